@@ -1,0 +1,64 @@
+/**
+ * The contract suite. With no BASE_URL, the embedded reference service is started on a free loopback
+ * port by `webServer`; otherwise the suite tests BASE_URL as it is.
+ */
+import { defineConfig } from '@playwright/test';
+import { ConfigError, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, type Config } from './support/config';
+import { EXIT_CONFIG_ERROR } from './support/exit-codes';
+import { freePortSync } from './support/free-port';
+
+loadEnvFile();
+// The workers evaluate this file again: the port chosen here reaches them through the environment.
+if (!process.env.BASE_URL?.trim() && !process.env[EMBEDDED_PORT_VARIABLE]) {
+  process.env[EMBEDDED_PORT_VARIABLE] = String(freePortSync());
+}
+
+let config: Config;
+try {
+  config = getConfig();
+} catch (e) {
+  if (!(e instanceof ConfigError)) throw e;
+  process.stderr.write(`configuration error: ${e.message}\n`);
+  process.exit(EXIT_CONFIG_ERROR);
+}
+
+const reports = config.reportDir;
+
+export default defineConfig({
+  testDir: 'tests',
+  outputDir: `${reports}/test-results`,
+  globalSetup: './support/global-setup.ts',
+  timeout: 30_000,
+  workers: 4,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: `${reports}/html`, open: 'never' }],
+    ['junit', { outputFile: `${reports}/junit.xml` }],
+    ['./reporters/clause-matrix.ts', { outputDir: reports }],
+  ],
+  use: { trace: 'off' },
+  projects: [
+    // Everything but the burst; the burst runs after it (as its teardown, which runs whatever the
+    // outcome) so that exhausting the rate limit never starves another test.
+    { name: 'contract', testIgnore: /rate-limit-burst\.spec\.ts/, fullyParallel: true, teardown: 'rate-limit' },
+    { name: 'rate-limit', testMatch: /rate-limit-burst\.spec\.ts/, fullyParallel: false },
+  ],
+  webServer: config.embedded
+    ? {
+        command: 'node --import tsx reference/service/main.ts',
+        port: Number(process.env[EMBEDDED_PORT_VARIABLE]),
+        reuseExistingServer: false,
+        timeout: 20_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: {
+          PORT: String(process.env[EMBEDDED_PORT_VARIABLE]),
+          HOST: '127.0.0.1',
+          RATE_LIMIT_MAX: String(config.rateLimit.max),
+          RATE_LIMIT_WINDOW_S: String(config.rateLimit.windowSeconds),
+        },
+      }
+    : undefined,
+});

@@ -1,0 +1,120 @@
+/**
+ * The contract matrix: one row per clause of the catalogue (covered or not) with verified / failed /
+ * skipped / not covered and the tests behind it, written to contract-matrix.md and .json; the console
+ * ends with a one-line summary. Metadata comes from annotations, never from titles.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { CLAUSE_IDS, CLAUSES, familyOf, isClauseId, type ClauseId } from '../support/clauses';
+import { redact } from '../support/redact';
+import { renderMatrixMarkdown } from './matrix-markdown';
+import type { ClauseRow, ClauseStatus, Matrix, TestRef } from './matrix-types';
+
+interface Options {
+  outputDir?: string;
+}
+
+type Annotation = { type: string; description?: string };
+
+export default class ClauseMatrixReporter implements Reporter {
+  private readonly outputDir: string;
+  private root?: Suite;
+  private readonly results = new Map<TestCase, TestResult>();
+
+  constructor(options: Options = {}) {
+    this.outputDir = options.outputDir ?? 'reports';
+  }
+
+  onBegin(_config: FullConfig, suite: Suite): void {
+    this.root = suite;
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    this.results.set(test, result);
+  }
+
+  async onEnd(result: FullResult): Promise<void> {
+    const matrix = this.build(result);
+    mkdirSync(this.outputDir, { recursive: true });
+    writeFileSync(join(this.outputDir, 'contract-matrix.json'), redact(JSON.stringify(matrix, null, 2)));
+    writeFileSync(join(this.outputDir, 'contract-matrix.md'), redact(renderMatrixMarkdown(matrix)));
+    const s = matrix.summary;
+    const failed = matrix.clauses.filter((c) => c.status === 'failed').map((c) => c.id);
+    process.stdout.write(
+      `\nclauses: ${s.verified} verified, ${s.failed} failed${failed.length ? ` (${failed.join(', ')})` : ''}, ${s.skipped} skipped, ${s.notCovered} not covered` +
+        `${matrix.drift.length ? `; ${matrix.drift.length} spec drift warning(s)` : ''}; ${matrix.requests.total} requests\n` +
+        `contract matrix: ${join(this.outputDir, 'contract-matrix.md')}\n`,
+    );
+  }
+
+  private build(result: FullResult): Matrix {
+    const tests = this.root?.allTests() ?? [];
+    const rows = new Map<ClauseId, ClauseRow>(CLAUSE_IDS.map((id) => [id, { id, summary: CLAUSES[id], status: 'not covered', tests: [], reasons: [], failures: [] }]));
+    const drift = new Set<string>();
+    const requests: Record<string, number> = {};
+    for (const test of tests) {
+      const res = this.results.get(test);
+      const annotations = annotationsOf(test, res);
+      // A check may fail a clause its test did not name (an error body checked in passing): it counts too.
+      const claimed = annotations.filter((a) => (a.type === 'clause' || a.type === 'clause-failed') && a.description && isClauseId(a.description)).map((a) => a.description as ClauseId);
+      const failedClauses = new Set(annotations.filter((a) => a.type === 'clause-failed').map((a) => a.description));
+      const status = res ? testStatus(test, res) : 'skipped';
+      for (const a of annotations) if (a.type === 'spec-drift' && a.description) drift.add(a.description);
+      const count = annotations.filter((a) => a.type === 'requests').reduce((n, a) => n + Number(a.description ?? 0), 0);
+      const family = claimed[0] ? familyOf(claimed[0]) : 'other';
+      requests[family] = (requests[family] ?? 0) + count;
+      for (const id of new Set(claimed)) {
+        const row = rows.get(id)!;
+        // A failed test fails the clauses it names in its failures; one that failed otherwise fails all it claims.
+        const own = status === 'failed' && (failedClauses.size === 0 || failedClauses.has(id)) ? 'failed' : status === 'failed' ? 'passed' : status;
+        const ref: TestRef = { title: test.titlePath().slice(2).join(' › '), file: test.location.file.replace(/^.*\/tests\//, 'tests/'), status: own };
+        row.tests.push(ref);
+        if (own === 'skipped') {
+          const reason = annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description;
+          if (reason && !row.reasons.includes(reason)) row.reasons.push(reason);
+        }
+        if (own === 'failed' && res) {
+          for (const e of res.errors) {
+            const lines = (e.message ?? '').split('\n').filter((l) => l.startsWith(`${id}:`) || (failedClauses.size === 0 && l.trim()));
+            for (const l of lines.slice(0, 3)) if (!row.failures.includes(l.trim())) row.failures.push(stripAnsi(l.trim()));
+          }
+        }
+      }
+    }
+    for (const row of rows.values()) row.status = rollUp(row.tests.map((t) => t.status));
+    const clauses = [...rows.values()];
+    const count = (s: ClauseStatus) => clauses.filter((c) => c.status === s).length;
+    return {
+      generatedAt: new Date().toISOString(),
+      runStatus: result.status,
+      summary: { verified: count('verified'), failed: count('failed'), skipped: count('skipped'), notCovered: count('not covered') },
+      clauses,
+      drift: [...drift],
+      requests: { ...requests, total: Object.values(requests).reduce((a, b) => a + b, 0) },
+    };
+  }
+}
+
+function annotationsOf(test: TestCase, res?: TestResult): Annotation[] {
+  const seen = new Set<string>();
+  const all = [...test.annotations, ...((res as { annotations?: Annotation[] } | undefined)?.annotations ?? [])];
+  return all.filter((a) => {
+    const k = `${a.type}|${a.description}`;
+    return !seen.has(k) && (seen.add(k), true);
+  });
+}
+
+function testStatus(test: TestCase, res: TestResult): TestRef['status'] {
+  if (res.status === 'skipped') return 'skipped';
+  return test.outcome() === 'expected' || test.outcome() === 'flaky' ? 'passed' : 'failed';
+}
+
+function rollUp(statuses: TestRef['status'][]): ClauseStatus {
+  if (statuses.length === 0) return 'not covered';
+  if (statuses.includes('failed')) return 'failed';
+  if (statuses.includes('passed')) return 'verified';
+  return 'skipped';
+}
+
+const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');

@@ -1,0 +1,85 @@
+/**
+ * Starts an agent through AGENT_COMMAND (a shell command) in its own process group, so that SIGTERM
+ * reaches the agent itself and not only the shell that started it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export interface AgentProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+  /** Sends a signal to the whole process group. */
+  signal: (name: NodeJS.Signals) => void;
+  exited: Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+export function startAgent(command: string, port: number | undefined): AgentProcess {
+  const env = { ...process.env };
+  delete env.AGENT_HEALTH_PORT;
+  if (port !== undefined) env.AGENT_HEALTH_PORT = String(port);
+  const child = spawn(command, { shell: true, detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    baseUrl: `http://127.0.0.1:${port ?? 8081}`,
+    output: () => out.slice(-2000),
+    signal: (name) => {
+      try {
+        process.kill(-child.pid!, name);
+      } catch {
+        /* already gone */
+      }
+    },
+    exited,
+  };
+}
+
+export type Probe = { status: number } | { error: string };
+
+/** One GET, with a short timeout; a refused connection is an answer too (the agent is gone). */
+export async function probe(url: string, timeoutMs = 2000): Promise<Probe> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    await res.arrayBuffer();
+    return { status: res.status };
+  } catch (e) {
+    const err = e as Error & { cause?: { code?: string } };
+    return { error: err.cause?.code ?? err.name };
+  }
+}
+
+/** Polls until the agent answers liveness, the process dies, or time runs out. */
+export async function waitUntilUp(agent: AgentProcess, timeoutMs = 15_000): Promise<boolean> {
+  let dead = false;
+  agent.exited.then(() => (dead = true));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !dead) {
+    const p = await probe(`${agent.baseUrl}/-/liveness`, 500);
+    if ('status' in p) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}

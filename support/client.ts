@@ -1,0 +1,117 @@
+/**
+ * The one HTTP client of the contract tests (the burst has its own). It sends the configured
+ * credentials unless told otherwise, keeps every exchange for the report, counts requests, and on a
+ * 429 nobody expected waits as the response says and retries once, so the suite never fails a test
+ * because it throttled itself.
+ */
+import type { APIRequestContext, TestInfo } from '@playwright/test';
+import type { Exchange } from './exchange';
+
+export type HeaderOverrides = Record<string, string | null>;
+
+export interface CallOptions {
+  query?: Record<string, string>;
+  /** Replaces or (with null) removes headers, whatever their case; `authorization` and the account header included. */
+  headers?: HeaderOverrides;
+  /** A JSON body (serialised here) or a raw string. */
+  body?: unknown;
+  rawBody?: string;
+  /** The test expects 429 (the burst): no retry. */
+  expect429?: boolean;
+}
+
+export interface Credentials {
+  apiKey: string;
+  accountId: string;
+  accountHeader: string;
+}
+
+/** Longest wait for an unexpected 429, so a target that never resets cannot hang the run. */
+const MAX_THROTTLE_WAIT_S = 65;
+
+export class ApiClient {
+  readonly log: Exchange[] = [];
+
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly baseUrl: string,
+    private readonly credentials: Credentials,
+    private readonly info?: TestInfo,
+    private readonly windowSeconds = 60,
+  ) {}
+
+  get accountHeader(): string {
+    return this.credentials.accountHeader;
+  }
+
+  async call(method: string, path: string, options: CallOptions = {}): Promise<Exchange> {
+    let exchange = await this.send(method, path, options);
+    if (exchange.status === 429 && !options.expect429) {
+      const waitS = Math.min(retryAfterSeconds(exchange.headers) ?? this.windowSeconds, MAX_THROTTLE_WAIT_S);
+      this.info?.annotations.push({ type: 'throttled', description: `${method} ${path}: 429, waited ${waitS} s and retried once` });
+      await new Promise((r) => setTimeout(r, waitS * 1000));
+      exchange = await this.send(method, path, options);
+    }
+    return exchange;
+  }
+
+  private headersFor(options: CallOptions): Record<string, string> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.credentials.apiKey}`,
+      [this.credentials.accountHeader]: this.credentials.accountId,
+      accept: 'application/json',
+    };
+    if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] = 'application/json';
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      for (const k of Object.keys(headers)) if (k.toLowerCase() === name.toLowerCase()) delete headers[k];
+      if (value !== null) headers[name] = value;
+    }
+    return headers;
+  }
+
+  private async send(method: string, path: string, options: CallOptions): Promise<Exchange> {
+    const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
+    const url = `${this.baseUrl}${path}${query}`;
+    const headers = this.headersFor(options);
+    const requestBody = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const started = Date.now();
+    const res = await this.request.fetch(url, {
+      method,
+      headers,
+      data: requestBody,
+      failOnStatusCode: false,
+      maxRedirects: 0,
+      timeout: 15_000,
+    });
+    const text = await res.text();
+    const responseHeaders = res.headers();
+    const contentType = responseHeaders['content-type'] ?? '';
+    let json: unknown;
+    try {
+      json = text.length ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    const exchange: Exchange = { method, url, requestHeaders: headers, requestBody, status: res.status(), headers: responseHeaders, text, json, contentType, ms: Date.now() - started };
+    this.log.push(exchange);
+    return exchange;
+  }
+}
+
+/** Seconds to wait, from Retry-After (seconds or HTTP date) or a RateLimit reset header. */
+export function retryAfterSeconds(headers: Record<string, string>): number | undefined {
+  const h = (name: string) => headers[name] ?? headers[name.toLowerCase()];
+  const retryAfter = h('retry-after');
+  if (retryAfter !== undefined) {
+    const n = Number(retryAfter);
+    if (Number.isFinite(n) && n >= 0) return Math.ceil(n);
+    const date = Date.parse(retryAfter);
+    if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - Date.now()) / 1000));
+  }
+  const reset = Number(h('ratelimit-reset') ?? h('x-ratelimit-reset'));
+  if (Number.isFinite(reset) && reset > 0) {
+    // Either seconds from now or an epoch time in seconds.
+    return reset > 1e9 ? Math.max(0, Math.ceil(reset - Date.now() / 1000)) : Math.ceil(reset);
+  }
+  return undefined;
+}

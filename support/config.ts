@@ -1,0 +1,143 @@
+/**
+ * The suite's configuration: the only module that reads the environment. Parsed once with zod from
+ * process.env and `.env`; a bad value becomes one line naming the variable (ConfigError).
+ */
+import { config as loadDotenv } from 'dotenv';
+import { z } from 'zod';
+import { DOCUMENTED_RATE_LIMIT } from './document';
+
+/** Credentials and ids of the embedded reference service: an interface both sides know, not a rule. */
+export const EMBEDDED = {
+  apiKey: 'mon_demo_4f7c1e9a2b6d4e0f8a3c5b7d9e1f2a4c',
+  accountId: '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c',
+  secondApiKey: 'mon_demo_second_0a1b2c3d4e5f60718293a4b5c6d7e8f9',
+  secondAccountId: '8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d',
+  checkId: '0b8f5c2e-6d1a-4e3b-9f7c-2a4d6e8f0a1b',
+  browserCheckId: '1c9e6d3f-7e2b-4f4c-8a8d-3b5e7f9a1b2c',
+} as const;
+
+/** Set by playwright.config.ts when it starts the embedded service; workers inherit it. */
+export const EMBEDDED_PORT_VARIABLE = 'CONTRACT_EMBEDDED_PORT';
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+    this.stack = `${this.name}: ${message}`;
+  }
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://staging.example.com' })
+  .transform((u) => u.replace(/\/+$/, ''));
+const guid = z.string().regex(GUID, 'must be a GUID, e.g. 6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c');
+const onOff = z.enum(['on', 'off'], { error: 'must be "on" or "off"' });
+const positiveInt = z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be positive');
+
+const schema = z.object({
+  BASE_URL: optional(httpUrl),
+  API_KEY: optional(z.string().regex(/^\S+$/, 'must not contain spaces')),
+  ACCOUNT_ID: optional(guid),
+  SECOND_API_KEY: optional(z.string().regex(/^\S+$/, 'must not contain spaces')),
+  SECOND_ACCOUNT_ID: optional(guid),
+  ACCOUNT_HEADER: optional(z.string().regex(HEADER_NAME, 'must be an HTTP header name')),
+  SPEC_URL: optional(z.string().refine((s) => /^(https?|file):/.test(s) || !s.includes(':'), 'must be an http(s) URL or a file path')),
+  AGENT_URL: optional(httpUrl),
+  AGENT_COMMAND: optional(z.string()),
+  CHECK_ID: optional(z.string().min(1)),
+  BROWSER_CHECK_ID: optional(z.string().min(1)),
+  RATE_LIMIT_MAX: z.preprocess(blankToUndefined, positiveInt.default(DOCUMENTED_RATE_LIMIT.max)),
+  RATE_LIMIT_WINDOW_S: z.preprocess(blankToUndefined, positiveInt.default(DOCUMENTED_RATE_LIMIT.windowSeconds)),
+  BURST: z.preprocess(blankToUndefined, onOff.default('on')),
+  STRICT_SPEC: z.preprocess(blankToUndefined, onOff.default('off')),
+  REPORT_DIR: z.preprocess(blankToUndefined, z.string().default('reports')),
+  [EMBEDDED_PORT_VARIABLE]: optional(positiveInt),
+});
+
+export interface Config {
+  /** True when the suite runs against the reference service it started itself. */
+  embedded: boolean;
+  baseUrl: string;
+  apiKey: string;
+  accountId: string;
+  /** A second key of another account, to tell a per-key limiter from a per-IP one. */
+  second?: { apiKey: string; accountId: string };
+  /** Fixed by the user; otherwise read from the target's spec. */
+  accountHeader?: string;
+  specUrl: string;
+  agentUrl?: string;
+  agentCommand?: string;
+  checkId?: string;
+  browserCheckId?: string;
+  rateLimit: { max: number; windowSeconds: number };
+  burst: boolean;
+  strictSpec: boolean;
+  reportDir: string;
+}
+
+/** The embedded agent, started with the same runtime as the suite. */
+export const EMBEDDED_AGENT_COMMAND = 'node --import tsx reference/agent/main.ts';
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0]);
+    const value = env[name];
+    const secret = name.includes('KEY') || name.includes('ACCOUNT_ID');
+    const shown = secret || value === undefined ? '' : ` (got "${value}")`;
+    throw new ConfigError(`${name} ${issue.message}${shown}`);
+  }
+  const e = parsed.data;
+  const embedded = !e.BASE_URL;
+  if (embedded && !e[EMBEDDED_PORT_VARIABLE]) {
+    throw new ConfigError(`BASE_URL is unset and the embedded service was not started (${EMBEDDED_PORT_VARIABLE} missing)`);
+  }
+  if (!embedded && !e.API_KEY) throw new ConfigError('API_KEY is required when BASE_URL is set');
+  if (!embedded && !e.ACCOUNT_ID) throw new ConfigError('ACCOUNT_ID is required when BASE_URL is set');
+  if (Boolean(e.SECOND_API_KEY) !== Boolean(e.SECOND_ACCOUNT_ID)) {
+    throw new ConfigError('SECOND_API_KEY and SECOND_ACCOUNT_ID must be set together');
+  }
+  const baseUrl = e.BASE_URL ?? `http://127.0.0.1:${e[EMBEDDED_PORT_VARIABLE]}`;
+  const second = e.SECOND_API_KEY
+    ? { apiKey: e.SECOND_API_KEY, accountId: e.SECOND_ACCOUNT_ID! }
+    : embedded ? { apiKey: EMBEDDED.secondApiKey, accountId: EMBEDDED.secondAccountId } : undefined;
+  return {
+    embedded,
+    baseUrl,
+    apiKey: e.API_KEY ?? EMBEDDED.apiKey,
+    accountId: e.ACCOUNT_ID ?? EMBEDDED.accountId,
+    second,
+    accountHeader: e.ACCOUNT_HEADER,
+    specUrl: e.SPEC_URL ?? `${baseUrl}/openapi.json`,
+    agentUrl: e.AGENT_URL,
+    agentCommand: e.AGENT_COMMAND ?? (e.AGENT_URL ? undefined : EMBEDDED_AGENT_COMMAND),
+    checkId: e.CHECK_ID ?? (embedded ? EMBEDDED.checkId : undefined),
+    browserCheckId: e.BROWSER_CHECK_ID ?? (embedded ? EMBEDDED.browserCheckId : undefined),
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_S },
+    burst: e.BURST === 'on',
+    strictSpec: e.STRICT_SPEC === 'on',
+    reportDir: e.REPORT_DIR,
+  };
+}
+
+let cached: Config | undefined;
+
+/** Folds `.env` into process.env; the environment wins over the file. */
+export function loadEnvFile(): void {
+  loadDotenv({ quiet: true });
+}
+
+/** The run's configuration, with `.env` folded in (the environment wins over the file). */
+export function getConfig(): Config {
+  if (!cached) {
+    loadEnvFile();
+    cached = readConfig(process.env);
+  }
+  return cached;
+}

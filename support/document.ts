@@ -1,0 +1,38 @@
+/**
+ * Facts stated by the API document (../shared/seed/monitoring-api.md), written once. Expected values in
+ * tests come from here, never from the reference service's code.
+ */
+export const RUNTIME_VERSIONS = ['2026.04', '2025.04', '2024.09', '2024.02', '2023.09', '2023.02', '2022.10'] as const;
+
+export const RUNTIME_STAGES = ['ALPHA', 'BETA', 'CURRENT', 'DEPRECATED', 'REMOVED', 'STABLE'] as const;
+
+export const LOCATIONS = [
+  'us-east-1', 'us-east-2', 'us-west-1', 'us-west-2', 'ca-central-1', 'sa-east-1', 'eu-west-1',
+  'eu-central-1', 'eu-west-2', 'eu-west-3', 'eu-north-1', 'eu-south-1', 'me-south-1', 'ap-southeast-1',
+  'ap-northeast-1', 'ap-east-1', 'ap-southeast-2', 'ap-southeast-3', 'ap-northeast-2', 'ap-northeast-3',
+  'ap-south-1', 'af-south-1',
+] as const;
+
+/**
+ * The document lists "the service" in eighth place, where the brand word was replaced; the published
+ * spec has PLAYWRIGHT there, so that is the type we read it as.
+ */
+export const CHECK_TYPES = [
+  'AGENTIC', 'API', 'BROWSER', 'HEARTBEAT', 'ICMP', 'MULTI_STEP', 'TCP', 'PLAYWRIGHT', 'TRACEROUTE', 'URL',
+  'DNS', 'SSL', 'GRPC',
+] as const;
+
+/** The service's known frequencies (minutes), used when the target's spec does not enumerate them. */
+export const KNOWN_FREQUENCIES = [0, 1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440] as const;
+
+export const DESCRIPTION_MAX = 500;
+
+export const DOCUMENTED_RATE_LIMIT = { max: 600, windowSeconds: 60 } as const;
+
+export const DEFAULT_ACCOUNT_HEADER = 'X-Service-Account';
+
+export const AGENT_DEFAULT_PORT = 8081;
+
+export const RUNTIME_PATH = '/v1/runtimes/{id}';
+
+export const ERROR_WORDING = { 404: 'Not Found', 429: 'Too Many Requests' } as const;

@@ -1,0 +1,19 @@
+/**
+ * Before any test: the configuration is valid (playwright.config.ts checked it), the target answers and
+ * its spec is fetched once. An unreachable target or a missing spec ends the run here with one line,
+ * instead of a cascade of timeouts in every test.
+ */
+import { getConfig } from './config';
+import { fetchAndCacheSpec, SPEC_CACHE_VARIABLE } from './spec-cache';
+import { SpecUnavailable } from './spec-source';
+import { EXIT_TARGET_UNAVAILABLE } from './exit-codes';
+
+export default async function globalSetup(): Promise<void> {
+  try {
+    process.env[SPEC_CACHE_VARIABLE] = await fetchAndCacheSpec(getConfig());
+  } catch (e) {
+    if (!(e instanceof SpecUnavailable)) throw e;
+    process.stderr.write(`\ncontract suite: ${e.message}\n`);
+    process.exit(EXIT_TARGET_UNAVAILABLE);
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The document's own rules that a spec cannot express, as zod schemas. Each field maps to the clause
+ * it verifies, so a zod issue becomes a failure of the right clause.
+ */
+import { z } from 'zod';
+import type { ClauseId } from './clauses';
+import { ERROR_WORDING, RUNTIME_STAGES } from './document';
+
+/** YYYY.MM with a real month. */
+export const RUNTIME_NAME = /^\d{4}\.(0[1-9]|1[0-2])$/;
+export const NODE_VERSION = /^v\d+\.\d+\.\d+$/;
+
+/** MM/DD/YYYY naming a day that exists (no 02/30). */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  if (!m) return false;
+  const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
+export const runtimeFields = {
+  name: { clause: 'RT-2', schema: z.string().regex(RUNTIME_NAME, 'is not YYYY.MM with a real month'), required: true, allowed: 'YYYY.MM, equal to the requested id' },
+  nodeJsVersion: { clause: 'RT-3', schema: z.string().regex(NODE_VERSION, 'is not v<major>.<minor>.<patch>'), required: true, allowed: 'v<major>.<minor>.<patch>, e.g. v22.11.0' },
+  multiStepSupport: { clause: 'RT-4', schema: z.boolean(), required: true, allowed: 'a boolean' },
+  stage: { clause: 'RT-5', schema: z.enum(RUNTIME_STAGES), required: false, allowed: RUNTIME_STAGES.join(', ') },
+  runtimeEndOfLife: { clause: 'RT-6', schema: z.string().refine(isCalendarDate, 'is not a real date written MM/DD/YYYY'), required: false, allowed: 'a real date written MM/DD/YYYY' },
+  dependencies: {
+    clause: 'RT-7',
+    schema: z.record(z.string().min(1), z.string().min(1)).refine((d) => Object.keys(d).length > 0, 'is empty'),
+    required: true,
+    allowed: 'a non-empty map of package name to version string',
+  },
+  description: { clause: 'RT-8', schema: z.string(), required: false, allowed: 'a string' },
+} satisfies Record<string, { clause: ClauseId; schema: z.ZodType; required: boolean; allowed: string }>;
+
+const optionalMessage = { message: z.string().optional() };
+
+export const errorBodies = {
+  404: z.looseObject({ statusCode: z.literal(404), error: z.literal(ERROR_WORDING[404]), ...optionalMessage }),
+  429: z.looseObject({ statusCode: z.literal(429), error: z.literal(ERROR_WORDING[429]), ...optionalMessage, attributes: z.looseObject({}).optional() }),
+} as const;
+
+/** Any error body: a JSON object whose statusCode is the HTTP status (ERR-4). */
+export const errorBodyFor = (status: number) => z.looseObject({ statusCode: z.literal(status) });
+
+export const isJsonContentType = (contentType: string) => /^application\/([\w.+-]*\+)?json\b/i.test(contentType.trim());
+
+export const zodLine = (error: z.ZodError) =>
+  error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`).join('; ');

@@ -1,0 +1,100 @@
+/**
+ * Validates bodies against the schemas of the target's own spec with ajv. The raw document is added to
+ * ajv whole, under the id `spec`, so `$ref`s (circular ones included) resolve as written; OpenAPI 3.0's
+ * dialect is translated first: `nullable` (also without a `type` beside it) and boolean
+ * exclusiveMinimum/exclusiveMaximum.
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Spec } from './spec';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface SchemaProblem {
+  /** JSON pointer into the body, '/' for the root. */
+  path: string;
+  /** What failed and why, e.g. `must be string`. */
+  message: string;
+}
+
+export function translateOpenApi30(node: Json, memo = new WeakMap<object, Json>()): Json {
+  if (Array.isArray(node)) return node.map((n) => translateOpenApi30(n, memo));
+  if (!node || typeof node !== 'object') return node;
+  if (memo.has(node)) return memo.get(node);
+  const out: Json = {};
+  memo.set(node, out);
+  for (const [k, v] of Object.entries<Json>(node)) out[k] = translateOpenApi30(v, memo);
+  if (typeof out.exclusiveMinimum === 'boolean') {
+    if (out.exclusiveMinimum && typeof out.minimum === 'number') out.exclusiveMinimum = out.minimum, delete out.minimum;
+    else delete out.exclusiveMinimum;
+  }
+  if (typeof out.exclusiveMaximum === 'boolean') {
+    if (out.exclusiveMaximum && typeof out.maximum === 'number') out.exclusiveMaximum = out.maximum, delete out.maximum;
+    else delete out.exclusiveMaximum;
+  }
+  if (out.nullable === true) {
+    delete out.nullable;
+    // anyOf keeps every sibling keyword (enum, $ref, allOf...) applying to the non-null branch only.
+    const inner = { ...out };
+    for (const k of Object.keys(out)) delete out[k];
+    out.anyOf = [inner, { type: 'null' }];
+  } else if (out.nullable === false) {
+    delete out.nullable;
+  }
+  return out;
+}
+
+export class SchemaValidator {
+  private readonly ajv: Ajv;
+  private readonly cache = new Map<string, ValidateFunction | null>();
+
+  constructor(spec: Spec) {
+    this.ajv = new Ajv({ strict: false, allErrors: true, logger: false, validateSchema: false, validateFormats: true });
+    addFormats(this.ajv);
+    // Formats real specs use that ajv-formats lacks: accept, don't fail the schema.
+    for (const f of ['guid', 'int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) {
+      if (!this.ajv.formats[f]) this.ajv.addFormat(f, true);
+    }
+    this.ajv.addSchema(translateOpenApi30(spec.raw), 'spec');
+  }
+
+  /** Problems of `body` against the schema at `pointer` in the raw document; [] when it conforms. */
+  validate(pointer: string, body: unknown): SchemaProblem[] {
+    const validate = this.compile(pointer);
+    if (!validate || validate(body)) return [];
+    return dedupe(validate.errors ?? []).map((e) => ({ path: e.instancePath || '/', message: describe(e) }));
+  }
+
+  private compile(pointer: string): ValidateFunction | null {
+    if (!this.cache.has(pointer)) {
+      try {
+        this.cache.set(pointer, this.ajv.compile({ $ref: `spec#${pointer}` }));
+      } catch {
+        this.cache.set(pointer, null); // an uncompilable schema is a spec problem, reported by SPEC-1
+      }
+    }
+    return this.cache.get(pointer)!;
+  }
+}
+
+function describe(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  if (e.keyword === 'enum') return `must be one of ${JSON.stringify(p.allowedValues)}`;
+  if (e.keyword === 'required') return `must have property "${p.missingProperty}"`;
+  if (e.keyword === 'additionalProperties') return `must not have property "${p.additionalProperty}"`;
+  return `${e.message ?? e.keyword}`;
+}
+
+/** anyOf branches produce one error each; keep the most telling ones, at most eight. */
+function dedupe(errors: ErrorObject[]): ErrorObject[] {
+  const seen = new Set<string>();
+  return errors
+    .filter((e) => !(e.keyword === 'anyOf' && errors.length > 1))
+    // the null branch of a translated `nullable` says "must be null": noise when the other branch spoke
+    .filter((e) => !(e.keyword === 'type' && (e.params as { type?: string }).type === 'null' && errors.some((o) => o !== e && o.instancePath === e.instancePath && o.keyword !== 'anyOf')))
+    .filter((e) => {
+      const k = `${e.instancePath}|${describe(e)}`;
+      return !seen.has(k) && (seen.add(k), true);
+    })
+    .slice(0, 8);
+}

@@ -1,0 +1,31 @@
+/**
+ * The spec is fetched and parsed once per run (global setup) and handed to the workers through a file,
+ * so no test waits on the network for it and a large document is downloaded once.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Config } from './config';
+import { buildSpec, type Spec } from './spec';
+import { fetchSpecText, parseSpecText } from './spec-source';
+
+export const SPEC_CACHE_VARIABLE = 'CONTRACT_SPEC_CACHE';
+
+export async function fetchAndCacheSpec(config: Config): Promise<string> {
+  const text = await fetchSpecText(config.specUrl);
+  const parsed = parseSpecText(text, config.specUrl);
+  const dir = join(tmpdir(), 'contract-suite');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `spec-${process.pid}-${Date.now()}.json`);
+  writeFileSync(file, JSON.stringify({ origin: config.specUrl, parsed }));
+  return file;
+}
+
+export async function loadSpec(config: Config): Promise<Spec> {
+  const file = process.env[SPEC_CACHE_VARIABLE];
+  if (file) {
+    const { origin, parsed } = JSON.parse(readFileSync(file, 'utf8'));
+    return buildSpec(parsed, origin);
+  }
+  return buildSpec(parseSpecText(await fetchSpecText(config.specUrl), config.specUrl), config.specUrl);
+}

@@ -1,0 +1,50 @@
+/**
+ * Reads the target's OpenAPI document: fetch (bounded in time), then parse. Real published documents
+ * hold raw newlines inside JSON strings, which JSON.parse rejects and a YAML parser reads, so YAML is
+ * the fallback (JSON is YAML).
+ */
+import { readFile } from 'node:fs/promises';
+import { parse as parseYaml } from 'yaml';
+
+export class SpecUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SpecUnavailable';
+    this.stack = `${this.name}: ${message}`;
+  }
+}
+
+export const SPEC_TIMEOUT_MS = 10_000;
+
+export async function fetchSpecText(url: string, timeoutMs = SPEC_TIMEOUT_MS): Promise<string> {
+  if (!/^https?:/.test(url)) {
+    const path = url.startsWith('file:') ? new URL(url) : url;
+    return readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
+      throw new SpecUnavailable(`SPEC_URL ${url} cannot be read: ${e.code ?? e.message}`);
+    });
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.5' } });
+  } catch (e) {
+    const err = e as Error & { cause?: { code?: string; message?: string } };
+    const why = err.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : (err.cause?.code ?? err.cause?.message ?? err.message);
+    throw new SpecUnavailable(`the target is unreachable: GET ${url} failed (${why}); check BASE_URL / SPEC_URL`);
+  }
+  if (res.status !== 200) {
+    throw new SpecUnavailable(`GET ${url} answered ${res.status}, not 200 with an OpenAPI document (SPEC-1); set SPEC_URL if the spec lives elsewhere`);
+  }
+  return res.text();
+}
+
+export function parseSpecText(text: string, origin: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    try {
+      return parseYaml(text, { maxAliasCount: -1 });
+    } catch (e) {
+      throw new SpecUnavailable(`the document at ${origin} is neither JSON nor YAML: ${(e as Error).message.split('\n')[0]}`);
+    }
+  }
+}

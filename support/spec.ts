@@ -1,0 +1,151 @@
+/**
+ * The target's OpenAPI document as the suite uses it: the raw document (dangling references patched so
+ * that everything else still resolves), its problems (which make SPEC-1 fail but stop nothing), a
+ * dereferenced copy for reading, and operations found by method and path template, never by operationId.
+ */
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { OpenAPIV3 } from 'openapi-types';
+import { DEFAULT_ACCOUNT_HEADER } from './document';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+
+export interface SpecOperation {
+  method: string;
+  /** The path as the client calls it, server prefix included, e.g. /v1/runtimes/{id}. */
+  path: string;
+  /** JSON pointer of the operation in the raw document. */
+  pointer: string;
+  op: OpenAPIV3.OperationObject;
+}
+
+export class Spec {
+  readonly operations: SpecOperation[];
+
+  constructor(
+    readonly raw: Json,
+    readonly deref: Json,
+    /** Why the document is not a valid OpenAPI 3.x document; empty when it is. */
+    readonly problems: string[],
+    readonly origin: string,
+  ) {
+    this.operations = listOperations(raw, deref);
+  }
+
+  get version(): string {
+    return String(this.raw?.openapi ?? this.raw?.swagger ?? '');
+  }
+
+  find(method: string, pathTemplate: string): SpecOperation | undefined {
+    const key = templateKey(pathTemplate);
+    return this.operations.find((o) => o.method === method.toLowerCase() && templateKey(o.path) === key);
+  }
+
+  /** The header parameter of the runtime operation whose name ends in -account. */
+  accountHeaderOf(op: SpecOperation | undefined): string | undefined {
+    const params = (op?.op.parameters ?? []) as OpenAPIV3.ParameterObject[];
+    return params.find((p) => p?.in === 'header' && /-account$/i.test(p.name))?.name;
+  }
+
+  accountHeader(runtimeOp: SpecOperation | undefined): string {
+    return this.accountHeaderOf(runtimeOp) ?? DEFAULT_ACCOUNT_HEADER;
+  }
+}
+
+/** `/v1/runtimes/{runtimeId}` and `/v1/runtimes/{id}` are the same template. */
+export const templateKey = (path: string) => path.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '');
+
+const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+function serverPrefix(raw: Json): string {
+  const url = raw?.servers?.[0]?.url;
+  if (typeof url !== 'string') return typeof raw?.basePath === 'string' ? raw.basePath.replace(/\/+$/, '') : '';
+  try {
+    return new URL(url, 'http://placeholder').pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+}
+
+function listOperations(raw: Json, deref: Json): SpecOperation[] {
+  const prefix = serverPrefix(raw);
+  const out: SpecOperation[] = [];
+  for (const [path, item] of Object.entries<Json>(deref?.paths ?? {})) {
+    if (!item || typeof item !== 'object') continue;
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!op || typeof op !== 'object') continue;
+      // Path-level parameters apply to every operation beneath them.
+      const merged = { ...op, parameters: mergeParameters(item.parameters, op.parameters) };
+      out.push({ method, path: `${prefix}${path}`, pointer: `/paths/${escapePointer(path)}/${method}`, op: merged });
+    }
+  }
+  return out;
+}
+
+function mergeParameters(shared: Json[] = [], own: Json[] = []): Json[] {
+  const key = (p: Json) => `${p?.in}:${String(p?.name).toLowerCase()}`;
+  const byKey = new Map<string, Json>();
+  for (const p of [...(Array.isArray(shared) ? shared : []), ...(Array.isArray(own) ? own : [])]) byKey.set(key(p), p);
+  return [...byKey.values()];
+}
+
+/** Every local `$ref` that points at nothing, replaced by an empty schema; returns what it replaced. */
+export function patchDanglingRefs(doc: Json): string[] {
+  const dangling = new Set<string>();
+  const seen = new WeakSet<object>();
+  const walk = (node: Json) => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (typeof node.$ref === 'string' && node.$ref.startsWith('#') && resolvePointer(doc, node.$ref.slice(1)) === undefined) {
+      dangling.add(node.$ref);
+      delete node.$ref;
+      node['x-dangling-ref'] = true;
+    }
+    for (const v of Object.values(node)) walk(v);
+  };
+  walk(doc);
+  return [...dangling];
+}
+
+export function resolvePointer(doc: Json, pointer: string): Json {
+  if (pointer === '' || pointer === '/') return doc;
+  let node = doc;
+  for (const raw of pointer.replace(/^\//, '').split('/')) {
+    const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object' || !(token in node)) return undefined;
+    node = node[token];
+  }
+  return node;
+}
+
+/** Parse result to Spec: validation problems are collected, never thrown. */
+export async function buildSpec(parsed: Json, origin: string): Promise<Spec> {
+  const problems: string[] = [];
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return new Spec({}, {}, [`the document at ${origin} is not a JSON object`], origin);
+  }
+  const version = String(parsed.openapi ?? parsed.swagger ?? '');
+  if (!/^3\.\d+\.\d+$/.test(version)) problems.push(`"openapi" is ${JSON.stringify(parsed.openapi ?? parsed.swagger ?? null)}, not 3.x`);
+  const raw = structuredClone(parsed);
+  const dangling = patchDanglingRefs(raw);
+  if (dangling.length) problems.push(`${dangling.length} $ref pointer(s) resolve to nothing: ${dangling.join(', ')}`);
+  if (/^3\./.test(version)) {
+    try {
+      await SwaggerParser.validate(structuredClone(raw));
+    } catch (e) {
+      problems.push(`not a valid OpenAPI document: ${firstLines((e as Error).message)}`);
+    }
+  }
+  let deref: Json;
+  try {
+    deref = await SwaggerParser.dereference(structuredClone(raw), { dereference: { circular: 'ignore' } });
+  } catch (e) {
+    problems.push(`cannot be dereferenced: ${firstLines((e as Error).message)}`);
+    deref = raw;
+  }
+  return new Spec(raw, deref, problems, origin);
+}
+
+const firstLines = (message: string) => message.split('\n').filter(Boolean).slice(0, 4).join(' | ').slice(0, 600);

@@ -1,0 +1,58 @@
+/**
+ * The operations of the document, found in the target's spec by method and path template (never by
+ * operationId), and the account header's name.
+ */
+import type { OpenAPIV3 } from 'openapi-types';
+import type { Config } from './config';
+import { DEFAULT_ACCOUNT_HEADER, RUNTIME_PATH } from './document';
+import type { Spec, SpecOperation } from './spec';
+import { templateKey } from './spec';
+
+export interface Target {
+  runtimeOp?: SpecOperation;
+  /** The deprecated operation on the check path whose body has frequencyOffset. */
+  updateOp?: SpecOperation;
+  /** GET of the same path, to read a check back. */
+  readCheckOp?: SpecOperation;
+  accountHeader: string;
+  /** Where the account header's name came from, for the report. */
+  accountHeaderSource: 'ACCOUNT_HEADER' | 'spec' | 'default';
+}
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export function jsonBodySchema(op: SpecOperation | undefined): Json {
+  const content = (op?.op.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content ?? {};
+  const key = Object.keys(content).find((k) => /json/i.test(k));
+  return key ? content[key]?.schema : undefined;
+}
+
+/** Properties of a schema, looking through allOf / oneOf / anyOf. */
+export function schemaProperties(schema: Json, depth = 0): Record<string, Json> {
+  if (!schema || typeof schema !== 'object' || depth > 5) return {};
+  const own = schema.properties && typeof schema.properties === 'object' ? schema.properties : {};
+  const parts = [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
+  return Object.assign({}, ...parts.map((p: Json) => schemaProperties(p, depth + 1)), own);
+}
+
+export function findUpdateOp(spec: Spec): SpecOperation | undefined {
+  const candidates = spec.operations.filter((o) => o.method !== 'get' && /\/checks\/\{[^}]+\}$/.test(o.path) && 'frequencyOffset' in schemaProperties(jsonBodySchema(o)));
+  return candidates.find((o) => o.op.deprecated === true) ?? candidates.find((o) => /deprecated/i.test(`${o.op.summary} ${o.op.description}`)) ?? candidates[0];
+}
+
+export function resolveTarget(spec: Spec, config: Config): Target {
+  const runtimeOp = spec.find('get', RUNTIME_PATH);
+  const updateOp = findUpdateOp(spec);
+  const readCheckOp = updateOp && spec.operations.find((o) => o.method === 'get' && templateKey(o.path) === templateKey(updateOp.path));
+  const fromSpec = spec.accountHeaderOf(runtimeOp);
+  return {
+    runtimeOp,
+    updateOp,
+    readCheckOp,
+    accountHeader: config.accountHeader ?? fromSpec ?? DEFAULT_ACCOUNT_HEADER,
+    accountHeaderSource: config.accountHeader ? 'ACCOUNT_HEADER' : fromSpec ? 'spec' : 'default',
+  };
+}
+
+/** `/v1/checks/{id}` with the id filled in, encoded. */
+export const fillPath = (template: string, value: string) => template.replace(/\{[^}]+\}/, encodeURIComponent(value));

@@ -1,0 +1,61 @@
+/**
+ * RT: GET /v1/runtimes/{id} for every accepted version, checked field by field against the document's
+ * rules (zod, one clause per field) and against the target's own spec; unknown and malformed ids 404.
+ */
+import { RUNTIME_VERSIONS } from '../support/document';
+import { checkErrorResponse } from '../support/error-checks';
+import { oneLine } from '../support/exchange';
+import { clauses, test } from '../support/fixtures';
+import { isJsonContentType, runtimeFields } from '../support/rules';
+import { fillPath } from '../support/target';
+
+test.describe('get one runtime', () => {
+  for (const version of RUNTIME_VERSIONS) {
+    test(`runtime ${version}`, { annotation: clauses('RT-1', 'RT-2', 'RT-3', 'RT-4', 'RT-5', 'RT-6', 'RT-7', 'RT-8') }, async ({ contract, target, verdict }) => {
+      const ex = await contract.send(target.runtimeOp, 'GET', fillPath('/v1/runtimes/{id}', version), 'valid', 'RT-1');
+      const where = oneLine(ex);
+      if (!verdict.check('RT-1', ex.status === 200, `accepted version ${version} did not answer 200 (${where})`, ex.status, '200 with a Runtime')) return;
+      verdict.check('RT-1', isJsonContentType(ex.contentType), `runtime ${version} is not served as JSON`, ex.contentType || 'no content-type', 'application/json');
+      const body = ex.json as Record<string, unknown> | undefined;
+      if (!verdict.check('RT-1', !!body && typeof body === 'object' && !Array.isArray(body), `runtime ${version}: body is not a JSON object`, ex.text.slice(0, 200), 'a Runtime object')) return;
+      for (const [field, rule] of Object.entries(runtimeFields)) {
+        const value = body![field];
+        if (value === undefined) {
+          verdict.check(rule.clause, !rule.required, `runtime ${version}: required field ${field} is missing`, body, rule.allowed);
+          continue;
+        }
+        const parsed = rule.schema.safeParse(value);
+        verdict.check(rule.clause, parsed.success, `runtime ${version}: ${field} ${parsed.success ? '' : parsed.error.issues[0].message}`, value, rule.allowed);
+      }
+      verdict.check('RT-2', body!.name === version, `runtime ${version}: name is not the requested id`, body!.name, `"${version}"`);
+    });
+  }
+
+  const UNKNOWN_IDS: Array<[string, string]> = [
+    ['a version that never existed', '1999.01'],
+    ['a future version', '2031.04'],
+    ['month 13', '2024.13'],
+    ['a version without its leading zero', '2024.9'],
+    ['a prefix of a real version', '2024.0'],
+    ['a real version with a suffix', '2024.02x'],
+    ['a dash instead of the dot', '2024-02'],
+    ['a word', 'latest'],
+    ['an encoded slash', '2024.02%2F..'],
+    ['encoded dots climbing up', '%2E%2E%2F%2E%2E%2Fopenapi.json'],
+    ['a double-encoded slash', '..%252F2024.02'],
+    ['an encoded space', '2024.02%20'],
+    ['a 2,000-character id', 'x'.repeat(2000)],
+    ['non-ASCII letters', encodeURIComponent('ñandú-2024.02')],
+    ['non-Latin script', encodeURIComponent('ランタイム')],
+    ['an emoji', encodeURIComponent('🦖')],
+  ];
+
+  for (const [what, id] of UNKNOWN_IDS) {
+    test(`unknown id: ${what}`, { annotation: clauses('RT-9', 'ERR-1', 'ERR-3', 'ERR-4') }, async ({ contract, target, verdict }) => {
+      // The id is sent already encoded, exactly as written here.
+      const ex = await contract.send(target.runtimeOp, 'GET', `/v1/runtimes/${id}`, 'invalid', 'RT-9');
+      verdict.check('RT-9', ex.status === 404, `unknown runtime id (${what}) did not answer 404 (${oneLine(ex)})`, ex.status, '404 with the ERR-1 body');
+      checkErrorResponse(verdict, ex);
+    });
+  }
+});

@@ -1,0 +1,138 @@
+/**
+ * SPEC: the target's machine-readable specification, read as it is served. A broken document fails
+ * SPEC-1 and is still read as far as it can be, so every other clause is still tested.
+ */
+import type { OpenAPIV3 } from 'openapi-types';
+import { RUNTIME_PATH, RUNTIME_STAGES } from '../support/document';
+import { clauses, test } from '../support/fixtures';
+import { parseSpecText } from '../support/spec-source';
+import { buildSpec, type SpecOperation } from '../support/spec';
+import { jsonBodySchema, schemaProperties } from '../support/target';
+import { canonicalPointer, declaredResponseKey } from '../support/conformance';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const params = (op: SpecOperation | undefined) => (op?.op.parameters ?? []) as OpenAPIV3.ParameterObject[];
+
+test.describe('machine-readable specification', () => {
+  test('openapi.json is served and is a valid OpenAPI 3.x document', { annotation: clauses('SPEC-1') }, async ({ api, spec, verdict, config }) => {
+    const ex = await api.call('GET', '/openapi.json', { headers: { authorization: null } });
+    if (verdict.check('SPEC-1', ex.status === 200, 'GET /openapi.json did not answer 200', ex.status, '200 with the OpenAPI document')) {
+      let served: Json;
+      try {
+        served = parseSpecText(ex.text, '/openapi.json');
+      } catch (e) {
+        verdict.fail('SPEC-1', 'openapi.json is neither JSON nor YAML', (e as Error).message, 'a JSON document');
+      }
+      if (served) {
+        const version = String(served.openapi ?? served.swagger ?? '');
+        verdict.check('SPEC-1', /^3\.\d+\.\d+$/.test(version), 'openapi.json is not an OpenAPI 3.x document', version || 'no "openapi" field', 'openapi: 3.x.y');
+      }
+    }
+    // The document the suite reads (SPEC_URL) must validate and resolve as a whole.
+    for (const problem of spec.problems) verdict.fail('SPEC-1', `${config.specUrl} is not a valid OpenAPI document`, problem, 'a document that validates and whose $refs all resolve');
+    verdict.check('SPEC-1', true, '', '', '');
+  });
+
+  test('the documented operations live under /v1/', { annotation: clauses('SPEC-2') }, async ({ spec, target, verdict }) => {
+    const runtimeLike = spec.operations.filter((o) => o.method === 'get' && /\/runtimes\/\{[^}]+\}$/.test(o.path));
+    verdict.check('SPEC-2', !!target.runtimeOp, `the spec has no GET ${RUNTIME_PATH}`, runtimeLike.map((o) => o.path).join(', ') || 'no runtime operation at all', RUNTIME_PATH);
+    const checkLike = spec.operations.filter((o) => /\/checks\/\{[^}]+\}$/.test(o.path) && o.method !== 'get');
+    const update = target.updateOp ?? checkLike[0];
+    if (update) verdict.check('SPEC-2', update.path.startsWith('/v1/'), 'the check update operation is not under /v1/', update.path, '/v1/...');
+  });
+
+  test('operations declare one security scheme, HTTP bearer', { annotation: clauses('SPEC-3') }, async ({ spec, target, verdict }) => {
+    const schemes: Record<string, Json> = spec.deref?.components?.securitySchemes ?? {};
+    for (const op of [target.runtimeOp, target.updateOp].filter(Boolean) as SpecOperation[]) {
+      const requirements: Json[] = op.op.security ?? spec.deref?.security ?? [];
+      const names = [...new Set(requirements.flatMap((r: Json) => Object.keys(r ?? {})))];
+      const label = `${op.method.toUpperCase()} ${op.path}`;
+      if (!verdict.check('SPEC-3', names.length === 1, `${label} does not declare exactly one security scheme`, names, 'one scheme: HTTP bearer')) continue;
+      const scheme = schemes[names[0]];
+      verdict.check('SPEC-3', scheme?.type === 'http' && String(scheme?.scheme).toLowerCase() === 'bearer', `${label}: security scheme "${names[0]}" is not HTTP bearer`, scheme ?? 'undefined scheme', '{ type: http, scheme: bearer }');
+    }
+  });
+
+  test('the runtime operation is described', { annotation: clauses('SPEC-4') }, async ({ target, verdict, config }) => {
+    const op = target.runtimeOp;
+    if (!verdict.check('SPEC-4', !!op, `the spec has no GET ${RUNTIME_PATH}`, 'missing', 'the operation')) return;
+    const id = params(op).find((p) => p.in === 'path');
+    verdict.check('SPEC-4', !!id && id.required === true && (id.schema as Json)?.type === 'string', 'the path parameter is not a required string', id ?? 'none', 'required string path parameter');
+    const header = params(op).find((p) => p.in === 'header' && (config.accountHeader ? p.name.toLowerCase() === config.accountHeader.toLowerCase() : /-account$/i.test(p.name)));
+    verdict.check('SPEC-4', !!header, 'the account header parameter is not declared', params(op).map((p) => `${p.in}:${p.name}`), 'a header parameter named *-account');
+    for (const status of ['200', '404', '429']) {
+      verdict.check('SPEC-4', !!op!.op.responses?.[status], `response ${status} is not declared`, Object.keys(op!.op.responses ?? {}), '200, 404 and 429');
+    }
+  });
+
+  test('the check update operation is deprecated and described', { annotation: clauses('SPEC-5') }, async ({ spec, target, verdict }) => {
+    const op = target.updateOp;
+    const label = op ? `${op.method.toUpperCase()} ${op.path}` : '';
+    if (!verdict.check('SPEC-5', !!op, 'no operation on /v1/checks/{id} has a body with frequencyOffset', spec.operations.filter((o) => /checks/.test(o.path)).map((o) => `${o.method} ${o.path}`).slice(0, 10), 'the deprecated check update')) return;
+    verdict.check('SPEC-5', op!.op.deprecated === true, `${label} is not marked deprecated`, op!.op.deprecated ?? 'not set', 'deprecated: true');
+    verdict.check('SPEC-5', params(op).some((p) => p.in === 'path'), `${label} has no path parameter`, params(op).map((p) => `${p.in}:${p.name}`), 'a path id');
+    const query = params(op).filter((p) => p.in === 'query');
+    verdict.check('SPEC-5', query.some((p) => (p.schema as Json)?.type === 'boolean'), `${label} has no boolean query parameter`, query.map((p) => `${p.name}: ${(p.schema as Json)?.type}`), 'a boolean query parameter (auto-subscribe to alert channels)');
+    const props = schemaProperties(jsonBodySchema(op));
+    for (const name of ['frequencyOffset', 'retryStrategy']) verdict.check('SPEC-5', name in props, `${label}: the JSON body has no ${name}`, Object.keys(props).slice(0, 40), `a body schema with ${name}`);
+  });
+
+  test('the Runtime schema', { annotation: clauses('SPEC-6') }, async ({ target, verdict }) => {
+    const schema: Json = target.runtimeOp?.op.responses?.['200'] && ((target.runtimeOp.op.responses['200'] as OpenAPIV3.ResponseObject).content ?? {})['application/json']?.schema;
+    if (!verdict.check('SPEC-6', !!schema, 'the runtime operation declares no JSON schema for 200', 'none', 'the Runtime schema')) return;
+    const required: string[] = schema.required ?? [];
+    for (const name of ['name', 'multiStepSupport', 'nodeJsVersion', 'dependencies']) verdict.check('SPEC-6', required.includes(name), `Runtime does not require ${name}`, required, 'name, multiStepSupport, nodeJsVersion, dependencies');
+    const stage = schemaProperties(schema).stage;
+    const values: unknown[] = stage?.enum ?? stage?.allOf?.flatMap((s: Json) => s.enum ?? []) ?? [];
+    const actual = values.filter((v) => v !== null).map(String).sort();
+    verdict.check('SPEC-6', JSON.stringify(actual) === JSON.stringify([...RUNTIME_STAGES].sort()), 'Runtime.stage is not the enum of the six stages', actual, RUNTIME_STAGES.join(', '));
+  });
+
+  test('the runtime operation\'s 404 and 429 schemas match the documented error bodies', { annotation: clauses('SPEC-7') }, async ({ spec, target, validator, verdict }) => {
+    const op = target.runtimeOp;
+    if (!verdict.check('SPEC-7', !!op, `the spec has no GET ${RUNTIME_PATH}`, 'missing', 'the operation')) return;
+    const cases: Array<[number, Json[], Json[]]> = [
+      [404, [{ statusCode: 404, error: 'Not Found' }, { statusCode: 404, error: 'Not Found', message: 'Runtime not found' }], [{ statusCode: 404 }, { error: 'Not Found' }]],
+      [429, [{ statusCode: 429, error: 'Too Many Requests' }, { statusCode: 429, error: 'Too Many Requests', message: 'Slow down', attributes: {} }], [{ statusCode: 429 }, { error: 'Too Many Requests' }]],
+    ];
+    for (const [status, documented, incomplete] of cases) {
+      const key = declaredResponseKey(op!, status);
+      if (!verdict.check('SPEC-7', key === String(status), `response ${status} is not declared`, Object.keys(op!.op.responses ?? {}), String(status))) continue;
+      const pointer = canonicalPointer(spec.raw, [...op!.pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')), 'responses', String(status), 'content', 'application/json', 'schema']);
+      if (!verdict.check('SPEC-7', !!pointer, `response ${status} declares no application/json schema`, 'none', 'an error body schema')) continue;
+      for (const body of documented) {
+        const problems = validator.validate(pointer!, body);
+        verdict.check('SPEC-7', problems.length === 0, `the ${status} schema rejects a documented body`, problems.map((p) => `${p.path} ${p.message}`), JSON.stringify(body));
+      }
+      // statusCode and error are required by the document: a schema that accepts a body without them is too loose.
+      for (const body of incomplete) {
+        verdict.check('SPEC-7', validator.validate(pointer!, body).length > 0, `the ${status} schema accepts a body that lacks a required field`, body, 'statusCode and error required');
+      }
+    }
+  });
+
+  test('swagger.json is not the current specification', { annotation: clauses('SPEC-8') }, async ({ api, spec, verdict }) => {
+    const swagger = await api.call('GET', '/swagger.json', { headers: { authorization: null } });
+    if (swagger.status !== 200) {
+      verdict.check('SPEC-8', swagger.status < 500, 'GET /swagger.json answered a server error', swagger.status, 'not served (404/410) or an older document');
+      return;
+    }
+    const openapi = await api.call('GET', '/openapi.json', { headers: { authorization: null } });
+    const swaggerDate = Date.parse(swagger.headers['last-modified'] ?? '');
+    const openapiDate = Date.parse(openapi.headers['last-modified'] ?? '');
+    if (!Number.isNaN(swaggerDate) && !Number.isNaN(openapiDate)) {
+      verdict.check('SPEC-8', swaggerDate <= openapiDate, 'swagger.json is newer than openapi.json (Last-Modified)', swagger.headers['last-modified'], `not after ${openapi.headers['last-modified']}`);
+    }
+    let old: Json;
+    try {
+      old = parseSpecText(swagger.text, '/swagger.json');
+    } catch {
+      return verdict.check('SPEC-8', true, '', '', '');
+    }
+    const current = new Set(spec.operations.map((o) => `${o.method} ${o.path.replace(/\{[^}]*\}/g, '{}')}`));
+    const older = await buildSpec(old, '/swagger.json');
+    const newer = older.operations.filter((o) => !current.has(`${o.method} ${o.path.replace(/\{[^}]*\}/g, '{}')}`));
+    verdict.check('SPEC-8', newer.length === 0, 'swagger.json declares operations that openapi.json lacks (it is not older)', newer.map((o) => `${o.method.toUpperCase()} ${o.path}`), 'a subset of openapi.json');
+  });
+});
