@@ -6,6 +6,7 @@
  */
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import type { Exchange } from './exchange';
+import { recordRequest } from './request-ledger';
 
 export type HeaderOverrides = Record<string, string | null>;
 
@@ -75,6 +76,7 @@ export class ApiClient {
     const headers = this.headersFor(options);
     const requestBody = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const started = Date.now();
+    recordRequest(bearerOf(headers), started);
     const res = await this.request.fetch(url, {
       method,
       headers,
@@ -96,6 +98,12 @@ export class ApiClient {
     this.log.push(exchange);
     return exchange;
   }
+}
+
+/** The bearer credential a request carries, if any (what the target's limiter keys on). */
+function bearerOf(headers: Record<string, string>): string | undefined {
+  const auth = Object.entries(headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+  return auth?.replace(/^Bearer\s+/i, '') || undefined;
 }
 
 /** Seconds to wait, from Retry-After (seconds or HTTP date) or a RateLimit reset header. */

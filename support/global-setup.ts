@@ -7,10 +7,13 @@ import { getConfig } from './config';
 import { fetchAndCacheSpec, SPEC_CACHE_VARIABLE } from './spec-cache';
 import { SpecUnavailable } from './spec-source';
 import { EXIT_TARGET_UNAVAILABLE } from './exit-codes';
+import { LEDGER_VARIABLE } from './request-ledger';
 
 export default async function globalSetup(): Promise<void> {
   try {
-    process.env[SPEC_CACHE_VARIABLE] = await fetchAndCacheSpec(getConfig());
+    const file = await fetchAndCacheSpec(getConfig());
+    process.env[SPEC_CACHE_VARIABLE] = file;
+    process.env[LEDGER_VARIABLE] = file.replace(/\.json$/, '.ledger');
   } catch (e) {
     if (!(e instanceof SpecUnavailable)) throw e;
     process.stderr.write(`\ncontract suite: ${e.message}\n`);
