@@ -1,0 +1,44 @@
+// The private-location agent stand-in: health endpoints on AGENT_HEALTH_PORT (8081), and on SIGTERM
+// a drain of AGENT_DRAIN_MS during which readiness is 503 and liveness stays 200, then exit 0.
+import { createServer } from 'node:http';
+import { parseFaults, type Faults } from '../faults';
+import { healthHandler, type AgentState } from './health';
+
+function fail(message: string): never {
+  process.stderr.write(`reference agent: ${message}\n`);
+  process.exit(2);
+}
+
+function intEnv(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || n < min || n > max) fail(`${name}: expected an integer from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+let faults: Faults;
+try { faults = parseFaults(process.env.MOCK_FAULT); } catch (e) { fail((e as Error).message); }
+const port = intEnv('AGENT_HEALTH_PORT', 8081, 0, 65535);
+const drainMs = intEnv('AGENT_DRAIN_MS', 1500, 0, 600_000);
+const state: AgentState = { draining: false };
+const server = createServer(healthHandler(state, faults));
+// agent-ignore-port: the classic bug of a hard-coded offset; 0 stays 0 so tests can still pick a port.
+const listenPort = faults.has('agent-ignore-port') && port !== 0 ? port + 1 : port;
+
+server.listen(listenPort, '127.0.0.1', () => {
+  const address = server.address();
+  const actual = typeof address === 'object' && address ? address.port : listenPort;
+  process.stdout.write(`reference agent health endpoints listening on http://127.0.0.1:${actual}\n`);
+});
+server.on('error', (err) => fail(`cannot listen on port ${listenPort}: ${err.message}`));
+
+process.once('SIGTERM', () => {
+  state.draining = true;
+  process.stdout.write(`reference agent draining for ${drainMs} ms\n`);
+  setTimeout(() => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  }, drainMs);
+});
+process.once('SIGINT', () => process.exit(0));

@@ -1,0 +1,98 @@
+// The fault catalogue: every injectable bug of the reference service and agent, name -> one line.
+// One list for both processes, so one MOCK_FAULT value can be handed to both: each process
+// rejects names that are in no catalogue and ignores the ones that belong to the other.
+
+export const FAULTS = {
+  // SPEC
+  'spec-missing': '/openapi.json answers 404',
+  'spec-invalid': 'served document is not valid OpenAPI (a response lacks its description)',
+  'spec-unversioned': 'spec lists the paths without the /v1 prefix (service unchanged)',
+  'spec-no-bearer': 'security scheme is an apiKey in a header instead of HTTP bearer',
+  'spec-runtime-no-404': 'runtime operation does not declare its 404 response',
+  'spec-not-deprecated': 'check update operation is not marked deprecated',
+  'spec-runtime-optional-node': 'Runtime schema does not require nodeJsVersion',
+  'spec-stage-enum': 'RuntimeStage enum lacks STABLE',
+  'spec-429-schema': '429 schema has error enum "Rate limit exceeded"',
+  'swagger-newer': 'swagger.json declares an extra operation and is newer than openapi.json',
+  // AUTH
+  'auth-no-key-accepted': 'a request without Authorization is served',
+  'auth-any-scheme': 'Basic/Token/bare key accepted when the key is known',
+  'auth-any-key': 'any bearer key is accepted',
+  'auth-wrong-account-header': 'account read from X-Account-Id instead of the documented header',
+  'auth-no-account-check': 'a missing account header is accepted',
+  'auth-account-not-guid': 'a malformed account header is accepted',
+  'auth-other-account': 'any well-formed GUID is accepted as account',
+  'auth-echo-key': '401 message quotes the key that was sent',
+  // RT
+  'rt-missing-version': 'runtime 2022.10 answers 404',
+  'rt-content-type-text': 'runtime 200 is served as text/plain',
+  'rt-name-mismatch': 'name of 2024.09 is "2024.9"',
+  'rt-node-no-v': 'nodeJsVersion without the leading v',
+  'rt-multistep-string': 'multiStepSupport is the string "true"/"false"',
+  'rt-stage-lowercase': 'stage in lower case ("stable")',
+  'rt-eol-iso': 'runtimeEndOfLife written as YYYY-MM-DD',
+  'rt-eol-invalid-date': 'runtimeEndOfLife is "02/30/2025"',
+  'rt-deps-empty': 'dependencies is {}',
+  'rt-deps-number': 'one dependency version is a number',
+  'rt-description-number': 'description is the number 2024',
+  'rt-encoded-slash-500': 'runtime ids containing %2F answer 500',
+  'rt-long-id-500': 'runtime ids over 1,000 characters answer 500',
+  'rt-prefix-match': 'a prefix id ("2024.0") answers 200 with the first runtime it prefixes',
+  // ERR
+  'err-404-string-status': '404 bodies carry statusCode "404" (a string)',
+  'err-404-wording': '404 bodies say error "Not found"',
+  'err-text-content-type': 'error responses are served as text/plain',
+  'err-status-mismatch': '401 bodies say statusCode 403',
+  // RL
+  'rl-none': 'no rate limit at all',
+  'rl-500': 'global limit is 500 instead of RATE_LIMIT_MAX',
+  'rl-700': 'global limit is 700 instead of RATE_LIMIT_MAX',
+  'rl-429-body': '429 body is {code:429,message:"Rate limit exceeded"}',
+  'rl-503': 'the limiter answers 503 (with a 503 body) instead of 429',
+  'rl-never-reset': 'the rate-limit window never ends',
+  'rl-per-ip': 'limit counted per IP, so all keys share one budget',
+  'rl-custom-ignored': 'the 20/10 s limit of GET /v1/runtimes is not applied',
+  'rl-bad-headers': 'x-ratelimit-remaining never falls',
+  // CU / FO
+  'fo-upper-off-by-one-low': 'frequency <= 60 accepts offset floor(f*10)+1',
+  'fo-upper-off-by-one-high': 'frequency > 60 accepts offset ceil(f/60)+1',
+  'fo-too-strict': 'the maximum offset itself is rejected (both ranges)',
+  'fo-zero-any': 'frequency 0 accepts any integer offset >= 1',
+  'fo-zero-browser': 'frequency 0 accepted on non-API checks',
+  'fo-offset-zero': 'frequencyOffset 0 accepted',
+  'fo-fractional': 'fractional frequencyOffset (1.5) accepted',
+  'fo-string-offset': 'frequencyOffset "5" coerced and accepted',
+  'cu-500': 'invalid update bodies answer 500 instead of 400',
+  'cu-partial-apply': 'a rejected body still applies its name',
+  'cu-not-persisted': 'update answers 200 with the new values but stores nothing',
+  'cu-description-501': 'description limit is 501 characters',
+  'cu-negative-grouporder': 'groupOrder -1 accepted',
+  'cu-unknown-location': 'unknown location accepted',
+  'cu-empty-locations': 'empty locations array accepted',
+  'cu-unknown-runtime': 'unknown runtimeId accepted',
+  'cu-unknown-checktype': 'unknown checkType accepted',
+  'cu-unknown-id-200': 'unknown well-formed check id answers 200 with a made-up check',
+  // AG (agent)
+  'agent-ready-503': 'readiness always answers 503',
+  'agent-liveness-500': 'liveness answers 500',
+  'agent-no-health': '/health answers 404',
+  'agent-ignore-port': 'agent listens on AGENT_HEALTH_PORT+1',
+  'agent-ready-during-shutdown': 'readiness stays 200 while draining',
+  'agent-liveness-dies-on-shutdown': 'liveness answers 503 while draining',
+} as const satisfies Record<string, string>;
+
+export type FaultName = keyof typeof FAULTS;
+export type Faults = ReadonlySet<FaultName>;
+
+export const isFault = (name: string): name is FaultName => Object.hasOwn(FAULTS, name);
+
+/** Parses MOCK_FAULT; throws with the offending name so main() can print one line and exit 2. */
+export function parseFaults(raw: string | undefined): Set<FaultName> {
+  const names = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((n) => !isFault(n));
+  if (unknown.length) throw new Error(`MOCK_FAULT: unknown fault name(s): ${unknown.join(', ')} (use --list-faults)`);
+  return new Set(names as FaultName[]);
+}
+
+export const listFaults = (): string =>
+  Object.entries(FAULTS).map(([name, what]) => `${name.padEnd(34)} ${what}`).join('\n');

@@ -1,0 +1,69 @@
+// buildService: the whole reference service as a fastify instance, ready for inject() or listen().
+// main.ts only reads the environment; tests call this directly with a fake clock.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { FaultName } from '../faults';
+import { CheckStore } from './checks/store';
+import authPlugin from './plugins/auth';
+import checksPlugin from './plugins/checks';
+import errorsPlugin, { sendError } from './plugins/errors';
+import { errorBody } from './errors/catalogue';
+import openapiPlugin from './plugins/openapi';
+import rateLimitPlugin from './plugins/rate-limit';
+import runtimesPlugin from './plugins/runtimes';
+import type { Clock } from './rate-limit/store';
+
+export interface ServiceOptions {
+  faults?: Iterable<FaultName>;
+  rateLimitMax?: number;
+  rateLimitWindowS?: number;
+  rateLimitAlgorithm?: 'fixed' | 'sliding';
+  accountHeader?: string;
+  clock?: Clock;
+  logger?: boolean;
+  checks?: CheckStore;
+}
+
+export const DEFAULTS = {
+  rateLimitMax: 600,
+  rateLimitWindowS: 60,
+  rateLimitAlgorithm: 'fixed',
+  accountHeader: 'X-Service-Account',
+} as const;
+
+/** 1 MB: larger bodies get 413 before they are parsed. */
+export const BODY_LIMIT = 1024 * 1024;
+
+export async function buildService(options: ServiceOptions = {}): Promise<FastifyInstance> {
+  const faults = new Set(options.faults ?? []);
+  const accountHeader = options.accountHeader ?? DEFAULTS.accountHeader;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    // Long ids must reach the handler (and get 404 there), not be cut off by the router.
+    routerOptions: { maxParamLength: 10_000 },
+    // No coercion: "5" must stay a string so the body schema can reject it; all errors for the message.
+    ajv: { customOptions: { coerceTypes: false, allErrors: true } },
+    // A URL that cannot be decoded names no resource: 404 in our error shape, never fastify's own body.
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.code === 'FST_ERR_BAD_URL' ? 404 : (err.statusCode ?? 400);
+      return sendError(reply, faults, status, errorBody(status, status === 404 ? 'Not Found' : err.message));
+    },
+  });
+  // Only JSON bodies are accepted; fastify's default text/plain parser would turn 415 into 400.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(errorsPlugin, { faults });
+  await app.register(rateLimitPlugin, {
+    faults,
+    max: options.rateLimitMax ?? DEFAULTS.rateLimitMax,
+    windowSeconds: options.rateLimitWindowS ?? DEFAULTS.rateLimitWindowS,
+    algorithm: options.rateLimitAlgorithm ?? DEFAULTS.rateLimitAlgorithm,
+    clock: options.clock ?? Date.now,
+  });
+  await app.register(authPlugin, { faults, accountHeader });
+  await app.register(openapiPlugin, { faults, accountHeader });
+  await app.register(runtimesPlugin, { faults });
+  await app.register(checksPlugin, { faults, store: options.checks });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,18 @@
+// The frequencyOffset rules (FO-1..3, FO-5), checked against the frequency and check type the check
+// will have after the update. Returns a problem text, or null when the pair is allowed.
+import type { Faults } from '../../faults';
+
+export function offsetProblem(frequency: number, offset: number, checkType: string, faults: Faults): string | null {
+  if (frequency === 0) {
+    if (checkType !== 'API' && !faults.has('fo-zero-browser')) return 'frequency 0 is only allowed for API checks';
+    if (faults.has('fo-zero-any') && Number.isInteger(offset) && offset >= 1) return null;
+    return [10, 20, 30].includes(offset) ? null : 'with frequency 0, frequencyOffset must be 10, 20 or 30';
+  }
+  const low = frequency <= 60;
+  let max = low ? Math.floor(frequency * 10) : Math.ceil(frequency / 60);
+  if (low && faults.has('fo-upper-off-by-one-low')) max += 1;
+  if (!low && faults.has('fo-upper-off-by-one-high')) max += 1;
+  if (faults.has('fo-too-strict')) max -= 1;
+  const min = faults.has('fo-offset-zero') ? 0 : 1;
+  return offset >= min && offset <= max ? null : `with frequency ${frequency}, frequencyOffset must be between 1 and ${max}`;
+}

@@ -1,0 +1,40 @@
+// Reads and validates the service environment. A bad value is one line naming the variable.
+import { parseFaults, type FaultName } from '../faults';
+import { DEFAULTS, type ServiceOptions } from './app';
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name}: expected an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+export interface ServiceConfig extends ServiceOptions { port: number; host: string; faults: FaultName[] }
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const algorithm = env.RATE_LIMIT_ALGORITHM || DEFAULTS.rateLimitAlgorithm;
+  if (algorithm !== 'fixed' && algorithm !== 'sliding') {
+    throw new ConfigError(`RATE_LIMIT_ALGORITHM: expected "fixed" or "sliding", got "${algorithm}"`);
+  }
+  const accountHeader = env.REF_ACCOUNT_HEADER || DEFAULTS.accountHeader;
+  if (!/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(accountHeader)) {
+    throw new ConfigError(`REF_ACCOUNT_HEADER: not a valid header name: "${accountHeader}"`);
+  }
+  const host = env.HOST || '127.0.0.1';
+  if (/\s/.test(host)) throw new ConfigError(`HOST: not a host name: "${host}"`);
+  let faults: FaultName[];
+  try { faults = [...parseFaults(env.MOCK_FAULT)]; } catch (e) { throw new ConfigError((e as Error).message); }
+  return {
+    port: int(env, 'PORT', 3000, 0, 65535),
+    host,
+    rateLimitMax: int(env, 'RATE_LIMIT_MAX', DEFAULTS.rateLimitMax, 1, 1_000_000),
+    rateLimitWindowS: int(env, 'RATE_LIMIT_WINDOW_S', DEFAULTS.rateLimitWindowS, 1, 86_400),
+    rateLimitAlgorithm: algorithm,
+    accountHeader,
+    faults,
+  };
+}

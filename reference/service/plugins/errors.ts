@@ -1,0 +1,38 @@
+// Every error leaves through sendError: one body shape, one place where the ERR-* faults bend it.
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Faults } from '../../faults';
+import { ApiError, errorBody, apiError, reasonPhrase } from '../errors/catalogue';
+import { RateLimitError } from '../rate-limit/too-many-requests';
+
+export function sendError(reply: FastifyReply, faults: Faults, status: number, body: Record<string, unknown>) {
+  const out: Record<string, unknown> = { ...body };
+  if (status === 404 && faults.has('err-404-string-status')) out.statusCode = '404';
+  if (status === 404 && faults.has('err-404-wording')) out.error = 'Not found';
+  if (status === 401 && faults.has('err-status-mismatch')) out.statusCode = 403;
+  const type = faults.has('err-text-content-type') ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
+  return reply.code(status).type(type).send(JSON.stringify(out));
+}
+
+/** Maps anything thrown (ours, fastify's, ajv's, the limiter's) to a status and body; unknowns are 500. */
+function toResponse(err: FastifyError | ApiError | RateLimitError): { status: number; body: Record<string, unknown> } {
+  if (err instanceof RateLimitError) return { status: err.statusCode, body: err.body };
+  if (err instanceof ApiError) return { status: err.statusCode, body: errorBody(err.statusCode, err.message) };
+  const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+  // Fastify's own 4xx messages (bad JSON, media type, body size) carry no secrets; 5xx details stay inside.
+  const message = status < 500 ? err.message : apiError('INTERNAL').message;
+  return { status, body: { statusCode: status, error: reasonPhrase(status), message } };
+}
+
+export default fp(async function errorsPlugin(app: FastifyInstance, opts: { faults: Faults }) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const { status, body } = toResponse(err);
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    return sendError(reply, opts.faults, status, body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    // The URL is not echoed: a client may have put a secret in it.
+    const e = apiError('ROUTE_NOT_FOUND');
+    return sendError(reply, opts.faults, 404, errorBody(404, e.message));
+  });
+}, { name: 'errors' });

@@ -1,0 +1,62 @@
+// Rate limiting through @fastify/rate-limit: keyed by API key, our own stores, our 429 builder.
+// Registered before the routes so its onRoute hook sees them; it runs on onRequest, i.e. before auth
+// (which runs on preParsing), so unauthenticated floods are limited too.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Faults } from '../../faults';
+import { fixedWindowStore } from '../rate-limit/fixed-window-store';
+import { slidingWindowStore } from '../rate-limit/sliding-window-store';
+import type { Clock } from '../rate-limit/store';
+import { buildTooManyRequests } from '../rate-limit/too-many-requests';
+
+export interface RateLimitOptions {
+  faults: Faults;
+  max: number;
+  windowSeconds: number;
+  algorithm: 'fixed' | 'sliding';
+  clock: Clock;
+}
+
+/** The token of the Authorization header whatever its scheme; the client IP when there is none. */
+export function rateLimitKey(req: FastifyRequest, perIp: boolean): string {
+  const auth = req.headers.authorization;
+  if (perIp || typeof auth !== 'string' || !auth.trim()) return `ip:${req.ip}`;
+  const parts = auth.trim().split(/\s+/);
+  return `key:${parts[parts.length - 1]}`;
+}
+
+export function globalMax(opts: RateLimitOptions): number {
+  if (opts.faults.has('rl-500')) return 500;
+  if (opts.faults.has('rl-700')) return 700;
+  return opts.max;
+}
+
+export default fp(async function rateLimitPlugin(app: FastifyInstance, opts: RateLimitOptions) {
+  const { faults } = opts;
+  if (faults.has('rl-none')) return;
+  const storeOpts = { clock: opts.clock, neverReset: faults.has('rl-never-reset') };
+  const windowMs = opts.windowSeconds * 1000;
+  await app.register(rateLimit, {
+    global: true,
+    max: globalMax(opts),
+    timeWindow: windowMs,
+    store: opts.algorithm === 'sliding' ? slidingWindowStore(storeOpts) : fixedWindowStore(storeOpts),
+    keyGenerator: (req) => rateLimitKey(req, faults.has('rl-per-ip')),
+    errorResponseBuilder: (req, ctx) => {
+      // The plugin's context has no window; a route's own limit carries it in its config.
+      const routeLimit = (req.routeOptions.config as { rateLimit?: { timeWindow?: number } }).rateLimit;
+      const routeWindowMs = typeof routeLimit?.timeWindow === 'number' ? routeLimit.timeWindow : windowMs;
+      return buildTooManyRequests(
+        { max: ctx.max, windowSeconds: Math.round(routeWindowMs / 1000), retryAfterSeconds: Math.ceil(ctx.ttl / 1000) },
+        faults,
+      );
+    },
+  });
+  if (faults.has('rl-bad-headers')) {
+    app.addHook('onSend', async (_req, reply) => {
+      const limit = reply.getHeader('x-ratelimit-limit');
+      if (limit !== undefined) reply.header('x-ratelimit-remaining', limit);
+    });
+  }
+}, { name: 'rate-limit' });

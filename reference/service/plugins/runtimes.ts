@@ -1,0 +1,28 @@
+// GET /v1/runtimes and GET /v1/runtimes/:id.
+import type { FastifyInstance } from 'fastify';
+import type { Faults } from '../../faults';
+import { apiError } from '../errors/catalogue';
+import { findRuntime, present, visibleRuntimes } from '../runtimes/view';
+
+/** The custom limit of the list route, as its spec description states it. */
+export const RUNTIME_LIST_LIMIT = { max: 20, timeWindow: 10_000 } as const;
+
+export default async function runtimesPlugin(app: FastifyInstance, opts: { faults: Faults }) {
+  const { faults } = opts;
+  const json = faults.has('rt-content-type-text') ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
+
+  app.get('/v1/runtimes', {
+    config: faults.has('rl-custom-ignored') ? {} : { rateLimit: { ...RUNTIME_LIST_LIMIT } },
+  }, async (_req, reply) =>
+    reply.type(json).send(JSON.stringify(visibleRuntimes(faults).map((r) => present(r, faults)))));
+
+  app.get<{ Params: { id: string } }>('/v1/runtimes/:id', async (req, reply) => {
+    const id = req.params.id;
+    // The two 500 faults: a decoder and a length check that blow up instead of answering 404.
+    if (faults.has('rt-encoded-slash-500') && /%2f/i.test(req.raw.url ?? '')) throw new Error('path decoding failed');
+    if (faults.has('rt-long-id-500') && id.length > 1000) throw new Error('runtime id overflow');
+    const rt = findRuntime(id, faults);
+    if (!rt) throw apiError('RUNTIME_NOT_FOUND');
+    return reply.type(json).send(JSON.stringify(present(rt, faults)));
+  });
+}

@@ -1,0 +1,33 @@
+// What a client sees of the runtimes: the data, bent by the RT-* data faults.
+import type { Faults } from '../../faults';
+import { RUNTIMES, type Runtime } from './data';
+
+/** One runtime as served; the result is a fresh object, the data stays untouched. */
+export function present(rt: Runtime, faults: Faults): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...rt, dependencies: { ...rt.dependencies } };
+  if (faults.has('rt-name-mismatch') && rt.name === '2024.09') out.name = '2024.9';
+  if (faults.has('rt-node-no-v')) out.nodeJsVersion = rt.nodeJsVersion.replace(/^v/, '');
+  if (faults.has('rt-multistep-string')) out.multiStepSupport = String(rt.multiStepSupport);
+  if (faults.has('rt-stage-lowercase') && rt.stage) out.stage = rt.stage.toLowerCase();
+  if (rt.runtimeEndOfLife) {
+    const [m, d, y] = rt.runtimeEndOfLife.split('/');
+    if (faults.has('rt-eol-iso')) out.runtimeEndOfLife = `${y}-${m}-${d}`;
+    if (faults.has('rt-eol-invalid-date')) out.runtimeEndOfLife = '02/30/2025';
+  }
+  if (faults.has('rt-deps-empty')) out.dependencies = {};
+  else if (faults.has('rt-deps-number')) (out.dependencies as Record<string, unknown>).lodash = 4.17;
+  if (faults.has('rt-description-number')) out.description = 2024;
+  return out;
+}
+
+export const visibleRuntimes = (faults: Faults): Runtime[] =>
+  RUNTIMES.filter((r) => !(faults.has('rt-missing-version') && r.name === '2022.10'));
+
+/** Exact match only; rt-prefix-match makes "2024.0" find 2024.02. */
+export function findRuntime(id: string, faults: Faults): Runtime | undefined {
+  const list = visibleRuntimes(faults);
+  const exact = list.find((r) => r.name === id);
+  if (exact || !faults.has('rt-prefix-match') || !id) return exact;
+  // The lowest matching name: "2024.0" finds 2024.02, not 2024.09.
+  return list.filter((r) => r.name.startsWith(id)).sort((a, b) => a.name.localeCompare(b.name))[0];
+}

@@ -1,0 +1,41 @@
+// The served OpenAPI document: specs/openapi.json (written by hand) with the configured account
+// header name substituted, then bent by the SPEC-* faults. Built once per service instance.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Faults } from '../../faults';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export const SPEC_FILE = resolve(__dirname, '../../../specs/openapi.json');
+export const DOCUMENTED_ACCOUNT_HEADER = 'X-Service-Account';
+// Last-Modified of the documents; swagger.json is older unless swagger-newer says otherwise.
+export const OPENAPI_LAST_MODIFIED = new Date('2026-08-18T09:00:00Z');
+export const SWAGGER_LAST_MODIFIED = new Date('2021-03-01T09:00:00Z');
+
+const operations = (doc: Json): Json[] =>
+  Object.values(doc.paths as Json).flatMap((item: Json) => Object.values(item) as Json[]);
+
+export function buildOpenApi(faults: Faults, accountHeader: string): Json {
+  const doc: Json = JSON.parse(readFileSync(SPEC_FILE, 'utf8'));
+  for (const op of operations(doc)) {
+    for (const p of op.parameters ?? []) if (p.in === 'header' && p.name === DOCUMENTED_ACCOUNT_HEADER) p.name = accountHeader;
+  }
+  const schemas = doc.components.schemas;
+  const runtimeOp = doc.paths['/v1/runtimes/{id}'].get;
+  if (faults.has('spec-invalid')) delete runtimeOp.responses['200'].description;
+  if (faults.has('spec-no-bearer')) {
+    doc.components.securitySchemes = { ApiKey: { type: 'apiKey', in: 'header', name: 'Authorization' } };
+    doc.security = [{ ApiKey: [] }];
+  }
+  if (faults.has('spec-runtime-no-404')) delete runtimeOp.responses['404'];
+  if (faults.has('spec-not-deprecated')) delete doc.paths['/v1/checks/{id}'].put.deprecated;
+  if (faults.has('spec-runtime-optional-node')) {
+    schemas.Runtime.required = schemas.Runtime.required.filter((r: string) => r !== 'nodeJsVersion');
+  }
+  if (faults.has('spec-stage-enum')) schemas.RuntimeStage.enum = schemas.RuntimeStage.enum.filter((s: string) => s !== 'STABLE');
+  if (faults.has('spec-429-schema')) schemas.TooManyRequestsError.properties.error.enum = ['Rate limit exceeded'];
+  if (faults.has('spec-unversioned')) {
+    doc.paths = Object.fromEntries(Object.entries(doc.paths).map(([p, item]) => [p.replace(/^\/v1/, ''), item]));
+  }
+  return doc;
+}

@@ -1,0 +1,56 @@
+/** Faults of the foundation families (SPEC, AUTH, RT, ERR, AG) and where the suite must catch them. */
+import type { FaultExpectation } from './types';
+
+const SPEC = ['tests/spec.spec.ts'];
+const AUTH = ['tests/auth.spec.ts'];
+const RT = ['tests/runtime.spec.ts'];
+const AGENT = ['tests/agent.spec.ts'];
+
+export const FOUNDATION_FAULTS: FaultExpectation[] = [
+  { fault: 'spec-missing', clauses: [], files: SPEC, stops: { exitCode: 4, text: /openapi\.json answered 404.*SPEC-1/ } },
+  { fault: 'spec-invalid', clauses: ['SPEC-1'], files: SPEC },
+  { fault: 'spec-unversioned', clauses: ['SPEC-2'], files: SPEC },
+  { fault: 'spec-no-bearer', clauses: ['SPEC-3'], files: SPEC },
+  { fault: 'spec-runtime-no-404', clauses: ['SPEC-4', 'SPEC-7'], files: SPEC },
+  { fault: 'spec-not-deprecated', clauses: ['SPEC-5'], files: SPEC },
+  { fault: 'spec-runtime-optional-node', clauses: ['SPEC-6'], files: SPEC },
+  { fault: 'spec-stage-enum', clauses: ['SPEC-6'], files: SPEC },
+  { fault: 'spec-429-schema', clauses: ['SPEC-7'], files: SPEC },
+  { fault: 'swagger-newer', clauses: ['SPEC-8'], files: SPEC },
+
+  { fault: 'auth-no-key-accepted', clauses: ['AUTH-1'], files: AUTH },
+  { fault: 'auth-any-scheme', clauses: ['AUTH-2'], files: AUTH },
+  { fault: 'auth-any-key', clauses: ['AUTH-3'], files: AUTH },
+  { fault: 'auth-wrong-account-header', clauses: ['AUTH-4'], files: AUTH },
+  { fault: 'auth-no-account-check', clauses: ['AUTH-5'], files: AUTH },
+  { fault: 'auth-account-not-guid', clauses: ['AUTH-6'], files: AUTH },
+  { fault: 'auth-other-account', clauses: ['AUTH-6'], files: AUTH },
+  { fault: 'auth-echo-key', clauses: ['AUTH-7'], files: AUTH },
+
+  { fault: 'rt-missing-version', clauses: ['RT-1'], files: RT },
+  { fault: 'rt-content-type-text', clauses: ['RT-1'], files: RT },
+  { fault: 'rt-name-mismatch', clauses: ['RT-2'], files: RT },
+  { fault: 'rt-node-no-v', clauses: ['RT-3'], files: RT },
+  { fault: 'rt-multistep-string', clauses: ['RT-4'], files: RT },
+  { fault: 'rt-stage-lowercase', clauses: ['RT-5'], files: RT },
+  { fault: 'rt-eol-iso', clauses: ['RT-6'], files: RT },
+  { fault: 'rt-eol-invalid-date', clauses: ['RT-6'], files: RT },
+  { fault: 'rt-deps-empty', clauses: ['RT-7'], files: RT },
+  { fault: 'rt-deps-number', clauses: ['RT-7'], files: RT },
+  { fault: 'rt-description-number', clauses: ['RT-8'], files: RT },
+  { fault: 'rt-encoded-slash-500', clauses: ['RT-9'], files: RT },
+  { fault: 'rt-long-id-500', clauses: ['RT-9'], files: RT },
+  { fault: 'rt-prefix-match', clauses: ['RT-9'], files: RT },
+
+  { fault: 'err-404-string-status', clauses: ['ERR-1', 'ERR-4'], files: RT },
+  { fault: 'err-404-wording', clauses: ['ERR-1'], files: RT },
+  { fault: 'err-text-content-type', clauses: ['ERR-3'], files: [...RT, ...AUTH] },
+  { fault: 'err-status-mismatch', clauses: ['ERR-4'], files: AUTH },
+
+  { fault: 'agent-ready-503', clauses: ['AG-1'], files: AGENT },
+  { fault: 'agent-liveness-500', clauses: ['AG-2'], files: AGENT },
+  { fault: 'agent-no-health', clauses: ['AG-3'], files: AGENT },
+  { fault: 'agent-ignore-port', clauses: ['AG-4'], files: AGENT },
+  { fault: 'agent-ready-during-shutdown', clauses: ['AG-5'], files: AGENT },
+  { fault: 'agent-liveness-dies-on-shutdown', clauses: ['AG-5'], files: AGENT },
+];

@@ -1,0 +1,39 @@
+// The service entry point: bad environment is one line and exit 2; --list-faults lists the catalogue;
+// it listens and prints its one line.
+import { expect, test } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { FAULTS } from '../../reference/faults';
+
+const ROOT = resolve(__dirname, '../..');
+
+function run(env: Record<string, string>, args: string[] = [], untilLine = false) {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'reference/service/main.ts', ...args], { cwd: ROOT, env: { ...process.env, MOCK_FAULT: '', ...env } });
+  let out = '';
+  let err = '';
+  proc.stdout.on('data', (d) => { out += d; if (untilLine && out.includes('\n')) proc.kill('SIGTERM'); });
+  proc.stderr.on('data', (d) => { err += d; });
+  return new Promise<{ code: number | null; out: string; err: string }>((ok) => proc.once('exit', (code) => ok({ code, out, err })));
+}
+
+for (const [name, value] of [['MOCK_FAULT', 'bogus'], ['RATE_LIMIT_MAX', 'many'], ['RATE_LIMIT_WINDOW_S', '0'],
+  ['RATE_LIMIT_ALGORITHM', 'leaky'], ['PORT', '70000'], ['REF_ACCOUNT_HEADER', 'bad header']] as const) {
+  test(`main: bad ${name} exits 2 with one line naming it`, async () => {
+    const r = await run({ [name]: value });
+    expect(r.code).toBe(2);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).toContain(name);
+  });
+}
+
+test('main: --list-faults prints the catalogue', async () => {
+  const r = await run({}, ['--list-faults']);
+  expect(r.code).toBe(0);
+  for (const name of Object.keys(FAULTS)) expect(r.out).toContain(name);
+});
+
+test('main: listens and prints one line', async () => {
+  const r = await run({ PORT: '0' }, [], true);
+  expect(r.out).toMatch(/^reference service listening on http:\/\/127\.0\.0\.1:\d+\n$/);
+  expect(r.code).toBe(0);
+});
