@@ -75,10 +75,7 @@ export default class ClauseMatrixReporter implements Reporter {
           if (reason && !row.reasons.includes(reason)) row.reasons.push(reason);
         }
         if (own === 'failed' && res) {
-          for (const e of res.errors) {
-            const lines = (e.message ?? '').split('\n').filter((l) => l.startsWith(`${id}:`) || (failedClauses.size === 0 && l.trim()));
-            for (const l of lines.slice(0, 3)) if (!row.failures.includes(l.trim())) row.failures.push(stripAnsi(l.trim()));
-          }
+          for (const line of failureLines(res, id, failedClauses.size === 0)) if (!row.failures.includes(line)) row.failures.push(line);
         }
       }
     }
@@ -115,6 +112,21 @@ function rollUp(statuses: TestRef['status'][]): ClauseStatus {
   if (statuses.includes('failed')) return 'failed';
   if (statuses.includes('passed')) return 'verified';
   return 'skipped';
+}
+
+/**
+ * One line per failure of `clause`: "title (received …; allowed …)", read from ClauseFailure messages;
+ * a test that failed otherwise (a thrown error) gives its first line when `fallback`.
+ */
+function failureLines(res: TestResult, clause: string, fallback: boolean): string[] {
+  const out: string[] = [];
+  for (const e of res.errors) {
+    const text = stripAnsi(e.message ?? '');
+    const pattern = new RegExp(`^(?:\\w+: )?${clause}: (.*)\\n\\s+received: (.*)\\n\\s+allowed:\\s+(.*)$`, 'gm');
+    for (const m of text.matchAll(pattern)) out.push(`${m[1]} (received ${m[2]}; allowed ${m[3]})`);
+    if (!out.length && fallback && text.trim()) out.push(text.trim().split('\n')[0]);
+  }
+  return out.slice(0, 5);
 }
 
 const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');

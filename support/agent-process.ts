@@ -3,7 +3,10 @@
  * reaches the agent itself and not only the shell that started it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface AgentProcess {
   child: ChildProcess;
@@ -82,4 +85,46 @@ export async function waitUntilUp(agent: AgentProcess, timeoutMs = 15_000): Prom
     await new Promise((r) => setTimeout(r, 100));
   }
   return false;
+}
+
+/**
+ * Runs `fn` holding a machine-wide lock on `port`: two suite runs on one machine (the self-test runs
+ * several at once) must not both start an agent on the default port. A lock whose owner died is taken over.
+ */
+export async function withPortLock<T>(port: number, fn: () => Promise<T>, waitMs = 30_000): Promise<T> {
+  const file = join(tmpdir(), `contract-suite-port-${port}.lock`);
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      break;
+    } catch {
+      const owner = Number(readFileSafe(file));
+      if (!owner || !isAlive(owner)) rmSync(file, { force: true });
+      else if (Date.now() > deadline) throw new Error(`port ${port} stayed locked by process ${owner} for ${waitMs / 1000} s`);
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+function readFileSafe(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

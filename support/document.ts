@@ -27,6 +27,10 @@ export const KNOWN_FREQUENCIES = [0, 1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720
 
 export const DESCRIPTION_MAX = 500;
 
+/** Frequency 0 (sub-minute) is for this check type only, with one of these offsets (seconds). */
+export const SUB_MINUTE_CHECK_TYPE = 'API';
+export const SUB_MINUTE_OFFSETS = [10, 20, 30] as const;
+
 export const DOCUMENTED_RATE_LIMIT = { max: 600, windowSeconds: 60 } as const;
 
 export const DEFAULT_ACCOUNT_HEADER = 'X-Service-Account';

@@ -19,5 +19,8 @@ export class ClauseFailure extends Error {
   ) {
     super(redact(`${clause}: ${title}\n  received: ${show(received)}\n  allowed:  ${allowed}`));
     this.name = 'ClauseFailure';
+    // Point the report at the test's own line, not at the support code that built the failure.
+    const frames = (this.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !/[\\/](support|node_modules)[\\/]/.test(l));
+    this.stack = [this.message, ...frames].join('\n');
   }
 }

@@ -5,7 +5,7 @@
  * probes the three endpoints.
  */
 import { AGENT_DEFAULT_PORT } from '../support/document';
-import { freePort, isPortFree, probe, startAgent, waitUntilUp, type AgentProcess } from '../support/agent-process';
+import { freePort, isPortFree, probe, startAgent, waitUntilUp, withPortLock, type AgentProcess } from '../support/agent-process';
 import { clauses, test } from '../support/fixtures';
 import type { Verdict } from '../support/verdict';
 
@@ -77,12 +77,14 @@ test.describe('private location agent', () => {
 
   test('health endpoints on port 8081 when AGENT_HEALTH_PORT is unset', { annotation: clauses('AG-4') }, async ({ config, verdict }) => {
     test.skip(!config.agentCommand, 'AGENT_COMMAND is not set: the suite cannot start the agent without AGENT_HEALTH_PORT');
-    test.skip(!(await isPortFree(AGENT_DEFAULT_PORT)), `port ${AGENT_DEFAULT_PORT} is in use on this machine: the default port cannot be tried`);
     test.setTimeout(60_000);
-    await withAgent(verdict, config.agentCommand!, undefined, async (agent) => {
-      await probeAll(verdict, agent.baseUrl, true);
-      agent.signal('SIGTERM');
-      await Promise.race([agent.exited, new Promise((r) => setTimeout(r, 10_000))]);
+    await withPortLock(AGENT_DEFAULT_PORT, async () => {
+      test.skip(!(await isPortFree(AGENT_DEFAULT_PORT)), `port ${AGENT_DEFAULT_PORT} is in use on this machine: the default port cannot be tried`);
+      await withAgent(verdict, config.agentCommand!, undefined, async (agent) => {
+        await probeAll(verdict, agent.baseUrl, true);
+        agent.signal('SIGTERM');
+        await Promise.race([agent.exited, new Promise((r) => setTimeout(r, 10_000))]);
+      });
     });
   });
 });

@@ -1,0 +1,26 @@
+/** Faults of the check update families (CU, FO) and the clauses the suite must fail on because of them. */
+import type { FaultExpectation } from './types';
+
+const CU = ['tests/check-update.spec.ts'];
+
+export const CHECK_UPDATE_FAULTS: FaultExpectation[] = [
+  { fault: 'fo-upper-off-by-one-low', clauses: ['FO-2'], files: CU },
+  { fault: 'fo-upper-off-by-one-high', clauses: ['FO-3'], files: CU },
+  { fault: 'fo-too-strict', clauses: ['FO-2', 'FO-3'], files: CU },
+  { fault: 'fo-zero-any', clauses: ['FO-1'], files: CU },
+  { fault: 'fo-zero-browser', clauses: ['FO-5'], files: CU },
+  { fault: 'fo-offset-zero', clauses: ['FO-4'], files: CU },
+  { fault: 'fo-fractional', clauses: ['FO-4'], files: CU },
+  { fault: 'fo-string-offset', clauses: ['FO-4'], files: CU },
+  // A 500 where a 4xx belongs fails every rule that has a rejected cell.
+  { fault: 'cu-500', clauses: ['FO-1', 'FO-2', 'FO-3', 'FO-4', 'FO-5', 'CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6'], files: CU },
+  { fault: 'cu-partial-apply', clauses: ['CU-7'], files: CU },
+  { fault: 'cu-not-persisted', clauses: ['CU-1'], files: CU },
+  { fault: 'cu-description-501', clauses: ['CU-2'], files: CU },
+  { fault: 'cu-negative-grouporder', clauses: ['CU-3'], files: CU },
+  { fault: 'cu-unknown-location', clauses: ['CU-4'], files: CU },
+  { fault: 'cu-empty-locations', clauses: ['CU-4'], files: CU },
+  { fault: 'cu-unknown-runtime', clauses: ['CU-5'], files: CU },
+  { fault: 'cu-unknown-checktype', clauses: ['CU-6'], files: CU },
+  { fault: 'cu-unknown-id-200', clauses: ['CU-8'], files: CU },
+];

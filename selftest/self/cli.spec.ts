@@ -1,0 +1,76 @@
+/**
+ * The suite as a user meets it: bad configuration and an unreachable target stop the run with one line
+ * and their own exit code; another deployment (own header name, other limiter, the real published spec)
+ * is tested through BASE_URL exactly like the embedded one.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { EMBEDDED } from '../../support/config';
+import { freePort } from '../../support/agent-process';
+import { failedClauses, runSuite } from '../run-suite';
+
+const ROOT = join(__dirname, '../..');
+const PUBLISHED = join(ROOT, '../shared/specs/published-openapi-2026-08-18.json');
+
+async function startReference(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'reference/service/main.ts'], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), MOCK_FAULT: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d) => String(d).includes('listening') && resolve());
+    child.once('exit', (code) => reject(new Error(`reference exited ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+const remote = (url: string) => ({ BASE_URL: url, API_KEY: EMBEDDED.apiKey, ACCOUNT_ID: EMBEDDED.accountId });
+
+test('a malformed BASE_URL stops the run before any test, with one line and exit code 3', async () => {
+  const run = await runSuite({ env: { BASE_URL: 'staging.example.com', API_KEY: 'x_12345678', ACCOUNT_ID: EMBEDDED.accountId } });
+  expect(run.exitCode).toBe(3);
+  expect(run.output.trim()).toBe('configuration error: BASE_URL must be an http(s) URL, e.g. https://staging.example.com (got "staging.example.com")');
+});
+
+test('an ACCOUNT_ID that is not a GUID is named, and not shown', async () => {
+  const run = await runSuite({ env: { BASE_URL: 'http://127.0.0.1:9', API_KEY: 'x_12345678', ACCOUNT_ID: 'my-account' } });
+  expect(run.exitCode).toBe(3);
+  expect(run.output).toMatch(/^configuration error: ACCOUNT_ID must be a GUID/);
+  expect(run.output).not.toContain('my-account');
+});
+
+test('an unreachable target fails the run within 10 seconds with one clear line and exit code 4', async () => {
+  const port = await freePort();
+  const run = await runSuite({ env: { ...remote(`http://127.0.0.1:${port}`) } });
+  expect(run.exitCode).toBe(4);
+  expect(run.output).toContain(`contract suite: the target is unreachable: GET http://127.0.0.1:${port}/openapi.json failed (ECONNREFUSED)`);
+  expect(run.output).not.toMatch(/\n\s+at /); // no stack trace
+  expect(run.ms).toBeLessThan(10_000);
+});
+
+test('another deployment: own account header name, sliding window, reached through BASE_URL', async () => {
+  const ref = await startReference({ REF_ACCOUNT_HEADER: 'X-Acme-Account', RATE_LIMIT_ALGORITHM: 'sliding' });
+  try {
+    const run = await runSuite({ env: remote(ref.url) });
+    expect(run.exitCode, run.output.slice(-3000)).toBe(0);
+    const skipped = run.matrix!.clauses.filter((c) => c.status === 'skipped').flatMap((c) => c.reasons);
+    // Without CHECK_ID a remote target's checks are never touched: those tests skip and say why.
+    for (const reason of skipped) expect(reason).toMatch(/CHECK_ID|SECOND_|AGENT_/);
+  } finally {
+    ref.child.kill();
+  }
+});
+
+test('the real published spec is read as it is: SPEC-1 fails on its dangling references, the rest is tested', async () => {
+  test.skip(!existsSync(PUBLISHED), 'the shared published spec is not beside the project');
+  const ref = await startReference({ REF_ACCOUNT_HEADER: 'x-checkly-account' });
+  try {
+    const run = await runSuite({ env: { ...remote(ref.url), SPEC_URL: PUBLISHED, BURST: 'off' } });
+    expect(failedClauses(run)).toEqual(['SPEC-1']);
+    expect(run.matrix!.clauses.find((c) => c.id === 'SPEC-1')!.failures.join(' ')).toContain('ChecksV1DnsRequestPatch');
+    // The published spec does not declare 401 on the runtime operation: drift, a warning only.
+    expect(run.matrix!.drift.join('\n')).toMatch(/GET \/v1\/runtimes\/\{id\} answered 401/);
+  } finally {
+    ref.child.kill();
+  }
+});

@@ -1,0 +1,23 @@
+/** Secrets never reach a report: keys, account ids and Authorization values are redacted. */
+import { expect, test } from '@playwright/test';
+import { redact, redactHeaders, registerSecret, REDACTED } from '../../support/redact';
+import { ClauseFailure } from '../../support/failure';
+
+registerSecret('sk_live_abcdef123456');
+registerSecret('6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c');
+
+test('registered secrets are replaced wherever they appear', () => {
+  expect(redact('key sk_live_abcdef123456 for 6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c')).toBe(`key ${REDACTED} for ${REDACTED}`);
+});
+
+test('any Authorization value is redacted, known or not', () => {
+  expect(redact('authorization: Bearer someone-elses-key')).toBe(`authorization: Bearer ${REDACTED}`);
+  expect(redact('{"Authorization":"Basic dXNlcjpwYXNz"}')).toBe(`{"Authorization":"Basic ${REDACTED}"}`);
+  expect(redactHeaders({ Authorization: 'Token x', accept: 'application/json' })).toEqual({ Authorization: REDACTED, accept: 'application/json' });
+});
+
+test('a failure quoting a response that echoes the key is redacted', () => {
+  const f = new ClauseFailure('AUTH-7', 'error body echoes the key', { message: 'invalid key sk_live_abcdef123456' }, 'no key');
+  expect(f.message).not.toContain('sk_live_abcdef123456');
+  expect(f.message.split('\n')[0]).toBe('AUTH-7: error body echoes the key');
+});

@@ -1,0 +1,71 @@
+/** Reading real-world specs: the published document of the real service, read as it is. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { buildSpec } from '../../support/spec';
+import { parseSpecText } from '../../support/spec-source';
+import { SchemaValidator, translateOpenApi30 } from '../../support/schema-validator';
+import { canonicalPointer } from '../../support/conformance';
+import { findUpdateOp } from '../../support/target';
+
+const PUBLISHED = join(__dirname, '../../../shared/specs/published-openapi-2026-08-18.json');
+
+test.describe('the published spec of the real service', () => {
+  test.skip(() => !require('node:fs').existsSync(PUBLISHED), 'the shared published spec is not beside the project');
+
+  const load = async () => buildSpec(parseSpecText(readFileSync(PUBLISHED, 'utf8'), 'published'), 'published');
+
+  test('is read despite raw newlines inside JSON strings', async () => {
+    const text = readFileSync(PUBLISHED, 'utf8');
+    expect(() => JSON.parse(text)).toThrow();
+    const spec = await load();
+    expect(spec.operations.length).toBeGreaterThan(100);
+  });
+
+  test('names its five dangling references as problems and still resolves the rest', async () => {
+    const spec = await load();
+    expect(spec.problems).toHaveLength(1);
+    expect(spec.problems[0]).toContain('ChecksV1DnsRequestPatch');
+    expect(spec.problems[0]).toMatch(/^5 \$ref/);
+    expect(spec.find('get', '/v1/runtimes/{whatever}')?.op.responses?.['200']).toBeDefined();
+  });
+
+  test('gives the account header name and the deprecated update operation', async () => {
+    const spec = await load();
+    expect(spec.accountHeader(spec.find('get', '/v1/runtimes/{id}'))).toBe('x-checkly-account');
+    const update = findUpdateOp(spec);
+    expect(update && `${update.method} ${update.path}`).toBe('put /v1/checks/{id}');
+    expect(update?.op.deprecated).toBe(true);
+  });
+
+  test('validates bodies against its schemas, OpenAPI 3.0 nullable included', async () => {
+    const spec = await load();
+    const validator = new SchemaValidator(spec);
+    const pointer = canonicalPointer(spec.raw, ['paths', '/v1/checks/{id}', 'put', 'requestBody', 'content', 'application/json', 'schema'])!;
+    expect(validator.validate(pointer, { description: null, locations: null, runtimeId: null, groupOrder: null })).toEqual([]);
+    expect(validator.validate(pointer, { groupOrder: -1 })).toEqual([{ path: '/groupOrder', message: 'must be >= 0' }]);
+    const runtime = canonicalPointer(spec.raw, ['paths', '/v1/runtimes/{id}', 'get', 'responses', '200', 'content', 'application/json', 'schema'])!;
+    expect(validator.validate(runtime, { name: '2025.04', multiStepSupport: 'yes', nodeJsVersion: 'v22.1.0', dependencies: {} })).toEqual([{ path: '/multiStepSupport', message: 'must be boolean' }]);
+  });
+});
+
+test('nullable without a type beside it admits null and keeps the other keywords', () => {
+  const out = translateOpenApi30({ nullable: true, enum: ['A', 'B'] });
+  expect(out).toEqual({ anyOf: [{ enum: ['A', 'B'] }, { type: 'null' }] });
+});
+
+test('boolean exclusiveMinimum (OpenAPI 3.0) becomes the numeric form', () => {
+  expect(translateOpenApi30({ type: 'number', minimum: 1, exclusiveMinimum: true })).toEqual({ type: 'number', exclusiveMinimum: 1 });
+  expect(translateOpenApi30({ type: 'number', minimum: 1, exclusiveMinimum: false })).toEqual({ type: 'number', minimum: 1 });
+});
+
+test('a spec with a server path prefix is found by the full path', async () => {
+  const spec = await buildSpec({ openapi: '3.0.3', info: { title: 't', version: '1' }, servers: [{ url: 'https://api.example.com/v1' }], paths: { '/runtimes/{runtimeId}': { get: { responses: { 200: { description: 'ok' } } } } } }, 'inline');
+  expect(spec.find('get', '/v1/runtimes/{id}')?.path).toBe('/v1/runtimes/{runtimeId}');
+  expect(spec.problems).toEqual([]);
+});
+
+test('a document that is not OpenAPI 3 is reported, not thrown', async () => {
+  const spec = await buildSpec({ swagger: '2.0', info: { title: 't', version: '1' }, paths: {} }, 'inline');
+  expect(spec.problems[0]).toMatch(/not 3\.x/);
+});

@@ -1,0 +1,64 @@
+/**
+ * Custom per-route rate limits, as real specs state them: in prose, inside an operation's description
+ * ("**Rate-limiting is applied to this endpoint, you can send 5 requests / 10 seconds at most.**",
+ * "300 requests per day"). The document says only that they are "stated per route" (RL-4), so the
+ * prose is the contract and this is its one reader.
+ */
+import type { Spec, SpecOperation } from './spec';
+
+export interface CustomLimit {
+  max: number;
+  windowSeconds: number;
+  /** The words the limit was read from, for the report. */
+  text: string;
+}
+
+export interface RouteLimit extends CustomLimit {
+  operation: SpecOperation;
+}
+
+const UNIT_SECONDS: Array<[RegExp, number]> = [
+  [/^(s|secs?|seconds?)$/i, 1],
+  [/^(m|mins?|minutes?)$/i, 60],
+  [/^(h|hrs?|hours?)$/i, 3600],
+  [/^(d|days?)$/i, 86_400],
+];
+
+// "<n> requests" then "/", "per", "every" or "in" and an optional count before the unit:
+// "20 requests / 10 seconds", "300 requests per day", "100 requests per 1 minute", "60 requests/min".
+const LIMIT = /(\d[\d,]*)\s*(?:api\s+)?(?:requests?|calls?)\s*(?:\/|per\b|every\b|in\b|within\b)\s*(?:(?:a|an|one)\s+)?(\d[\d,]*(?:\.\d+)?)?\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d)\b/i;
+
+const toNumber = (s: string) => Number(s.replace(/,/g, ''));
+
+/** The first rate limit stated in a piece of prose, or undefined. */
+export function parseCustomLimit(text: string | undefined): CustomLimit | undefined {
+  if (!text) return undefined;
+  const m = LIMIT.exec(text);
+  if (!m) return undefined;
+  const unit = UNIT_SECONDS.find(([re]) => re.test(m[3]))?.[1];
+  const max = toNumber(m[1]);
+  const count = m[2] === undefined ? 1 : toNumber(m[2]);
+  if (!unit || !Number.isInteger(max) || max < 1 || !(count > 0)) return undefined;
+  return { max, windowSeconds: count * unit, text: m[0].trim() };
+}
+
+/** Every operation of the spec whose description (or summary) states a custom limit. */
+export function customLimitsOf(spec: Spec): RouteLimit[] {
+  const out: RouteLimit[] = [];
+  for (const operation of spec.operations) {
+    const limit = parseCustomLimit(operation.op.description) ?? parseCustomLimit(operation.op.summary);
+    if (limit) out.push({ ...limit, operation });
+  }
+  return out;
+}
+
+export function formatWindow(seconds: number): string {
+  for (const [unit, n] of [['day', 86_400], ['hour', 3600], ['minute', 60]] as const) {
+    if (seconds >= n && seconds % n === 0) return seconds === n ? `1 ${unit}` : `${seconds / n} ${unit}s`;
+  }
+  return `${seconds} seconds`;
+}
+
+export const formatLimit = (l: CustomLimit) => `${l.max} requests / ${formatWindow(l.windowSeconds)}`;
+
+export const describeRouteLimit = (l: RouteLimit) => `${l.operation.method.toUpperCase()} ${l.operation.path}: ${formatLimit(l)}`;

@@ -1,0 +1,426 @@
+/**
+ * CU and FO: the deprecated check update, against any implementation. Every body rule of the document,
+ * the frequencyOffset matrix (each frequency at its boundaries, decided by the one oracle), atomicity
+ * (every rejected body carries a valid new name, and a read-back shows nothing changed), and a final
+ * restore that leaves the checks as the run found them.
+ *
+ * The tests change shared state (one or two checks), so this file runs in order in one worker. Each
+ * cell is a named step: a broken cell shows red in the report and its failures name it, while the test
+ * goes on to the next cell.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { OpenAPIV3 } from 'openapi-types';
+import {
+  changedProperties, describeRestore, removeSnapshot, restoreCheck, restored, sameValue, snapshotPath,
+  SnapshotConflict, takeSnapshot, writableProperties, type CheckState, type Send, type SnapshotFile,
+} from '../support/check-state';
+import { ApiClient } from '../support/client';
+import type { ClauseId } from '../support/clauses';
+import { CHECK_TYPES, DESCRIPTION_MAX, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS } from '../support/document';
+import { checkErrorResponse } from '../support/error-checks';
+import { ClauseFailure, show } from '../support/failure';
+import { clauses, test, type Contract } from '../support/fixtures';
+import { frequencyOffsetRuling, maxOffset, rangeClause } from '../support/frequency-offset';
+import type { Config } from '../support/config';
+import { fillPath, jsonBodySchema, schemaProperties, type Target } from '../support/target';
+import type { Verdict } from '../support/verdict';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * Body property names. The document names only frequencyOffset and retryStrategy; the others are the
+ * published spec's names for the properties the document describes by meaning.
+ */
+const P = {
+  name: 'name', description: 'description', groupOrder: 'groupOrder', locations: 'locations',
+  runtimeId: 'runtimeId', checkType: 'checkType', frequency: 'frequency', frequencyOffset: 'frequencyOffset',
+} as const;
+
+/** Values the document does not allow, each plausible enough to be a real client's mistake. */
+const UNKNOWN = { location: 'mars-north-1', runtime: '1999.01', checkType: 'SMTP' } as const;
+
+// ---------------------------------------------------------------------------------------------------
+// The run's state: the snapshot (also on disk) and the last state read of each check.
+
+interface Session {
+  file: string;
+  snapshot: SnapshotFile;
+  writable: string[];
+  current: Map<string, CheckState>;
+  /** The auto-subscribe query parameter, sent false on every update that does not test it. */
+  query?: Record<string, string>;
+  queryParam?: string;
+}
+
+let session: Session | undefined;
+let setupError: Error | undefined;
+
+const isState = (v: unknown): v is CheckState => v !== null && typeof v === 'object' && !Array.isArray(v);
+const probeName = (what: string) => `contract-suite ${what} ${randomUUID().slice(0, 8)}`;
+const pick = (state: CheckState | undefined, keys: string[]) => Object.fromEntries(keys.map((k) => [k, state?.[k] ?? null]));
+
+function autoSubscribeParam(target: Target): string | undefined {
+  const params = (target.updateOp?.op.parameters ?? []) as OpenAPIV3.ParameterObject[];
+  return params.find((p) => p?.in === 'query' && (p.schema as Json)?.type === 'boolean')?.name;
+}
+
+function plainClient(request: ConstructorParameters<typeof ApiClient>[0], config: Config, target: Target): Send {
+  const client = new ApiClient(request, config.baseUrl, { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader });
+  return (method, path, options) => client.call(method, path, options);
+}
+
+/** Skips (with the variable or spec gap named) or fails a test that would change a check it cannot. */
+function requireCheck(config: Config, target: Target, which: 'api' | 'browser'): { id: string; s: Session } {
+  test.skip(!target.updateOp, 'the target\'s spec has no check update whose body has frequencyOffset (see SPEC-5): nothing to send');
+  test.skip(!target.readCheckOp, `the target's spec declares no GET ${target.updateOp?.path}: the suite cannot read a check back, so it changes none`);
+  const id = which === 'api' ? config.checkId : config.browserCheckId;
+  test.skip(!id && which === 'api', 'CHECK_ID is not set: against a remote target the update tests change only an API check named by CHECK_ID (and restore it)');
+  test.skip(!id && which === 'browser', 'BROWSER_CHECK_ID is not set: against a remote target the browser cells change only a browser check named by BROWSER_CHECK_ID (and restore it)');
+  test.skip(setupError instanceof SnapshotConflict, setupError?.message ?? '');
+  if (setupError) throw setupError;
+  if (!session) throw new Error('the checks were not read before the first update (beforeAll did not run)');
+  return { id: id!, s: session };
+}
+
+const typeOf = (s: Session, id: string, fallback: string) => String(s.current.get(id)?.[P.checkType] ?? fallback);
+
+// ---------------------------------------------------------------------------------------------------
+// What the target's spec says, compared with the document (a difference is a finding, not a failure).
+
+const bodyProperty = (target: Target, name: string): Json => schemaProperties(jsonBodySchema(target.updateOp))[name];
+
+function enumOf(schema: Json, depth = 0): unknown[] | undefined {
+  if (!schema || typeof schema !== 'object' || depth > 4) return undefined;
+  if (Array.isArray(schema.enum)) return schema.enum.filter((v: unknown) => v !== null);
+  for (const part of [schema.items, ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
+    const found = enumOf(part, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function noteFinding(verdict: Verdict, target: Target, property: string, documented: readonly unknown[] | undefined, what: string): void {
+  const schema = bodyProperty(target, property);
+  if (!schema) return verdict.note('spec-finding', `the update body in the target's spec has no property "${property}" (${what})`);
+  if (!documented) return;
+  const listed = enumOf(schema);
+  if (!listed) return verdict.note('spec-finding', `the target's spec does not enumerate ${property}; the document lists ${documented.length} values`);
+  const lacks = documented.filter((v) => !listed.includes(v));
+  const adds = listed.filter((v) => !documented.includes(v));
+  if (lacks.length || adds.length) {
+    verdict.note('spec-finding', `${property}: the target's spec ${lacks.length ? `lacks ${lacks.join(', ')}` : ''}${lacks.length && adds.length ? ' and ' : ''}${adds.length ? `adds ${adds.join(', ')}` : ''} compared with the document`);
+  }
+}
+
+/** The frequencies the spec enumerates, if it does. */
+function specFrequencies(target: Target): number[] | undefined {
+  return enumOf(bodyProperty(target, P.frequency))?.filter((v): v is number => typeof v === 'number' && v >= 0);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// One cell: send a body, check the answer, read the check back.
+
+interface Fixtures {
+  contract: Contract;
+  verdict: Verdict;
+  target: Target;
+}
+
+interface Cell {
+  title: string;
+  checkId: string;
+  body: CheckState;
+  /** What the document says the target must do with the body. */
+  valid: boolean;
+  /** The clause that decides acceptance. */
+  clause: ClauseId;
+  query?: Record<string, string>;
+}
+
+class CellFailed extends Error {}
+
+/** Names the cell in the failures it added, and fails its step (the test goes on to the next cell). */
+function closeCell(verdict: Verdict, from: number, title: string): void {
+  for (let i = from; i < verdict.failures.length; i++) {
+    const f = verdict.failures[i];
+    verdict.failures[i] = new ClauseFailure(f.clause, `[${title}] ${f.title}`, f.received, f.allowed);
+  }
+  if (verdict.failures.length > from) throw new CellFailed(verdict.failures.slice(from).map((f) => f.message).join('\n\n'));
+}
+
+async function runCell({ contract, verdict, target }: Fixtures, s: Session, cell: Cell): Promise<void> {
+  const path = fillPath(target.updateOp!.path, cell.checkId);
+  // Atomicity: a body the target must reject also carries a valid change, which must not stick either.
+  const body = cell.valid ? cell.body : { [P.name]: probeName('rejected'), ...cell.body };
+  const from = verdict.failures.length;
+  await test
+    .step(cell.title, async () => {
+      const before = s.current.get(cell.checkId)!;
+      const ex = await contract.send(target.updateOp, 'PUT', path, cell.valid ? 'valid' : 'invalid', cell.clause, { body, query: cell.query ?? s.query });
+      const accepted = ex.status >= 200 && ex.status < 300;
+      if (ex.status >= 400) checkErrorResponse(verdict, ex);
+      if (cell.valid && accepted && isState(ex.json)) {
+        for (const k of Object.keys(body).filter((k) => k in (ex.json as CheckState))) {
+          verdict.check('CU-1', sameValue(body[k], (ex.json as CheckState)[k]), `the update's response does not show the new ${k}`, (ex.json as CheckState)[k], show(body[k]));
+        }
+      }
+      const back = await contract.send(target.readCheckOp, 'GET', path, 'valid', accepted ? 'CU-1' : 'CU-7');
+      const after = back.status === 200 && isState(back.json) ? back.json : undefined;
+      if (!after) return closeCell(verdict, from, cell.title);
+      if (cell.valid && accepted) {
+        for (const k of Object.keys(body)) {
+          verdict.check('CU-1', sameValue(body[k], after[k]), `read back after an accepted update: ${k} is not the value sent`, after[k] ?? null, show(body[k]));
+        }
+      }
+      if (!accepted) {
+        const changed = changedProperties(before, after, s.writable);
+        verdict.check('CU-7', changed.length === 0, `an update answered ${ex.status} and still changed ${changed.join(', ')}`, pick(after, changed), `unchanged: ${show(pick(before, changed))}`);
+      }
+      s.current.set(cell.checkId, after);
+      closeCell(verdict, from, cell.title);
+    })
+    .catch((e) => {
+      if (!(e instanceof CellFailed)) throw e;
+    });
+}
+
+const runCells = async (fx: Fixtures, s: Session, cells: Cell[]) => {
+  for (const cell of cells) await runCell(fx, s, cell);
+};
+
+/** A cell of one property: valid or not is fixed by the document's rule for that property. */
+const propertyCell = (checkId: string, clause: ClauseId, property: string, label: string, value: unknown, valid: boolean): Cell => ({
+  title: `${property} ${label}: ${valid ? 'accepted' : 'rejected'}`,
+  checkId,
+  body: { [property]: value },
+  valid,
+  clause,
+});
+
+/** A frequencyOffset cell, decided by the oracle for the check's type. */
+function offsetCell(s: Session, checkId: string, fallbackType: string, frequency: number, offset: unknown): Cell {
+  const type = typeOf(s, checkId, fallbackType);
+  const r = frequencyOffsetRuling(type, frequency, offset);
+  return {
+    title: `${type} check, frequency ${frequency}, offset ${show(offset)}: ${r.accepted ? 'accepted' : 'rejected'} (${r.clause})`,
+    checkId,
+    body: { [P.frequency]: frequency, [P.frequencyOffset]: offset },
+    valid: r.accepted,
+    clause: r.clause,
+  };
+}
+
+/** The boundary offsets of a frequency: 0, 1, max, max+1; for 0, 10/20/30 and their neighbours. */
+const boundaryOffsets = (f: number) => (f === 0 ? [9, 10, 11, 19, 20, 21, 29, 30, 31] : [0, 1, maxOffset(f), maxOffset(f) + 1]);
+
+// ---------------------------------------------------------------------------------------------------
+
+test.describe('deprecated check update', () => {
+  // Shared state: in order, one worker (the project is fullyParallel otherwise).
+  test.describe.configure({ mode: 'default' });
+
+  test.beforeAll(async ({ request, config, target }) => {
+    const ids = [config.checkId, config.browserCheckId].filter((i): i is string => !!i);
+    if (!ids.length || !target.updateOp || !target.readCheckOp) return;
+    const send = plainClient(request, config, target);
+    const queryParam = autoSubscribeParam(target);
+    const query = queryParam ? { [queryParam]: 'false' } : undefined;
+    const file = snapshotPath(config.reportDir);
+    try {
+      // The body schema's properties; without them, at least the ones this file changes.
+      const fromSpec = writableProperties(target.updateOp);
+      const writable = fromSpec.length ? fromSpec : Object.values(P);
+      const readPath = target.readCheckOp.path;
+      const { snapshot, recovered } = await takeSnapshot({ file, baseUrl: config.baseUrl, embedded: config.embedded, ids, pathOf: (id) => fillPath(readPath, id), send, writable, query });
+      // A fresh snapshot is the current state; a recovered one has just been put back, so it is too.
+      session = { file, snapshot, writable, current: new Map(Object.entries(structuredClone(snapshot.checks))), query, queryParam };
+      for (const r of recovered) test.info().annotations.push({ type: 'restored', description: `left by an earlier run: ${describeRestore(r)}` });
+    } catch (e) {
+      setupError = e as Error;
+    }
+  });
+
+  test.afterAll(async ({ request, config, target }) => {
+    // The final test restores and removes the file; if it did not run (filtered, failed, interrupted), do it here.
+    if (!session || !target.updateOp || !target.readCheckOp) return;
+    const s = session;
+    session = undefined;
+    if (!existsSync(s.file)) return;
+    const send = plainClient(request, config, target);
+    const results = [];
+    for (const [id, state] of Object.entries(s.snapshot.checks)) {
+      results.push(await restoreCheck(send, send, fillPath(target.updateOp.path, id), id, state, s.writable, s.query));
+    }
+    if (results.every(restored)) removeSnapshot(s.file);
+    const text = `restored after the tests: ${results.map(describeRestore).join('; ')}`;
+    test.info().annotations.push({ type: 'restored', description: text });
+    if (!results.every(restored)) process.stderr.write(`check update: ${text}\nthe snapshot stays in ${s.file}; the next run restores it\n`);
+  });
+
+  // --- CU-1 -----------------------------------------------------------------------------------------
+
+  test('a valid update is accepted and reads back with the new values', { annotation: clauses('CU-1') }, async ({ contract, verdict, target, config }) => {
+    const { id, s } = requireCheck(config, target, 'api');
+    noteFinding(verdict, target, P.name, undefined, 'name of the check');
+    const body = { [P.name]: probeName('CU-1'), [P.description]: 'Set by the contract suite (CU-1); restored at the end of the run.' };
+    await runCell({ contract, verdict, target }, s, { title: 'name and description', checkId: id, body, valid: true, clause: 'CU-1' });
+  });
+
+  test('the auto-subscribe query parameter is accepted as true and as false', { annotation: clauses('CU-1') }, async ({ contract, verdict, target, config }) => {
+    const { id, s } = requireCheck(config, target, 'api');
+    test.skip(!s.queryParam, 'the target\'s spec declares no boolean query parameter on the update (see SPEC-5)');
+    await runCells({ contract, verdict, target }, s, ['true', 'false'].map((v) => ({
+      title: `${s.queryParam}=${v}: accepted`, checkId: id, body: { [P.name]: probeName(`query ${v}`) }, valid: true, clause: 'CU-1', query: { [s.queryParam!]: v },
+    })));
+  });
+
+  // --- FO: the matrix -------------------------------------------------------------------------------
+
+  for (const f of KNOWN_FREQUENCIES) {
+    const offsets = boundaryOffsets(f);
+    const claimed: ClauseId[] = f === 0 ? ['FO-1'] : [rangeClause(f), 'FO-4'];
+    test(`frequency ${f}: offsets ${offsets.join(', ')}`, { annotation: clauses(...claimed, 'CU-7', 'CU-1') }, async ({ contract, verdict, target, config }) => {
+      const { id, s } = requireCheck(config, target, 'api');
+      const listed = specFrequencies(target);
+      test.skip(!!listed && !listed.includes(f), `the target's spec does not list frequency ${f} (it lists ${listed?.join(', ')})`);
+      await runCells({ contract, verdict, target }, s, offsets.map((o) => offsetCell(s, id, 'API', f, o)));
+    });
+  }
+
+  test('frequencyOffset that is not an integer >= 1 is rejected', { annotation: clauses('FO-4', 'CU-7') }, async ({ contract, verdict, target, config }) => {
+    const { id, s } = requireCheck(config, target, 'api');
+    const schema = bodyProperty(target, P.frequencyOffset);
+    if (schema && (schema.type !== 'integer' || schema.minimum !== 1)) {
+      verdict.note('spec-finding', `frequencyOffset in the target's spec is ${show({ type: schema.type, minimum: schema.minimum })}; the document says integer >= 1`);
+    }
+    const listed = specFrequencies(target) ?? [...KNOWN_FREQUENCIES];
+    const cells: Array<[number, unknown]> = [[10, -1], [10, 1.5], [10, '5'], [10, null], [10, true], [0, 10.5], [0, '10'], [120, 1.5]];
+    await runCells({ contract, verdict, target }, s, cells.filter(([f]) => listed.includes(f)).map(([f, o]) => offsetCell(s, id, 'API', f, o)));
+  });
+
+  test('frequencies the target\'s spec lists beyond the known set', { annotation: clauses('FO-2', 'FO-3', 'CU-7') }, async ({ contract, verdict, target, config }) => {
+    const { id, s } = requireCheck(config, target, 'api');
+    const listed = specFrequencies(target);
+    if (!listed) verdict.note('spec-finding', `the target's spec does not enumerate frequency; the known set is used (${KNOWN_FREQUENCIES.join(', ')})`);
+    const extra = (listed ?? []).filter((f) => !(KNOWN_FREQUENCIES as readonly number[]).includes(f));
+    const missing = listed ? KNOWN_FREQUENCIES.filter((f) => !listed.includes(f)) : [];
+    if (extra.length || missing.length) verdict.note('spec-finding', `frequency: the target's spec ${extra.length ? `adds ${extra.join(', ')}` : ''}${extra.length && missing.length ? ' and ' : ''}${missing.length ? `lacks ${missing.join(', ')}` : ''} compared with the known set`);
+    test.skip(extra.length === 0, 'the target\'s spec lists no frequency beyond the known set');
+    await runCells({ contract, verdict, target }, s, extra.flatMap((f) => boundaryOffsets(f).map((o) => offsetCell(s, id, 'API', f, o))));
+  });
+
+  test('frequency 0 on the browser check is rejected', { annotation: clauses('FO-5', 'CU-7') }, async ({ contract, verdict, target, config }) => {
+    const { id, s } = requireCheck(config, target, 'browser');
+    const type = typeOf(s, id, 'BROWSER');
+    test.skip(type === 'API', `BROWSER_CHECK_ID names an API check (checkType ${type}); frequency 0 is allowed there`);
+    await runCells({ contract, verdict, target }, s, [10, 20, 30].map((o) => offsetCell(s, id, 'BROWSER', 0, o)));
+  });
+
+  // --- CU-2..CU-6: the other body rules --------------------------------------------------------------
+
+  test('description: 500 characters and null accepted, 501 rejected', { annotation: clauses('CU-2', 'CU-7', 'CU-1') }, async ({ contract, verdict, target, config }) => {
+    const { id, s } = requireCheck(config, target, 'api');
+    noteFinding(verdict, target, P.description, undefined, 'description, at most 500 characters');
+    const max = bodyProperty(target, P.description)?.maxLength;
+    if (max !== undefined && max !== DESCRIPTION_MAX) verdict.note('spec-finding', `description: the target's spec allows ${max} characters; the document says at most ${DESCRIPTION_MAX}`);
+    await runCells({ contract, verdict, target }, s, [
+      propertyCell(id, 'CU-2', P.description, `of ${DESCRIPTION_MAX} characters`, 'd'.repeat(DESCRIPTION_MAX), true),
+      propertyCell(id, 'CU-2', P.description, `of ${DESCRIPTION_MAX + 1} characters`, 'd'.repeat(DESCRIPTION_MAX + 1), false),
+      propertyCell(id, 'CU-2', P.description, 'null', null, true),
+    ]);
+  });
+
+  test('groupOrder: 0 and null accepted, -1 and 1.5 rejected', { annotation: clauses('CU-3', 'CU-7', 'CU-1') }, async ({ contract, verdict, target, config }) => {
+    const { id, s } = requireCheck(config, target, 'api');
+    noteFinding(verdict, target, P.groupOrder, undefined, 'group order, integer >= 0 or null');
+    const schema = bodyProperty(target, P.groupOrder);
+    if (schema && (schema.type !== 'integer' || schema.minimum !== 0)) verdict.note('spec-finding', `groupOrder in the target's spec is ${show({ type: schema.type, minimum: schema.minimum })}; the document says integer >= 0`);
+    await runCells({ contract, verdict, target }, s, [
+      propertyCell(id, 'CU-3', P.groupOrder, '0', 0, true),
+      propertyCell(id, 'CU-3', P.groupOrder, 'null', null, true),
+      propertyCell(id, 'CU-3', P.groupOrder, '-1', -1, false),
+      propertyCell(id, 'CU-3', P.groupOrder, '1.5', 1.5, false),
+    ]);
+  });
+
+  test('locations: one or all 22 accepted; an unknown one or none rejected', { annotation: clauses('CU-4', 'CU-7', 'CU-1') }, async ({ contract, verdict, target, config }) => {
+    const { id, s } = requireCheck(config, target, 'api');
+    noteFinding(verdict, target, P.locations, LOCATIONS, 'data center locations');
+    await runCells({ contract, verdict, target }, s, [
+      propertyCell(id, 'CU-4', P.locations, `[${LOCATIONS[0]}]`, [LOCATIONS[0]], true),
+      propertyCell(id, 'CU-4', P.locations, `with all ${LOCATIONS.length} documented values`, [...LOCATIONS], true),
+      propertyCell(id, 'CU-4', P.locations, `[${LOCATIONS[0]}, ${UNKNOWN.location}]`, [LOCATIONS[0], UNKNOWN.location], false),
+      propertyCell(id, 'CU-4', P.locations, '[] (empty)', [], false),
+    ]);
+  });
+
+  test('runtimeId: every accepted version accepted, one that never existed rejected', { annotation: clauses('CU-5', 'CU-7', 'CU-1') }, async ({ contract, verdict, target, config }) => {
+    const { id, s } = requireCheck(config, target, 'api');
+    noteFinding(verdict, target, P.runtimeId, RUNTIME_VERSIONS, 'runtime version');
+    await runCells({ contract, verdict, target }, s, [
+      ...RUNTIME_VERSIONS.map((v) => propertyCell(id, 'CU-5', P.runtimeId, v, v, true)),
+      propertyCell(id, 'CU-5', P.runtimeId, UNKNOWN.runtime, UNKNOWN.runtime, false),
+    ]);
+  });
+
+  test('checkType: every documented type accepted, an unknown one rejected', { annotation: clauses('CU-6', 'CU-7', 'CU-1') }, async ({ contract, verdict, target, config }) => {
+    const { id, s } = requireCheck(config, target, 'api');
+    noteFinding(verdict, target, P.checkType, CHECK_TYPES, 'check type');
+    // The check's own type last, so the tests after this one find it as it was. Frequency 10 with
+    // offset 1 goes along, so that every type is valid whatever frequency an earlier cell left.
+    const own = typeOf(s, id, 'API');
+    const types = [...CHECK_TYPES.filter((t) => t !== own), ...CHECK_TYPES.filter((t) => t === own)];
+    await runCells({ contract, verdict, target }, s, [
+      propertyCell(id, 'CU-6', P.checkType, UNKNOWN.checkType, UNKNOWN.checkType, false),
+      ...types.map((t): Cell => ({
+        title: `checkType ${t} (frequency 10, offset 1): accepted`,
+        checkId: id,
+        body: { [P.checkType]: t, [P.frequency]: 10, [P.frequencyOffset]: 1 },
+        valid: frequencyOffsetRuling(t, 10, 1).accepted,
+        clause: 'CU-6',
+      })),
+    ]);
+  });
+
+  // --- CU-8 -----------------------------------------------------------------------------------------
+
+  test('an unknown check id is not found, never updated', { annotation: clauses('CU-8', 'ERR-1', 'ERR-3', 'ERR-4') }, async ({ contract, verdict, target }) => {
+    test.skip(!target.updateOp, 'the target\'s spec has no check update whose body has frequencyOffset (see SPEC-5): nothing to send');
+    const query = (() => {
+      const q = autoSubscribeParam(target);
+      return q ? { [q]: 'false' } : undefined;
+    })();
+    for (const [what, id] of [['a well-formed id nobody created', randomUUID()], ['a malformed id', 'not-a-check-id']]) {
+      const from = verdict.failures.length;
+      await test
+        .step(`${what}: rejected (CU-8)`, async () => {
+          const ex = await contract.send(target.updateOp, 'PUT', fillPath(target.updateOp!.path, id), 'invalid', 'CU-8', { body: { [P.name]: probeName('CU-8') }, query });
+          checkErrorResponse(verdict, ex);
+          closeCell(verdict, from, what);
+        })
+        .catch((e) => {
+          if (!(e instanceof CellFailed)) throw e;
+        });
+    }
+  });
+
+  // --- CU-9: last -----------------------------------------------------------------------------------
+
+  test('after the run the checks are as they were before it', { annotation: clauses('CU-9') }, async ({ api, contract, verdict, target, config }) => {
+    const { s } = requireCheck(config, target, config.checkId ? 'api' : 'browser');
+    // The restore itself is the suite's own doing, not the target's contract: only its outcome, read
+    // back through the spec'd GET, is judged.
+    const write: Send = (method, path, options) => api.call(method, path, options);
+    const read: Send = (method, path, options) => contract.send(target.readCheckOp, method, path, 'valid', 'CU-9', options);
+    const results = [];
+    for (const [id, state] of Object.entries(s.snapshot.checks)) {
+      const r = await restoreCheck(read, write, fillPath(target.updateOp!.path, id), id, state, s.writable, s.query);
+      results.push(r);
+      verdict.note('restored', describeRestore(r));
+      const problem = r.error ?? (r.remaining.length ? `still different: ${r.remaining.join(', ')}` : '');
+      verdict.check('CU-9', restored(r), `check ${id} is not as it was before the run: ${problem}`, r.steps.join('; ') || 'no restore sent', 'every writable property equal to the snapshot taken before the first update');
+    }
+    if (results.every(restored)) removeSnapshot(s.file);
+  });
+});
