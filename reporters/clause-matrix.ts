@@ -3,12 +3,13 @@
  * skipped / not covered and the tests behind it, written to contract-matrix.md and .json; the console
  * ends with a one-line summary. Metadata comes from annotations, never from titles.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { CLAUSE_IDS, CLAUSES, familyOf, isClauseId, type ClauseId } from '../support/clauses';
 import { redact } from '../support/redact';
 import { renderMatrixMarkdown } from './matrix-markdown';
+import { renderMatrixHtml } from './matrix-html';
 import type { ClauseRow, ClauseStatus, Matrix, TestRef } from './matrix-types';
 
 interface Options {
@@ -38,7 +39,9 @@ export default class ClauseMatrixReporter implements Reporter {
     const matrix = this.build(result);
     mkdirSync(this.outputDir, { recursive: true });
     writeFileSync(join(this.outputDir, 'contract-matrix.json'), redact(JSON.stringify(matrix, null, 2)));
+    writeFileSync(join(this.outputDir, 'observations.json'), redact(JSON.stringify(this.observations())));
     writeFileSync(join(this.outputDir, 'contract-matrix.md'), redact(renderMatrixMarkdown(matrix)));
+    linkFromHtmlReport(join(this.outputDir, 'html'), redact(renderMatrixHtml(matrix)));
     const s = matrix.summary;
     const failed = matrix.clauses.filter((c) => c.status === 'failed').map((c) => c.id);
     process.stdout.write(
@@ -46,6 +49,16 @@ export default class ClauseMatrixReporter implements Reporter {
         `${matrix.drift.length ? `; ${matrix.drift.length} spec drift warning(s)` : ''}; ${matrix.requests.total} requests\n` +
         `contract matrix: ${join(this.outputDir, 'contract-matrix.md')}\n`,
     );
+  }
+
+  /** Per test, what its responses looked like (compare mode reads this). */
+  private observations(): Record<string, unknown[]> {
+    const out: Record<string, unknown[]> = {};
+    for (const [test, result] of this.results) {
+      const a = result.attachments.find((x) => x.name === 'observations' && x.body);
+      if (a) out[test.titlePath().slice(2).join(' › ')] = JSON.parse(a.body!.toString('utf8'));
+    }
+    return out;
   }
 
   private build(result: FullResult): Matrix {
@@ -91,6 +104,20 @@ export default class ClauseMatrixReporter implements Reporter {
       requests: { ...requests, total: Object.values(requests).reduce((a, b) => a + b, 0) },
     };
   }
+}
+
+/**
+ * Puts the matrix beside Playwright's HTML report and a link to it on the report's page. This reporter
+ * is listed after 'html' in the config, and reporters end in order, so the report is written by now.
+ */
+function linkFromHtmlReport(htmlDir: string, matrixPage: string): void {
+  const index = join(htmlDir, 'index.html');
+  if (!existsSync(index)) return;
+  writeFileSync(join(htmlDir, 'contract-matrix.html'), matrixPage);
+  const html = readFileSync(index, 'utf8');
+  if (html.includes('id="contract-matrix-link"')) return;
+  const link = '<a id="contract-matrix-link" href="contract-matrix.html" style="position:fixed;right:16px;bottom:16px;z-index:1000;padding:8px 14px;border-radius:999px;background:#0969da;color:#fff;font:600 13px system-ui,sans-serif;text-decoration:none;box-shadow:0 2px 8px rgba(0,0,0,.25)">Contract matrix →</a>';
+  writeFileSync(index, html.replace(/<\/body>/i, `${link}</body>`));
 }
 
 function annotationsOf(test: TestCase, res?: TestResult): Annotation[] {

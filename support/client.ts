@@ -7,6 +7,7 @@
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import type { Exchange } from './exchange';
 import { recordRequest } from './request-ledger';
+import { redact } from './redact';
 
 export type HeaderOverrides = Record<string, string | null>;
 
@@ -77,14 +78,14 @@ export class ApiClient {
     const requestBody = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const started = Date.now();
     recordRequest(bearerOf(headers), started);
-    const res = await this.request.fetch(url, {
-      method,
-      headers,
-      data: requestBody,
-      failOnStatusCode: false,
-      maxRedirects: 0,
-      timeout: 15_000,
-    });
+    const res = await this.request
+      .fetch(url, { method, headers, data: requestBody, failOnStatusCode: false, maxRedirects: 0, timeout: 15_000 })
+      .catch((e: Error) => {
+        // Playwright's call log lists the request headers: never let the key reach a report that way.
+        const error = new Error(redact(`${method} ${url} failed: ${e.message.split('\n')[0]}`));
+        error.stack = error.message;
+        throw error;
+      });
     const text = await res.text();
     const responseHeaders = res.headers();
     const contentType = responseHeaders['content-type'] ?? '';

@@ -53,7 +53,7 @@ export function customLimitsOf(spec: Spec): RouteLimit[] {
 }
 
 export function formatWindow(seconds: number): string {
-  for (const [unit, n] of [['day', 86_400], ['hour', 3600], ['minute', 60]] as const) {
+  for (const [unit, n] of [['day', 86_400], ['hour', 3600]] as const) {
     if (seconds >= n && seconds % n === 0) return seconds === n ? `1 ${unit}` : `${seconds / n} ${unit}s`;
   }
   return `${seconds} seconds`;

@@ -8,6 +8,7 @@ import type { ClauseId } from './clauses';
 import { getConfig, type Config } from './config';
 import { conform, type Intent } from './conformance';
 import { describeExchange, type Exchange } from './exchange';
+import { observe } from './observation';
 import { registerSecret } from './redact';
 import { SchemaValidator } from './schema-validator';
 import type { Spec, SpecOperation } from './spec';
@@ -59,6 +60,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(api);
     info.annotations.push({ type: 'requests', description: String(api.log.length) });
     if (api.log.length) {
+      await info.attach('observations', { body: JSON.stringify(api.log.map((e) => observe(e, config.baseUrl))), contentType: 'application/json' });
       await info.attach('requests', { body: api.log.map((e) => describeExchange(e)).join('\n\n────────\n\n'), contentType: 'text/plain' });
     }
   },

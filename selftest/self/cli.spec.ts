@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { EMBEDDED } from '../../support/config';
 import { freePort } from '../../support/agent-process';
-import { failedClauses, runSuite } from '../run-suite';
+import { failedClauses, runSuite } from '../../scripts/suite-runner';
 
 const ROOT = join(__dirname, '../..');
 const PUBLISHED = join(ROOT, '../shared/specs/published-openapi-2026-08-18.json');

@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { ALL_FAULTS } from '../faults';
-import { failedClauses, runSuite } from '../run-suite';
+import { failedClauses, runSuite } from '../../scripts/suite-runner';
 
 test('with no fault, the whole suite passes and every clause is verified', async () => {
   const run = await runSuite();

@@ -1,0 +1,85 @@
+/**
+ * Compare mode: runs the contract suite against two targets in one invocation and writes
+ * reports/compare.html and reports/compare.md, clause by clause.
+ *
+ *   npm run compare -- <A> <B>
+ *
+ * A target is a URL, or `embedded` (the reference service), or `embedded:<fault>` (the reference
+ * service with an injected fault). Each side takes its own settings from COMPARE_A_<VARIABLE> /
+ * COMPARE_B_<VARIABLE> (any variable of the suite: API_KEY, ACCOUNT_ID, SPEC_URL, CHECK_ID, ...);
+ * COMPARE_A_URL / COMPARE_B_URL stand for the two arguments. Exit code: 0 when the sides agree on every
+ * clause, 1 when they differ, 3 on bad usage.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadEnvFile } from '../support/config';
+import { EXIT_CONFIG_ERROR } from '../support/exit-codes';
+import { compare, renderCompareHtml, renderCompareMarkdown, type Side } from '../reporters/compare-report';
+import { runSuite } from './suite-runner';
+
+const SUITE_VARIABLES = ['API_KEY', 'ACCOUNT_ID', 'ACCOUNT_HEADER', 'SPEC_URL', 'AGENT_URL', 'AGENT_COMMAND', 'CHECK_ID', 'BROWSER_CHECK_ID', 'SECOND_API_KEY', 'SECOND_ACCOUNT_ID', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_S', 'BURST', 'STRICT_SPEC'];
+
+function usage(message: string): never {
+  process.stderr.write(`compare: ${message}\nusage: npm run compare -- <urlA|embedded[:fault]> <urlB|embedded[:fault]>  (or COMPARE_A_URL / COMPARE_B_URL)\n`);
+  process.exit(EXIT_CONFIG_ERROR);
+}
+
+function sideEnv(name: 'A' | 'B', target: string): { label: string; env: Record<string, string | undefined> } {
+  const env: Record<string, string | undefined> = {};
+  for (const v of SUITE_VARIABLES) env[v] = process.env[`COMPARE_${name}_${v}`] ?? '';
+  const embedded = /^embedded(:(.+))?$/.exec(target);
+  if (embedded) {
+    // Empty, not absent: a .env file must not turn the embedded side into a remote one.
+    env.BASE_URL = '';
+    if (embedded[2]) env.MOCK_FAULT = embedded[2];
+    return { label: `embedded reference service${embedded[2] ? ` with fault ${embedded[2]}` : ''}`, env };
+  }
+  if (!/^https?:\/\/[^\s]+$/.test(target)) usage(`target ${name} is not an http(s) URL nor "embedded": ${target}`);
+  env.BASE_URL = target;
+  // Shared credentials are a convenience for two deployments of one account; each side may override.
+  env.API_KEY ||= process.env.API_KEY ?? '';
+  env.ACCOUNT_ID ||= process.env.ACCOUNT_ID ?? '';
+  return { label: target.replace(/\/+$/, ''), env };
+}
+
+const readJson = (file: string) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+
+async function main() {
+  loadEnvFile();
+  const [argA, argB] = process.argv.slice(2);
+  const targetA = argA ?? process.env.COMPARE_A_URL;
+  const targetB = argB ?? process.env.COMPARE_B_URL;
+  if (!targetA || !targetB) usage('two targets are needed');
+  const reportDir = process.env.REPORT_DIR || 'reports';
+  const sides = (['A', 'B'] as const).map((name, i) => ({ name, ...sideEnv(name, i === 0 ? targetA : targetB) }));
+  process.stdout.write(`compare: running the suite against A (${sides[0].label}) and B (${sides[1].label})\n`);
+  const runs = await Promise.all(
+    sides.map((s) => runSuite({ reportDir: join(reportDir, 'compare', s.name.toLowerCase()), env: s.env, fault: s.env.MOCK_FAULT, timeoutMs: 600_000 })),
+  );
+  const [a, b]: Side[] = runs.map((run, i) => ({
+    label: sides[i].label,
+    matrix: run.matrix,
+    observations: readJson(join(run.reportDir, 'observations.json')) ?? {},
+    exitCode: run.exitCode,
+    problem: run.matrix ? undefined : run.output.trim().split('\n').filter(Boolean).at(-1) ?? `exit ${run.exitCode}`,
+  }));
+  const comparison = compare(a, b);
+  mkdirSync(reportDir, { recursive: true });
+  writeFileSync(join(reportDir, 'compare.md'), renderCompareMarkdown(comparison));
+  writeFileSync(join(reportDir, 'compare.html'), renderCompareHtml(comparison));
+  const differing = comparison.clauses.filter((c) => c.differs).map((c) => c.id);
+  process.stdout.write(`compare: ${differing.length ? `${differing.length} clause(s) differ: ${differing.join(', ')}` : 'the two targets agree on every clause'}\n`);
+  process.stdout.write(`compare: ${join(reportDir, 'compare.html')}, ${join(reportDir, 'compare.md')} (each side's full reports under ${join(reportDir, 'compare')}/)\n`);
+  process.exit(!a.matrix || !b.matrix || differing.length ? 1 : 0);
+}
+
+main().catch((e) => {
+  process.stderr.write(`compare: ${(e as Error).message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+/**
+ * Runs the contract suite as a user would (`npx playwright test`), in a child process, against the
+ * embedded reference service with optional injected faults, and returns what a user would see: the
+ * exit code, the console output and the contract matrix.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Matrix } from '../reporters/matrix-types';
+
+export interface SuiteRun {
+  exitCode: number | null;
+  output: string;
+  matrix?: Matrix;
+  reportDir: string;
+  ms: number;
+}
+
+export interface RunOptions {
+  /** MOCK_FAULT for the embedded service and agent. */
+  fault?: string;
+  /** Test files (or other CLI arguments) to limit the run to. */
+  args?: string[];
+  env?: Record<string, string | undefined>;
+  timeoutMs?: number;
+  /** Keep the report folder (the caller removes it). */
+  keepReports?: boolean;
+  /** Write the reports here (kept) instead of a temporary folder. */
+  reportDir?: string;
+  /** Workers of the child run. */
+  workers?: number;
+}
+
+const ROOT = join(__dirname, '..');
+
+export async function runSuite(options: RunOptions = {}): Promise<SuiteRun> {
+  const reportDir = options.reportDir ?? mkdtempSync(join(tmpdir(), 'contract-selftest-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, REPORT_DIR: reportDir, FORCE_COLOR: '0', CI: '' };
+  // The parent's own run settings must not leak into the child run.
+  for (const k of Object.keys(env)) if (k.startsWith('CONTRACT_') || k.startsWith('PW_') || k === 'TEST_WORKER_INDEX' || k === 'TEST_PARALLEL_INDEX') delete env[k];
+  delete env.MOCK_FAULT;
+  Object.assign(env, options.env ?? {});
+  delete env.MOCK_FAULT;
+  if (options.fault) env.MOCK_FAULT = options.fault;
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
+  const started = Date.now();
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', `--workers=${options.workers ?? 2}`, ...(options.args ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
+  const exitCode = await new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  clearTimeout(timer);
+  let matrix: Matrix | undefined;
+  try {
+    matrix = JSON.parse(readFileSync(join(reportDir, 'contract-matrix.json'), 'utf8'));
+  } catch {
+    matrix = undefined;
+  }
+  if (!options.keepReports && !options.reportDir) rmSync(reportDir, { recursive: true, force: true });
+  return { exitCode, output, matrix, reportDir, ms: Date.now() - started };
+}
+
+export const failedClauses = (run: SuiteRun) => run.matrix?.clauses.filter((c) => c.status === 'failed').map((c) => c.id) ?? [];

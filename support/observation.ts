@@ -1,0 +1,40 @@
+/**
+ * What a response looked like, reduced to what compare mode sets side by side: the status, the headers
+ * that matter, and the body's fields with their types (and short scalar values). Secrets are redacted.
+ */
+import type { Exchange } from './exchange';
+import { redact } from './redact';
+
+export interface Observation {
+  request: string;
+  status: number;
+  headers: Record<string, string>;
+  /** JSON path → "type" or "type = value" (short scalars). */
+  body: Record<string, string>;
+}
+
+const HEADERS_THAT_MATTER = /^(content-type|retry-after|ratelimit-.*|x-ratelimit-.*|deprecation|sunset|last-modified)$/i;
+
+export function shapeOf(value: unknown, path = '$', out: Record<string, string> = {}, depth = 0): Record<string, string> {
+  if (Object.keys(out).length >= 60 || depth > 4) return out;
+  if (Array.isArray(value)) {
+    out[path] = `array(${value.length})`;
+    if (value.length) shapeOf(value[0], `${path}[0]`, out, depth + 1);
+  } else if (value && typeof value === 'object') {
+    out[path] = 'object';
+    for (const [k, v] of Object.entries(value)) shapeOf(v, `${path}.${k}`, out, depth + 1);
+  } else {
+    const type = value === null ? 'null' : typeof value;
+    const shown = JSON.stringify(value);
+    out[path] = shown !== undefined && shown.length <= 60 ? `${type} = ${shown}` : type;
+  }
+  return out;
+}
+
+export function observe(e: Exchange, baseUrl: string): Observation {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(e.headers)) if (HEADERS_THAT_MATTER.test(k)) headers[k.toLowerCase()] = k.toLowerCase() === 'content-type' ? v.split(';')[0] : v;
+  const path = e.url.startsWith(baseUrl) ? e.url.slice(baseUrl.length) : e.url;
+  const body = e.json !== undefined ? shapeOf(e.json) : e.text ? { $: `text(${e.text.length})` } : {};
+  return JSON.parse(redact(JSON.stringify({ request: `${e.method} ${path.length > 120 ? `${path.slice(0, 120)}…` : path}`, status: e.status, headers, body })));
+}
