@@ -4,7 +4,7 @@
  * ends with a one-line summary. Metadata comes from annotations, never from titles.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { CLAUSE_IDS, CLAUSES, familyOf, isClauseId, type ClauseId } from '../support/clauses';
 import { redact } from '../support/redact';
@@ -19,7 +19,7 @@ interface Options {
 type Annotation = { type: string; description?: string };
 
 export default class ClauseMatrixReporter implements Reporter {
-  private readonly outputDir: string;
+  private outputDir: string;
   private root?: Suite;
   private readonly results = new Map<TestCase, TestResult>();
 
@@ -27,8 +27,10 @@ export default class ClauseMatrixReporter implements Reporter {
     this.outputDir = options.outputDir ?? 'reports';
   }
 
-  onBegin(_config: FullConfig, suite: Suite): void {
+  onBegin(config: FullConfig, suite: Suite): void {
     this.root = suite;
+    // Like Playwright's own reporters: a relative folder is relative to the config file.
+    this.outputDir = resolve(config.configFile ? dirname(config.configFile) : process.cwd(), this.outputDir);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -47,7 +49,7 @@ export default class ClauseMatrixReporter implements Reporter {
     process.stdout.write(
       `\nclauses: ${s.verified} verified, ${s.failed} failed${failed.length ? ` (${failed.join(', ')})` : ''}, ${s.skipped} skipped, ${s.notCovered} not covered` +
         `${matrix.drift.length ? `; ${matrix.drift.length} spec drift warning(s)` : ''}; ${matrix.requests.total} requests\n` +
-        `contract matrix: ${join(this.outputDir, 'contract-matrix.md')}\n`,
+        `contract matrix: ${relative(process.cwd(), join(this.outputDir, 'contract-matrix.md'))}\n`,
     );
   }
 

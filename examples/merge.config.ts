@@ -1,0 +1,9 @@
+/** Reporters for `npx playwright merge-reports --config examples/merge.config.ts <blob folder>`. */
+export default {
+  testDir: '../tests',
+  reporter: [
+    ['html', { outputFolder: '../reports/html', open: 'never' }],
+    ['junit', { outputFile: '../reports/junit.xml' }],
+    ['../reporters/clause-matrix.ts', { outputDir: '../reports' }],
+  ],
+};
