@@ -28,6 +28,7 @@ export default defineConfig({
   testDir: 'tests',
   outputDir: `${reports}/test-results`,
   globalSetup: './support/global-setup.ts',
+  globalTeardown: './support/global-teardown.ts',
   timeout: 30_000,
   workers: 4,
   forbidOnly: !!process.env.CI,

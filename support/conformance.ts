@@ -79,7 +79,7 @@ export function conform(
     else verdict.drift(clause, operation, status, declared);
     return;
   }
-  verdict.check(clause, true, '', status, '');
+  verdict.pass(clause);
   const pointer = canonicalPointer(spec.raw, [...op.pointer.split('/').slice(1).map(unescape), 'responses', key, 'content']);
   const content = pointer ? resolvePointer(spec.raw, pointer) : undefined;
   if (!content || typeof content !== 'object' || Object.keys(content).length === 0) return; // no body declared

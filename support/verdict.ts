@@ -24,6 +24,11 @@ export class Verdict {
     return ok;
   }
 
+  /** Records a check that held where there is nothing to say about it (e.g. a declared status). */
+  pass(_clause: ClauseId): void {
+    this.checks++;
+  }
+
   fail(clause: ClauseId, title: string, received: unknown, allowed: string): void {
     this.checks++;
     const failure = new ClauseFailure(clause, title, received, allowed);
