@@ -65,6 +65,7 @@ export const FAULTS = {
   'cu-500': 'invalid update bodies answer 500 instead of 400',
   'cu-partial-apply': 'a rejected body still applies its name',
   'cu-not-persisted': 'update answers 200 with the new values but stores nothing',
+  'cu-null-ignored': 'null values in an update are skipped, so a cleared field keeps its old value',
   'cu-description-501': 'description limit is 501 characters',
   'cu-negative-grouporder': 'groupOrder -1 accepted',
   'cu-unknown-location': 'unknown location accepted',

@@ -23,4 +23,6 @@ export const CHECK_UPDATE_FAULTS: FaultExpectation[] = [
   { fault: 'cu-unknown-runtime', clauses: ['CU-5'], files: CU },
   { fault: 'cu-unknown-checktype', clauses: ['CU-6'], files: CU },
   { fault: 'cu-unknown-id-200', clauses: ['CU-8'], files: CU },
+  // Restoring a field that was null sends null: a target that skips nulls is left changed.
+  { fault: 'cu-null-ignored', clauses: ['CU-9'], files: CU },
 ];

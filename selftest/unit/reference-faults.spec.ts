@@ -82,6 +82,7 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'cu-500': [(a) => putStatus(a, { locations: ['mars-1'] })],
   'cu-partial-apply': [async (a) => { await put(a, { name: 'sticky', groupOrder: 1.5 }); return (await getCheck(a)).name; }],
   'cu-not-persisted': [async (a) => { await put(a, { name: 'stored' }); return (await getCheck(a)).name; }],
+  'cu-null-ignored': [async (a) => { await put(a, { description: 'set' }); await put(a, { description: null }); return (await getCheck(a)).description; }],
   'cu-description-501': [(a) => putStatus(a, { description: 'd'.repeat(501) })],
   'cu-negative-grouporder': [(a) => putStatus(a, { groupOrder: -1 })],
   'cu-unknown-location': [(a) => putStatus(a, { locations: ['mars-1'] })],

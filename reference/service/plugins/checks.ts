@@ -66,7 +66,7 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
     }
     const known = Object.keys(checkUpdateSchema(faults).properties as object);
     const updated: Check = { ...current, updated_at: new Date().toISOString() };
-    for (const k of known) if (k in body) updated[k] = body[k];
+    for (const k of known) if (k in body && !(faults.has('cu-null-ignored') && body[k] === null)) updated[k] = body[k];
     if (!faults.has('cu-not-persisted')) store.put(req.accountId ?? '', updated);
     return updated;
   });
