@@ -35,6 +35,17 @@ export function schemaProperties(schema: Json, depth = 0): Record<string, Json> 
   return Object.assign({}, ...parts.map((p: Json) => schemaProperties(p, depth + 1)), own);
 }
 
+/** Enum values of a schema (nulls left out), looking through items, anyOf, oneOf and allOf. */
+export function enumOf(schema: Json, depth = 0): unknown[] | undefined {
+  if (!schema || typeof schema !== 'object' || depth > 4) return undefined;
+  if (Array.isArray(schema.enum)) return schema.enum.filter((v: unknown) => v !== null);
+  for (const part of [schema.items, ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
+    const found = enumOf(part, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 export function findUpdateOp(spec: Spec): SpecOperation | undefined {
   const candidates = spec.operations.filter((o) => o.method !== 'get' && /\/checks\/\{[^}]+\}$/.test(o.path) && 'frequencyOffset' in schemaProperties(jsonBodySchema(o)));
   return candidates.find((o) => o.op.deprecated === true) ?? candidates.find((o) => /deprecated/i.test(`${o.op.summary} ${o.op.description}`)) ?? candidates[0];

@@ -22,9 +22,10 @@ import { checkErrorResponse } from '../support/error-checks';
 import { ClauseFailure, show } from '../support/failure';
 import { clauses, test, type Contract } from '../support/fixtures';
 import { frequencyOffsetRuling, maxOffset } from '../support/frequency-offset';
+import { bodyProperty, frequenciesToTest, noteFinding, specFrequencies } from '../support/update-vocabulary';
 import type { Config } from '../support/config';
 import { redact } from '../support/redact';
-import { fillPath, jsonBodySchema, schemaProperties, type Target } from '../support/target';
+import { fillPath, type Target } from '../support/target';
 import type { Verdict } from '../support/verdict';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -85,54 +86,6 @@ function requireCheck(config: Config, target: Target, which: 'api' | 'browser'):
 }
 
 const typeOf = (s: Session, id: string, fallback: string) => String(s.current.get(id)?.[P.checkType] ?? fallback);
-
-// ---------------------------------------------------------------------------------------------------
-// What the target's spec says, compared with the document (a difference is a finding, not a failure).
-
-const bodyProperty = (target: Target, name: string): Json => schemaProperties(jsonBodySchema(target.updateOp))[name];
-
-function enumOf(schema: Json, depth = 0): unknown[] | undefined {
-  if (!schema || typeof schema !== 'object' || depth > 4) return undefined;
-  if (Array.isArray(schema.enum)) return schema.enum.filter((v: unknown) => v !== null);
-  for (const part of [schema.items, ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
-    const found = enumOf(part, depth + 1);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-function noteFinding(verdict: Verdict, target: Target, property: string, documented: readonly unknown[] | undefined, what: string): void {
-  const schema = bodyProperty(target, property);
-  if (!schema) return verdict.note('spec-finding', `the update body in the target's spec has no property "${property}" (${what})`);
-  if (!documented) return;
-  const listed = enumOf(schema);
-  if (!listed) return verdict.note('spec-finding', `the target's spec does not enumerate ${property}; the document lists ${documented.length} values`);
-  const lacks = documented.filter((v) => !listed.includes(v));
-  const adds = listed.filter((v) => !documented.includes(v));
-  if (lacks.length || adds.length) {
-    verdict.note('spec-finding', `${property}: the target's spec ${lacks.length ? `lacks ${lacks.join(', ')}` : ''}${lacks.length && adds.length ? ' and ' : ''}${adds.length ? `adds ${adds.join(', ')}` : ''} compared with the document`);
-  }
-}
-
-/** The frequencies the spec enumerates, if it does. */
-function specFrequencies(target: Target): number[] | undefined {
-  return enumOf(bodyProperty(target, P.frequency))?.filter((v): v is number => typeof v === 'number' && v >= 0);
-}
-
-/** The spec's frequencies where it lists them, else the known set; a difference is noted. */
-function frequenciesToTest(verdict: Verdict, target: Target): number[] {
-  const listed = specFrequencies(target);
-  if (!listed) {
-    verdict.note('spec-finding', `the target's spec does not enumerate frequency; the known set is used (${KNOWN_FREQUENCIES.join(', ')})`);
-    return [...KNOWN_FREQUENCIES];
-  }
-  const adds = listed.filter((f) => !(KNOWN_FREQUENCIES as readonly number[]).includes(f));
-  const lacks = KNOWN_FREQUENCIES.filter((f) => !listed.includes(f));
-  if (adds.length || lacks.length) {
-    verdict.note('spec-finding', `frequency: the target's spec ${adds.length ? `adds ${adds.join(', ')}` : ''}${adds.length && lacks.length ? ' and ' : ''}${lacks.length ? `lacks ${lacks.join(', ')}` : ''} compared with the known set; the spec's list is tested`);
-  }
-  return [...listed].sort((a, b) => a - b);
-}
 
 // ---------------------------------------------------------------------------------------------------
 // One cell: send a body, check the answer, read the check back.

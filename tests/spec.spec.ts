@@ -7,7 +7,7 @@ import { RUNTIME_PATH, RUNTIME_STAGES } from '../support/document';
 import { clauses, test } from '../support/fixtures';
 import { parseSpecText } from '../support/spec-source';
 import { buildSpec, type SpecOperation } from '../support/spec';
-import { jsonBodySchema, schemaProperties } from '../support/target';
+import { enumOf, jsonBodySchema, schemaProperties } from '../support/target';
 import { canonicalPointer, declaredResponseKey } from '../support/conformance';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -18,10 +18,6 @@ const jsonSchemaOf = (response: unknown): Json => {
   const key = Object.keys(content).find((k) => /json/i.test(k));
   return key ? content[key].schema : undefined;
 };
-
-/** Enum values of a schema, looking through allOf / anyOf / oneOf (nullable and 3.1-style unions). */
-const enumValues = (schema: Json, depth = 0): unknown[] =>
-  !schema || depth > 5 ? [] : [...(schema.enum ?? []), ...[...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap((s: Json) => enumValues(s, depth + 1))];
 
 const params = (op: SpecOperation | undefined) => (op?.op.parameters ?? []) as OpenAPIV3.ParameterObject[];
 
@@ -93,7 +89,7 @@ test.describe('machine-readable specification', () => {
     if (!verdict.check('SPEC-6', !!schema, 'the runtime operation declares no JSON schema for 200', 'none', 'the Runtime schema')) return;
     const required: string[] = schema.required ?? [];
     for (const name of ['name', 'multiStepSupport', 'nodeJsVersion', 'dependencies']) verdict.check('SPEC-6', required.includes(name), `Runtime does not require ${name}`, required, 'name, multiStepSupport, nodeJsVersion, dependencies');
-    const values = enumValues(schemaProperties(schema).stage);
+    const values = enumOf(schemaProperties(schema).stage) ?? [];
     const actual = [...new Set(values.filter((v) => v !== null).map(String))].sort();
     verdict.check('SPEC-6', JSON.stringify(actual) === JSON.stringify([...RUNTIME_STAGES].sort()), 'Runtime.stage is not the enum of the six stages', actual, RUNTIME_STAGES.join(', '));
   });
