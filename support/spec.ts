@@ -37,9 +37,11 @@ export class Spec {
     return String(this.raw?.openapi ?? this.raw?.swagger ?? '');
   }
 
+  /** The operation at `pathTemplate`; a path behind a server prefix (`/api/v1/...`) matches too. */
   find(method: string, pathTemplate: string): SpecOperation | undefined {
     const key = templateKey(pathTemplate);
-    return this.operations.find((o) => o.method === method.toLowerCase() && templateKey(o.path) === key);
+    const candidates = this.operations.filter((o) => o.method === method.toLowerCase());
+    return candidates.find((o) => templateKey(o.path) === key) ?? candidates.find((o) => templateKey(o.path).endsWith(key));
   }
 
   /** The header parameter of the runtime operation whose name ends in -account. */

@@ -14,6 +14,12 @@ export interface Target {
   updateOp?: SpecOperation;
   /** GET of the same path, to read a check back. */
   readCheckOp?: SpecOperation;
+  /** Paths to call, relative to BASE_URL (templates with {id}): from the spec where it has them. */
+  runtimePath: string;
+  updatePath?: string;
+  readPath?: string;
+  /** The update's method as the spec declares it (the document does not give it). */
+  updateMethod: string;
   accountHeader: string;
   /** Where the account header's name came from, for the report. */
   accountHeaderSource: 'ACCOUNT_HEADER' | 'spec' | 'default';
@@ -56,13 +62,27 @@ export function resolveTarget(spec: Spec, config: Config): Target {
   const updateOp = findUpdateOp(spec);
   const readCheckOp = updateOp && spec.operations.find((o) => o.method === 'get' && templateKey(o.path) === templateKey(updateOp.path));
   const fromSpec = spec.accountHeaderOf(runtimeOp);
+  const relative = (op: SpecOperation | undefined) => op && relativeTo(config.baseUrl, op.path);
   return {
     runtimeOp,
     updateOp,
     readCheckOp,
+    runtimePath: relative(runtimeOp) ?? RUNTIME_PATH,
+    updatePath: relative(updateOp),
+    readPath: relative(readCheckOp),
+    updateMethod: (updateOp?.method ?? 'put').toUpperCase(),
     accountHeader: config.accountHeader ?? fromSpec ?? DEFAULT_ACCOUNT_HEADER,
     accountHeaderSource: config.accountHeader ? 'ACCOUNT_HEADER' : fromSpec ? 'spec' : 'default',
   };
+}
+
+/**
+ * A spec path (server prefix included) as called on BASE_URL: when BASE_URL already ends in the
+ * prefix (https://host/api with servers https://host/api), the prefix is not sent twice.
+ */
+export function relativeTo(baseUrl: string, fullPath: string): string {
+  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  return basePath && fullPath.startsWith(`${basePath}/`) ? fullPath.slice(basePath.length) : fullPath;
 }
 
 /** `/v1/checks/{id}` with the id filled in, encoded. */

@@ -11,7 +11,6 @@ import type { ClauseId } from '../support/clauses';
 import type { HeaderOverrides } from '../support/client';
 
 const RUNTIME = RUNTIME_VERSIONS[1];
-const path = fillPath('/v1/runtimes/{id}', RUNTIME);
 
 interface Probe {
   name: string;
@@ -44,25 +43,25 @@ const PROBES: Probe[] = [
 
 test.describe('authentication', () => {
   test('a valid bearer key with the account header is accepted', { annotation: clauses('AUTH-4') }, async ({ contract, target }) => {
-    await contract.send(target.runtimeOp, 'GET', path, 'valid', 'AUTH-4');
+    await contract.send(target.runtimeOp, 'GET', fillPath(target.runtimePath, RUNTIME), 'valid', 'AUTH-4');
   });
 
   test('the account header name is case-insensitive on the wire', { annotation: clauses('AUTH-4') }, async ({ contract, target, config }) => {
-    await contract.send(target.runtimeOp, 'GET', path, 'valid', 'AUTH-4', { headers: { [target.accountHeader]: null, [target.accountHeader.toUpperCase()]: config.accountId } });
+    await contract.send(target.runtimeOp, 'GET', fillPath(target.runtimePath, RUNTIME), 'valid', 'AUTH-4', { headers: { [target.accountHeader]: null, [target.accountHeader.toUpperCase()]: config.accountId } });
   });
 
   for (const probe of PROBES) {
     test(`rejects: ${probe.name}`, { annotation: clauses(probe.clause, 'AUTH-7') }, async ({ contract, target, config, verdict }) => {
       const headers = probe.headers(config.apiKey, config.accountId, target.accountHeader);
       const sentKeys = [config.apiKey, credentialOf(headers.authorization)].filter((k): k is string => !!k);
-      const ex = await contract.send(target.runtimeOp, 'GET', path, 'invalid', probe.clause, { headers });
+      const ex = await contract.send(target.runtimeOp, 'GET', fillPath(target.runtimePath, RUNTIME), 'invalid', probe.clause, { headers });
       checkErrorResponse(verdict, ex, sentKeys);
     });
   }
 
   test('rejects the second account\'s GUID with the first account\'s key', { annotation: clauses('AUTH-6', 'AUTH-7') }, async ({ contract, target, config, verdict }) => {
     test.skip(!config.second, 'SECOND_ACCOUNT_ID is not set: no other real account to try');
-    const ex = await contract.send(target.runtimeOp, 'GET', path, 'invalid', 'AUTH-6', { headers: { [target.accountHeader]: config.second!.accountId } });
+    const ex = await contract.send(target.runtimeOp, 'GET', fillPath(target.runtimePath, RUNTIME), 'invalid', 'AUTH-6', { headers: { [target.accountHeader]: config.second!.accountId } });
     checkErrorResponse(verdict, ex, [config.apiKey]);
   });
 });

@@ -13,7 +13,7 @@ import { checkRefusalBodies } from '../support/refusal-checks';
 import { exhaust, ledgerPrior, measureBudgetMs, measureLimit, sleep, windowMargin, type LimitReport } from '../support/limit-measurement';
 import { readLimitHeaders } from '../support/rate-limit-headers';
 import { getConfig, type Config } from '../support/config';
-import { RUNTIME_PATH, RUNTIME_VERSIONS } from '../support/document';
+import { RUNTIME_VERSIONS } from '../support/document';
 import { clauses, test } from '../support/fixtures';
 import { fillPath, type Target } from '../support/target';
 import type { Verdict } from '../support/verdict';
@@ -22,13 +22,12 @@ const { rateLimit } = getConfig();
 const windowMs = rateLimit.windowSeconds * 1000;
 /** Recovery waits out a whole window: by default only when that is short. */
 const SLOW = rateLimit.windowSeconds > 10;
-const PATH = fillPath(RUNTIME_PATH, RUNTIME_VERSIONS[0]);
 
 const keyOf = (config: Config, which: 'burst' | 'other') =>
   which === 'burst' ? (config.second ?? { apiKey: config.apiKey, accountId: config.accountId }) : { apiKey: config.apiKey, accountId: config.accountId };
 
 const targetFor = (config: Config, target: Target, which: 'burst' | 'other') =>
-  burstTarget(config.baseUrl, PATH, { ...keyOf(config, which), accountHeader: target.accountHeader });
+  burstTarget(config.baseUrl, fillPath(target.runtimePath, RUNTIME_VERSIONS[0]), { ...keyOf(config, which), accountHeader: target.accountHeader });
 
 const countRequests = (info: TestInfo, n: number) => info.annotations.push({ type: 'requests', description: String(n) });
 

@@ -10,12 +10,12 @@ import { checkRefusalBodies } from '../support/refusal-checks';
 import { readLimitHeaders, type LimitHeaders } from '../support/rate-limit-headers';
 import type { Config } from '../support/config';
 import { customLimitsOf, describeRouteLimit, formatWindow, type RouteLimit } from '../support/custom-limits';
-import { RUNTIME_PATH, RUNTIME_VERSIONS } from '../support/document';
+import { RUNTIME_VERSIONS } from '../support/document';
 import type { Exchange } from '../support/exchange';
 import { clauses, test } from '../support/fixtures';
 import type { OpenAPIV3 } from 'openapi-types';
 import { templateKey } from '../support/spec';
-import { fillPath, type Target } from '../support/target';
+import { fillPath, relativeTo, type Target } from '../support/target';
 import type { Verdict } from '../support/verdict';
 
 /** A custom limit is burst-tested only when its window can be waited out within a test. */
@@ -35,9 +35,10 @@ function planFor(l: RouteLimit, config: Config, target: Target): { path?: string
   const needed = params.filter((p) => p?.required && (p.in === 'query' || (p.in === 'header' && p.name.toLowerCase() !== target.accountHeader.toLowerCase())));
   if (needed.length) return { reason: `needs the ${needed[0].in} parameter ${needed[0].name}, which the suite has no harmless value for` };
   const key = templateKey(op.path);
-  if (!/\{[^}]+\}/.test(op.path)) return { path: op.path };
-  if (key === templateKey(RUNTIME_PATH)) return { path: fillPath(op.path, RUNTIME_VERSIONS[0]) };
-  if (target.readCheckOp && key === templateKey(target.readCheckOp.path) && config.checkId) return { path: fillPath(op.path, config.checkId) };
+  const path = relativeTo(config.baseUrl, op.path);
+  if (!/\{[^}]+\}/.test(op.path)) return { path };
+  if (op === target.runtimeOp) return { path: fillPath(path, RUNTIME_VERSIONS[0]) };
+  if (target.readCheckOp && key === templateKey(target.readCheckOp.path) && config.checkId) return { path: fillPath(path, config.checkId) };
   return { reason: `needs a value for ${op.path.match(/\{[^}]+\}/)![0]}, which the suite does not know` };
 }
 
@@ -93,8 +94,8 @@ test.describe('rate limit: custom limits and headers', () => {
     }
   });
 
-  test('rate-limit headers agree with what the target does', { annotation: clauses('RL-6') }, async ({ api, verdict }) => {
-    const path = fillPath(RUNTIME_PATH, RUNTIME_VERSIONS[1]);
+  test('rate-limit headers agree with what the target does', { annotation: clauses('RL-6') }, async ({ api, verdict, target }) => {
+    const path = fillPath(target.runtimePath, RUNTIME_VERSIONS[1]);
     for (let attempt = 1; attempt <= 3; attempt++) {
       const seen: Array<{ ex: Exchange; sentAt: number; h: LimitHeaders }> = [];
       for (let i = 0; i < 3; i++) {

@@ -12,7 +12,7 @@ import { fillPath } from '../support/target';
 test.describe('get one runtime', () => {
   for (const version of RUNTIME_VERSIONS) {
     test(`runtime ${version}`, { annotation: clauses('RT-1', 'RT-2', 'RT-3', 'RT-4', 'RT-5', 'RT-6', 'RT-7', 'RT-8') }, async ({ contract, target, verdict }) => {
-      const ex = await contract.send(target.runtimeOp, 'GET', fillPath('/v1/runtimes/{id}', version), 'valid', 'RT-1');
+      const ex = await contract.send(target.runtimeOp, 'GET', fillPath(target.runtimePath, version), 'valid', 'RT-1');
       const where = oneLine(ex);
       if (!verdict.check('RT-1', ex.status === 200, `accepted version ${version} did not answer 200 (${where})`, ex.status, '200 with a Runtime')) return;
       verdict.check('RT-1', isJsonContentType(ex.contentType), `runtime ${version} is not served as JSON`, ex.contentType || 'no content-type', 'application/json');
@@ -53,7 +53,7 @@ test.describe('get one runtime', () => {
   for (const [what, id] of UNKNOWN_IDS) {
     test(`unknown id: ${what}`, { annotation: clauses('RT-9', 'ERR-1', 'ERR-3', 'ERR-4') }, async ({ contract, target, verdict }) => {
       // The id is sent already encoded, exactly as written here.
-      const ex = await contract.send(target.runtimeOp, 'GET', `/v1/runtimes/${id}`, 'invalid', 'RT-9');
+      const ex = await contract.send(target.runtimeOp, 'GET', target.runtimePath.replace(/\{[^}]+\}/, id), 'invalid', 'RT-9');
       verdict.check('RT-9', ex.status === 404, `unknown runtime id (${what}) did not answer 404 (${oneLine(ex)})`, ex.status, '404 with the ERR-1 body');
       checkErrorResponse(verdict, ex);
     });
