@@ -1,6 +1,7 @@
 /** The checks every error response gets: ERR-3 (JSON), ERR-4 (statusCode = status), ERR-1/ERR-2 shapes, AUTH-7. */
 import { ERROR_WORDING } from './document';
 import { oneLine, type Exchange } from './exchange';
+import { containsSecret, SECRET_RUN } from './redact';
 import { errorBodies, errorBodyFor, isJsonContentType, zodLine } from './rules';
 import type { Verdict } from './verdict';
 
@@ -18,7 +19,7 @@ export function checkErrorResponse(verdict: Verdict, ex: Exchange, sentKeys: str
     const parsed = errorBodies[ex.status as 404 | 429].safeParse(ex.json);
     verdict.check(shape, parsed.success, `${ex.status} body breaks the documented shape: ${parsed.success ? '' : zodLine(parsed.error)} (${where})`, ex.json ?? ex.text.slice(0, 200), `{ "statusCode": ${ex.status}, "error": "${ERROR_WORDING[ex.status as 404 | 429]}", "message"?: string${ex.status === 429 ? ', "attributes"?: object' : ''} }`);
   }
-  for (const key of sentKeys.filter((k) => k.length >= 6)) {
-    verdict.check('AUTH-7', !ex.text.includes(key), `error body echoes the API key sent (${where})`, 'the key, verbatim, in the body', 'a body that never contains the key');
+  for (const key of sentKeys.filter((k) => k.length >= SECRET_RUN)) {
+    verdict.check('AUTH-7', !containsSecret(ex.text, key), `error body echoes the API key sent, or part of it (${where})`, 'the key (or a run of it, or its base64) in the body', 'a body that never contains the key');
   }
 }

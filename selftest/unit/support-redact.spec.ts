@@ -1,6 +1,6 @@
 /** Secrets never reach a report: keys, account ids and Authorization values are redacted. */
 import { expect, test } from '@playwright/test';
-import { redact, redactHeaders, registerSecret, REDACTED } from '../../support/redact';
+import { containsSecret, redact, redactHeaders, registerSecret, REDACTED } from '../../support/redact';
 import { ClauseFailure } from '../../support/failure';
 
 registerSecret('sk_live_abcdef123456');
@@ -14,6 +14,19 @@ test('any Authorization value is redacted, known or not', () => {
   expect(redact('authorization: Bearer someone-elses-key')).toBe(`authorization: Bearer ${REDACTED}`);
   expect(redact('{"Authorization":"Basic dXNlcjpwYXNz"}')).toBe(`{"Authorization":"Basic ${REDACTED}"}`);
   expect(redactHeaders({ Authorization: 'Token x', accept: 'application/json' })).toEqual({ Authorization: REDACTED, accept: 'application/json' });
+});
+
+test('what a target may echo of a key is redacted too: base64, one character changed, split at a space', () => {
+  const key = 'sk_live_abcdef123456';
+  expect(redact(`Basic ${Buffer.from(`${key}:`).toString('base64')}`)).toBe(`Basic ${REDACTED}`);
+  expect(redact('unknown key sk_live_abcdef123457')).toBe(`unknown key ${REDACTED}`);
+  expect(redact('bad token "sk_live_ abcdef123456"')).not.toContain('abcdef123456');
+  expect(redact('the id 6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4d is unknown')).toBe(`the id ${REDACTED} is unknown`);
+});
+
+test('containsSecret finds the key inside an echo', () => {
+  expect(containsSecret('invalid key mon_live_abcdef123456xyz', 'live_abcdef123456xyz_extra')).toBe(true);
+  expect(containsSecret('invalid key', 'live_abcdef123456xyz_extra')).toBe(false);
 });
 
 test('a failure quoting a response that echoes the key is redacted', () => {
