@@ -4,13 +4,20 @@
  * that the snapshot holds, and is verified by reading the check again. The snapshot is written to a file
  * before the first update, so that a run that dies half-way is repaired by the next run against the
  * same target, and removed once a restore has been verified.
+ *
+ * The file carries the id of the run that wrote it. When a test fails, Playwright goes on in a new
+ * worker, which sets the file up again: a snapshot of its own run is the state before the run and is
+ * kept as it is (the checks are read again for the current state, never "restored" half-way through
+ * the run); only a snapshot of an earlier run is put back first.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CallOptions } from './client';
 import type { Exchange } from './exchange';
 import { oneLine } from './exchange';
 import type { SpecOperation } from './spec';
+import { SPEC_CACHE_VARIABLE } from './spec-cache';
 import { jsonBodySchema, schemaProperties } from './target';
 
 export type CheckState = Record<string, unknown>;
@@ -24,11 +31,30 @@ export interface SnapshotFile {
   /** The embedded service dies with its run: a snapshot of it is worthless to the next run. */
   embedded: boolean;
   savedAt: string;
+  /** The run that wrote (or took over) the file; absent in files of older versions: an earlier run. */
+  runId?: string;
+  /** What putting back an earlier run's snapshot did, for CU-9 in whichever worker runs it. */
+  recovery?: string[];
   /** Full state of each check as read before the first update, by id. */
   checks: Record<string, CheckState>;
 }
 
 export const snapshotPath = (reportDir: string) => join(reportDir, '.check-snapshot.json');
+
+/**
+ * The id of the current run, the same in every worker of it: the run-unique spec cache file that
+ * global setup hands to the workers; without global setup, the runner process (the workers' parent).
+ */
+export function currentRunId(env: NodeJS.ProcessEnv = process.env): string {
+  return env[SPEC_CACHE_VARIABLE] || `runner ${process.ppid} on ${hostname()}`;
+}
+
+/** How a check is read and updated: the update's method as the spec declares it, paths relative to BASE_URL. */
+export interface CheckRoutes {
+  method: string;
+  readPath: (id: string) => string;
+  updatePath: (id: string) => string;
+}
 
 /**
  * These properties constrain one another (frequencyOffset is checked against the frequency and check
@@ -149,12 +175,13 @@ export function describeRestore(r: RestoreResult): string {
 export async function restoreCheck(
   read: Send,
   write: Send,
-  path: string,
+  routes: CheckRoutes,
   id: string,
   snapshot: CheckState,
   writable: string[],
   query?: Record<string, string>,
 ): Promise<RestoreResult> {
+  const path = routes.readPath(id);
   const before = await readCheck(read, path);
   if (!before.state) return { id, changed: [], remaining: [], steps: [], error: `could not read the check (${oneLine(before.ex)})` };
   const changed = changedProperties(snapshot, before.state, writable);
@@ -162,8 +189,8 @@ export async function restoreCheck(
   if (changed.length === 0) return result;
   const attempts = [restoreBody(snapshot, writable), restoreBody(snapshot, writable, [...changed, ...COUPLED])];
   for (const body of attempts) {
-    const ex = await write('PUT', path, { body, query });
-    result.steps.push(`PUT ${Object.keys(body).length} properties → ${ex.status}`);
+    const ex = await write(routes.method, routes.updatePath(id), { body, query });
+    result.steps.push(`${routes.method} ${Object.keys(body).length} properties → ${ex.status}`);
     if (ex.status < 200 || ex.status >= 300) {
       result.error = `the target refused the restore (${oneLine(ex)}): ${ex.text.slice(0, 300)}`;
       continue;
@@ -180,32 +207,60 @@ export async function restoreCheck(
   return result;
 }
 
+export interface TakenSnapshot {
+  snapshot: SnapshotFile;
+  /** The state of each check now, as the first update will find it. */
+  current: Record<string, CheckState>;
+  /** The restores of an earlier run's snapshot (empty when there was none). */
+  recovered: RestoreResult[];
+  /** True when the file was this run's own (a new worker of the same run): nothing was restored. */
+  reused: boolean;
+}
+
 /**
- * Reads the snapshot for a run: the pending one of an earlier (interrupted) run or worker against the
- * same target is restored first and kept; otherwise the checks are read now. The file is written before
- * this returns, hence before the first update.
+ * Reads the snapshot for a run. The file of this same run (written by an earlier worker) is kept as it
+ * is, and the checks are read for their current state. The pending one of an earlier (interrupted) run
+ * against the same target is restored first and kept, as the state the checks had before any run
+ * changed them; a restore that fails does not stop the run (the checks are read as they are, and the
+ * final restore, CU-9, reports what is still different). Otherwise the checks are read now. The file is
+ * written, with this run's id, before this returns, hence before the first update.
  */
 export async function takeSnapshot(options: {
   file: string;
   baseUrl: string;
   embedded: boolean;
+  runId: string;
   ids: string[];
-  pathOf: (id: string) => string;
+  routes: CheckRoutes;
   send: Send;
   writable: string[];
   query?: Record<string, string>;
-}): Promise<{ snapshot: SnapshotFile; recovered: RestoreResult[] }> {
-  const { file, baseUrl, embedded, ids, pathOf, send, writable, query } = options;
+}): Promise<TakenSnapshot> {
+  const { file, baseUrl, embedded, runId, ids, routes, send, writable, query } = options;
   const pending = loadSnapshot(file);
   const recovered: RestoreResult[] = [];
+  const current: Record<string, CheckState> = {};
+  const readNow = async (id: string) => {
+    const { ex, state } = await readCheck(send, routes.readPath(id));
+    if (!state) throw new CheckUnreadable(`check ${id} could not be read (${oneLine(ex)}): ${ex.text.slice(0, 200)}`);
+    return state;
+  };
   let snapshot: SnapshotFile;
-  if (pending && pending.baseUrl === baseUrl) {
-    for (const [id, state] of Object.entries(pending.checks)) {
-      const r = await restoreCheck(send, send, pathOf(id), id, state, writable, query);
-      recovered.push(r);
-      if (!restored(r)) throw new CheckUnreadable(`a snapshot left by an interrupted run (${file}) could not be put back: ${describeRestore(r)}`);
-    }
+  let reused = false;
+  if (pending && pending.baseUrl === baseUrl && pending.runId === runId) {
+    // Another worker of this run wrote it: the checks may be changed by now, and that is this run's doing.
+    reused = true;
     snapshot = pending;
+    for (const id of Object.keys(pending.checks).filter((i) => ids.includes(i))) current[id] = await readNow(id);
+  } else if (pending && pending.baseUrl === baseUrl) {
+    const recovery: string[] = [];
+    for (const [id, state] of Object.entries(pending.checks)) {
+      const r = await restoreCheck(send, send, routes, id, state, writable, query);
+      recovered.push(r);
+      recovery.push(`left by an earlier run (${pending.savedAt}): ${describeRestore(r)}`);
+      if (ids.includes(id)) current[id] = restored(r) ? structuredClone(state) : await readNow(id);
+    }
+    snapshot = { ...pending, runId, recovery };
   } else if (pending && !pending.embedded) {
     // Another real target's checks are waiting to be put back: never overwrite that.
     throw new SnapshotConflict(
@@ -213,13 +268,13 @@ export async function takeSnapshot(options: {
         `run the suite against that BASE_URL once to restore it, or delete the file`,
     );
   } else {
-    snapshot = { version: 1, baseUrl, embedded, savedAt: new Date().toISOString(), checks: {} };
+    snapshot = { version: 1, baseUrl, embedded, savedAt: new Date().toISOString(), runId, checks: {} };
   }
   for (const id of ids.filter((i) => !(i in snapshot.checks))) {
-    const { ex, state } = await readCheck(send, pathOf(id));
-    if (!state) throw new CheckUnreadable(`check ${id} could not be read (${oneLine(ex)}): ${ex.text.slice(0, 200)}`);
+    const state = await readNow(id);
     snapshot.checks[id] = state;
+    current[id] = structuredClone(state);
   }
   saveSnapshot(file, snapshot);
-  return { snapshot, recovered };
+  return { snapshot, current, recovered, reused };
 }

@@ -1,12 +1,14 @@
 /**
  * The one HTTP client of the contract tests (the burst has its own). It sends the configured
- * credentials unless told otherwise, keeps every exchange for the report, counts requests, and on a
- * 429 nobody expected waits as the response says and retries once, so the suite never fails a test
- * because it throttled itself.
+ * credentials unless told otherwise, keeps every exchange for the report and counts requests. The suite
+ * must never fail a test because it throttled itself: the client keeps its own pace under the limit
+ * the target is expected to enforce (all workers together, through the request ledger), and on a 429
+ * nobody expected it waits as the response says and retries, a few times at most.
  */
 import type { APIRequestContext, TestInfo } from '@playwright/test';
+import type { RateLimit } from './config';
 import type { Exchange } from './exchange';
-import { recordRequest } from './request-ledger';
+import { recordRequest, sentTimes } from './request-ledger';
 import { redact } from './redact';
 
 export type HeaderOverrides = Record<string, string | null>;
@@ -30,6 +32,15 @@ export interface Credentials {
 
 /** Longest wait for an unexpected 429, so a target that never resets cannot hang the run. */
 const MAX_THROTTLE_WAIT_S = 65;
+const MAX_THROTTLE_RETRIES = 3;
+
+/**
+ * How many requests per window the contract tests may send with one key: the limit less a reserve for
+ * the rate-limit tests that run beside them (they spend a few dozen of the main key).
+ */
+export const paceBudget = (limit: RateLimit) => Math.max(1, limit.max - Math.min(50, Math.floor(limit.max * 0.2)));
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 export class ApiClient {
   readonly log: Exchange[] = [];
@@ -39,7 +50,7 @@ export class ApiClient {
     private readonly baseUrl: string,
     private readonly credentials: Credentials,
     private readonly info?: TestInfo,
-    private readonly windowSeconds = 60,
+    private readonly limit: RateLimit = { max: 600, windowSeconds: 60 },
   ) {}
 
   get accountHeader(): string {
@@ -48,13 +59,28 @@ export class ApiClient {
 
   async call(method: string, path: string, options: CallOptions = {}): Promise<Exchange> {
     let exchange = await this.send(method, path, options);
-    if (exchange.status === 429 && !options.expect429) {
-      const waitS = Math.min(retryAfterSeconds(exchange.headers) ?? this.windowSeconds, MAX_THROTTLE_WAIT_S);
-      this.info?.annotations.push({ type: 'throttled', description: `${method} ${path}: 429, waited ${waitS} s and retried once` });
-      await new Promise((r) => setTimeout(r, waitS * 1000));
+    for (let retry = 1; exchange.status === 429 && !options.expect429 && retry <= MAX_THROTTLE_RETRIES; retry++) {
+      const waitS = Math.min(retryAfterSeconds(exchange.headers) ?? this.limit.windowSeconds, MAX_THROTTLE_WAIT_S);
+      this.info?.annotations.push({ type: 'throttled', description: `${method} ${path}: 429, waited ${waitS} s and retried (${retry} of ${MAX_THROTTLE_RETRIES})` });
+      await sleep(waitS * 1000);
       exchange = await this.send(method, path, options);
     }
     return exchange;
+  }
+
+  /** Waits while the suite has used its share of the window with this key (ledger of all workers). */
+  private async pace(key: string | undefined): Promise<void> {
+    if (!key) return;
+    const windowMs = this.limit.windowSeconds * 1000;
+    const budget = paceBudget(this.limit);
+    for (let round = 0; round < 10; round++) {
+      const now = Date.now();
+      const times = sentTimes(key, now - windowMs);
+      if (times.length < budget) return;
+      const waitMs = Math.min(times[times.length - budget] + windowMs - now + 20, windowMs);
+      if (round === 0) this.info?.annotations.push({ type: 'paced', description: `waited ${Math.ceil(waitMs / 1000)} s to stay under ${this.limit.max} requests per ${this.limit.windowSeconds} s` });
+      await sleep(waitMs);
+    }
   }
 
   private headersFor(options: CallOptions): Record<string, string> {
@@ -76,6 +102,7 @@ export class ApiClient {
     const url = `${this.baseUrl}${path}${query}`;
     const headers = this.headersFor(options);
     const requestBody = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    await this.pace(bearerOf(headers));
     const started = Date.now();
     recordRequest(bearerOf(headers), started);
     const res = await this.request

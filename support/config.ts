@@ -59,6 +59,12 @@ const schema = z.object({
   [EMBEDDED_PORT_VARIABLE]: optional(positiveInt),
 });
 
+/** A rate limit: `max` requests per `windowSeconds`. */
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
 export interface Config {
   /** True when the suite runs against the reference service it started itself. */
   embedded: boolean;
@@ -74,7 +80,7 @@ export interface Config {
   agentCommand?: string;
   checkId?: string;
   browserCheckId?: string;
-  rateLimit: { max: number; windowSeconds: number };
+  rateLimit: RateLimit;
   burst: boolean;
   strictSpec: boolean;
   reportDir: string;

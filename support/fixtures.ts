@@ -56,7 +56,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // Depends on verdict so that it is torn down first: the requests are attached before the verdict throws.
   api: async ({ request, config, target, verdict: _verdict }, use, info) => {
     const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
-    const api = new ApiClient(request, config.baseUrl, credentials, info, config.rateLimit.windowSeconds);
+    const api = new ApiClient(request, config.baseUrl, credentials, info, config.rateLimit);
     await use(api);
     info.annotations.push({ type: 'requests', description: String(api.log.length) });
     if (api.log.length) {

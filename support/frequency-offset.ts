@@ -14,7 +14,26 @@ export interface OffsetRuling {
   reason: string;
 }
 
-const show = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
+/**
+ * An offset as a reason quotes it. Total: it never throws, whatever the value (an object whose toString
+ * is not callable, a null prototype, a cycle, a BigInt, a revoked proxy): each way of writing the value
+ * is tried in turn, and the last one, typeof, cannot fail.
+ */
+export function show(v: unknown): string {
+  const attempts: Array<() => unknown> =
+    v !== null && (typeof v === 'object' || typeof v === 'function')
+      ? [() => JSON.stringify(v), () => String(v), () => Object.prototype.toString.call(v)]
+      : [() => (typeof v === 'string' ? JSON.stringify(v) : String(v))];
+  for (const attempt of attempts) {
+    try {
+      const text = attempt();
+      if (typeof text === 'string') return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+    } catch {
+      // the next way
+    }
+  }
+  return `(a value of type ${typeof v})`;
+}
 
 /** The largest offset the document allows for a frequency above 0 (rules 2 and 3). */
 export function maxOffset(frequency: number): number {

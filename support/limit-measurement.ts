@@ -14,14 +14,12 @@
  * Requests, attempts and time are all bounded.
  */
 import { burst, BURST_CONCURRENCY, BURST_DEADLINE_MS, CONFIRMATIONS, isServed, MAX_ATTEMPTS, type BurstRun, type BurstTarget, type Reply } from './burst';
+import type { RateLimit } from './config';
 import { requestsSince } from './request-ledger';
 
 // ─── The suite's earlier requests ────────────────────────────────────────────────────────────────
 
-export interface Limit {
-  max: number;
-  windowSeconds: number;
-}
+export type Limit = RateLimit;
 
 /** Requests of ours that the target counts in the window (counted), and ones it may or may not count. */
 export interface Prior {

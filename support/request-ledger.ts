@@ -16,15 +16,18 @@ export function recordRequest(apiKey: string | undefined, at = Date.now()): void
   appendFileSync(file, `${at} ${apiKey ? keyTag(apiKey) : '-'}\n`);
 }
 
-/** Requests sent with `apiKey` since `since` (epoch ms), by every worker of this run. */
-export function requestsSince(apiKey: string, since: number): number {
+/** When (epoch ms, ascending) the suite sent requests with `apiKey` since `since`, across all workers. */
+export function sentTimes(apiKey: string, since: number): number[] {
   const file = process.env[LEDGER_VARIABLE];
-  if (!file || !existsSync(file)) return 0;
+  if (!file || !existsSync(file)) return [];
   const tag = keyTag(apiKey);
-  let n = 0;
+  const times: number[] = [];
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const [at, t] = line.split(' ');
-    if (t === tag && Number(at) >= since) n++;
+    if (t === tag && Number(at) >= since) times.push(Number(at));
   }
-  return n;
+  return times.sort((a, b) => a - b);
 }
+
+/** Requests sent with `apiKey` since `since` (epoch ms), by every worker of this run. */
+export const requestsSince = (apiKey: string, since: number): number => sentTimes(apiKey, since).length;
