@@ -122,6 +122,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accountHeader: e.ACCOUNT_HEADER,
     specUrl: e.SPEC_URL ?? `${baseUrl}/openapi.json`,
     agentUrl: e.AGENT_URL,
+    // As INTERFACE.md fixes it: the embedded agent whenever no running agent is named (the agent
+    // tests then say that it was the embedded one, when the API target is remote).
     agentCommand: e.AGENT_COMMAND ?? (e.AGENT_URL ? undefined : EMBEDDED_AGENT_COMMAND),
     checkId: e.CHECK_ID ?? (embedded ? EMBEDDED.checkId : undefined),
     browserCheckId: e.BROWSER_CHECK_ID ?? (embedded ? EMBEDDED.browserCheckId : undefined),

@@ -6,6 +6,7 @@
  */
 import { AGENT_DEFAULT_PORT } from '../support/document';
 import { freePort, isPortFree, probe, startAgent, waitUntilUp, withPortLock, type AgentProcess } from '../support/agent-process';
+import { EMBEDDED_AGENT_COMMAND } from '../support/config';
 import { clauses, test } from '../support/fixtures';
 import type { Verdict } from '../support/verdict';
 
@@ -43,13 +44,16 @@ async function withAgent(verdict: Verdict, command: string, port: number | undef
 
 test.describe('private location agent', () => {
   test('health endpoints of a running agent (AGENT_URL)', { annotation: clauses('AG-1', 'AG-2', 'AG-3') }, async ({ config, verdict }) => {
-    test.skip(!config.agentUrl, 'AGENT_URL is not set: the agent is started through AGENT_COMMAND instead');
+    test.skip(!config.agentUrl, config.agentCommand ? 'AGENT_URL is not set: the agent is started through AGENT_COMMAND instead' : 'AGENT_URL is not set: no running agent to probe');
     await probeAll(verdict, config.agentUrl!);
   });
 
   test('health endpoints on the port set by AGENT_HEALTH_PORT, and shutdown', { annotation: clauses('AG-1', 'AG-2', 'AG-3', 'AG-4', 'AG-5') }, async ({ config, verdict }) => {
-    test.skip(!config.agentCommand, 'AGENT_COMMAND is not set: with only AGENT_URL the suite cannot start, port or stop the agent');
+    test.skip(!config.agentCommand, `AGENT_COMMAND is not set: ${config.agentUrl ? 'with only AGENT_URL the suite cannot start, port or stop the agent' : 'against BASE_URL the suite starts no agent of its own (set AGENT_COMMAND, or AGENT_URL for a running one)'}`);
     test.setTimeout(60_000);
+    if (!config.embedded && config.agentCommand === EMBEDDED_AGENT_COMMAND) {
+      verdict.note('agent-under-test', 'AGENT_COMMAND and AGENT_URL are unset: this is the embedded reference agent, not the target\'s; set one of them to test yours');
+    }
     const port = await freePort();
     await withAgent(verdict, config.agentCommand!, port, async (agent) => {
       await probeAll(verdict, agent.baseUrl, true);
@@ -76,7 +80,7 @@ test.describe('private location agent', () => {
   });
 
   test('health endpoints on port 8081 when AGENT_HEALTH_PORT is unset', { annotation: clauses('AG-4') }, async ({ config, verdict }) => {
-    test.skip(!config.agentCommand, 'AGENT_COMMAND is not set: the suite cannot start the agent without AGENT_HEALTH_PORT');
+    test.skip(!config.agentCommand, 'AGENT_COMMAND is not set: the suite cannot start an agent without AGENT_HEALTH_PORT');
     test.setTimeout(60_000);
     await withPortLock(AGENT_DEFAULT_PORT, async () => {
       test.skip(!(await isPortFree(AGENT_DEFAULT_PORT)), `port ${AGENT_DEFAULT_PORT} is in use on this machine: the default port cannot be tried`);

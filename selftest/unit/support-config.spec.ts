@@ -1,6 +1,6 @@
 /** Configuration: defaults for the embedded service, one clear line for each bad value. */
 import { expect, test } from '@playwright/test';
-import { ConfigError, EMBEDDED, readConfig } from '../../support/config';
+import { ConfigError, EMBEDDED, EMBEDDED_AGENT_COMMAND, readConfig } from '../../support/config';
 
 const embedded = { CONTRACT_EMBEDDED_PORT: '4321' };
 const remote = { BASE_URL: 'https://staging.example.com/', API_KEY: 'k_123456789', ACCOUNT_ID: '11111111-2222-4333-8444-555555555555' };
@@ -15,6 +15,7 @@ test('with nothing set, the embedded service and its demo credentials are the ta
 test('a remote target gets no embedded ids: the update tests must skip, not touch someone else\'s check', () => {
   const c = readConfig(remote);
   expect(c).toMatchObject({ embedded: false, baseUrl: 'https://staging.example.com', checkId: undefined, browserCheckId: undefined, second: undefined });
+  expect(c.agentCommand).toBe(EMBEDDED_AGENT_COMMAND); // INTERFACE.md: the embedded agent when AGENT_URL is unset
 });
 
 const bad: Array<[Record<string, string>, RegExp]> = [
