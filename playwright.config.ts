@@ -6,6 +6,7 @@ import { defineConfig } from '@playwright/test';
 import { ConfigError, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, type Config } from './support/config';
 import { EXIT_CONFIG_ERROR } from './support/exit-codes';
 import { freePortSync } from './support/free-port';
+import { clearRunOutputs, writeStoppedMatrix } from './reporters/run-outputs';
 
 loadEnvFile();
 // The workers evaluate this file again: the port chosen here reaches them through the environment.
@@ -13,14 +14,19 @@ if (!process.env.BASE_URL?.trim() && !process.env[EMBEDDED_PORT_VARIABLE]) {
   process.env[EMBEDDED_PORT_VARIABLE] = String(freePortSync());
 }
 
+// Only the runner's own process (not each worker) clears the last run's outputs and reports a stop.
+const isRunner = process.env.TEST_WORKER_INDEX === undefined;
 let config: Config;
 try {
   config = getConfig();
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e;
+  const reportDir = process.env.REPORT_DIR?.trim() || 'reports';
+  if (isRunner) writeStoppedMatrix(reportDir, `configuration error: ${e.message}`, EXIT_CONFIG_ERROR);
   process.stderr.write(`configuration error: ${e.message}\n`);
   process.exit(EXIT_CONFIG_ERROR);
 }
+if (isRunner) clearRunOutputs(config.reportDir);
 
 const reports = config.reportDir;
 

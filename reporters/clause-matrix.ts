@@ -10,6 +10,7 @@ import { CLAUSE_IDS, CLAUSES, familyOf, isClauseId, type ClauseId } from '../sup
 import { redact } from '../support/redact';
 import { renderMatrixMarkdown } from './matrix-markdown';
 import { renderMatrixHtml } from './matrix-html';
+import { rewriteJunit } from './junit-failures';
 import type { ClauseRow, ClauseStatus, Matrix, TestRef } from './matrix-types';
 
 interface Options {
@@ -44,6 +45,7 @@ export default class ClauseMatrixReporter implements Reporter {
     writeFileSync(join(this.outputDir, 'observations.json'), redact(JSON.stringify(this.observations())));
     writeFileSync(join(this.outputDir, 'contract-matrix.md'), redact(renderMatrixMarkdown(matrix)));
     linkFromHtmlReport(join(this.outputDir, 'html'), redact(renderMatrixHtml(matrix)));
+    rewriteJunit(join(this.outputDir, 'junit.xml'));
     const s = matrix.summary;
     const failed = matrix.clauses.filter((c) => c.status === 'failed').map((c) => c.id);
     process.stdout.write(
@@ -110,7 +112,7 @@ export default class ClauseMatrixReporter implements Reporter {
 
 /**
  * Puts the matrix beside Playwright's HTML report and a link to it on the report's page. This reporter
- * is listed after 'html' in the config, and reporters end in order, so the report is written by now.
+ * is listed after 'html' and 'junit' in the config, and reporters end in order, so both are written by now.
  */
 function linkFromHtmlReport(htmlDir: string, matrixPage: string): void {
   const index = join(htmlDir, 'index.html');

@@ -100,6 +100,7 @@ export function renderCompareMarkdown(c: Comparison): string {
     lines.push(`## ${x.id}: A ${x.a}, B ${x.b}`, '', `${x.summary}`, '');
     const failures = [...(c.a.matrix?.clauses.find((r) => r.id === x.id)?.failures ?? []).map((f) => `A: ${f}`), ...(c.b.matrix?.clauses.find((r) => r.id === x.id)?.failures ?? []).map((f) => `B: ${f}`)];
     for (const f of failures.slice(0, 6)) lines.push(`- ${f}`);
+    if (failures.length > 6) lines.push(`- … ${failures.length - 6} more (see each side's contract-matrix.md)`);
     if (x.differences.length) {
       lines.push('', '| test | request | what | A | B |', '|---|---|---|---|---|');
       for (const d of x.differences) lines.push(`| ${cellMd(d.test)} | \`${cellMd(d.request)}\` | ${cellMd(d.what)} | \`${cellMd(d.a)}\` | \`${cellMd(d.b)}\` |`);
@@ -113,7 +114,8 @@ export function renderCompareHtml(c: Comparison): string {
   const differing = c.clauses.filter((x) => x.differs);
   const rows = c.clauses.map((x) => `<tr class="${x.differs ? 'differs' : ''}"><td class="id">${esc(x.id)}</td><td>${esc(x.summary)}</td><td class="${statusClass(x.a)}"><b>${esc(x.a)}</b></td><td class="${statusClass(x.b)}"><b>${esc(x.b)}</b></td></tr>`).join('');
   const details = differing.map((x) => {
-    const failures = [...(c.a.matrix?.clauses.find((r) => r.id === x.id)?.failures ?? []).map((f) => `<li><b>A</b> ${esc(f)}</li>`), ...(c.b.matrix?.clauses.find((r) => r.id === x.id)?.failures ?? []).map((f) => `<li><b>B</b> ${esc(f)}</li>`)].slice(0, 6).join('');
+    const all = [...(c.a.matrix?.clauses.find((r) => r.id === x.id)?.failures ?? []).map((f) => `<li><b>A</b> ${esc(f)}</li>`), ...(c.b.matrix?.clauses.find((r) => r.id === x.id)?.failures ?? []).map((f) => `<li><b>B</b> ${esc(f)}</li>`)];
+    const failures = all.slice(0, 6).join('') + (all.length > 6 ? `<li class="detail">… ${all.length - 6} more (see each side's contract-matrix.md)</li>` : '');
     const diffs = x.differences.length
       ? `<table class="differences"><thead><tr><th>test</th><th>request</th><th>what</th><th class="diff-side">A</th><th class="diff-side">B</th></tr></thead><tbody>${x.differences.map((d) => `<tr><td>${esc(d.test.split(" › ").at(-1))}</td><td><code>${esc(d.request)}</code></td><td>${esc(d.what)}</td><td><code>${esc(d.a)}</code></td><td><code>${esc(d.b)}</code></td></tr>`).join('')}</tbody></table>`
       : '<p class="detail">No response differed; the verdicts differ.</p>';

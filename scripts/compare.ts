@@ -62,13 +62,18 @@ async function main() {
   const runs = await Promise.all(
     sides.map((s) => runSuite({ reportDir: join(reportDir, 'compare', s.name.toLowerCase()), env: s.env, fault: s.env.MOCK_FAULT, timeoutMs: 600_000 })),
   );
-  const [a, b]: Side[] = runs.map((run, i) => ({
-    label: sides[i].label,
-    matrix: run.matrix,
-    observations: readJson(join(run.reportDir, 'observations.json')) ?? {},
-    exitCode: run.exitCode,
-    problem: run.matrix ? undefined : run.output.trim().split('\n').filter(Boolean).at(-1) ?? `exit ${run.exitCode}`,
-  }));
+  const [a, b]: Side[] = runs.map((run, i) => {
+    // A side that stopped before any test (configuration, unreachable target) has no verdicts to compare.
+    const stopped = (run.matrix as { stopped?: { reason: string } } | undefined)?.stopped;
+    const matrix = stopped ? undefined : run.matrix;
+    return {
+      label: sides[i].label,
+      matrix,
+      observations: readJson(join(run.reportDir, 'observations.json')) ?? {},
+      exitCode: run.exitCode,
+      problem: stopped?.reason ?? (matrix ? undefined : (run.output.trim().split('\n').filter(Boolean).at(-1) ?? `exit ${run.exitCode}`)),
+    };
+  });
   const comparison = compare(a, b);
   mkdirSync(reportDir, { recursive: true });
   writeFileSync(join(reportDir, 'compare.md'), renderCompareMarkdown(comparison));

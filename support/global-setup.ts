@@ -8,6 +8,7 @@ import { fetchAndCacheSpec, SPEC_CACHE_VARIABLE } from './spec-cache';
 import { SpecUnavailable } from './spec-source';
 import { EXIT_TARGET_UNAVAILABLE } from './exit-codes';
 import { LEDGER_VARIABLE } from './request-ledger';
+import { writeStoppedMatrix } from '../reporters/run-outputs';
 
 export default async function globalSetup(): Promise<void> {
   try {
@@ -16,6 +17,7 @@ export default async function globalSetup(): Promise<void> {
     process.env[LEDGER_VARIABLE] = file.replace(/\.json$/, '.ledger');
   } catch (e) {
     if (!(e instanceof SpecUnavailable)) throw e;
+    writeStoppedMatrix(getConfig().reportDir, e.message, EXIT_TARGET_UNAVAILABLE);
     process.stderr.write(`\ncontract suite: ${e.message}\n`);
     process.exit(EXIT_TARGET_UNAVAILABLE);
   }

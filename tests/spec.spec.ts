@@ -37,7 +37,7 @@ test.describe('machine-readable specification', () => {
       }
     }
     // The document the suite reads (SPEC_URL) must validate and resolve as a whole.
-    for (const problem of spec.problems) verdict.fail('SPEC-1', `${config.specUrl} is not a valid OpenAPI document`, problem, 'a document that validates and whose $refs all resolve');
+    for (const problem of spec.problems) verdict.fail('SPEC-1', `the spec is not a valid OpenAPI document: ${problem}`, config.specUrl, 'a document that validates and whose $refs all resolve');
   });
 
   test('the documented operations live under /v1/', { annotation: clauses('SPEC-2') }, async ({ spec, target, verdict }) => {
