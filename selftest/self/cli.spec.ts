@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { EMBEDDED } from '../../support/config';
 import { freePort } from '../../support/agent-process';
@@ -57,6 +58,36 @@ test('another deployment: own account header name, sliding window, reached throu
     // Without CHECK_ID a remote target's checks are never touched: those tests skip and say why (and recovery waits for @slow).
     for (const reason of skipped) expect(reason).toMatch(/CHECK_ID|SECOND_|AGENT_|@slow/);
   } finally {
+    ref.child.kill();
+  }
+});
+
+/** A proxy that serves the reference under /api, with a spec whose servers entry names that prefix. */
+async function prefixProxy(upstream: string): Promise<{ url: string; close: () => void }> {
+  const server = createServer(async (req, res) => {
+    if (!req.url?.startsWith('/api/')) return res.writeHead(404, { 'content-type': 'application/json' }).end('{"statusCode":404,"error":"Not Found"}');
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length')) as Record<string, string>;
+    const up = await fetch(`${upstream}${req.url.slice(4)}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    let body = Buffer.from(await up.arrayBuffer());
+    if (req.url === '/api/openapi.json') body = Buffer.from(JSON.stringify({ ...JSON.parse(body.toString()), servers: [{ url: 'https://api.example.com/api' }] }));
+    const out: Record<string, string> = {};
+    up.headers.forEach((v, k) => k !== 'content-length' && k !== 'transfer-encoding' && k !== 'content-encoding' && (out[k] = v));
+    res.writeHead(up.status, out).end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => server.close() };
+}
+
+test('a deployment behind a path prefix that its spec\'s servers entry declares passes, the prefix sent once', async () => {
+  const ref = await startReference({});
+  const proxy = await prefixProxy(ref.url);
+  try {
+    const run = await runSuite({ env: { ...remote(`${proxy.url}/api`), CHECK_ID: EMBEDDED.checkId, BROWSER_CHECK_ID: EMBEDDED.browserCheckId, BURST: 'off' }, args: ['--no-deps'] });
+    expect(run.exitCode, run.output.slice(-3000)).toBe(0);
+  } finally {
+    proxy.close();
     ref.child.kill();
   }
 });
