@@ -2,7 +2,8 @@
  * CU and FO: the deprecated check update, against any implementation. Every body rule of the document,
  * the frequencyOffset matrix (each frequency at its boundaries, decided by the one oracle), atomicity
  * (every rejected body carries a valid new name, and a read-back shows nothing changed), and a final
- * restore that leaves the checks as the run found them.
+ * restore that leaves the checks as the run found them. The update's method and the paths are the
+ * target's spec's (the document gives neither), the paths relative to BASE_URL.
  *
  * The tests change shared state (one or two checks), so this file runs in order in one worker. Each
  * cell is a named step: a broken cell shows red in the report and its failures name it, while the test
@@ -12,19 +13,24 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { OpenAPIV3 } from 'openapi-types';
 import {
-  changedProperties, describeRestore, removeSnapshot, restoreCheck, restored, sameValue, snapshotPath,
-  SnapshotConflict, takeSnapshot, writableProperties, type CheckState, type Send, type SnapshotFile,
+  changedProperties, currentRunId, describeRestore, removeSnapshot, restoreCheck, restored, sameValue, snapshotPath,
+  SnapshotConflict, takeSnapshot, writableProperties, type CheckRoutes, type CheckState, type RestoreResult, type Send,
+  type SnapshotFile,
 } from '../support/check-state';
 import { ApiClient } from '../support/client';
 import type { ClauseId } from '../support/clauses';
+import { conform } from '../support/conformance';
 import { CHECK_TYPES, DESCRIPTION_MAX, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS } from '../support/document';
 import { checkErrorResponse } from '../support/error-checks';
+import { oneLine, type Exchange } from '../support/exchange';
 import { ClauseFailure, show } from '../support/failure';
 import { clauses, test, type Contract } from '../support/fixtures';
 import { frequencyOffsetRuling, maxOffset } from '../support/frequency-offset';
 import { bodyProperty, frequenciesToTest, noteFinding, specFrequencies } from '../support/update-vocabulary';
 import type { Config } from '../support/config';
 import { redact } from '../support/redact';
+import type { SchemaValidator } from '../support/schema-validator';
+import type { Spec } from '../support/spec';
 import { fillPath, type Target } from '../support/target';
 import type { Verdict } from '../support/verdict';
 
@@ -48,6 +54,7 @@ const UNKNOWN = { location: 'mars-north-1', runtime: '1999.01', checkType: 'SMTP
 interface Session {
   file: string;
   snapshot: SnapshotFile;
+  routes: CheckRoutes;
   writable: string[];
   current: Map<string, CheckState>;
   /** The auto-subscribe query parameter, sent false on every update that does not test it. */
@@ -67,15 +74,22 @@ function autoSubscribeParam(target: Target): string | undefined {
   return params.find((p) => p?.in === 'query' && (p.schema as Json)?.type === 'boolean')?.name;
 }
 
+/** The update's method and the check's paths, relative to BASE_URL (undefined: the spec lacks one). */
+function routesOf(target: Target): CheckRoutes | undefined {
+  const { updatePath, readPath, updateMethod } = target;
+  if (!target.updateOp || !target.readCheckOp || !updatePath || !readPath) return undefined;
+  return { method: updateMethod, updatePath: (id) => fillPath(updatePath, id), readPath: (id) => fillPath(readPath, id) };
+}
+
 function plainClient(request: ConstructorParameters<typeof ApiClient>[0], config: Config, target: Target): Send {
-  const client = new ApiClient(request, config.baseUrl, { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader });
+  const client = new ApiClient(request, config.baseUrl, { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader }, undefined, config.rateLimit);
   return (method, path, options) => client.call(method, path, options);
 }
 
 /** Skips (with the variable or spec gap named) or fails a test that would change a check it cannot. */
 function requireCheck(config: Config, target: Target, which: 'api' | 'browser'): { id: string; s: Session } {
-  test.skip(!target.updateOp, 'the target\'s spec has no check update whose body has frequencyOffset (see SPEC-5): nothing to send');
-  test.skip(!target.readCheckOp, `the target's spec declares no GET ${target.updateOp?.path}: the suite cannot read a check back, so it changes none`);
+  test.skip(!target.updateOp || !target.updatePath, 'the target\'s spec has no check update whose body has frequencyOffset (see SPEC-5): nothing to send');
+  test.skip(!target.readCheckOp || !target.readPath, `the target's spec declares no GET ${target.updateOp?.path}: the suite cannot read a check back, so it changes none`);
   const id = which === 'api' ? config.checkId : config.browserCheckId;
   test.skip(!id && which === 'api', 'CHECK_ID is not set: against a remote target the update tests change only an API check named by CHECK_ID (and restore it)');
   test.skip(!id && which === 'browser', 'BROWSER_CHECK_ID is not set: against a remote target the browser cells change only a browser check named by BROWSER_CHECK_ID (and restore it)');
@@ -95,6 +109,9 @@ interface Fixtures {
   contract: Contract;
   verdict: Verdict;
   target: Target;
+  /** Needed by cells the target may either take or refuse: their answer is judged once its status is known. */
+  spec?: Spec;
+  validator?: SchemaValidator;
 }
 
 interface Cell {
@@ -106,6 +123,12 @@ interface Cell {
   /** The clause that decides acceptance. */
   clause: ClauseId;
   query?: Record<string, string>;
+  /**
+   * A valid body that the target may also refuse (the document lets it): accepted, it must read back;
+   * refused with a 4xx, nothing may change (CU-7); anything else fails the cell's clause. Accepted, the
+   * check is put back at once, so that the next cell starts from the check as it was.
+   */
+  mayRefuse?: boolean;
 }
 
 class CellFailed extends Error {}
@@ -119,15 +142,33 @@ function closeCell(verdict: Verdict, from: number, title: string): void {
   if (verdict.failures.length > from) throw new CellFailed(verdict.failures.slice(from).map((f) => f.message).join('\n\n'));
 }
 
-async function runCell({ api, contract, verdict, target }: Fixtures, s: Session, cell: Cell): Promise<void> {
-  const path = fillPath(target.updateOp!.path, cell.checkId);
-  // Atomicity: a body the target must reject also carries a valid change, which must not stick either.
-  const body = cell.valid ? cell.body : { [P.name]: probeName('rejected'), ...cell.body };
+/** Sends a body the target may take (2xx) or refuse (4xx), and judges the answer by which it did. */
+async function sendRefusable({ api, verdict, target, spec, validator }: Fixtures, cell: Cell, path: string, options: { body: CheckState; query?: Record<string, string> }): Promise<Exchange> {
+  if (!spec || !validator) throw new Error(`cell "${cell.title}" may be refused: its test must pass the spec and validator fixtures`);
+  const ex = await api.call(target.updateMethod, path, options);
+  if (ex.status >= 200 && ex.status < 300) conform(verdict, spec, validator, target.updateOp, ex, 'valid', cell.clause);
+  else if (ex.status >= 400 && ex.status < 500) conform(verdict, spec, validator, target.updateOp, ex, 'invalid', cell.clause);
+  else verdict.fail(cell.clause, `${ex.status >= 500 ? 'server error' : 'an unexpected status'} instead of taking or refusing the body (${oneLine(ex)})`, ex.status, 'a 2xx (the change made, and read back) or a 4xx (refused, nothing changed)');
+  return ex;
+}
+
+/** Runs one cell as a step; returns the update's status (undefined when it was not sent). */
+async function runCell(fx: Fixtures, s: Session, cell: Cell): Promise<number | undefined> {
+  const { api, contract, verdict, target } = fx;
+  const path = s.routes.updatePath(cell.checkId);
+  const readPath = s.routes.readPath(cell.checkId);
+  // Atomicity: a body the target must (or may) reject also carries a valid change, which must not stick either.
+  const body = cell.valid && !cell.mayRefuse ? cell.body : { [P.name]: probeName(cell.valid ? 'refusable' : 'rejected'), ...cell.body };
   const from = verdict.failures.length;
+  let status: number | undefined;
   await test
     .step(cell.title, async () => {
       const before = s.current.get(cell.checkId)!;
-      const ex = await contract.send(target.updateOp, 'PUT', path, cell.valid ? 'valid' : 'invalid', cell.clause, { body, query: cell.query ?? s.query });
+      const options = { body, query: cell.query ?? s.query };
+      const ex = cell.mayRefuse
+        ? await sendRefusable(fx, cell, path, options)
+        : await contract.send(target.updateOp, target.updateMethod, path, cell.valid ? 'valid' : 'invalid', cell.clause, options);
+      status = ex.status;
       const accepted = ex.status >= 200 && ex.status < 300;
       if (ex.status >= 400) checkErrorResponse(verdict, ex);
       if (cell.valid && accepted && isState(ex.json)) {
@@ -138,7 +179,7 @@ async function runCell({ api, contract, verdict, target }: Fixtures, s: Session,
       // What the read shows is judged under the clause it follows from: an accepted invalid body is the
       // cell's own rule broken, a rejected one is atomicity, a valid one is persistence.
       const readClause: ClauseId = !accepted ? 'CU-7' : cell.valid ? 'CU-1' : cell.clause;
-      const back = await contract.send(target.readCheckOp, 'GET', path, 'valid', readClause);
+      const back = await contract.send(target.readCheckOp, 'GET', readPath, 'valid', readClause);
       const after = back.status === 200 && isState(back.json) ? back.json : undefined;
       if (!after) return closeCell(verdict, from, cell.title);
       if (cell.valid && accepted) {
@@ -152,19 +193,21 @@ async function runCell({ api, contract, verdict, target }: Fixtures, s: Session,
       }
       s.current.set(cell.checkId, after);
       // The target took a body the document forbids: put the check straight back, so that the cells
-      // after this one start from a valid state and a real check does not run so until the end.
-      if (accepted && !cell.valid && changedProperties(before, after, s.writable).length) {
-        const send: Send = (method, p, options) => api.call(method, p, options);
-        const r = await restoreCheck(send, send, path, cell.checkId, before, s.writable, s.query);
-        verdict.note('restored', `after the accepted invalid body of "${cell.title}": ${describeRestore(r)}`);
+      // after this one start from a valid state and a real check does not run so until the end. A body
+      // it may refuse (another check type) is put back too, so the next cell starts from the check as it was.
+      if (accepted && (!cell.valid || cell.mayRefuse) && changedProperties(before, after, s.writable).length) {
+        const send: Send = (method, p, o) => api.call(method, p, o);
+        const r = await restoreCheck(send, send, s.routes, cell.checkId, before, s.writable, s.query);
+        verdict.note('restored', `after the accepted ${cell.valid ? '' : 'invalid '}body of "${cell.title}": ${describeRestore(r)}`);
         if (restored(r)) s.current.set(cell.checkId, before);
-        else s.current.set(cell.checkId, (await api.call('GET', path)).json as CheckState);
+        else s.current.set(cell.checkId, (await api.call('GET', readPath)).json as CheckState);
       }
       closeCell(verdict, from, cell.title);
     })
     .catch((e) => {
       if (!(e instanceof CellFailed)) throw e;
     });
+  return status;
 }
 
 const runCells = async (fx: Fixtures, s: Session, cells: Cell[]) => {
@@ -204,7 +247,8 @@ test.describe('deprecated check update', () => {
 
   test.beforeAll(async ({ request, config, target }) => {
     const ids = [config.checkId, config.browserCheckId].filter((i): i is string => !!i);
-    if (!ids.length || !target.updateOp || !target.readCheckOp) return;
+    const routes = routesOf(target);
+    if (!ids.length || !routes) return;
     const send = plainClient(request, config, target);
     const queryParam = autoSubscribeParam(target);
     const query = queryParam ? { [queryParam]: 'false' } : undefined;
@@ -213,11 +257,12 @@ test.describe('deprecated check update', () => {
       // The body schema's properties; without them, at least the ones this file changes.
       const fromSpec = writableProperties(target.updateOp);
       const writable = fromSpec.length ? fromSpec : Object.values(P);
-      const readPath = target.readCheckOp.path;
-      const { snapshot, recovered } = await takeSnapshot({ file, baseUrl: config.baseUrl, embedded: config.embedded, ids, pathOf: (id) => fillPath(readPath, id), send, writable, query });
-      // A fresh snapshot is the current state; a recovered one has just been put back, so it is too.
-      session = { file, snapshot, writable, current: new Map(Object.entries(structuredClone(snapshot.checks))), query, queryParam };
-      for (const r of recovered) test.info().annotations.push({ type: 'restored', description: redact(`left by an earlier run: ${describeRestore(r)}`) });
+      // A new worker of this same run (after a failed test) finds the run's own snapshot: kept, not
+      // restored; the current state is read. An earlier run's snapshot is put back first.
+      const taken = await takeSnapshot({ file, baseUrl: config.baseUrl, embedded: config.embedded, runId: currentRunId(), ids, routes, send, writable, query });
+      session = { file, snapshot: taken.snapshot, routes, writable, current: new Map(Object.entries(taken.current)), query, queryParam };
+      const notes = taken.reused ? [`this run's snapshot of ${taken.snapshot.savedAt} kept (a new worker after a failed test); the checks were read as they are now`] : taken.recovered.map((r) => `left by an earlier run: ${describeRestore(r)}`);
+      for (const n of notes) test.info().annotations.push({ type: 'restored', description: redact(n) });
     } catch (e) {
       setupError = e as Error;
     }
@@ -225,14 +270,14 @@ test.describe('deprecated check update', () => {
 
   test.afterAll(async ({ request, config, target }) => {
     // The final test restores and removes the file; if it did not run (filtered, failed, interrupted), do it here.
-    if (!session || !target.updateOp || !target.readCheckOp) return;
+    if (!session) return;
     const s = session;
     session = undefined;
     if (!existsSync(s.file)) return;
     const send = plainClient(request, config, target);
-    const results = [];
+    const results: RestoreResult[] = [];
     for (const [id, state] of Object.entries(s.snapshot.checks)) {
-      results.push(await restoreCheck(send, send, fillPath(target.updateOp.path, id), id, state, s.writable, s.query));
+      results.push(await restoreCheck(send, send, s.routes, id, state, s.writable, s.query));
     }
     if (results.every(restored)) removeSnapshot(s.file);
     const text = redact(`restored after the tests: ${results.map(describeRestore).join('; ')}`);
@@ -341,29 +386,44 @@ test.describe('deprecated check update', () => {
     ]);
   });
 
-  test('checkType: every documented type accepted, an unknown one rejected', { annotation: clauses('CU-6', 'CU-7', 'CU-1') }, async ({ api, contract, verdict, target, config }) => {
+  test('checkType: the check\'s own type accepted, every other documented type taken or refused without a change, an unknown one rejected', { annotation: clauses('CU-6', 'CU-7', 'CU-1') }, async ({ api, contract, verdict, target, config, spec, validator }) => {
     const { id, s } = requireCheck(config, target, 'api');
     noteFinding(verdict, target, P.checkType, CHECK_TYPES, 'check type');
-    // The check's own type last, so the tests after this one find it as it was. Frequency 10 with
+    // The deprecated operation updates an API check or a browser check, and the document names one
+    // replacement per type: a target may refuse to turn the check into another type. So the check's own
+    // type must be accepted; each other documented type either accepted (and read back; then the check
+    // is put back at once) or refused with a 4xx that changes nothing; never a 5xx. Frequency 10 with
     // offset 1 goes along, so that every type is valid whatever frequency an earlier cell left.
     const own = typeOf(s, id, 'API');
-    const types = [...CHECK_TYPES.filter((t) => t !== own), ...CHECK_TYPES.filter((t) => t === own)];
-    await runCells({ api, contract, verdict, target }, s, [
-      propertyCell(id, 'CU-6', P.checkType, UNKNOWN.checkType, UNKNOWN.checkType, false),
-      ...types.map((t): Cell => ({
-        title: `checkType ${t} (frequency 10, offset 1): must be accepted`,
-        checkId: id,
-        body: { [P.checkType]: t, [P.frequency]: 10, [P.frequencyOffset]: 1 },
-        valid: frequencyOffsetRuling(t, 10, 1).accepted,
-        clause: 'CU-6',
-      })),
-    ]);
+    const documented = (CHECK_TYPES as readonly string[]).includes(own);
+    if (!documented) verdict.note('check-type', `CHECK_ID names a check of type ${own}, which the document does not list: every documented type is another type for it`);
+    const typeCell = (t: string, mayRefuse: boolean): Cell => ({
+      title: `checkType ${t} (frequency 10, offset 1): must be ${mayRefuse ? 'accepted and read back, or refused with a 4xx that changes nothing' : `accepted (the check's own type)`}`,
+      checkId: id,
+      body: { [P.name]: probeName(`CU-6 ${t}`), [P.checkType]: t, [P.frequency]: 10, [P.frequencyOffset]: 1 },
+      valid: frequencyOffsetRuling(t, 10, 1).accepted,
+      clause: 'CU-6',
+      mayRefuse,
+    });
+    const fx = { api, contract, verdict, target, spec, validator };
+    await runCell(fx, s, propertyCell(id, 'CU-6', P.checkType, UNKNOWN.checkType, UNKNOWN.checkType, false));
+    if (documented) await runCell(fx, s, typeCell(own, false));
+    const refused: string[] = [];
+    const taken: string[] = [];
+    for (const t of CHECK_TYPES.filter((x) => x !== own)) {
+      const status = await runCell(fx, s, typeCell(t, true));
+      if (status !== undefined && status >= 400 && status < 500) refused.push(`${t} (${status})`);
+      else if (status !== undefined && status >= 200 && status < 300) taken.push(t);
+    }
+    verdict.note('check-types-refused', refused.length
+      ? `the target refused to turn the ${own} check into ${refused.join(', ')}; it took ${taken.join(', ') || 'no other type'}`
+      : `the target took every other documented type (${taken.join(', ') || 'none'})`);
   });
 
   // --- CU-8 -----------------------------------------------------------------------------------------
 
   test('an unknown check id is not found, never updated', { annotation: clauses('CU-8', 'ERR-1', 'ERR-3', 'ERR-4') }, async ({ contract, verdict, target }) => {
-    test.skip(!target.updateOp, 'the target\'s spec has no check update whose body has frequencyOffset (see SPEC-5): nothing to send');
+    test.skip(!target.updateOp || !target.updatePath, 'the target\'s spec has no check update whose body has frequencyOffset (see SPEC-5): nothing to send');
     const query = (() => {
       const q = autoSubscribeParam(target);
       return q ? { [q]: 'false' } : undefined;
@@ -372,7 +432,7 @@ test.describe('deprecated check update', () => {
       const from = verdict.failures.length;
       await test
         .step(`${what}: must be rejected (CU-8)`, async () => {
-          const ex = await contract.send(target.updateOp, 'PUT', fillPath(target.updateOp!.path, id), 'invalid', 'CU-8', { body: { [P.name]: probeName('CU-8') }, query });
+          const ex = await contract.send(target.updateOp, target.updateMethod, fillPath(target.updatePath!, id), 'invalid', 'CU-8', { body: { [P.name]: probeName('CU-8') }, query });
           checkErrorResponse(verdict, ex);
           closeCell(verdict, from, what);
         })
@@ -391,9 +451,11 @@ test.describe('deprecated check update', () => {
     // back through the spec'd GET, is judged.
     const write: Send = (method, path, options) => api.call(method, path, options);
     const read: Send = (method, path, options) => contract.send(target.readCheckOp, method, path, 'valid', 'CU-9', options);
-    const results = [];
+    // What putting back an earlier run's snapshot did (that run's checks are judged by this restore).
+    for (const n of s.snapshot.recovery ?? []) verdict.note('restored', n);
+    const results: RestoreResult[] = [];
     for (const [id, state] of Object.entries(s.snapshot.checks)) {
-      const r = await restoreCheck(read, write, fillPath(target.updateOp!.path, id), id, state, s.writable, s.query);
+      const r = await restoreCheck(read, write, s.routes, id, state, s.writable, s.query);
       results.push(r);
       verdict.note('restored', describeRestore(r));
       const problem = r.error ?? (r.remaining.length ? `still different: ${r.remaining.join(', ')}` : '');

@@ -23,6 +23,8 @@ export const CHECK_UPDATE_FAULTS: FaultExpectation[] = [
   { fault: 'cu-unknown-runtime', clauses: ['CU-5'], files: CU },
   { fault: 'cu-unknown-checktype', clauses: ['CU-6'], files: CU },
   { fault: 'cu-unknown-id-200', clauses: ['CU-8'], files: CU },
-  // Restoring a field that was null sends null: a target that skips nulls is left changed.
-  { fault: 'cu-null-ignored', clauses: ['CU-9'], files: CU },
+  // A null the update answers 2xx to is not stored: the null cells (description, groupOrder) do not
+  // read back (CU-1), and restoring a field that was null leaves it changed (CU-9). The tests after the
+  // first failure run in a new worker, which keeps the run's own snapshot: no other clause fails.
+  { fault: 'cu-null-ignored', clauses: ['CU-1', 'CU-9'], files: CU },
 ];

@@ -1,29 +1,41 @@
 /**
  * Snapshot and restore of checks (CU-9) against an in-memory fake target: comparisons, the fallback to
- * a smaller restore body, and the snapshot file's life (written first, recovered, never overwritten for
- * another target).
+ * a smaller restore body, and the snapshot file's life (written first, kept by a new worker of the same
+ * run, recovered from an earlier run, never overwritten for another target).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
-  changedProperties, loadSnapshot, restoreBody, restoreCheck, restored, sameValue, saveSnapshot, SnapshotConflict,
-  takeSnapshot, type CheckState, type Send,
+  changedProperties, currentRunId, loadSnapshot, restoreBody, restoreCheck, restored, sameValue, saveSnapshot, SnapshotConflict,
+  takeSnapshot, type CheckRoutes, type CheckState, type Send,
 } from '../../support/check-state';
 import type { Exchange } from '../../support/exchange';
 
 const WRITABLE = ['name', 'locations', 'description', 'frequency', 'frequencyOffset', 'checkType'];
 const ORIGINAL: CheckState = { id: 'a', name: 'Original', locations: ['eu-west-1', 'us-east-1'], description: null, frequency: 10, frequencyOffset: 1, checkType: 'API', updated_at: 't0' };
 
-/** A target holding checks by path; `refuseOver` rejects bodies with more properties than that. */
+/**
+ * The update's method and paths as a spec might give them: not PUT, and read and update on paths of
+ * their own, so that a hard-coded method or a mixed-up path shows.
+ */
+const ROUTES: CheckRoutes = { method: 'PATCH', readPath: (id) => `/v1/checks/${id}`, updatePath: (id) => `/v1/update/checks/${id}` };
+
+/**
+ * A target holding checks by id: GET on the read path, the routes' method on the update path, anything
+ * else 405. `refuseOver` rejects bodies with more properties than that.
+ */
 function fakeTarget(refuseOver = Infinity) {
-  const checks = new Map<string, CheckState>([['/v1/checks/a', structuredClone(ORIGINAL)]]);
+  const checks = new Map<string, CheckState>([['a', structuredClone(ORIGINAL)]]);
   const log: string[] = [];
   const reply = (status: number, json: unknown): Exchange => ({ method: '', url: '', requestHeaders: {}, status, headers: {}, text: JSON.stringify(json), json, contentType: 'application/json', ms: 0 });
   const send: Send = async (method, path, options) => {
     log.push(`${method} ${path}`);
-    const check = checks.get(path);
+    const id = path.split('/').pop()!;
+    const check = checks.get(id);
+    const route = method === 'GET' ? ROUTES.readPath(id) : method === ROUTES.method ? ROUTES.updatePath(id) : undefined;
+    if (route !== path) return reply(405, { statusCode: 405, error: 'Method Not Allowed' });
     if (!check) return reply(404, { statusCode: 404, error: 'Not Found' });
     if (method === 'GET') return reply(200, structuredClone(check));
     const body = options?.body as CheckState;
@@ -61,7 +73,7 @@ test.describe('comparing states', () => {
 test.describe('restoring a check', () => {
   test('nothing changed: nothing is sent', async () => {
     const t = fakeTarget();
-    const r = await restoreCheck(t.send, t.send, '/v1/checks/a', 'a', ORIGINAL, WRITABLE);
+    const r = await restoreCheck(t.send, t.send, ROUTES, 'a', ORIGINAL, WRITABLE);
     expect(restored(r)).toBe(true);
     expect(r.changed).toEqual([]);
     expect(t.log).toEqual(['GET /v1/checks/a']);
@@ -69,25 +81,25 @@ test.describe('restoring a check', () => {
 
   test('changed properties are put back and verified by a read', async () => {
     const t = fakeTarget();
-    Object.assign(t.checks.get('/v1/checks/a')!, { name: 'changed', frequency: 0, frequencyOffset: 10 });
-    const r = await restoreCheck(t.send, t.send, '/v1/checks/a', 'a', ORIGINAL, WRITABLE);
+    Object.assign(t.checks.get('a')!, { name: 'changed', frequency: 0, frequencyOffset: 10 });
+    const r = await restoreCheck(t.send, t.send, ROUTES, 'a', ORIGINAL, WRITABLE);
     expect(r).toMatchObject({ changed: ['name', 'frequency', 'frequencyOffset'], remaining: [] });
     expect(restored(r)).toBe(true);
-    expect(t.log).toEqual(['GET /v1/checks/a', 'PUT /v1/checks/a', 'GET /v1/checks/a']);
+    expect(t.log).toEqual(['GET /v1/checks/a', 'PATCH /v1/update/checks/a', 'GET /v1/checks/a']);
   });
 
   test('a refused full body falls back to the changed properties with their coupled ones', async () => {
     const t = fakeTarget(4);
-    Object.assign(t.checks.get('/v1/checks/a')!, { name: 'changed' });
-    const r = await restoreCheck(t.send, t.send, '/v1/checks/a', 'a', ORIGINAL, WRITABLE);
+    Object.assign(t.checks.get('a')!, { name: 'changed' });
+    const r = await restoreCheck(t.send, t.send, ROUTES, 'a', ORIGINAL, WRITABLE);
     expect(restored(r)).toBe(true);
-    expect(r.steps).toEqual([`PUT ${WRITABLE.length} properties → 400`, 'PUT 4 properties → 200']);
+    expect(r.steps).toEqual([`PATCH ${WRITABLE.length} properties → 400`, 'PATCH 4 properties → 200']);
   });
 
   test('a target that refuses every restore is reported, not hidden', async () => {
     const t = fakeTarget(0);
-    Object.assign(t.checks.get('/v1/checks/a')!, { name: 'changed' });
-    const r = await restoreCheck(t.send, t.send, '/v1/checks/a', 'a', ORIGINAL, WRITABLE);
+    Object.assign(t.checks.get('a')!, { name: 'changed' });
+    const r = await restoreCheck(t.send, t.send, ROUTES, 'a', ORIGINAL, WRITABLE);
     expect(restored(r)).toBe(false);
     expect(r.error).toContain('refused');
     expect(r.remaining).toEqual(['name']);
@@ -101,28 +113,79 @@ test.describe('the snapshot file', () => {
   });
   test.afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const options = (send: Send, file: string, baseUrl = 'https://staging.example') => ({
-    file, baseUrl, embedded: false, ids: ['a'], pathOf: (id: string) => `/v1/checks/${id}`, send, writable: WRITABLE,
+  const options = (send: Send, file: string, baseUrl = 'https://staging.example', runId = 'run-1') => ({
+    file, baseUrl, embedded: false, runId, ids: ['a'], routes: ROUTES, send, writable: WRITABLE,
   });
 
-  test('is written before the first update, with the state read', async () => {
+  test('is written before the first update, with the state read and the run\'s id', async () => {
     const t = fakeTarget();
     const file = join(dir, 'snap.json');
-    const { snapshot, recovered } = await takeSnapshot(options(t.send, file));
+    const { snapshot, recovered, current, reused } = await takeSnapshot(options(t.send, file));
     expect(recovered).toEqual([]);
+    expect(reused).toBe(false);
     expect(loadSnapshot(file)).toEqual(snapshot);
+    expect(snapshot.runId).toBe('run-1');
     expect(snapshot.checks.a).toEqual(ORIGINAL);
+    expect(current.a).toEqual(ORIGINAL);
   });
 
-  test('left by an interrupted run against the same target: restored first and kept as the snapshot', async () => {
-    const t = fakeTarget();
+  test('of this same run (a new worker after a failed test): kept, nothing restored, the current state read', async () => {
+    const t = fakeTarget(0); // refuses every update: a restore attempt would fail
     const file = join(dir, 'snap.json');
     await takeSnapshot(options(t.send, file));
-    Object.assign(t.checks.get('/v1/checks/a')!, { name: 'left over', frequency: 120, frequencyOffset: 2 });
-    const { snapshot, recovered } = await takeSnapshot(options(t.send, file));
+    Object.assign(t.checks.get('a')!, { name: 'changed by a test of this run', description: 'dddd' });
+    t.log.length = 0;
+    const { snapshot, recovered, current, reused } = await takeSnapshot(options(t.send, file));
+    expect(reused).toBe(true);
+    expect(recovered).toEqual([]);
+    expect(t.log).toEqual(['GET /v1/checks/a']);
+    expect(snapshot.checks.a).toEqual(ORIGINAL);
+    expect(loadSnapshot(file)?.checks.a).toEqual(ORIGINAL);
+    expect(current.a).toMatchObject({ name: 'changed by a test of this run', description: 'dddd' });
+  });
+
+  test('left by an interrupted earlier run against the same target: restored first and kept as the snapshot', async () => {
+    const t = fakeTarget();
+    const file = join(dir, 'snap.json');
+    await takeSnapshot(options(t.send, file, undefined, 'run-0'));
+    Object.assign(t.checks.get('a')!, { name: 'left over', frequency: 120, frequencyOffset: 2 });
+    const { snapshot, recovered, current, reused } = await takeSnapshot(options(t.send, file));
+    expect(reused).toBe(false);
     expect(recovered.map(restored)).toEqual([true]);
     expect(snapshot.checks.a.name).toBe('Original');
-    expect(t.checks.get('/v1/checks/a')!.name).toBe('Original');
+    expect(current.a).toEqual(ORIGINAL);
+    expect(t.checks.get('a')!.name).toBe('Original');
+    // Taken over by this run: a new worker of it keeps it.
+    expect(loadSnapshot(file)).toMatchObject({ runId: 'run-1', recovery: [expect.stringContaining('restored')] });
+  });
+
+  test('of an earlier run that cannot be put back: no error; the original kept, the current state read, the failure recorded', async () => {
+    const t = fakeTarget(0);
+    const file = join(dir, 'snap.json');
+    await takeSnapshot(options(t.send, file, undefined, 'run-0'));
+    Object.assign(t.checks.get('a')!, { name: 'left over' });
+    const { snapshot, recovered, current } = await takeSnapshot(options(t.send, file));
+    expect(recovered.map(restored)).toEqual([false]);
+    expect(snapshot.checks.a).toEqual(ORIGINAL);
+    expect(current.a.name).toBe('left over');
+    expect(loadSnapshot(file)?.recovery?.[0]).toContain('NOT restored');
+    // A second worker of the same run does not try again.
+    t.log.length = 0;
+    const again = await takeSnapshot(options(t.send, file));
+    expect(again.reused).toBe(true);
+    expect(again.snapshot.checks.a).toEqual(ORIGINAL);
+    expect(t.log).toEqual(['GET /v1/checks/a']);
+  });
+
+  test('of an older version, without a run id: an earlier run\'s, restored', async () => {
+    const t = fakeTarget();
+    const file = join(dir, 'snap.json');
+    saveSnapshot(file, { version: 1, baseUrl: 'https://staging.example', embedded: false, savedAt: 'x', checks: { a: ORIGINAL } });
+    Object.assign(t.checks.get('a')!, { name: 'left over' });
+    const { recovered, reused } = await takeSnapshot(options(t.send, file));
+    expect(reused).toBe(false);
+    expect(recovered.map(restored)).toEqual([true]);
+    expect(t.checks.get('a')!.name).toBe('Original');
   });
 
   test('of another real target: never overwritten', async () => {
@@ -139,6 +202,13 @@ test.describe('the snapshot file', () => {
     saveSnapshot(file, { version: 1, baseUrl: 'http://127.0.0.1:1', embedded: true, savedAt: 'x', checks: { z: {} } });
     const { snapshot } = await takeSnapshot(options(t.send, file));
     expect(Object.keys(snapshot.checks)).toEqual(['a']);
+  });
+
+  test('the run id is the run\'s spec cache file, else the runner process; the same in every worker', () => {
+    expect(currentRunId({ CONTRACT_SPEC_CACHE: '/tmp/contract-suite/spec-1-2.json' })).toBe('/tmp/contract-suite/spec-1-2.json');
+    const fallback = currentRunId({});
+    expect(fallback).toContain(String(process.ppid));
+    expect(currentRunId({ CONTRACT_SPEC_CACHE: '' })).toBe(fallback);
   });
 
   test('an unreadable check stops the run before anything is changed', async () => {

@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { CHECK_TYPES, KNOWN_FREQUENCIES } from '../../support/document';
-import { allowedOffsets, frequencyOffsetRuling, maxOffset } from '../../support/frequency-offset';
+import { allowedOffsets, frequencyOffsetRuling, maxOffset, show } from '../../support/frequency-offset';
 
 /** floor(f * 10) up to 60, ceil(f / 60) above: computed by hand, not by the oracle's code. */
 const HAND_MAX: Record<number, number> = {
@@ -14,6 +14,13 @@ const HAND_MAX: Record<number, number> = {
 };
 
 const NON_API = CHECK_TYPES.filter((t) => t !== 'API');
+
+/** Every kind of value fast-check makes, the awkward ones included (null prototypes, boxed values,
+ * objects whose toString is not a function, BigInt, sparse and typed arrays, maps, sets, dates). */
+const anyOffset = fc.anything({
+  withBoxedValues: true, withMap: true, withSet: true, withObjectString: true, withNullPrototype: true,
+  withBigInt: true, withDate: true, withTypedArray: true, withSparseArray: true, withUnicodeString: true,
+});
 
 test.describe('frequencyOffset oracle: every known frequency, offsets -1..max+2', () => {
   test('the hand table covers every known frequency', () => {
@@ -125,8 +132,60 @@ test.describe('frequencyOffset oracle: properties', () => {
   });
 
   test('the ruling is pure: the same inputs give the same answer', () => {
-    fc.assert(fc.property(type, fc.constantFrom(...KNOWN_FREQUENCIES), fc.anything(), (t, f, o) => {
+    fc.assert(fc.property(type, fc.constantFrom(...KNOWN_FREQUENCIES), anyOffset, (t, f, o) => {
       expect(frequencyOffsetRuling(t, f, o)).toEqual(frequencyOffsetRuling(t, f, o));
-    }));
+    }), { numRuns: 1000 });
+  });
+
+  test('the ruling is total: any offset gets a ruling with a reason, and only an integer can be accepted', () => {
+    fc.assert(fc.property(type, fc.constantFrom(...KNOWN_FREQUENCIES), anyOffset, (t, f, o) => {
+      const r = frequencyOffsetRuling(t, f, o);
+      expect(typeof r.reason).toBe('string');
+      expect(r.reason.length).toBeGreaterThan(0);
+      if (r.accepted) expect(Number.isInteger(o)).toBe(true);
+    }), { numRuns: 1000 });
+  });
+});
+
+test.describe('frequencyOffset oracle: writing an offset into a reason (show)', () => {
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  const throwing = new Proxy({}, { get: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); }, getPrototypeOf: () => { throw new Error('trap'); } });
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  const awkward: Array<[string, unknown]> = [
+    ['an array holding an object whose toString is null', [{ toString: null }]],
+    ['an object whose toString and valueOf are null', { toString: null, valueOf: null }],
+    ['an object whose toString throws', { toString: () => { throw new Error('no'); } }],
+    ['a null-prototype object', Object.create(null)],
+    ['a cyclic object', cyclic],
+    ['a BigInt', 10n],
+    ['an object holding a BigInt', { n: 10n }],
+    ['a symbol', Symbol('s')],
+    ['a function', () => 1],
+    ['a revoked proxy', revoked.proxy],
+    ['a proxy whose every trap throws', throwing],
+    ['undefined', undefined],
+  ];
+
+  for (const [what, value] of awkward) {
+    test(`${what}: shown without throwing, and ruled FO-4`, () => {
+      expect(typeof show(value)).toBe('string');
+      for (const f of KNOWN_FREQUENCIES) expect(frequencyOffsetRuling('API', f, value)).toMatchObject({ accepted: false, clause: 'FO-4' });
+    });
+  }
+
+  test('plain values are shown as a reader expects', () => {
+    expect(show('5')).toBe('"5"');
+    expect(show(1.5)).toBe('1.5');
+    expect(show(null)).toBe('null');
+    expect(show([10])).toBe('[10]');
+    expect(show({ a: 1 })).toBe('{"a":1}');
+    expect(show([{ toString: null }])).toBe('[{"toString":null}]');
+    expect(show('x'.repeat(500)).length).toBeLessThan(210);
+  });
+
+  test('show never throws, for any value', () => {
+    fc.assert(fc.property(anyOffset, (v) => typeof show(v) === 'string'), { numRuns: 2000 });
   });
 });
