@@ -90,7 +90,8 @@ export async function burst(target: BurstTarget, options: BurstOptions): Promise
     while (!stopped && next < options.maxRequests && Date.now() < deadline) {
       const reply = await send(next++);
       replies.push(reply);
-      if (options.stopOnRefusal && !isServed(reply.status)) stopped = true;
+      // A dropped connection is no answer from the limiter: only a real refusal stops the burst.
+      if (options.stopOnRefusal && reply.status !== 0 && !isServed(reply.status)) stopped = true;
     }
   };
 

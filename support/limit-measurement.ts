@@ -94,9 +94,15 @@ export function classify(limit: Limit, prior: Prior, run: BurstRun, bound: numbe
   }
   if (refusals.some((r) => r.status !== 429)) return { ...base, shape: 'wrong-status' };
   const total = served + prior.counted;
-  const servedAgain = run.confirmations.filter((r) => isServed(r.status)).length;
+  // A token bucket (or GCRA) refills while the burst runs: one request per window/max is its due.
+  const perRequestMs = (limit.windowSeconds * 1000) / limit.max;
+  const firstRefusal = Math.min(...refusals.map((r) => r.at));
+  const startedAt = Math.min(...run.replies.map((r) => r.sentAt));
+  // At most 1% of the limit, so that a limit set too high is still told apart from a refill.
+  const refill = Math.min(Math.floor((firstRefusal - startedAt) / perRequestMs), Math.ceil(limit.max / 100));
+  const servedAgain = run.confirmations.filter((r) => isServed(r.status) && r.sentAt - firstRefusal < perRequestMs).length;
   let resetSign = servedAgain ? `${servedAgain} of ${run.confirmations.length} requests sent after the first 429 were served again` : undefined;
-  if (total > limit.max) {
+  if (total > limit.max + refill) {
     resetSign ??= `${served} served${prior.counted ? ` on top of ${prior.counted} earlier` : ''}: more than the limit of ${limit.max}`;
     return { ...base, shape: 'more', resetSign };
   }

@@ -230,7 +230,8 @@ test.describe('classify and decide', () => {
   const reply = (i: number, status: number): Reply => ({ i, sentAt: i, at: i + 1, status, headers: {} });
   const run = (served: number, refused: number, confirm: number[] = [429, 429, 429], status = 429): BurstRun => ({
     replies: [...Array.from({ length: served }, (_, i) => reply(i, 200)), ...Array.from({ length: refused }, (_, i) => reply(served + i, status))],
-    confirmations: confirm.map((s, i) => reply(1000 + i, s)),
+    // Confirmations go out one by one right after the burst stops.
+    confirmations: confirm.map((s, i) => reply(served + refused + i, s)),
     startedAt: 0,
     endedAt: 100,
   });
@@ -251,6 +252,14 @@ test.describe('classify and decide', () => {
     const again = classify(limit, none, run(10, 2, [429, 200, 200]), 40);
     expect(again.shape).toBe('exact');
     expect(again.resetSign).toContain('2 of 3');
+  });
+
+  test('a token bucket\'s refill during the burst is allowed, up to 1% of the limit', () => {
+    const documented = { max: 600, windowSeconds: 60 }; // one token per 100 ms
+    // 605 served over ~0.6 s: five refilled tokens on top of 600.
+    expect(classify(documented, none, run(605, 2), 1300).shape).toBe('exact');
+    expect(classify(documented, none, run(607, 2), 1300).shape).toBe('more'); // beyond 1% (6)
+    expect(classify(documented, none, run(700, 2), 1300).shape).toBe('more');
   });
 
   test('only what cannot be a window turning over is decisive', () => {
