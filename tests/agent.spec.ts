@@ -16,6 +16,21 @@ const ENDPOINTS = [
   ['/health', 'AG-3'],
 ] as const;
 
+/** Long enough for an AGENT_COMMAND that starts a container from a local image. */
+const STARTUP_LIMIT_MS = 30_000;
+/** Once it answers at all, an agent has this long to report ready. */
+const READY_LIMIT_MS = 15_000;
+
+async function waitUntilReady(baseUrl: string, limitMs: number): Promise<void> {
+  for (const deadline = Date.now() + limitMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+    const p = await probe(`${baseUrl}/-/readiness`, 1000);
+    if ('status' in p && p.status === 200) return;
+  }
+}
+
+/** Answers missing this many times in a row: the agent is gone (one lost probe on a busy machine is not). */
+const GONE_AFTER_MISSES = 3;
+
 /** A process that outlives its drain by this much after SIGTERM is stuck. */
 const SHUTDOWN_LIMIT_MS = 30_000;
 /** An agent that exits sooner than this after SIGTERM had nothing to drain: no readiness to watch. */
@@ -33,9 +48,11 @@ async function probeAll(verdict: Verdict, baseUrl: string, portClause = false) {
 async function withAgent(verdict: Verdict, command: string, port: number | undefined, body: (agent: AgentProcess) => Promise<void>) {
   const agent = startAgent(command, port);
   try {
-    const up = await waitUntilUp(agent);
+    const up = await waitUntilUp(agent, STARTUP_LIMIT_MS);
     const given = port === undefined ? `the default port ${AGENT_DEFAULT_PORT}` : `AGENT_HEALTH_PORT=${port}`;
-    if (!verdict.check('AG-4', up, `the agent started by AGENT_COMMAND did not answer on ${given} within 15 s`, agent.output().split('\n').slice(-3).join(' | ') || 'no output', `the health endpoints on ${agent.baseUrl}`)) return;
+    if (!verdict.check('AG-4', up, `the agent started by AGENT_COMMAND did not answer on ${given} within ${STARTUP_LIMIT_MS / 1000} s`, agent.output().split('\n').slice(-3).join(' | ') || 'no output', `the health endpoints on ${agent.baseUrl}`)) return;
+    // Readiness may answer 503 while the agent starts: it must turn 200 once the agent is ready.
+    await waitUntilReady(agent.baseUrl, READY_LIMIT_MS);
     await body(agent);
   } finally {
     agent.signal('SIGKILL');
@@ -50,7 +67,7 @@ test.describe('private location agent', () => {
 
   test('health endpoints on the port set by AGENT_HEALTH_PORT, and shutdown', { annotation: clauses('AG-1', 'AG-2', 'AG-3', 'AG-4', 'AG-5') }, async ({ config, verdict }) => {
     test.skip(!config.agentCommand, `AGENT_COMMAND is not set: ${config.agentUrl ? 'with only AGENT_URL the suite cannot start, port or stop the agent' : 'against BASE_URL the suite starts no agent of its own (set AGENT_COMMAND, or AGENT_URL for a running one)'}`);
-    test.setTimeout(60_000);
+    test.setTimeout(2 * STARTUP_LIMIT_MS + SHUTDOWN_LIMIT_MS);
     if (!config.embedded && config.agentCommand === EMBEDDED_AGENT_COMMAND) {
       verdict.note('agent-under-test', 'AGENT_COMMAND and AGENT_URL are unset: this is the embedded reference agent, not the target\'s; set one of them to test yours');
     }
@@ -61,9 +78,15 @@ test.describe('private location agent', () => {
       agent.signal('SIGTERM');
       let sawNotReady = false;
       let lastAnswerAt = signalled;
+      let misses = 0;
       while (Date.now() - signalled < SHUTDOWN_LIMIT_MS) {
         const [ready, live] = await Promise.all([probe(`${agent.baseUrl}/-/readiness`, 1000), probe(`${agent.baseUrl}/-/liveness`, 1000)]);
-        if (!('status' in ready) && !('status' in live)) break; // gone
+        if (!('status' in ready) && !('status' in live)) {
+          if (++misses >= GONE_AFTER_MISSES) break; // gone
+          await new Promise((r) => setTimeout(r, 50));
+          continue;
+        }
+        misses = 0;
         lastAnswerAt = Date.now();
         if ('status' in ready) {
           if (ready.status === 503) sawNotReady = true;
@@ -81,7 +104,7 @@ test.describe('private location agent', () => {
 
   test('health endpoints on port 8081 when AGENT_HEALTH_PORT is unset', { annotation: clauses('AG-4') }, async ({ config, verdict }) => {
     test.skip(!config.agentCommand, 'AGENT_COMMAND is not set: the suite cannot start an agent without AGENT_HEALTH_PORT');
-    test.setTimeout(60_000);
+    test.setTimeout(2 * STARTUP_LIMIT_MS + 30_000);
     await withPortLock(AGENT_DEFAULT_PORT, async () => {
       test.skip(!(await isPortFree(AGENT_DEFAULT_PORT)), `port ${AGENT_DEFAULT_PORT} is in use on this machine: the default port cannot be tried`);
       await withAgent(verdict, config.agentCommand!, undefined, async (agent) => {
