@@ -76,7 +76,10 @@ export default class ClauseMatrixReporter implements Reporter {
       // A check may fail a clause its test did not name (an error body checked in passing): it counts too.
       const claimed = annotations.filter((a) => (a.type === 'clause' || a.type === 'clause-failed') && a.description && isClauseId(a.description)).map((a) => a.description as ClauseId);
       const failedClauses = new Set(annotations.filter((a) => a.type === 'clause-failed').map((a) => a.description));
-      const status = res ? testStatus(test, res) : 'skipped';
+      // A test that passed against a stand-in (the embedded agent for a remote target) verified nothing of the target.
+      const standIn = annotations.find((a) => a.type === 'agent-under-test')?.description;
+      const measured = res ? testStatus(test, res) : 'skipped';
+      const status = standIn && measured === 'passed' ? 'skipped' : measured;
       for (const a of annotations) if (a.type === 'spec-drift' && a.description) drift.add(a.description);
       const count = annotations.filter((a) => a.type === 'requests').reduce((n, a) => n + Number(a.description ?? 0), 0);
       const family = claimed[0] ? familyOf(claimed[0]) : 'other';
@@ -88,7 +91,7 @@ export default class ClauseMatrixReporter implements Reporter {
         const ref: TestRef = { title: test.titlePath().slice(2).join(' › '), file: test.location.file.replace(/^.*\/tests\//, 'tests/'), status: own };
         row.tests.push(ref);
         if (own === 'skipped') {
-          const reason = annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description;
+          const reason = standIn ?? annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description;
           if (reason && !row.reasons.includes(reason)) row.reasons.push(reason);
         }
         if (own === 'failed' && res) {

@@ -16,7 +16,11 @@ export class SpecUnavailable extends Error {
 
 export const SPEC_TIMEOUT_MS = 10_000;
 
-export async function fetchSpecText(url: string, timeoutMs = SPEC_TIMEOUT_MS): Promise<string> {
+/**
+ * The spec is public on the real service; a target that wants credentials for it too (the document
+ * asks for them "with every request") gets them on a second try.
+ */
+export async function fetchSpecText(url: string, timeoutMs = SPEC_TIMEOUT_MS, credentials?: Record<string, string>): Promise<string> {
   if (!/^https?:/.test(url)) {
     const path = url.startsWith('file:') ? new URL(url) : url;
     return readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
@@ -30,6 +34,10 @@ export async function fetchSpecText(url: string, timeoutMs = SPEC_TIMEOUT_MS): P
     const err = e as Error & { cause?: { code?: string; message?: string } };
     const why = err.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : (err.cause?.code ?? err.cause?.message ?? err.message);
     throw new SpecUnavailable(`the target is unreachable: GET ${url} failed (${why}); check BASE_URL / SPEC_URL`);
+  }
+  if ((res.status === 401 || res.status === 403) && credentials) {
+    await res.arrayBuffer();
+    res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json', ...credentials } }).catch(() => res);
   }
   if (res.status !== 200) {
     throw new SpecUnavailable(`GET ${url} answered ${res.status}, not 200 with an OpenAPI document (SPEC-1); set SPEC_URL if the spec lives elsewhere`);
