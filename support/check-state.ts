@@ -58,9 +58,10 @@ export interface CheckRoutes {
 
 /**
  * These properties constrain one another (frequencyOffset is checked against the frequency and check
- * type the check has after the update), so a restore sends them together or not at all.
+ * type the check has after the update), so a restore sends them together or not at all. The published
+ * names; a target that names them otherwise passes its own (see update-vocabulary).
  */
-const COUPLED = ['checkType', 'frequency', 'frequencyOffset'];
+export const COUPLED = ['checkType', 'frequency', 'frequencyOffset'];
 
 // ---------------------------------------------------------------------------------------------------
 // Comparing states
@@ -71,20 +72,29 @@ export function writableProperties(updateOp: SpecOperation | undefined): string[
 }
 
 /**
+ * A value written so that equal values (as sameValue sees them) write the same: object keys in a
+ * stable order, null and absent properties left out, and array items sorted by their own writing.
+ */
+export function canonicalJson(v: unknown): string {
+  if (v === undefined || v === null) return 'null';
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).sort().join(',')}]`;
+  if (typeof v === 'object') {
+    const keys = Object.keys(v as object).filter((k) => (v as CheckState)[k] !== undefined && (v as CheckState)[k] !== null).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((v as CheckState)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v) ?? String(v);
+}
+
+/**
  * Equality as a reader of the document sees it: null and absent are the same "no value", and arrays
- * of plain values are compared as collections (a target may return locations in its own order).
+ * (of plain values and of objects alike) are compared as multisets (a target may return locations or
+ * alert channel subscriptions in its own order).
  */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === undefined || a === null || b === undefined || b === null) return (a ?? null) === (b ?? null);
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    const plain = (v: unknown) => v === null || typeof v !== 'object';
-    if (a.every(plain) && b.every(plain)) {
-      const key = (v: unknown) => `${typeof v}:${String(v)}`;
-      const [x, y] = [a.map(key).sort(), b.map(key).sort()];
-      return x.every((v, i) => v === y[i]);
-    }
-    return a.every((v, i) => sameValue(v, b[i]));
+    return canonicalJson(a) === canonicalJson(b);
   }
   if (typeof a === 'object' && typeof b === 'object') {
     const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
@@ -180,6 +190,7 @@ export async function restoreCheck(
   snapshot: CheckState,
   writable: string[],
   query?: Record<string, string>,
+  coupled: string[] = COUPLED,
 ): Promise<RestoreResult> {
   const path = routes.readPath(id);
   const before = await readCheck(read, path);
@@ -187,7 +198,7 @@ export async function restoreCheck(
   const changed = changedProperties(snapshot, before.state, writable);
   const result: RestoreResult = { id, changed, remaining: changed, steps: [] };
   if (changed.length === 0) return result;
-  const attempts = [restoreBody(snapshot, writable), restoreBody(snapshot, writable, [...changed, ...COUPLED])];
+  const attempts = [restoreBody(snapshot, writable), restoreBody(snapshot, writable, [...changed, ...coupled])];
   for (const body of attempts) {
     const ex = await write(routes.method, routes.updatePath(id), { body, query });
     result.steps.push(`${routes.method} ${Object.keys(body).length} properties → ${ex.status}`);
@@ -235,8 +246,10 @@ export async function takeSnapshot(options: {
   send: Send;
   writable: string[];
   query?: Record<string, string>;
+  /** The coupled properties by the target's names (default: the published ones). */
+  coupled?: string[];
 }): Promise<TakenSnapshot> {
-  const { file, baseUrl, embedded, runId, ids, routes, send, writable, query } = options;
+  const { file, baseUrl, embedded, runId, ids, routes, send, writable, query, coupled } = options;
   const pending = loadSnapshot(file);
   const recovered: RestoreResult[] = [];
   const current: Record<string, CheckState> = {};
@@ -255,7 +268,7 @@ export async function takeSnapshot(options: {
   } else if (pending && pending.baseUrl === baseUrl) {
     const recovery: string[] = [];
     for (const [id, state] of Object.entries(pending.checks)) {
-      const r = await restoreCheck(send, send, routes, id, state, writable, query);
+      const r = await restoreCheck(send, send, routes, id, state, writable, query, coupled);
       recovered.push(r);
       recovery.push(`left by an earlier run (${pending.savedAt}): ${describeRestore(r)}`);
       if (ids.includes(id)) current[id] = restored(r) ? structuredClone(state) : await readNow(id);

@@ -1,18 +1,118 @@
 /**
- * The check update's vocabulary as the target's spec gives it (frequencies, locations, runtime ids,
- * check types), compared with the document: a difference is a finding in the report, not a failure.
+ * The check update's vocabulary as the target's spec gives it: which body property carries each thing
+ * the document describes by meaning (it names only frequencyOffset and retryStrategy), and the values
+ * the spec enumerates (frequencies, locations, runtime ids, check types), compared with the document:
+ * a difference is a finding in the report, not a failure.
  */
-import { KNOWN_FREQUENCIES } from './document';
+import { CHECK_TYPES, DESCRIPTION_MAX, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS } from './document';
 import { enumOf, jsonBodySchema, schemaProperties, type Target } from './target';
 import type { Verdict } from './verdict';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export const bodyProperty = (target: Target, name: string): Json => schemaProperties(jsonBodySchema(target.updateOp))[name];
+/** The things of the update body the tests change, by meaning. */
+export type BodyRole = 'name' | 'description' | 'groupOrder' | 'locations' | 'runtimeId' | 'checkType' | 'frequency' | 'frequencyOffset';
 
-export function noteFinding(verdict: Verdict, target: Target, property: string, documented: readonly unknown[] | undefined, what: string): void {
+/** The published spec's names: the first choice wherever the target's body has them. */
+export const PUBLISHED_NAMES: Readonly<Record<BodyRole, string>> = {
+  name: 'name', description: 'description', groupOrder: 'groupOrder', locations: 'locations',
+  runtimeId: 'runtimeId', checkType: 'checkType', frequency: 'frequency', frequencyOffset: 'frequencyOffset',
+};
+
+/** What each role is, in the document's words (for findings and skip reasons). */
+export const ROLE_MEANING: Readonly<Record<BodyRole, string>> = {
+  name: 'name of the check', description: 'description, at most 500 characters', groupOrder: 'group order, integer >= 0 or null',
+  locations: 'data center locations', runtimeId: 'runtime version', checkType: 'check type', frequency: 'frequency in minutes',
+  frequencyOffset: 'frequencyOffset',
+};
+
+/** The body property name of each role; undefined where the schema has none that fits. */
+export type UpdateVocabulary = Record<BodyRole, string | undefined>;
+
+/** Whether a schema admits a JSON type (type, type lists of 3.1, and anyOf / oneOf / allOf parts). */
+function admits(schema: Json, type: string, depth = 0): boolean {
+  if (!schema || typeof schema !== 'object' || depth > 4) return false;
+  const t = schema.type;
+  if (t === type || (Array.isArray(t) && t.includes(type))) return true;
+  if (type === 'number' && (t === 'integer' || (Array.isArray(t) && t.includes('integer')))) return true;
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].some((p: Json) => admits(p, type, depth + 1));
+}
+
+const isArray = (schema: Json) => admits(schema, 'array') || (schema && typeof schema === 'object' && schema.items !== undefined);
+
+/** How many of `wanted` a schema's own enum (not its items') lists. */
+function overlap(values: unknown[] | undefined, wanted: readonly unknown[]): number {
+  return values ? wanted.filter((w) => values.includes(w)).length : 0;
+}
+
+/**
+ * Resolves each role to a property of the update body schema: the published name when the body has
+ * it, else the property that fits the meaning (an enum holding the document's values, a name pattern
+ * with the right type). A property serves one role at most. Pure: a function of the schema alone.
+ */
+export function resolveVocabulary(bodySchema: Json): UpdateVocabulary {
+  const props = schemaProperties(bodySchema);
+  const names = Object.keys(props);
+  const taken = new Set<string>();
+  const v = {} as UpdateVocabulary;
+  const choose = (role: BodyRole, fits: (name: string, schema: Json) => number) => {
+    const published = PUBLISHED_NAMES[role];
+    if (published in props && !taken.has(published)) {
+      v[role] = published;
+    } else {
+      // The best fit wins (score > 0); ties go to the schema's order.
+      let best: string | undefined;
+      let bestScore = 0;
+      for (const n of names.filter((x) => !taken.has(x))) {
+        const score = fits(n, props[n]);
+        if (score > bestScore) [best, bestScore] = [n, score];
+      }
+      v[role] = best;
+    }
+    if (v[role]) taken.add(v[role]!);
+  };
+  // The document names this one; the check update operation is found by it (findUpdateOp).
+  choose('frequencyOffset', () => 0);
+  // By enum first: those are the least ambiguous. "Contains" is read as "lists most of": a spec that
+  // lacks a documented value still names the property (the lack is a finding of its own).
+  const most = (n: number, of: number) => (n * 2 > of ? n : 0);
+  choose('locations', (_, s) => (isArray(s) ? most(overlap(enumOf(s.items), LOCATIONS), LOCATIONS.length) : 0));
+  choose('runtimeId', (_, s) => (isArray(s) ? 0 : most(overlap(enumOf(s), RUNTIME_VERSIONS), RUNTIME_VERSIONS.length)));
+  choose('checkType', (_, s) => (isArray(s) ? 0 : most(overlap(enumOf(s), CHECK_TYPES), CHECK_TYPES.length)));
+  choose('frequency', (n, s) => {
+    if (isArray(s) || /offset/i.test(n)) return 0;
+    const byEnum = most(overlap(enumOf(s), KNOWN_FREQUENCIES), KNOWN_FREQUENCIES.length);
+    if (byEnum) return 100 + byEnum;
+    return /^frequency$/i.test(n) && admits(s, 'integer') ? 1 : 0;
+  });
+  choose('description', (n, s) => {
+    if (!admits(s, 'string')) return 0;
+    if (/description/i.test(n)) return 2;
+    return typeof s.maxLength === 'number' && Math.abs(s.maxLength - DESCRIPTION_MAX) <= 50 ? 1 : 0;
+  });
+  choose('groupOrder', (n, s) => (/order/i.test(n) && admits(s, 'number') ? 1 : 0));
+  choose('name', (n, s) => (/name/i.test(n) && admits(s, 'string') ? 1 : 0));
+  return v;
+}
+
+/** The vocabulary of the target's update body (every role undefined when the spec has no update). */
+export const vocabularyOf = (target: Target): UpdateVocabulary => resolveVocabulary(jsonBodySchema(target.updateOp));
+
+/** The roles a test needs that the target's body has no property for. */
+export const missingRoles = (v: UpdateVocabulary, roles: BodyRole[]): BodyRole[] => roles.filter((r) => !v[r]);
+
+/** The reason a test skips when its roles are missing. */
+export const missingReason = (missing: BodyRole[]) =>
+  `the update body in the target's spec has no property for ${missing.map((r) => `${r} (${ROLE_MEANING[r]})`).join(', ')}, by name or by meaning: the test cannot send it`;
+
+export const bodyProperty = (target: Target, name: string | undefined): Json => (name === undefined ? undefined : schemaProperties(jsonBodySchema(target.updateOp))[name]);
+
+export function noteFinding(verdict: Verdict, target: Target, property: string | undefined, documented: readonly unknown[] | undefined, what: string, role?: BodyRole): void {
+  if (role && property && property !== PUBLISHED_NAMES[role]) {
+    verdict.note('spec-finding', `the target's spec names the ${what} "${property}" (the published spec: "${PUBLISHED_NAMES[role]}"); found by meaning`);
+  }
   const schema = bodyProperty(target, property);
-  if (!schema) return verdict.note('spec-finding', `the update body in the target's spec has no property "${property}" (${what})`);
+  if (!schema) return verdict.note('spec-finding', `the update body in the target's spec has no property ${property ? `"${property}"` : 'that fits'} (${what})`);
   if (!documented) return;
   const listed = enumOf(schema);
   if (!listed) return verdict.note('spec-finding', `the target's spec does not enumerate ${property}; the document lists ${documented.length} values`);
@@ -23,16 +123,16 @@ export function noteFinding(verdict: Verdict, target: Target, property: string, 
   }
 }
 
-/** The frequencies the spec enumerates, if it does. */
-export function specFrequencies(target: Target): number[] | undefined {
-  return enumOf(bodyProperty(target, 'frequency'))?.filter((v): v is number => typeof v === 'number' && v >= 0);
+/** The frequencies the spec enumerates on the frequency property, if it does. */
+export function specFrequencies(target: Target, property: string | undefined = vocabularyOf(target).frequency): number[] | undefined {
+  return enumOf(bodyProperty(target, property))?.filter((v): v is number => typeof v === 'number' && v >= 0);
 }
 
 /** The spec's frequencies where it lists them, else the known set; a difference is noted. */
-export function frequenciesToTest(verdict: Verdict, target: Target): number[] {
-  const listed = specFrequencies(target);
+export function frequenciesToTest(verdict: Verdict, target: Target, property: string | undefined = vocabularyOf(target).frequency): number[] {
+  const listed = specFrequencies(target, property);
   if (!listed) {
-    verdict.note('spec-finding', `the target's spec does not enumerate frequency; the known set is used (${KNOWN_FREQUENCIES.join(', ')})`);
+    verdict.note('spec-finding', `the target's spec does not enumerate ${property ?? 'frequency'}; the known set is used (${KNOWN_FREQUENCIES.join(', ')})`);
     return [...KNOWN_FREQUENCIES];
   }
   const adds = listed.filter((f) => !(KNOWN_FREQUENCIES as readonly number[]).includes(f));
@@ -41,4 +141,12 @@ export function frequenciesToTest(verdict: Verdict, target: Target): number[] {
     verdict.note('spec-finding', `frequency: the target's spec ${adds.length ? `adds ${adds.join(', ')}` : ''}${adds.length && lacks.length ? ' and ' : ''}${lacks.length ? `lacks ${lacks.join(', ')}` : ''} compared with the known set; the spec's list is tested`);
   }
   return [...listed].sort((a, b) => a - b);
+}
+
+/** Whether the update replaces the check (its body schema lists required properties): then each body carries the whole state. */
+export function requiresFullBody(target: Target): boolean {
+  const required = (schema: Json, depth = 0): boolean =>
+    !!schema && typeof schema === 'object' && depth <= 5 &&
+    ((Array.isArray(schema.required) && schema.required.length > 0) || (schema.allOf ?? []).some((p: Json) => required(p, depth + 1)));
+  return required(jsonBodySchema(target.updateOp));
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
-  changedProperties, currentRunId, loadSnapshot, restoreBody, restoreCheck, restored, sameValue, saveSnapshot, SnapshotConflict,
+  canonicalJson, changedProperties, currentRunId, loadSnapshot, restoreBody, restoreCheck, restored, sameValue, saveSnapshot, SnapshotConflict,
   takeSnapshot, type CheckRoutes, type CheckState, type Send,
 } from '../../support/check-state';
 import type { Exchange } from '../../support/exchange';
@@ -47,16 +47,30 @@ function fakeTarget(refuseOver = Infinity) {
 }
 
 test.describe('comparing states', () => {
-  test('null and absent are the same; arrays of plain values are compared as collections', () => {
+  test('null and absent are the same; arrays (of plain values and of objects) are compared as multisets', () => {
     expect(sameValue(null, undefined)).toBe(true);
     expect(sameValue({ a: null }, {})).toBe(true);
     expect(sameValue(['b', 'a'], ['a', 'b'])).toBe(true);
     expect(sameValue(['a', 'a'], ['a', 'b'])).toBe(false);
     expect(sameValue([1], ['1'])).toBe(false);
-    expect(sameValue([{ k: 1 }, { k: 2 }], [{ k: 2 }, { k: 1 }])).toBe(false);
+    expect(sameValue([{ k: 1 }, { k: 2 }], [{ k: 2 }, { k: 1 }])).toBe(true);
+    expect(sameValue([{ k: 1 }, { k: 1 }], [{ k: 1 }, { k: 2 }])).toBe(false);
+    expect(sameValue([{ k: 1 }], [{ k: '1' }])).toBe(false);
+    // Another order of keys, and of the subscriptions themselves; null and absent alike inside them.
+    const subs = [{ alertChannelId: 1, activated: true }, { alertChannelId: 2, activated: false, note: null }];
+    expect(sameValue(subs, [{ activated: false, alertChannelId: 2 }, { activated: true, alertChannelId: 1 }])).toBe(true);
+    expect(sameValue(subs, [{ activated: true, alertChannelId: 2 }, { activated: false, alertChannelId: 1 }])).toBe(false);
+    expect(sameValue([{ a: [1, 2] }, { a: [3] }], [{ a: [3] }, { a: [2, 1] }])).toBe(true);
+    expect(sameValue([[1, 2], [3]], [[3], [1, 2]])).toBe(true);
+    expect(sameValue([[1, 2], [3]], [[1], [2, 3]])).toBe(false);
     expect(sameValue({ a: { b: [1, 2] } }, { a: { b: [2, 1] } })).toBe(true);
     expect(sameValue(0, null)).toBe(false);
     expect(sameValue('', null)).toBe(false);
+  });
+
+  test('canonical JSON: stable key order, null and absent alike, arrays as multisets', () => {
+    expect(canonicalJson({ b: 1, a: [2, 1], c: null })).toBe(canonicalJson({ a: [1, 2], b: 1 }));
+    expect(canonicalJson({ a: 1 })).not.toBe(canonicalJson({ a: '1' }));
   });
 
   test('only writable properties count as changes', () => {
