@@ -76,7 +76,7 @@ test('compare mode shows what differs between the reference service with and wit
       await expect(page.locator('tr.differs td.id')).toHaveText('RT-3');
       await expect(page.locator('section#RT-3 table.differences tbody tr').first()).toContainText('nodeJsVersion');
       await expect(page.locator('header')).toContainText('1 of 53 clauses differ');
-      await page.screenshot({ path: join(ROOT, 'reports', 'compare-selftest.png'), fullPage: false });
+      await page.screenshot({ path: test.info().outputPath('compare.png') }); // kept with the test's results, for a person to look at
     } finally {
       await browser.close();
     }
