@@ -6,13 +6,11 @@
 import type { ClauseId } from './clauses';
 import type { Exchange } from './exchange';
 import { oneLine } from './exchange';
-import { resolvePointer, type Spec, type SpecOperation } from './spec';
+import { escapePointer, pointerTokens, resolvePointer, type Spec, type SpecOperation } from './spec';
 import type { SchemaValidator } from './schema-validator';
 import type { Verdict } from './verdict';
 
 export type Intent = 'valid' | 'invalid';
-
-const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The declared response key that covers a status: exact, then 4XX-style range, then default. */
 export function declaredResponseKey(op: SpecOperation, status: number): string | undefined {
@@ -80,7 +78,7 @@ export function conform(
     return;
   }
   verdict.pass(clause);
-  const pointer = canonicalPointer(spec.raw, [...op.pointer.split('/').slice(1).map(unescape), 'responses', key, 'content']);
+  const pointer = canonicalPointer(spec.raw, [...pointerTokens(op.pointer), 'responses', key, 'content']);
   const content = pointer ? resolvePointer(spec.raw, pointer) : undefined;
   if (!content || typeof content !== 'object' || Object.keys(content).length === 0) return; // no body declared
   const media = mediaTypeKey(content, ex.contentType);
@@ -93,13 +91,11 @@ export function conform(
     verdict.fail(clause, `${operation} ${status}: body is not JSON (${where})`, ex.text.slice(0, 200), `JSON matching the spec's ${media} schema`);
     return;
   }
-  const schemaPointer = canonicalPointer(spec.raw, [...pointer!.split('/').slice(1).map(unescape), media, 'schema']);
+  const schemaPointer = canonicalPointer(spec.raw, [...pointerTokens(pointer!), media, 'schema']);
   if (!schemaPointer) return;
   for (const problem of validator.validate(schemaPointer, ex.json)) {
     verdict.fail(clause, `${operation} ${status}: body does not match the spec schema at ${problem.path} (${where})`, valueAt(ex.json, problem.path), problem.message);
   }
 }
-
-const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
 
 const valueAt = (body: unknown, path: string) => (path === '/' ? body : resolvePointer(body, path));

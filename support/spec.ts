@@ -58,7 +58,12 @@ export class Spec {
 /** `/v1/runtimes/{runtimeId}` and `/v1/runtimes/{id}` are the same template. */
 export const templateKey = (path: string) => path.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '');
 
-const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+/** JSON pointer tokens (RFC 6901): `/` and `~` escaped, and back. */
+export const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+export const unescapePointer = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** The tokens of a JSON pointer, unescaped: `/paths/~1v1~1x/get` → ['paths', '/v1/x', 'get']. */
+export const pointerTokens = (pointer: string) => pointer.split('/').slice(1).map(unescapePointer);
 
 function serverPrefix(raw: Json): string {
   const url = raw?.servers?.[0]?.url;
@@ -115,7 +120,7 @@ export function resolvePointer(doc: Json, pointer: string): Json {
   if (pointer === '' || pointer === '/') return doc;
   let node = doc;
   for (const raw of pointer.replace(/^\//, '').split('/')) {
-    const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    const token = unescapePointer(decodeURIComponent(raw));
     if (node === null || typeof node !== 'object' || !(token in node)) return undefined;
     node = node[token];
   }

@@ -6,7 +6,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { RUNTIME_PATH, RUNTIME_STAGES } from '../support/document';
 import { clauses, test } from '../support/fixtures';
 import { parseSpecText } from '../support/spec-source';
-import { buildSpec, templateKey, type SpecOperation } from '../support/spec';
+import { buildSpec, pointerTokens, templateKey, type SpecOperation } from '../support/spec';
 import { enumOf, jsonBodySchema, schemaProperties } from '../support/target';
 import { canonicalPointer, declaredResponseKey } from '../support/conformance';
 
@@ -108,7 +108,7 @@ test.describe('machine-readable specification', () => {
       const key = declaredResponseKey(op!, status);
       if (!verdict.check('SPEC-7', key === String(status), `response ${status} is not declared`, Object.keys(op!.op.responses ?? {}), String(status))) continue;
       const media = Object.keys((op!.op.responses?.[String(status)] as OpenAPIV3.ResponseObject)?.content ?? {}).find((k) => /json/i.test(k)) ?? 'application/json';
-      const pointer = canonicalPointer(spec.raw, [...op!.pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')), 'responses', String(status), 'content', media, 'schema']);
+      const pointer = canonicalPointer(spec.raw, [...pointerTokens(op!.pointer), 'responses', String(status), 'content', media, 'schema']);
       if (!verdict.check('SPEC-7', !!pointer, `response ${status} declares no application/json schema`, 'none', 'an error body schema')) continue;
       for (const body of documented) {
         const problems = validator.validate(pointer!, body);
