@@ -3,9 +3,9 @@
  * port by `webServer`; otherwise the suite tests BASE_URL as it is.
  */
 import { defineConfig } from '@playwright/test';
-import { ConfigError, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, type Config } from './support/config';
-import { EXIT_CONFIG_ERROR } from './support/exit-codes';
-import { freePortSync } from './support/free-port';
+import { ConfigError, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, type Config } from './support/run/config';
+import { EXIT_CONFIG_ERROR } from './support/run/exit-codes';
+import { freePortSync } from './support/run/free-port';
 import { clearRunOutputs, writeStoppedMatrix } from './reporters/run-outputs';
 
 loadEnvFile();
@@ -33,8 +33,8 @@ const reports = config.reportDir;
 export default defineConfig({
   testDir: 'tests',
   outputDir: `${reports}/test-results`,
-  globalSetup: './support/global-setup.ts',
-  globalTeardown: './support/global-teardown.ts',
+  globalSetup: './support/run/global-setup.ts',
+  globalTeardown: './support/run/global-teardown.ts',
   timeout: 30_000,
   workers: 4,
   forbidOnly: !!process.env.CI,
@@ -42,7 +42,7 @@ export default defineConfig({
   reporter: [
     ['list'],
     ['html', { outputFolder: `${reports}/html`, open: 'never' }],
-    ['junit', { outputFile: `${reports}/junit.xml` }],
+    ['./reporters/junit.ts', { outputFile: `${reports}/junit.xml` }],
     ['./reporters/clause-matrix.ts', { outputDir: reports }],
   ],
   use: { trace: 'off' },

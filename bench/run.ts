@@ -2,7 +2,7 @@
  * `npm run bench`: is the suite fast where it can be?
  *
  * 1. Burst rate: the reference service on a free loopback port with a limit nobody reaches; the suite's
- *    burst (support/burst.ts) and autocannon hit the same endpoint with the same concurrency, in turns,
+ *    burst (support/rate-limit/burst.ts) and autocannon hit the same endpoint with the same concurrency, in turns,
  *    in this one run. Prints both rates and their ratio (target: >= 0.7).
  * 2. The whole default run (`npx playwright test`, cold start to exit): its time against the floor, a
  *    bare Playwright run of one trivial API test (bench/floor/), and how many requests it sends per
@@ -16,9 +16,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { burst, BURST_CONCURRENCY, burstTarget } from '../support/burst';
-import { EMBEDDED } from '../support/config';
-import { DEFAULT_ACCOUNT_HEADER, RUNTIME_VERSIONS } from '../support/document';
+import { burst, BURST_CONCURRENCY, burstTarget } from '../support/rate-limit/burst';
+import { EMBEDDED } from '../support/run/config';
+import { DEFAULT_ACCOUNT_HEADER, RUNTIME_VERSIONS } from '../support/document/facts';
 import type { Matrix } from '../reporters/matrix-types';
 
 const ROOT = join(__dirname, '..');

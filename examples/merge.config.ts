@@ -3,7 +3,7 @@ export default {
   testDir: '../tests',
   reporter: [
     ['html', { outputFolder: '../reports/html', open: 'never' }],
-    ['junit', { outputFile: '../reports/junit.xml' }],
+    ['../reporters/junit.ts', { outputFile: '../reports/junit.xml' }],
     ['../reporters/clause-matrix.ts', { outputDir: '../reports' }],
   ],
 };

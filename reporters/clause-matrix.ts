@@ -6,12 +6,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { CLAUSE_IDS, CLAUSES, familyOf, isClauseId, type ClauseId } from '../support/clauses';
-import { redact } from '../support/redact';
+import { CLAUSE_IDS, CLAUSES, familyOf, isClauseId, type ClauseId } from '../support/document/clauses';
+import { redact } from '../support/http/redact';
 import { renderMatrixMarkdown } from './matrix-markdown';
 import { renderMatrixHtml } from './matrix-html';
-import { rewriteJunit } from './junit-failures';
-import type { ClauseRow, ClauseStatus, Matrix, TestRef } from './matrix-types';
+import type { ClauseRow, ClauseStatus, Matrix, MatrixFailure, TestRef } from './matrix-types';
+import { FAILURES_ATTACHMENT, TRIED_ATTACHMENT, type Failure, type Tried } from '../support/checks/failure';
 
 interface Options {
   outputDir?: string;
@@ -45,7 +45,6 @@ export default class ClauseMatrixReporter implements Reporter {
     writeFileSync(join(this.outputDir, 'observations.json'), redact(JSON.stringify(this.observations())));
     writeFileSync(join(this.outputDir, 'contract-matrix.md'), redact(renderMatrixMarkdown(matrix)));
     linkFromHtmlReport(join(this.outputDir, 'html'), redact(renderMatrixHtml(matrix)));
-    rewriteJunit(join(this.outputDir, 'junit.xml'));
     const s = matrix.summary;
     const failed = matrix.clauses.filter((c) => c.status === 'failed').map((c) => c.id);
     process.stdout.write(
@@ -67,13 +66,14 @@ export default class ClauseMatrixReporter implements Reporter {
 
   private build(result: FullResult): Matrix {
     const tests = this.root?.allTests() ?? [];
-    const rows = new Map<ClauseId, ClauseRow>(CLAUSE_IDS.map((id) => [id, { id, summary: CLAUSES[id], status: 'not covered', tests: [], reasons: [], failures: [] }]));
+    const rows = new Map<ClauseId, ClauseRow>(CLAUSE_IDS.map((id) => [id, { id, summary: CLAUSES[id], status: 'not covered', tests: [], reasons: [], failures: [], places: [], valueClasses: [] }]));
     const drift = new Set<string>();
     const requests: Record<string, number> = {};
     for (const test of tests) {
       const res = this.results.get(test);
       const annotations = annotationsOf(test, res);
       // A check may fail a clause its test did not name (an error body checked in passing): it counts too.
+      const tried = res ? attachedJson<Tried[]>(res, TRIED_ATTACHMENT) ?? [] : [];
       const claimed = annotations.filter((a) => (a.type === 'clause' || a.type === 'clause-failed') && a.description && isClauseId(a.description)).map((a) => a.description as ClauseId);
       const failedClauses = new Set(annotations.filter((a) => a.type === 'clause-failed').map((a) => a.description));
       // A test that passed against a stand-in (the embedded agent for a remote target) verified nothing of the target.
@@ -95,7 +95,12 @@ export default class ClauseMatrixReporter implements Reporter {
           if (reason && !row.reasons.includes(reason)) row.reasons.push(reason);
         }
         if (own === 'failed' && res) {
-          for (const line of failureLines(res, id, failedClauses.size === 0)) if (!row.failures.includes(line)) row.failures.push(line);
+          const failures = failuresOf(res, id, ref.title, failedClauses.size === 0);
+          for (const f of failures) if (row.failures.length < MAX_FAILURES_PER_CLAUSE) row.failures.push(f);
+        }
+        for (const t of tried.filter((x) => x.clause === id)) {
+          if (t.place && !row.places.includes(t.place)) row.places.push(t.place);
+          if (t.valueClass && !row.valueClasses.includes(t.valueClass)) row.valueClasses.push(t.valueClass);
         }
       }
     }
@@ -148,19 +153,22 @@ function rollUp(statuses: TestRef['status'][]): ClauseStatus {
   return 'skipped';
 }
 
+const MAX_FAILURES_PER_CLAUSE = 50;
+
+function attachedJson<T>(res: TestResult, name: string): T | undefined {
+  const a = res.attachments.find((x) => x.name === name && x.body);
+  return a ? (JSON.parse(a.body!.toString('utf8')) as T) : undefined;
+}
+
 /**
- * One line per failure of `clause`: "title (received …; allowed …)", read from ClauseFailure messages;
- * a test that failed otherwise (a thrown error) gives its first line when `fallback`.
+ * The failures of `clause`, from the test's `failures` attachment (the checks' own data). A test that
+ * failed otherwise (an error thrown before any check) gives that error's first line, when `fallback`.
  */
-function failureLines(res: TestResult, clause: string, fallback: boolean): string[] {
-  const out: string[] = [];
-  for (const e of res.errors) {
-    const text = stripAnsi(e.message ?? '');
-    const pattern = new RegExp(`^(?:\\w+: )?${clause}: (.*)\\n\\s+received: (.*)\\n\\s+allowed:\\s+(.*)$`, 'gm');
-    for (const m of text.matchAll(pattern)) out.push(`${m[1]} (received ${m[2]}; allowed ${m[3]})`);
-    if (!out.length && fallback && text.trim()) out.push(text.trim().split('\n')[0]);
-  }
-  return out.slice(0, 5);
+function failuresOf(res: TestResult, clause: ClauseId, test: string, fallback: boolean): MatrixFailure[] {
+  const own = (attachedJson<Failure[]>(res, FAILURES_ATTACHMENT) ?? []).filter((f) => f.clause === clause).map((f) => ({ ...f, test }));
+  if (own.length || !fallback) return own;
+  const first = res.errors.map((e) => stripAnsi(e.message ?? '').trim().split('\n')[0]).find(Boolean);
+  return first ? [{ clause, title: first, received: 'an error before any check', allowed: 'the test to run its checks', test }] : [];
 }
 
 const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');

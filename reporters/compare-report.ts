@@ -2,7 +2,7 @@
  * compare.md and compare.html: two targets side by side, clause by clause, and where they differ, what
  * differed in the responses (status codes, body fields and their types, headers that matter).
  */
-import type { Observation } from '../support/observation';
+import type { Observation } from '../support/http/observation';
 import { esc, page, statusClass } from './html-page';
 import type { ClauseRow, Matrix } from './matrix-types';
 

@@ -1,8 +1,13 @@
 /** contract-matrix.md: the matrix as a table a person reads without knowing the code. */
-import type { Matrix } from './matrix-types';
+import { failureLine } from '../support/checks/failure';
+import type { ClauseRow, Matrix } from './matrix-types';
 
 const MARK = { verified: '✅ verified', failed: '❌ failed', skipped: '⏭️ skipped', 'not covered': '⬜ not covered' } as const;
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** The places (routes by role) and value classes a clause was tried with. */
+export const triedText = (c: Pick<ClauseRow, 'places' | 'valueClasses'>) =>
+  [c.places.length ? `places: ${c.places.join(', ')}` : '', c.valueClasses.length ? `values: ${c.valueClasses.join(', ')}` : ''].filter(Boolean).join('; ');
 
 export function renderMatrixMarkdown(m: Matrix): string {
   const s = m.summary;
@@ -11,13 +16,13 @@ export function renderMatrixMarkdown(m: Matrix): string {
     '',
     `Run of ${m.generatedAt}: **${s.verified} verified, ${s.failed} failed, ${s.skipped} skipped, ${s.notCovered} not covered**.`,
     '',
-    '| clause | rule | result | detail | tests |',
-    '|---|---|---|---|---|',
+    '| clause | rule | result | detail | tried at | tests |',
+    '|---|---|---|---|---|---|',
     ...m.clauses.map((c) => {
-      const detail = c.status === 'failed' ? c.failures.slice(0, 2).join('; ') : c.status === 'skipped' ? c.reasons.join('; ') : '';
+      const detail = c.status === 'failed' ? c.failures.slice(0, 2).map(failureLine).join('; ') : c.status === 'skipped' ? c.reasons.join('; ') : '';
       const tests = c.tests.map((t) => `${t.status === 'failed' ? '✗' : t.status === 'skipped' ? '–' : '✓'} ${t.title}`);
       const shown = tests.length > 4 ? [...tests.slice(0, 4), `… ${tests.length - 4} more`] : tests;
-      return `| ${c.id} | ${cell(c.summary)} | ${MARK[c.status]} | ${cell(detail)} | ${cell(shown.join('<br>'))} |`;
+      return `| ${c.id} | ${cell(c.summary)} | ${MARK[c.status]} | ${cell(detail)} | ${cell(triedText(c))} | ${cell(shown.join('<br>'))} |`;
     }),
     '',
   ];

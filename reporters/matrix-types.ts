@@ -1,5 +1,6 @@
 /** The contract matrix as written to contract-matrix.json (read by the self-test and compare mode). */
-import type { ClauseId } from '../support/clauses';
+import type { Failure } from '../support/checks/failure';
+import type { ClauseId } from '../support/document/clauses';
 
 export type ClauseStatus = 'verified' | 'failed' | 'skipped' | 'not covered';
 
@@ -16,9 +17,15 @@ export interface ClauseRow {
   tests: TestRef[];
   /** Why the clause was skipped, from the skip annotations. */
   reasons: string[];
-  /** First lines of the failures attributed to this clause. */
-  failures: string[];
+  /** The failures of this clause, as the checks made them (the test's `failures` attachment). */
+  failures: MatrixFailure[];
+  /** Where the clause was tried: the routes (by role) and the value classes, from the tests' `tried` attachments. */
+  places: string[];
+  valueClasses: string[];
 }
+
+/** A failure as the matrix keeps it: the check's own data and the test it came from. */
+export type MatrixFailure = Failure & { test: string };
 
 export interface Matrix {
   generatedAt: string;

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { redact } from '../support/redact';
+import { redact } from '../support/http/redact';
 
 const OUTPUTS = ['contract-matrix.md', 'contract-matrix.json', 'observations.json', 'junit.xml'];
 

@@ -12,10 +12,10 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadEnvFile } from '../support/config';
-import { EXIT_CONFIG_ERROR } from '../support/exit-codes';
+import { loadEnvFile } from '../support/run/config';
+import { EXIT_CONFIG_ERROR } from '../support/run/exit-codes';
 import { compare, renderCompareHtml, renderCompareMarkdown, type Side } from '../reporters/compare-report';
-import { runSuite } from './suite-runner';
+import { runSuite } from '../support/run/suite-runner';
 
 const SUITE_VARIABLES = ['API_KEY', 'ACCOUNT_ID', 'ACCOUNT_HEADER', 'SPEC_URL', 'AGENT_URL', 'AGENT_COMMAND', 'CHECK_ID', 'BROWSER_CHECK_ID', 'SECOND_API_KEY', 'SECOND_ACCOUNT_ID', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_S', 'BURST', 'STRICT_SPEC'];
 

@@ -3,22 +3,25 @@
  * a counting client per test. Tests import `test` and `expect` from here, never from @playwright/test.
  */
 import { test as base } from '@playwright/test';
-import { ApiClient, type CallOptions } from './client';
-import type { ClauseId } from './clauses';
-import { getConfig, type Config } from './config';
-import { conform, type Intent } from './conformance';
-import { describeExchange, type Exchange } from './exchange';
-import { observe } from './observation';
-import { registerSecret } from './redact';
-import { SchemaValidator } from './schema-validator';
-import type { Spec, SpecOperation } from './spec';
-import { loadSpec } from './spec-cache';
-import { resolveTarget, type Target } from './target';
-import { Verdict } from './verdict';
+import { ApiClient, type CallOptions } from './http/client';
+import type { ClauseId } from './document/clauses';
+import { getConfig, type Config } from './run/config';
+import { conform, type Intent } from './checks/conformance';
+import { describeExchange, type Exchange } from './http/exchange';
+import { observe } from './http/observation';
+import { registerSecret } from './http/redact';
+import { SchemaValidator } from './spec/schema-validator';
+import type { Spec, SpecOperation } from './spec/spec';
+import { loadSpec } from './spec/spec-cache';
+import { resolveTarget, type Target } from './spec/target';
+import { FAILURES_ATTACHMENT, nameSecrets, TRIED_ATTACHMENT, type Where } from './checks/failure';
+import { Verdict } from './checks/verdict';
 
 export interface Contract {
   /** Sends a request and checks the response against the spec (status declared, body matches). */
   send(op: SpecOperation | undefined, method: string, path: string, intent: Intent, clause: ClauseId, options?: CallOptions): Promise<Exchange>;
+  /** The same, with the conformance checks stamped with where they were made (see Verdict.at). */
+  at(where: Where): Contract;
 }
 
 interface WorkerFixtures {
@@ -39,6 +42,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({}, use) => {
       const config = getConfig();
       for (const s of [config.apiKey, config.accountId, config.second?.apiKey, config.second?.accountId]) registerSecret(s);
+      nameSecrets(config.apiKey, config.accountId);
       await use(config);
     },
     { scope: 'worker' },
@@ -50,6 +54,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   verdict: async ({ config }, use, info) => {
     const verdict = new Verdict(info, config.strictSpec);
     await use(verdict);
+    // The data every reporter reads: the failures and what was tried, per clause, place and value class.
+    if (verdict.failures.length) await info.attach(FAILURES_ATTACHMENT, { body: JSON.stringify(verdict.failures), contentType: 'application/json' });
+    if (verdict.tried.length) await info.attach(TRIED_ATTACHMENT, { body: JSON.stringify(verdict.tried), contentType: 'application/json' });
     if (info.status !== 'skipped') verdict.settle(info.status === 'passed');
   },
 
@@ -66,13 +73,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   contract: async ({ api, verdict, spec, validator }, use) => {
-    await use({
+    const contractAt = (v: Verdict): Contract => ({
       async send(op, method, path, intent, clause, options) {
         const exchange = await api.call(method, path, options);
-        conform(verdict, spec, validator, op, exchange, intent, clause);
+        conform(v, spec, validator, op, exchange, intent, clause);
         return exchange;
       },
+      at: (where) => contractAt(v.at(where)),
     });
+    await use(contractAt(verdict));
   },
 });
 

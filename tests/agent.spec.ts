@@ -4,11 +4,11 @@
  * watches readiness turn 503 while liveness stays 200, until the process exits. With only AGENT_URL it
  * probes the three endpoints.
  */
-import { AGENT_DEFAULT_PORT } from '../support/document';
-import { freePort, isPortFree, probe, startAgent, waitUntilUp, withPortLock, type AgentProcess } from '../support/agent-process';
-import { EMBEDDED_AGENT_COMMAND } from '../support/config';
+import { AGENT_DEFAULT_PORT } from '../support/document/facts';
+import { freePort, isPortFree, probe, startAgent, waitUntilUp, withPortLock, type AgentProcess } from '../support/agent/process';
+import { EMBEDDED_AGENT_COMMAND } from '../support/run/config';
 import { clauses, test } from '../support/fixtures';
-import type { Verdict } from '../support/verdict';
+import type { Verdict } from '../support/checks/verdict';
 
 const ENDPOINTS = [
   ['/-/readiness', 'AG-1'],

@@ -3,12 +3,12 @@
  * rejection must be a 4xx with a JSON error body that never echoes the key.
  */
 import { randomUUID } from 'node:crypto';
-import { RUNTIME_VERSIONS } from '../support/document';
-import { checkErrorResponse } from '../support/error-checks';
+import { RUNTIME_VERSIONS } from '../support/document/facts';
+import { checkErrorResponse } from '../support/checks/error-checks';
 import { clauses, test } from '../support/fixtures';
-import { fillPath } from '../support/target';
-import type { ClauseId } from '../support/clauses';
-import type { HeaderOverrides } from '../support/client';
+import { fillPath } from '../support/spec/target';
+import type { ClauseId } from '../support/document/clauses';
+import type { HeaderOverrides } from '../support/http/client';
 
 const RUNTIME = RUNTIME_VERSIONS[1];
 

@@ -16,26 +16,26 @@ import {
   changedProperties, currentRunId, describeRestore, removeSnapshot, restoreBody, restoreCheck, restored, sameValue, snapshotPath,
   SnapshotConflict, takeSnapshot, writableProperties, type CheckRoutes, type CheckState, type RestoreResult, type Send,
   type SnapshotFile,
-} from '../support/check-state';
-import { ApiClient } from '../support/client';
-import type { ClauseId } from '../support/clauses';
-import { conform } from '../support/conformance';
-import { CHECK_TYPES, DESCRIPTION_MAX, LOCATIONS, RUNTIME_VERSIONS } from '../support/document';
-import { checkErrorResponse } from '../support/error-checks';
-import { oneLine, type Exchange } from '../support/exchange';
-import { ClauseFailure, show } from '../support/failure';
+} from '../support/check-update/snapshot';
+import { ApiClient } from '../support/http/client';
+import type { ClauseId } from '../support/document/clauses';
+import { conform } from '../support/checks/conformance';
+import { CHECK_TYPES, DESCRIPTION_MAX, LOCATIONS, RUNTIME_VERSIONS } from '../support/document/facts';
+import { checkErrorResponse } from '../support/checks/error-checks';
+import { oneLine, type Exchange } from '../support/http/exchange';
+import { formatFailure, show } from '../support/checks/failure';
 import { clauses, test, type Contract } from '../support/fixtures';
-import { frequencyOffsetRuling, maxOffset } from '../support/frequency-offset';
+import { frequencyOffsetRuling, maxOffset } from '../support/check-update/frequency-offset';
 import {
   bodyProperty, frequenciesToTest, missingReason, missingRoles, noteFinding, PUBLISHED_NAMES, requiresFullBody, vocabularyOf,
   type BodyRole, type UpdateVocabulary,
-} from '../support/update-vocabulary';
-import type { Config } from '../support/config';
-import { redact } from '../support/redact';
-import type { SchemaValidator } from '../support/schema-validator';
-import type { Spec } from '../support/spec';
-import { fillPath, type Target } from '../support/target';
-import type { Verdict } from '../support/verdict';
+} from '../support/check-update/vocabulary';
+import type { Config } from '../support/run/config';
+import { redact } from '../support/http/redact';
+import type { SchemaValidator } from '../support/spec/schema-validator';
+import type { Spec } from '../support/spec/spec';
+import { fillPath, type Target } from '../support/spec/target';
+import type { Verdict } from '../support/checks/verdict';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -154,12 +154,8 @@ interface Cell {
 class CellFailed extends Error {}
 
 /** Names the cell in the failures it added, and fails its step (the test goes on to the next cell). */
-function closeCell(verdict: Verdict, from: number, title: string): void {
-  for (let i = from; i < verdict.failures.length; i++) {
-    const f = verdict.failures[i];
-    verdict.failures[i] = new ClauseFailure(f.clause, `[${title}] ${f.title}`, f.received, f.allowed);
-  }
-  if (verdict.failures.length > from) throw new CellFailed(verdict.failures.slice(from).map((f) => f.message).join('\n\n'));
+function closeCell(verdict: Verdict, from: number, _title: string): void {
+  if (verdict.failures.length > from) throw new CellFailed(verdict.failures.slice(from).map(formatFailure).join('\n\n'));
 }
 
 /** Sends a body the target may take (2xx) or refuse (4xx), and judges the answer by which it did. */
@@ -173,7 +169,9 @@ async function sendRefusable({ api, verdict, target, spec, validator }: Fixtures
 }
 
 /** Runs one cell as a step; returns the update's status (undefined when it was not sent). */
-async function runCell(fx: Fixtures, s: Session, cell: Cell): Promise<number | undefined> {
+async function runCell(outer: Fixtures, s: Session, cell: Cell): Promise<number | undefined> {
+  // Every check of the cell names it: the failures say which cell broke.
+  const fx = { ...outer, verdict: outer.verdict.at({ cell: cell.title }), contract: outer.contract.at({ cell: cell.title }) };
   const { api, contract, verdict, target } = fx;
   const path = s.routes.updatePath(cell.checkId);
   const readPath = s.routes.readPath(cell.checkId);

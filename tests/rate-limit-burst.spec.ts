@@ -8,15 +8,15 @@
  * Without a second key the main key is used and the ledger accounts for what the suite sent with it.
  */
 import type { TestInfo } from '@playwright/test';
-import { burst, burstTarget, isServed, type Reply } from '../support/burst';
-import { checkRefusalBodies } from '../support/refusal-checks';
-import { exhaust, ledgerPrior, measureBudgetMs, measureLimit, sleep, windowMargin, type LimitReport } from '../support/limit-measurement';
-import { readLimitHeaders } from '../support/rate-limit-headers';
-import { getConfig, type Config } from '../support/config';
-import { RUNTIME_VERSIONS } from '../support/document';
+import { burst, burstTarget, isServed, type Reply } from '../support/rate-limit/burst';
+import { checkRefusalBodies } from '../support/rate-limit/refusal-checks';
+import { exhaust, ledgerPrior, measureBudgetMs, measureLimit, sleep, windowMargin, type LimitReport } from '../support/rate-limit/measurement';
+import { readLimitHeaders } from '../support/rate-limit/headers';
+import { getConfig, type Config } from '../support/run/config';
+import { RUNTIME_VERSIONS } from '../support/document/facts';
 import { clauses, test } from '../support/fixtures';
-import { fillPath, type Target } from '../support/target';
-import type { Verdict } from '../support/verdict';
+import { fillPath, type Target } from '../support/spec/target';
+import type { Verdict } from '../support/checks/verdict';
 
 const { rateLimit } = getConfig();
 const windowMs = rateLimit.windowSeconds * 1000;

@@ -4,19 +4,19 @@
  * more than a small share of the main key's budget. The global burst is tests/rate-limit-burst.spec.ts.
  */
 import type { TestInfo } from '@playwright/test';
-import { burstBound, measureBudgetMs, measureLimit, ownLimitTag, sleep, type LimitReport } from '../support/limit-measurement';
-import { burstTarget, isServed } from '../support/burst';
-import { checkRefusalBodies } from '../support/refusal-checks';
-import { readLimitHeaders, type LimitHeaders } from '../support/rate-limit-headers';
-import type { Config } from '../support/config';
-import { customLimitsOf, describeRouteLimit, formatWindow, type RouteLimit } from '../support/custom-limits';
-import { RUNTIME_VERSIONS } from '../support/document';
-import type { Exchange } from '../support/exchange';
+import { burstBound, measureBudgetMs, measureLimit, ownLimitTag, sleep, type LimitReport } from '../support/rate-limit/measurement';
+import { burstTarget, isServed } from '../support/rate-limit/burst';
+import { checkRefusalBodies } from '../support/rate-limit/refusal-checks';
+import { readLimitHeaders, type LimitHeaders } from '../support/rate-limit/headers';
+import type { Config } from '../support/run/config';
+import { customLimitsOf, describeRouteLimit, formatWindow, type RouteLimit } from '../support/rate-limit/custom-limits';
+import { RUNTIME_VERSIONS } from '../support/document/facts';
+import type { Exchange } from '../support/http/exchange';
 import { clauses, test } from '../support/fixtures';
 import type { OpenAPIV3 } from 'openapi-types';
-import { templateKey } from '../support/spec';
-import { fillPath, relativeTo, type Target } from '../support/target';
-import type { Verdict } from '../support/verdict';
+import { templateKey } from '../support/spec/spec';
+import { fillPath, relativeTo, type Target } from '../support/spec/target';
+import type { Verdict } from '../support/checks/verdict';
 
 /** A custom limit is burst-tested only when its window can be waited out within a test. */
 const MAX_CUSTOM_WINDOW_S = 60;

@@ -2,33 +2,33 @@
  * RT: GET /v1/runtimes/{id} for every accepted version, checked field by field against the document's
  * rules (zod, one clause per field) and against the target's own spec; unknown and malformed ids 404.
  */
-import { RUNTIME_VERSIONS } from '../support/document';
-import { checkErrorResponse } from '../support/error-checks';
-import { oneLine } from '../support/exchange';
+import { RUNTIME_VERSIONS } from '../support/document/facts';
+import { checkErrorResponse } from '../support/checks/error-checks';
+import { oneLine } from '../support/http/exchange';
 import { clauses, test } from '../support/fixtures';
-import { isJsonContentType, runtimeFields } from '../support/rules';
-import { fillPath } from '../support/target';
+import { isJsonContentType, runtimeFields } from '../support/document/rules';
+import { fillPath } from '../support/spec/target';
 
 test.describe('get one runtime', () => {
   for (const version of RUNTIME_VERSIONS) {
     test(`runtime ${version}`, { annotation: clauses('RT-1', 'RT-2', 'RT-3', 'RT-4', 'RT-5', 'RT-6', 'RT-7', 'RT-8') }, async ({ contract, target, verdict }) => {
       const ex = await contract.send(target.runtimeOp, 'GET', fillPath(target.runtimePath, version), 'valid', 'RT-1');
       const where = oneLine(ex);
-      if (!verdict.check('RT-1', ex.status === 200, `accepted version ${version} did not answer 200 (${where})`, ex.status, '200 with a Runtime')) return;
-      verdict.check('RT-1', isJsonContentType(ex.contentType), `runtime ${version} is not served as JSON`, ex.contentType || 'no content-type', 'application/json');
+      if (!verdict.check('RT-1', ex.status === 200, `accepted version ${version} did not answer 200 (${where})`, ex.status, '200 with a Runtime', ex)) return;
+      verdict.check('RT-1', isJsonContentType(ex.contentType), `runtime ${version} is not served as JSON`, ex.contentType || 'no content-type', 'application/json', ex);
       const body = ex.json as Record<string, unknown> | undefined;
-      if (!verdict.check('RT-1', !!body && typeof body === 'object' && !Array.isArray(body), `runtime ${version}: body is not a JSON object`, ex.text.slice(0, 200), 'a Runtime object')) return;
+      if (!verdict.check('RT-1', !!body && typeof body === 'object' && !Array.isArray(body), `runtime ${version}: body is not a JSON object`, ex.text.slice(0, 200), 'a Runtime object', ex)) return;
       for (const [field, rule] of Object.entries(runtimeFields)) {
         const value = body![field];
         // An optional field sent as null (many serialisers write unset fields so) is absent; the target's own schema still judges it.
         if (value === undefined || (value === null && !rule.required)) {
-          verdict.check(rule.clause, !rule.required, `runtime ${version}: required field ${field} is missing`, body, rule.allowed);
+          verdict.check(rule.clause, !rule.required, `runtime ${version}: required field ${field} is missing`, body, rule.allowed, ex);
           continue;
         }
         const parsed = rule.schema.safeParse(value);
-        verdict.check(rule.clause, parsed.success, `runtime ${version}: ${field} ${parsed.success ? '' : parsed.error.issues[0].message}`, value, rule.allowed);
+        verdict.check(rule.clause, parsed.success, `runtime ${version}: ${field} ${parsed.success ? '' : parsed.error.issues[0].message}`, value, rule.allowed, ex);
       }
-      verdict.check('RT-2', body!.name === version, `runtime ${version}: name is not the requested id`, body!.name, `"${version}"`);
+      verdict.check('RT-2', body!.name === version, `runtime ${version}: name is not the requested id`, body!.name, `"${version}"`, ex);
     });
   }
 
@@ -55,7 +55,7 @@ test.describe('get one runtime', () => {
     test(`unknown id: ${what}`, { annotation: clauses('RT-9', 'ERR-1', 'ERR-3', 'ERR-4') }, async ({ contract, target, verdict }) => {
       // The id is sent already encoded, exactly as written here.
       const ex = await contract.send(target.runtimeOp, 'GET', target.runtimePath.replace(/\{[^}]+\}/, id), 'invalid', 'RT-9');
-      verdict.check('RT-9', ex.status === 404, `unknown runtime id (${what}) did not answer 404 (${oneLine(ex)})`, ex.status, '404 with the ERR-1 body');
+      verdict.check('RT-9', ex.status === 404, `unknown runtime id (${what}) did not answer 404 (${oneLine(ex)})`, ex.status, '404 with the ERR-1 body', ex);
       checkErrorResponse(verdict, ex);
     });
   }

@@ -3,12 +3,12 @@
  * SPEC-1 and is still read as far as it can be, so every other clause is still tested.
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import { RUNTIME_PATH, RUNTIME_STAGES } from '../support/document';
+import { RUNTIME_PATH, RUNTIME_STAGES } from '../support/document/facts';
 import { clauses, test } from '../support/fixtures';
-import { parseSpecText } from '../support/spec-source';
-import { buildSpec, pointerTokens, templateKey, type SpecOperation } from '../support/spec';
-import { enumOf, jsonBodySchema, schemaProperties } from '../support/target';
-import { canonicalPointer, declaredResponseKey } from '../support/conformance';
+import { parseSpecText } from '../support/spec/spec-source';
+import { buildSpec, pointerTokens, templateKey, type SpecOperation } from '../support/spec/spec';
+import { enumOf, jsonBodySchema, schemaProperties } from '../support/spec/target';
+import { canonicalPointer, declaredResponseKey } from '../support/checks/conformance';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 

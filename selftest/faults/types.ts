@@ -1,4 +1,4 @@
-import type { ClauseId } from '../../support/clauses';
+import type { ClauseId } from '../../support/document/clauses';
 
 /** One injected fault of the reference service and the clause the suite must fail on because of it. */
 export interface FaultExpectation {

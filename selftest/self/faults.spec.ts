@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { ALL_FAULTS } from '../faults';
-import { failedClauses, runSuite } from '../../scripts/suite-runner';
+import { failedClauses, runSuite } from '../../support/run/suite-runner';
 
 test('with no fault, the whole suite passes and every clause is verified', async () => {
   // A short window, so that the recovery test (RL-5) runs too instead of waiting for @slow.

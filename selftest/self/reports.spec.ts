@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { unzipSync, strFromU8 } from 'fflate';
-import { EMBEDDED } from '../../support/config';
-import { runSuite } from '../../scripts/suite-runner';
-import { containsSecret } from '../../support/redact';
+import { EMBEDDED } from '../../support/run/config';
+import { runSuite } from '../../support/run/suite-runner';
+import { containsSecret } from '../../support/http/redact';
 
 const ROOT = join(__dirname, '../..');
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));

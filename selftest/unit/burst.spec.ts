@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { burst, type BurstRun, type BurstTarget, type Reply } from '../../support/burst';
-import { classify, decide, ledgerPrior, measureLimit, type Measurement } from '../../support/limit-measurement';
-import { readLimitHeaders } from '../../support/rate-limit-headers';
-import { LEDGER_VARIABLE, recordRequest, requestsSince } from '../../support/request-ledger';
+import { burst, type BurstRun, type BurstTarget, type Reply } from '../../support/rate-limit/burst';
+import { classify, decide, ledgerPrior, measureLimit, type Measurement } from '../../support/rate-limit/measurement';
+import { readLimitHeaders } from '../../support/rate-limit/headers';
+import { LEDGER_VARIABLE, recordRequest, requestsSince } from '../../support/http/request-ledger';
 
 process.env[LEDGER_VARIABLE] = join(mkdtempSync(join(tmpdir(), 'burst-unit-')), 'ledger');
 

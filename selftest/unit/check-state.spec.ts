@@ -10,8 +10,8 @@ import { expect, test } from '@playwright/test';
 import {
   canonicalJson, changedProperties, currentRunId, loadSnapshot, restoreBody, restoreCheck, restored, sameValue, saveSnapshot, SnapshotConflict,
   takeSnapshot, type CheckRoutes, type CheckState, type Send,
-} from '../../support/check-state';
-import type { Exchange } from '../../support/exchange';
+} from '../../support/check-update/snapshot';
+import type { Exchange } from '../../support/http/exchange';
 
 const WRITABLE = ['name', 'locations', 'description', 'frequency', 'frequencyOffset', 'checkType'];
 const ORIGINAL: CheckState = { id: 'a', name: 'Original', locations: ['eu-west-1', 'us-east-1'], description: null, frequency: 10, frequencyOffset: 1, checkType: 'API', updated_at: 't0' };

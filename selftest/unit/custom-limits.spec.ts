@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { customLimitsOf, describeRouteLimit, formatLimit, parseCustomLimit } from '../../support/custom-limits';
-import { buildSpec } from '../../support/spec';
-import { parseSpecText } from '../../support/spec-source';
+import { customLimitsOf, describeRouteLimit, formatLimit, parseCustomLimit } from '../../support/rate-limit/custom-limits';
+import { buildSpec } from '../../support/spec/spec';
+import { parseSpecText } from '../../support/spec/spec-source';
 
-const PUBLISHED = join(__dirname, '../../../shared/specs/published-openapi-2026-08-18.json');
+const PUBLISHED = join(__dirname, '../fixtures/published-openapi-2026-08-18.json');
 
 test('the real service\'s sentences', () => {
   const cases: Array<[string, number, number]> = [

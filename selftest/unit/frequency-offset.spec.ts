@@ -5,8 +5,8 @@
  */
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { CHECK_TYPES, KNOWN_FREQUENCIES } from '../../support/document';
-import { allowedOffsets, frequencyOffsetRuling, maxOffset, show } from '../../support/frequency-offset';
+import { CHECK_TYPES, KNOWN_FREQUENCIES } from '../../support/document/facts';
+import { allowedOffsets, frequencyOffsetRuling, maxOffset, show } from '../../support/check-update/frequency-offset';
 
 /** floor(f * 10) up to 60, ceil(f / 60) above: computed by hand, not by the oracle's code. */
 const HAND_MAX: Record<number, number> = {

@@ -1,7 +1,7 @@
 /** Secrets never reach a report: keys, account ids and Authorization values are redacted. */
 import { expect, test } from '@playwright/test';
-import { containsSecret, redact, redactHeaders, registerSecret, REDACTED } from '../../support/redact';
-import { ClauseFailure } from '../../support/failure';
+import { containsSecret, redact, redactHeaders, registerSecret, REDACTED } from '../../support/http/redact';
+import { ClauseFailure, makeFailure } from '../../support/checks/failure';
 
 registerSecret('sk_live_abcdef123456');
 registerSecret('6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c');
@@ -30,7 +30,8 @@ test('containsSecret finds the key inside an echo', () => {
 });
 
 test('a failure quoting a response that echoes the key is redacted', () => {
-  const f = new ClauseFailure('AUTH-7', 'error body echoes the key', { message: 'invalid key sk_live_abcdef123456' }, 'no key');
+  registerSecret('sk_live_abcdef123456');
+  const f = new ClauseFailure([makeFailure('AUTH-7', 'error body echoes the key', { message: 'invalid key sk_live_abcdef123456' }, 'no key')]);
   expect(f.message).not.toContain('sk_live_abcdef123456');
   expect(f.message.split('\n')[0]).toBe('AUTH-7: error body echoes the key');
 });

@@ -2,13 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { buildSpec } from '../../support/spec';
-import { parseSpecText } from '../../support/spec-source';
-import { SchemaValidator, translateOpenApi30 } from '../../support/schema-validator';
-import { canonicalPointer } from '../../support/conformance';
-import { findUpdateOp } from '../../support/target';
+import { buildSpec } from '../../support/spec/spec';
+import { parseSpecText } from '../../support/spec/spec-source';
+import { SchemaValidator, translateOpenApi30 } from '../../support/spec/schema-validator';
+import { canonicalPointer } from '../../support/checks/conformance';
+import { findUpdateOp } from '../../support/spec/target';
 
-const PUBLISHED = join(__dirname, '../../../shared/specs/published-openapi-2026-08-18.json');
+const PUBLISHED = join(__dirname, '../fixtures/published-openapi-2026-08-18.json');
 
 test.describe('the published spec of the real service', () => {
   test.skip(() => !require('node:fs').existsSync(PUBLISHED), 'the shared published spec is not beside the project');

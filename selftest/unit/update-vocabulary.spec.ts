@@ -6,14 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { buildSpec } from '../../support/spec';
-import { parseSpecText } from '../../support/spec-source';
-import { findUpdateOp, jsonBodySchema, resolveTarget } from '../../support/target';
-import type { Config } from '../../support/config';
-import { missingReason, missingRoles, PUBLISHED_NAMES, requiresFullBody, resolveVocabulary } from '../../support/update-vocabulary';
-import { CHECK_TYPES, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS } from '../../support/document';
+import { buildSpec } from '../../support/spec/spec';
+import { parseSpecText } from '../../support/spec/spec-source';
+import { findUpdateOp, jsonBodySchema, resolveTarget } from '../../support/spec/target';
+import type { Config } from '../../support/run/config';
+import { missingReason, missingRoles, PUBLISHED_NAMES, requiresFullBody, resolveVocabulary } from '../../support/check-update/vocabulary';
+import { CHECK_TYPES, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS } from '../../support/document/facts';
 
-const PUBLISHED = join(__dirname, '../../../shared/specs/published-openapi-2026-08-18.json');
+const PUBLISHED = join(__dirname, '../fixtures/published-openapi-2026-08-18.json');
 
 /** A spec whose check update names every property otherwise, in the given body schema. */
 async function inlineSpec(body: Record<string, unknown>) {

@@ -3,11 +3,11 @@
  * spec declares for the operation (see CLAUSES.md on spec drift) and the body must match the schema the
  * spec declares for that status and content type.
  */
-import type { ClauseId } from './clauses';
-import type { Exchange } from './exchange';
-import { oneLine } from './exchange';
-import { escapePointer, pointerTokens, resolvePointer, type Spec, type SpecOperation } from './spec';
-import type { SchemaValidator } from './schema-validator';
+import type { ClauseId } from '../document/clauses';
+import type { Exchange } from '../http/exchange';
+import { oneLine } from '../http/exchange';
+import { escapePointer, pointerTokens, resolvePointer, type Spec, type SpecOperation } from '../spec/spec';
+import type { SchemaValidator } from '../spec/schema-validator';
 import type { Verdict } from './verdict';
 
 export type Intent = 'valid' | 'invalid';
@@ -57,15 +57,15 @@ export function conform(
   const status = ex.status;
   const where = oneLine(ex);
   if (status >= 500) {
-    verdict.fail(clause, `server error instead of an answer (${where})`, status, intent === 'valid' ? 'a 2xx status' : 'a 4xx status');
+    verdict.fail(clause, `server error instead of an answer (${where})`, status, intent === 'valid' ? 'a 2xx status' : 'a 4xx status', ex);
     return;
   }
   if (intent === 'valid' && !(status >= 200 && status < 300)) {
-    verdict.fail(clause, `a valid request was not accepted (${where})`, status, 'a 2xx status the spec declares');
+    verdict.fail(clause, `a valid request was not accepted (${where})`, status, 'a 2xx status the spec declares', ex);
     return;
   }
   if (intent === 'invalid' && !(status >= 400 && status < 500)) {
-    verdict.fail(clause, `an invalid request was not rejected (${where})`, status, 'a 4xx status');
+    verdict.fail(clause, `an invalid request was not rejected (${where})`, status, 'a 4xx status', ex);
     return;
   }
   if (!op) return; // the operation's absence from the spec is reported by the SPEC clauses
@@ -73,8 +73,8 @@ export function conform(
   const declared = Object.keys(op.op.responses ?? {});
   const operation = `${op.method.toUpperCase()} ${op.path}`;
   if (!key) {
-    if (intent === 'valid') verdict.fail(clause, `${operation} answered a status its spec does not declare (${where})`, status, declared.join(', '));
-    else verdict.drift(clause, operation, status, declared);
+    if (intent === 'valid') verdict.fail(clause, `${operation} answered a status its spec does not declare (${where})`, status, declared.join(', '), ex);
+    else verdict.drift(clause, operation, status, declared, ex);
     return;
   }
   verdict.pass(clause);
@@ -83,18 +83,18 @@ export function conform(
   if (!content || typeof content !== 'object' || Object.keys(content).length === 0) return; // no body declared
   const media = mediaTypeKey(content, ex.contentType);
   if (!media) {
-    verdict.fail(clause, `${operation} ${status}: content type not declared by the spec (${where})`, ex.contentType || 'none', Object.keys(content).join(', '));
+    verdict.fail(clause, `${operation} ${status}: content type not declared by the spec (${where})`, ex.contentType || 'none', Object.keys(content).join(', '), ex);
     return;
   }
   if (!/json/i.test(media)) return;
   if (ex.json === undefined) {
-    verdict.fail(clause, `${operation} ${status}: body is not JSON (${where})`, ex.text.slice(0, 200), `JSON matching the spec's ${media} schema`);
+    verdict.fail(clause, `${operation} ${status}: body is not JSON (${where})`, ex.text.slice(0, 200), `JSON matching the spec's ${media} schema`, ex);
     return;
   }
   const schemaPointer = canonicalPointer(spec.raw, [...pointerTokens(pointer!), media, 'schema']);
   if (!schemaPointer) return;
   for (const problem of validator.validate(schemaPointer, ex.json)) {
-    verdict.fail(clause, `${operation} ${status}: body does not match the spec schema at ${problem.path} (${where})`, valueAt(ex.json, problem.path), problem.message);
+    verdict.fail(clause, `${operation} ${status}: body does not match the spec schema at ${problem.path} (${where})`, valueAt(ex.json, problem.path), problem.message, ex);
   }
 }
 

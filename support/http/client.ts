@@ -6,7 +6,7 @@
  * nobody expected it waits as the response says and retries, a few times at most.
  */
 import type { APIRequestContext, TestInfo } from '@playwright/test';
-import type { RateLimit } from './config';
+import type { RateLimit } from '../run/config';
 import type { Exchange } from './exchange';
 import { recordRequest, sentTimes } from './request-ledger';
 import { redact } from './redact';

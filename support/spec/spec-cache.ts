@@ -5,8 +5,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Config } from './config';
-import { DEFAULT_ACCOUNT_HEADER } from './document';
+import type { Config } from '../run/config';
+import { DEFAULT_ACCOUNT_HEADER } from '../document/facts';
 import { buildSpec, type Spec } from './spec';
 import { fetchSpecText, parseSpecText } from './spec-source';
 

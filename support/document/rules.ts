@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { ClauseId } from './clauses';
-import { ERROR_WORDING, RUNTIME_STAGES } from './document';
+import { ERROR_WORDING, RUNTIME_STAGES } from './facts';
 
 /** YYYY.MM with a real month. */
 export const RUNTIME_NAME = /^\d{4}\.(0[1-9]|1[0-2])$/;

@@ -14,8 +14,8 @@
  * Requests, attempts and time are all bounded.
  */
 import { burst, BURST_CONCURRENCY, BURST_DEADLINE_MS, CONFIRMATIONS, isServed, MAX_ATTEMPTS, type BurstRun, type BurstTarget, type Reply } from './burst';
-import type { RateLimit } from './config';
-import { requestsSince } from './request-ledger';
+import type { RateLimit } from '../run/config';
+import { requestsSince } from '../http/request-ledger';
 
 // ─── The suite's earlier requests ────────────────────────────────────────────────────────────────
 

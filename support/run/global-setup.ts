@@ -4,11 +4,11 @@
  * instead of a cascade of timeouts in every test.
  */
 import { getConfig } from './config';
-import { fetchAndCacheSpec, SPEC_CACHE_VARIABLE } from './spec-cache';
-import { SpecUnavailable } from './spec-source';
+import { fetchAndCacheSpec, SPEC_CACHE_VARIABLE } from '../spec/spec-cache';
+import { SpecUnavailable } from '../spec/spec-source';
 import { EXIT_TARGET_UNAVAILABLE } from './exit-codes';
-import { LEDGER_VARIABLE } from './request-ledger';
-import { writeStoppedMatrix } from '../reporters/run-outputs';
+import { LEDGER_VARIABLE } from '../http/request-ledger';
+import { writeStoppedMatrix } from '../../reporters/run-outputs';
 
 export default async function globalSetup(): Promise<void> {
   try {

@@ -4,7 +4,7 @@
  * "300 requests per day"). The document says only that they are "stated per route" (RL-4), so the
  * prose is the contract and this is its one reader.
  */
-import type { Spec, SpecOperation } from './spec';
+import type { Spec, SpecOperation } from '../spec/spec';
 
 export interface CustomLimit {
   max: number;

@@ -4,7 +4,7 @@
  * limiter answers. What the answers mean is decided in limit-measurement.ts.
  */
 import { Pool } from 'undici';
-import { recordRequest } from './request-ledger';
+import { recordRequest } from '../http/request-ledger';
 
 export const BURST_CONCURRENCY = 16;
 /** Requests sent one by one after the first refusal: beyond the limit, every one must be refused too. */

@@ -4,7 +4,7 @@
  */
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
-import { DOCUMENTED_RATE_LIMIT } from './document';
+import { DOCUMENTED_RATE_LIMIT } from '../document/facts';
 
 /** Credentials and ids of the embedded reference service: an interface both sides know, not a rule. */
 export const EMBEDDED = {

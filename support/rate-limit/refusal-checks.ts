@@ -1,13 +1,13 @@
 /** What the limiter answered: every 429 must carry the ERR-2 body (RL-3 / RL-4, ERR-2). */
 import type { BurstTarget, Reply } from './burst';
-import type { ClauseId } from './clauses';
-import { conform } from './conformance';
-import { checkErrorResponse } from './error-checks';
-import type { Exchange } from './exchange';
-import { errorBodies, zodLine } from './rules';
-import type { SchemaValidator } from './schema-validator';
-import type { Spec, SpecOperation } from './spec';
-import type { Verdict } from './verdict';
+import type { ClauseId } from '../document/clauses';
+import { conform } from '../checks/conformance';
+import { checkErrorResponse } from '../checks/error-checks';
+import type { Exchange } from '../http/exchange';
+import { errorBodies, zodLine } from '../document/rules';
+import type { SchemaValidator } from '../spec/schema-validator';
+import type { Spec, SpecOperation } from '../spec/spec';
+import type { Verdict } from '../checks/verdict';
 
 /** A reply as an Exchange, so the suite's error checks and spec conformance apply to it. */
 export function replyExchange(target: BurstTarget, r: Reply): Exchange {

@@ -5,7 +5,7 @@
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3 } from 'openapi-types';
-import { DEFAULT_ACCOUNT_HEADER } from './document';
+import { DEFAULT_ACCOUNT_HEADER } from '../document/facts';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 

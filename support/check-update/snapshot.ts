@@ -13,12 +13,12 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { CallOptions } from './client';
-import type { Exchange } from './exchange';
-import { oneLine } from './exchange';
-import type { SpecOperation } from './spec';
-import { SPEC_CACHE_VARIABLE } from './spec-cache';
-import { jsonBodySchema, schemaProperties } from './target';
+import type { CallOptions } from '../http/client';
+import type { Exchange } from '../http/exchange';
+import { oneLine } from '../http/exchange';
+import type { SpecOperation } from '../spec/spec';
+import { SPEC_CACHE_VARIABLE } from '../spec/spec-cache';
+import { jsonBodySchema, schemaProperties } from '../spec/target';
 
 export type CheckState = Record<string, unknown>;
 

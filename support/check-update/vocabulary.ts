@@ -4,9 +4,9 @@
  * the spec enumerates (frequencies, locations, runtime ids, check types), compared with the document:
  * a difference is a finding in the report, not a failure.
  */
-import { CHECK_TYPES, DESCRIPTION_MAX, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS } from './document';
-import { enumOf, jsonBodySchema, schemaProperties, type Target } from './target';
-import type { Verdict } from './verdict';
+import { CHECK_TYPES, DESCRIPTION_MAX, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS } from '../document/facts';
+import { enumOf, jsonBodySchema, schemaProperties, type Target } from '../spec/target';
+import type { Verdict } from '../checks/verdict';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 

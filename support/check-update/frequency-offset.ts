@@ -3,7 +3,7 @@
  * API-checks-only rule for frequency 0. Pure: no spec, no target. Every FO cell the suite sends asks
  * this function whether the target must accept it, and under which clause.
  */
-import { SUB_MINUTE_CHECK_TYPE, SUB_MINUTE_OFFSETS } from './document';
+import { SUB_MINUTE_CHECK_TYPE, SUB_MINUTE_OFFSETS } from '../document/facts';
 
 export type OffsetClause = 'FO-1' | 'FO-2' | 'FO-3' | 'FO-4' | 'FO-5';
 

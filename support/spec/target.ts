@@ -3,8 +3,8 @@
  * operationId), and the account header's name.
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Config } from './config';
-import { DEFAULT_ACCOUNT_HEADER, RUNTIME_PATH } from './document';
+import type { Config } from '../run/config';
+import { DEFAULT_ACCOUNT_HEADER, RUNTIME_PATH } from '../document/facts';
 import type { Spec, SpecOperation } from './spec';
 import { templateKey } from './spec';
 

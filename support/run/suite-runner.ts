@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Matrix } from '../reporters/matrix-types';
+import type { Matrix } from '../../reporters/matrix-types';
 
 export interface SuiteRun {
   exitCode: number | null;

@@ -1,0 +1,97 @@
+/**
+ * A broken clause, as data from the check to every report: which clause, a short title, what was
+ * received, what the document allows, where (the route by role, the class of value, the cell) and the
+ * request behind it. `formatFailure` is the one place that turns it into text for people; reporters read
+ * the data (the `failures` attachment), never the text.
+ */
+import type { ClauseId } from '../document/clauses';
+import type { Exchange } from '../http/exchange';
+import { redact } from '../http/redact';
+import { curlOf } from '../http/reproduce';
+
+/** Where a check was made: the route by role (`runtime`, `check-update`, …), the class of value sent, the cell. */
+export interface Where {
+  place?: string;
+  valueClass?: string;
+  cell?: string;
+}
+
+export interface ExchangeSummary {
+  method: string;
+  url: string;
+  status: number;
+  contentType: string;
+}
+
+export interface Failure extends Where {
+  clause: ClauseId;
+  title: string;
+  /** The observed value, shown (JSON text, trimmed, redacted). */
+  received: string;
+  allowed: string;
+  exchange?: ExchangeSummary;
+  /** A command that sends the request again, secrets as $API_KEY and $ACCOUNT_ID. */
+  curl?: string;
+}
+
+/** The attachment every contract test carries its failures in (JSON: Failure[]). */
+export const FAILURES_ATTACHMENT = 'failures';
+/** The attachment with what a test tried, per clause, place and value class (JSON: Tried[]). */
+export const TRIED_ATTACHMENT = 'tried';
+
+export interface Tried {
+  clause: ClauseId;
+  place?: string;
+  valueClass?: string;
+}
+
+export const show = (value: unknown, max = 200): string => {
+  const text = value === undefined ? 'nothing' : JSON.stringify(value) ?? String(value);
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
+};
+
+/** Secrets the reproduce command names instead of showing; set once per process from the configuration. */
+const secretNames: { apiKey?: string; accountId?: string } = {};
+export function nameSecrets(apiKey: string, accountId: string): void {
+  Object.assign(secretNames, { apiKey, accountId });
+}
+
+export function makeFailure(clause: ClauseId, title: string, received: unknown, allowed: string, where: Where = {}, ex?: Exchange): Failure {
+  const f: Failure = { clause, title: redact(title), received: redact(show(received)), allowed: redact(allowed) };
+  for (const k of ['place', 'valueClass', 'cell'] as const) if (where[k]) f[k] = redact(where[k]!);
+  if (ex) {
+    f.exchange = { method: ex.method, url: redact(ex.url), status: ex.status, contentType: ex.contentType };
+    f.curl = curlOf(ex, secretNames);
+  }
+  return f;
+}
+
+const whereText = (f: Where) => [f.place, f.valueClass].filter(Boolean).join(' · ');
+
+/** The failure for people: the sentence, then received and allowed, then how to send it again. */
+export function formatFailure(f: Failure): string {
+  const where = whereText(f);
+  const head = `${f.clause}${where ? ` [${where}]` : ''}: ${f.cell ? `${f.cell}: ` : ''}${f.title}`;
+  const lines = [head, `  received: ${f.received}`, `  allowed:  ${f.allowed}`];
+  if (f.exchange) lines.push(`  request:  ${f.exchange.method} ${f.exchange.url} → ${f.exchange.status}`);
+  if (f.curl) lines.push(`  reproduce: ${f.curl}`);
+  return lines.join('\n');
+}
+
+/** One line, for a matrix row or a compare line. */
+export const failureLine = (f: Failure) => {
+  const where = whereText(f);
+  return `${where ? `[${where}] ` : ''}${f.cell ? `${f.cell}: ` : ''}${f.title} (received ${f.received}; allowed ${f.allowed})`;
+};
+
+/** The error a test ends with: every failure it collected, formatted; the data travels as an attachment. */
+export class ClauseFailure extends Error {
+  constructor(readonly failures: Failure[]) {
+    const clauses = [...new Set(failures.map((f) => f.clause))].join(', ');
+    const text = failures.map(formatFailure).join('\n\n');
+    super(failures.length === 1 ? text : `${failures.length} clause checks failed (${clauses}):\n\n${text}`);
+    this.name = 'ClauseFailure';
+    // The failures are the message; a stack into the support code would only hide them.
+    this.stack = this.message;
+  }
+}
