@@ -133,8 +133,20 @@ export const KINDS: Record<string, KindSpec> = {
   },
 };
 
-export const PLACE_HELP = `<place>: ${PLACES.join(' | ')} (runtime = GET /v1/runtimes/:id, check-read = GET /v1/checks/:id, `
-  + 'check-update = PUT /v1/checks/:id, spec = GET /openapi.json, any = every route)';
+/** The legend under the grammar lines of --list-faults. */
+export const ARGUMENT_HELP = [
+  `<place>: ${PLACES.join(' | ')} (runtime = GET /v1/runtimes/:id, check-read = GET /v1/checks/:id, `
+    + 'check-update = PUT /v1/checks/:id, spec = GET /openapi.json, any = every route, the unnamed ones too)',
+  `<checkType>: the stored check's type before the update: ${CHECK_TYPES.join(' | ')} | any`,
+  `<pattern>: a JSON object of update body properties, e.g. {"frequency":5,"frequencyOffset":51}; <property>: ${UPDATE_PROPERTIES.join(' | ')}`,
+  '<status>: a 4xx/5xx status or any; <delta>: a signed integer (+1, -1, +5); <ms>: 0..600000',
+  'errbody mutations: string-status "404"; wording the phrase miscased ("Not found", "unauthorized"); text-type text/plain, same JSON; '
+    + 'status-mismatch another statusCode (401 says 403, 400 says 422, others 400); not-json text/plain "<error>: <message>"; '
+    + 'no-error / no-status that property omitted; echo-key the message quotes the Authorization value sent; message-number; '
+    + 'attributes-string (429) attributes as a JSON string',
+  'rl-headers: the family sent is the plugin\'s x-ratelimit-limit / -remaining / -reset (seconds) and retry-after (seconds, on 429); '
+    + 'remaining-off says one more than the truth, limit-wrong max+100, retry-after-long 10x the wait',
+];
 
 /** Parses one `kind:arg…` string; throws a one-line reason. The arity is the grammar's. */
 export function parseKind(text: string): FaultKind {

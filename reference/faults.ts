@@ -1,7 +1,7 @@
 // The fault catalogue: every injectable bug of the reference service and agent, name -> one line,
 // plus the parameterized kinds (fault-kinds.ts). One list for both processes, so one MOCK_FAULT value
 // can be handed to both: each process rejects what is in no catalogue and ignores what belongs to the other.
-import { KINDS, PLACE_HELP, parseKind, type FaultKind } from './fault-kinds';
+import { ARGUMENT_HELP, KINDS, parseKind, type FaultKind } from './fault-kinds';
 import { ALIASES, Faults } from './fault-set';
 
 export { Faults };
@@ -126,7 +126,6 @@ export function listFaults(): string {
     '',
     'Parameterized kinds (kind:arg:arg…; an argument holding "," or ":" is encodeURIComponent-encoded):',
     ...Object.values(KINDS).map((k) => `${k.grammar.padEnd(40)} ${k.what}`),
-    PLACE_HELP,
-    '<pattern>: a JSON object of update body properties (the reference\'s names), e.g. {"frequency":5,"frequencyOffset":51}',
+    ...ARGUMENT_HELP,
   ].join('\n');
 }
