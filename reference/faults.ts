@@ -1,6 +1,7 @@
 // The fault catalogue: every injectable bug of the reference service and agent, name -> one line.
 // One list for both processes, so one MOCK_FAULT value can be handed to both: each process
 // rejects names that are in no catalogue and ignores the ones that belong to the other.
+import { INDEPENDENT_FAULTS } from './independent-faults';
 
 export const FAULTS = {
   // SPEC
@@ -80,6 +81,8 @@ export const FAULTS = {
   'agent-ignore-port': 'agent listens on AGENT_HEALTH_PORT+1',
   'agent-ready-during-shutdown': 'readiness stays 200 while draining',
   'agent-liveness-dies-on-shutdown': 'liveness answers 503 while draining',
+  // The independent faults (ind-*), written apart from the suite: see independent-faults.ts.
+  ...INDEPENDENT_FAULTS,
 } as const satisfies Record<string, string>;
 
 export type FaultName = keyof typeof FAULTS;

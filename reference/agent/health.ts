@@ -2,7 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Faults } from '../faults';
 
-export interface AgentState { draining: boolean }
+/** stopping: the workers are gone (the last moments of the drain); only ind-agent-liveness-fails-before-exit reads it. */
+export interface AgentState { draining: boolean; stopping?: boolean }
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
@@ -22,6 +23,8 @@ export function healthHandler(state: AgentState, faults: Faults) {
       case '/-/liveness':
         if (faults.has('agent-liveness-500')) return json(res, 500, { status: 'error' });
         if (state.draining && faults.has('agent-liveness-dies-on-shutdown')) return json(res, 503, { status: 'draining' });
+        // ind-agent-liveness-fails-before-exit: liveness reports the workers, which stop before the server does.
+        if (state.stopping && faults.has('ind-agent-liveness-fails-before-exit')) return json(res, 503, { status: 'stopping' });
         return json(res, 200, { status: 'ok' });
       case '/health':
         if (faults.has('agent-no-health')) break;

@@ -2,6 +2,7 @@
 // a drain of AGENT_DRAIN_MS during which readiness is 503 and liveness stays 200, then exit 0.
 import { createServer } from 'node:http';
 import { parseFaults, type Faults } from '../faults';
+import { agentFaultWindowMs } from '../independent-faults';
 import { healthHandler, type AgentState } from './health';
 
 function fail(message: string): never {
@@ -34,7 +35,12 @@ server.listen(listenPort, '127.0.0.1', () => {
 server.on('error', (err) => fail(`cannot listen on port ${listenPort}: ${err.message}`));
 
 process.once('SIGTERM', () => {
-  state.draining = true;
+  // ind-agent-late-draining: readiness flips only once the running checks are cancelled, a little later.
+  if (faults.has('ind-agent-late-draining')) setTimeout(() => { state.draining = true; }, agentFaultWindowMs(drainMs));
+  else state.draining = true;
+  if (faults.has('ind-agent-liveness-fails-before-exit')) {
+    setTimeout(() => { state.stopping = true; }, drainMs - agentFaultWindowMs(drainMs));
+  }
   process.stdout.write(`reference agent draining for ${drainMs} ms\n`);
   setTimeout(() => {
     server.close(() => process.exit(0));

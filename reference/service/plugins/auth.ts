@@ -24,11 +24,15 @@ function authenticate(req: FastifyRequest, faults: Faults): string | null {
   const scheme = parts.length === 2 ? parts[0] : '';
   const token = parts[parts.length - 1];
   const isBearer = parts.length === 2 && scheme.toLowerCase() === 'bearer';
+  // ind-auth-bare-key: the "Bearer " prefix treated as optional, so the bare key passes.
+  if (faults.has('ind-auth-bare-key') && parts.length === 1 && API_KEYS.has(token)) return API_KEYS.get(token)!;
   const echo = faults.has('auth-echo-key') ? `"${token}"` : undefined;
   if (!isBearer && !(faults.has('auth-any-scheme') && parts.length <= 2 && API_KEYS.has(token))) {
     throw apiError('AUTH_SCHEME', echo);
   }
-  const account = API_KEYS.get(token);
+  // ind-auth-key-suffix: keys compared by prefix, so "<key>anything" is the key.
+  const account = API_KEYS.get(token)
+    ?? (faults.has('ind-auth-key-suffix') ? [...API_KEYS].find(([k]) => token.startsWith(k))?.[1] : undefined);
   if (account) return account;
   if (faults.has('auth-any-key')) return null; // "any key": the account header alone decides
   throw apiError('AUTH_BAD_KEY', echo);
@@ -45,6 +49,11 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
     const value = req.headers[header];
     const sent = Array.isArray(value) ? value[0] : value;
     if (sent === undefined || sent === '') {
+      // ind-auth-checks-account-optional: the checks routes fall back to the key's account.
+      if (faults.has('ind-auth-checks-account-optional') && keyAccount && req.routeOptions.url?.startsWith('/v1/checks/')) {
+        req.accountId = keyAccount;
+        return;
+      }
       if (!faults.has('auth-no-account-check')) throw apiError('ACCOUNT_MISSING');
       req.accountId = keyAccount ?? DEMO_ACCOUNT_ID;
       return;
@@ -55,7 +64,9 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
       return;
     }
     if (keyAccount && sent.toLowerCase() !== keyAccount && !faults.has('auth-other-account')) {
-      throw apiError('ACCOUNT_FORBIDDEN');
+      // ind-auth-403-echo-key: the message names the key "to help support".
+      const key = faults.has('ind-auth-403-echo-key') ? `key ${req.headers.authorization?.trim().split(/\s+/).pop()}` : undefined;
+      throw apiError('ACCOUNT_FORBIDDEN', key);
     }
     req.accountId = keyAccount ?? sent.toLowerCase();
   });

@@ -6,6 +6,7 @@ import { GUID } from '../accounts';
 import { apiError, ApiError } from '../errors/catalogue';
 import { checkUpdateSchema } from '../checks/schema';
 import { offsetProblem } from '../checks/frequency-offset';
+import { DESCRIPTION_MAX } from '../checks/vocabulary';
 import { CheckStore, madeUpCheck, type Check } from '../checks/store';
 
 interface UpdateRoute {
@@ -39,6 +40,13 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
     },
     // The handler decides what a validation failure means (404 first, cu-partial-apply, cu-500).
     attachValidation: true,
+    // ind-cu-checktype-case: enum input "normalised" before it is validated.
+    preValidation: async (req) => {
+      const b = req.body as Record<string, unknown> | null;
+      if (faults.has('ind-cu-checktype-case') && b && typeof b === 'object' && typeof b.checkType === 'string') {
+        b.checkType = b.checkType.toUpperCase();
+      }
+    },
   }, async (req) => {
     const current = load(req.accountId, req.params.id);
     const body = req.body;
@@ -46,18 +54,32 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
     const v = req.validationError;
     if (v) problems.push(v.message);
     if (!problems.length) {
+      // ind-fo-null-offset: null read as "leave the offset as it is".
+      if (faults.has('ind-fo-null-offset') && body.frequencyOffset === null) delete body.frequencyOffset;
+      // ind-cu-description-bytes: measured as the database column counts it, in UTF-8 bytes.
+      if (faults.has('ind-cu-description-bytes') && typeof body.description === 'string'
+        && Buffer.byteLength(body.description) > DESCRIPTION_MAX) problems.push(`description: at most ${DESCRIPTION_MAX} characters`);
       const offset = faults.has('fo-string-offset') && typeof body.frequencyOffset === 'string'
         ? Number(body.frequencyOffset) : (body.frequencyOffset as number | undefined);
       if (offset !== undefined) body.frequencyOffset = offset;
-      const p = offsetProblem(
+      // ind-fo-stale-offset: the pair is checked only when an offset is sent (or the frequency is 0).
+      const unchecked = faults.has('ind-fo-stale-offset') && offset === undefined && typeof body.frequency === 'number' && body.frequency > 0;
+      // ind-fo-type-change-at-zero: a new checkType is looked at only together with a new frequency.
+      const newType = faults.has('ind-fo-type-change-at-zero') && body.frequency === undefined ? undefined : body.checkType;
+      const p = unchecked ? null : offsetProblem(
         (body.frequency as number | undefined) ?? current.frequency,
         offset ?? current.frequencyOffset,
-        (body.checkType as string | undefined) ?? current.checkType,
+        (newType as string | undefined) ?? current.checkType,
         faults,
       );
       if (p) problems.push(p);
     }
     if (problems.length) {
+      // ind-cu-flags-applied-early: activated/muted are sent to the scheduler before the body is judged.
+      if (faults.has('ind-cu-flags-applied-early') && body && typeof body === 'object') {
+        const flags = Object.fromEntries(['activated', 'muted'].filter((k) => typeof body[k] === 'boolean').map((k) => [k, body[k]]));
+        store.put(req.accountId ?? '', { ...current, ...flags });
+      }
       if (faults.has('cu-partial-apply') && body && typeof body === 'object' && typeof body.name === 'string') {
         store.put(req.accountId ?? '', { ...current, name: body.name });
       }

@@ -10,7 +10,15 @@ export function sendError(reply: FastifyReply, faults: Faults, status: number, b
   if (status === 404 && faults.has('err-404-string-status')) out.statusCode = '404';
   if (status === 404 && faults.has('err-404-wording')) out.error = 'Not found';
   if (status === 401 && faults.has('err-status-mismatch')) out.statusCode = 403;
-  const type = faults.has('err-text-content-type') ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
+  // ind-err-403-status-401: the 403 is built by the 401 helper, which writes its own statusCode.
+  if (status === 403 && faults.has('ind-err-403-status-401')) out.statusCode = 401;
+  // ind-err-check-404-notfound: the checks module names its error after its NotFound class.
+  if (status === 404 && faults.has('ind-err-check-404-notfound') && reply.request.routeOptions.url?.startsWith('/v1/checks/')) {
+    out.error = 'NotFound';
+  }
+  // ind-err-401-text-plain: the auth layer sends its JSON with reply.send(string) and no type.
+  const text = faults.has('err-text-content-type') || (status === 401 && faults.has('ind-err-401-text-plain'));
+  const type = text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
   return reply.code(status).type(type).send(JSON.stringify(out));
 }
 

@@ -36,7 +36,8 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance, opts: Rat
   const { faults } = opts;
   if (faults.has('rl-none')) return;
   const storeOpts = { clock: opts.clock, neverReset: faults.has('rl-never-reset') };
-  const windowMs = opts.windowSeconds * 1000;
+  // ind-rl-window-ms: the window in seconds handed to an option that counts milliseconds.
+  const windowMs = faults.has('ind-rl-window-ms') ? opts.windowSeconds : opts.windowSeconds * 1000;
   await app.register(rateLimit, {
     global: true,
     max: globalMax(opts),
@@ -47,12 +48,22 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance, opts: Rat
       // The plugin's context has no window; a route's own limit carries it in its config.
       const routeLimit = (req.routeOptions.config as { rateLimit?: { timeWindow?: number } }).rateLimit;
       const routeWindowMs = typeof routeLimit?.timeWindow === 'number' ? routeLimit.timeWindow : windowMs;
-      return buildTooManyRequests(
+      const err = buildTooManyRequests(
         { max: ctx.max, windowSeconds: Math.round(routeWindowMs / 1000), retryAfterSeconds: Math.ceil(ctx.ttl / 1000) },
         faults,
       );
+      // ind-err-custom-429-wording: a route with its own limit words its 429 by hand.
+      if (faults.has('ind-err-custom-429-wording') && typeof routeLimit?.timeWindow === 'number') err.body.error = 'Too many requests';
+      return err;
     },
   });
+  // ind-rl-retry-after-ms: Retry-After rewritten from the store's ttl, which is in milliseconds.
+  if (faults.has('ind-rl-retry-after-ms')) {
+    app.addHook('onSend', async (_req, reply) => {
+      const after = reply.getHeader('retry-after');
+      if (reply.statusCode === 429 && after !== undefined) reply.header('retry-after', Number(after) * 1000);
+    });
+  }
   if (faults.has('rl-bad-headers')) {
     app.addHook('onSend', async (_req, reply) => {
       const limit = reply.getHeader('x-ratelimit-limit');
