@@ -2,7 +2,6 @@
 // a drain of AGENT_DRAIN_MS during which readiness is 503 and liveness stays 200, then exit 0.
 import { createServer } from 'node:http';
 import { parseFaults, type Faults } from '../faults';
-import { agentFaultWindowMs } from '../independent-faults';
 import { healthHandler, type AgentState } from './health';
 
 function fail(message: string): never {
@@ -22,7 +21,7 @@ let faults: Faults;
 try { faults = parseFaults(process.env.MOCK_FAULT); } catch (e) { fail((e as Error).message); }
 const port = intEnv('AGENT_HEALTH_PORT', 8081, 0, 65535);
 const drainMs = intEnv('AGENT_DRAIN_MS', 1500, 0, 600_000);
-const state: AgentState = { draining: false };
+const state: AgentState = { drainingSince: null, drainMs };
 const server = createServer(healthHandler(state, faults));
 // agent-ignore-port: the classic bug of a hard-coded offset; 0 stays 0 so tests can still pick a port.
 const listenPort = faults.has('agent-ignore-port') && port !== 0 ? port + 1 : port;
@@ -35,12 +34,9 @@ server.listen(listenPort, '127.0.0.1', () => {
 server.on('error', (err) => fail(`cannot listen on port ${listenPort}: ${err.message}`));
 
 process.once('SIGTERM', () => {
-  // ind-agent-late-draining: readiness flips only once the running checks are cancelled, a little later.
-  if (faults.has('ind-agent-late-draining')) setTimeout(() => { state.draining = true; }, agentFaultWindowMs(drainMs));
-  else state.draining = true;
-  if (faults.has('ind-agent-liveness-fails-before-exit')) {
-    setTimeout(() => { state.stopping = true; }, drainMs - agentFaultWindowMs(drainMs));
-  }
+  // agent-exit-at-once: no drain at all, so no one ever sees readiness fall before the port closes.
+  if (faults.has('agent-exit-at-once')) process.exit(0);
+  state.drainingSince = Date.now();
   process.stdout.write(`reference agent draining for ${drainMs} ms\n`);
   setTimeout(() => {
     server.close(() => process.exit(0));
