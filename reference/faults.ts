@@ -3,6 +3,7 @@
 // can be handed to both: each process rejects what is in no catalogue and ignores what belongs to the other.
 import { ARGUMENT_HELP, KINDS, parseKind, type FaultKind } from './fault-kinds';
 import { ALIASES, Faults } from './fault-set';
+import { INDEPENDENT_FAULTS } from './independent-faults';
 
 export { Faults };
 
@@ -85,6 +86,8 @@ export const FAULTS = {
   'agent-ready-during-shutdown': 'readiness stays 200 while draining',
   'agent-liveness-dies-on-shutdown': 'liveness answers 503 while draining',
   'agent-exit-at-once': 'on SIGTERM the agent exits at once, readiness never answers 503',
+  // The independent faults (ind-*), written apart from the suite: see independent-faults.ts.
+  ...INDEPENDENT_FAULTS,
 } as const satisfies Record<string, string>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AgentEndpoint } from '../fault-kinds';
 import type { Faults } from '../faults';
+import { agentFaultWindowMs } from '../independent-faults';
 
 export interface AgentState {
   /** When SIGTERM arrived (clock ms); null while the agent runs normally. */
@@ -23,7 +24,10 @@ export function healthHandler(state: AgentState, faults: Faults, clock: () => nu
     const t = drained();
     if (t === null) return false;
     const late = faults.diesLateMs(endpoint);
-    return faults.healthDies(endpoint) || (late > 0 && t >= state.drainMs - late);
+    // ind-agent-liveness-fails-before-exit: liveness reports the workers, which stop before the server does.
+    const workersGone = endpoint === 'liveness' && faults.has('ind-agent-liveness-fails-before-exit')
+      && t >= state.drainMs - agentFaultWindowMs(state.drainMs);
+    return faults.healthDies(endpoint) || (late > 0 && t >= state.drainMs - late) || workersGone;
   };
   return (req: IncomingMessage, res: ServerResponse): void => {
     const path = (req.url ?? '/').split('?')[0];
@@ -32,8 +36,10 @@ export function healthHandler(state: AgentState, faults: Faults, clock: () => nu
       case '/-/readiness': {
         // While draining, a load balancer must stop sending work: 503. The faults get this wrong.
         const t = drained();
+        // ind-agent-late-draining: readiness flips only once the running checks are cancelled, a little later.
+        const late = faults.has('ind-agent-late-draining') ? Math.max(faults.readyLateMs(), agentFaultWindowMs(state.drainMs)) : faults.readyLateMs();
         const ready = !faults.has('agent-ready-503')
-          && (t === null || faults.has('agent-ready-during-shutdown') || t < faults.readyLateMs());
+          && (t === null || faults.has('agent-ready-during-shutdown') || t < late);
         return ready ? json(res, 200, { status: 'ok' }) : json(res, 503, { status: 'draining' });
       }
       case '/-/liveness':

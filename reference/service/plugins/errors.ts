@@ -9,8 +9,16 @@ import { RateLimitError } from '../rate-limit/too-many-requests';
 
 export function sendError(reply: FastifyReply, faults: Faults, status: number, body: Record<string, unknown>) {
   const req = reply.request;
-  const { type, payload } = renderError(status, body, faults.errorMutations(placeOf(req), status), req.headers.authorization);
-  return reply.code(status).type(type).send(payload);
+  const place = placeOf(req);
+  const out = { ...body };
+  // ind-err-403-status-401: the 403 is built by the 401 helper, which writes its own statusCode.
+  if (status === 403 && faults.has('ind-err-403-status-401')) out.statusCode = 401;
+  // ind-err-check-404-notfound: the checks module names its error after its NotFound class.
+  if (status === 404 && faults.has('ind-err-check-404-notfound') && (place === 'check-read' || place === 'check-update')) out.error = 'NotFound';
+  const { type, payload } = renderError(status, out, faults.errorMutations(place, status), req.headers.authorization);
+  // ind-err-401-text-plain: the auth layer sends its JSON with reply.send(string) and no type.
+  const sentType = status === 401 && faults.has('ind-err-401-text-plain') ? 'text/plain; charset=utf-8' : type;
+  return reply.code(status).type(sentType).send(payload);
 }
 
 /** Maps anything thrown (ours, fastify's, ajv's, the limiter's) to a status and body; unknowns are 500. */

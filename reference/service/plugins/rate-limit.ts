@@ -47,7 +47,8 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance, opts: Rat
   if (faults.has('rl-none')) return;
   const stores: RateLimitStore[] = [];
   const storeOpts = { clock: opts.clock, neverReset: faults.has('rl-never-reset'), created: (s: RateLimitStore) => { stores.push(s); } };
-  const windowMs = opts.windowSeconds * 1000;
+  // ind-rl-window-ms: the window in seconds handed to an option that counts milliseconds.
+  const windowMs = faults.has('ind-rl-window-ms') ? opts.windowSeconds : opts.windowSeconds * 1000;
   // Each request is its own hit in its key's bucket, so that it alone can be refunded.
   const keyOf = (req: FastifyRequest) => hitKey(rateLimitKey(req, faults.has('rl-per-ip')), req.id);
   await app.register(rateLimit, {
@@ -61,10 +62,13 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance, opts: Rat
       // The plugin's context has no window; a route's own limit carries it in its config.
       const routeLimit = (req.routeOptions.config as { rateLimit?: { timeWindow?: number } }).rateLimit;
       const routeWindowMs = typeof routeLimit?.timeWindow === 'number' ? routeLimit.timeWindow : windowMs;
-      return buildTooManyRequests(
+      const err = buildTooManyRequests(
         { max: ctx.max, windowSeconds: Math.round(routeWindowMs / 1000), retryAfterSeconds: Math.ceil(ctx.ttl / 1000) },
         faults,
       );
+      // ind-err-custom-429-wording: a route with its own limit words its 429 by hand.
+      if (faults.has('ind-err-custom-429-wording') && hasOwnLimit(req)) err.body.error = 'Too many requests';
+      return err;
     },
   });
   if (!opts.countRefused) {
@@ -73,6 +77,13 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance, opts: Rat
       if (reply.statusCode >= 200 && reply.statusCode < 300) return;
       const key = keyOf(req);
       for (const store of stores) store.refund(key);
+    });
+  }
+  // ind-rl-retry-after-ms: Retry-After rewritten from the store's ttl, which is in milliseconds.
+  if (faults.has('ind-rl-retry-after-ms')) {
+    app.addHook('onSend', async (_req, reply) => {
+      const after = reply.getHeader('retry-after');
+      if (reply.statusCode === 429 && after !== undefined) reply.header('retry-after', String(Number(after) * 1000));
     });
   }
   const lies = faults.headerLies();
