@@ -19,7 +19,7 @@ test.describe('authentication', () => {
       test.skip('skip' in resolved, 'skip' in resolved ? resolved.skip : '');
       const fx = { api, contract, verdict, config, target, spec, validator };
       for (const r of 'requests' in resolved ? resolved.requests : []) {
-        if (c.probe) await sendProbe(fx, r, c.probe);
+        if (c.probe) await sendProbe(fx, c.place, r, c.probe);
         else await sendValid(fx, r);
       }
     });

@@ -1,13 +1,13 @@
 /** The AUTH table and the cases generated from it: every rule at every place, within the request budget. */
 import { expect, test } from '@playwright/test';
-import { AUTH_PLACES, AUTH_PROBES, authCases, probeCredentials, RULE_CLAUSE, type AuthProbe } from '../../support/auth/table';
+import { AUTH_PLACES, AUTH_PROBES, authCases, MAIN_ACCOUNT_PLACES, probeCredentials, RULE_CLAUSE, uncertainMainKeyRequests, type AuthPlace, type AuthProbe } from '../../support/auth/table';
 
 const main = { apiKey: 'mon_main_0123456789abcdef0123456789abcdef', accountId: '11111111-2222-4333-8444-555555555555' };
 const second = { apiKey: 'mon_second_fedcba9876543210fedcba98765432', accountId: '66666666-7777-4888-9999-aaaaaaaaaaaa' };
 const HEADER = 'X-Service-Account';
 
 /** The headers a probe ends up with, as the client merges them over the defaults. */
-function sent(p: AuthProbe, creds = probeCredentials(p, main, second)) {
+function sent(p: AuthProbe, creds = probeCredentials(p, 'runtime', main, second)) {
   return { authorization: `Bearer ${creds.apiKey}`, [HEADER]: creds.accountId, ...p.headers(creds, HEADER) } as Record<string, string | null>;
 }
 
@@ -45,7 +45,7 @@ test('value classes are unique, and the clause follows the rule', () => {
 
 test('carriesKey says whether the request carries a valid key, in any form', () => {
   for (const p of AUTH_PROBES) {
-    const creds = probeCredentials(p, main, second);
+    const creds = probeCredentials(p, 'runtime', main, second);
     const auth = sent(p, creds).authorization ?? '';
     const decoded = /^Basic /.test(auth) ? Buffer.from(auth.slice(6), 'base64').toString('latin1') : '';
     const carries = auth.includes(creds.apiKey) || decoded.includes(creds.apiKey);
@@ -55,10 +55,10 @@ test('carriesKey says whether the request carries a valid key, in any form', () 
 
 test('a probe that carries the key is sent with the second key and account where they are configured', () => {
   for (const p of AUTH_PROBES) {
-    const c = probeCredentials(p, main, second);
+    const c = probeCredentials(p, 'runtime', main, second);
     expect(c.which, p.id).toBe(p.carriesKey ? 'second' : 'main');
     if (p.carriesKey) expect(c.otherAccountId).toBe(main.accountId);
-    expect(probeCredentials(p, main).which).toBe('main');
+    expect(probeCredentials(p, 'runtime', main).which).toBe('main');
   }
   // The other real account's GUID with the second key: the main account.
   const other = AUTH_PROBES.find((p) => p.id === 'account-other')!;
@@ -78,4 +78,23 @@ test('the upper-case GUID of the right account is the only probe a target may se
   const either = AUTH_PROBES.filter((p) => p.expect === 'either');
   expect(either.map((p) => p.id)).toEqual(['account-upper-case']);
   expect(sent(either[0])[HEADER]).toBe(second.accountId.toUpperCase());
+});
+
+test('at the main account\'s own check the main key is kept, with the second account as the other one', () => {
+  for (const place of MAIN_ACCOUNT_PLACES) {
+    for (const p of AUTH_PROBES) {
+      const c = probeCredentials(p, place, main, second);
+      expect(c.which, `${place} ${p.id}`).toBe('main');
+      expect(c.otherAccountId).toBe(second.accountId);
+    }
+  }
+  const other = AUTH_PROBES.find((p) => p.id === 'account-other')!;
+  expect(other.headers(probeCredentials(other, 'check-read', main, second), HEADER)[HEADER]).toBe(second.accountId);
+});
+
+test('the uncertain requests left on the main key: the key-carrying probes at the main account\'s check', () => {
+  const cases = authCases();
+  const atChecks = cases.filter((c) => c.probe?.carriesKey && c.probe.expect === 'rejected' && MAIN_ACCOUNT_PLACES.includes(c.place as AuthPlace)).length;
+  expect(uncertainMainKeyRequests(cases, true)).toBe(atChecks);
+  expect(uncertainMainKeyRequests(cases, false)).toBe(cases.filter((c) => c.probe?.carriesKey && c.probe.expect === 'rejected').length);
 });

@@ -15,7 +15,7 @@ import type { SchemaValidator } from '../spec/schema-validator';
 import type { Spec } from '../spec/spec';
 import type { Target } from '../spec/target';
 import { namedUpdateBody, type PlaceRequest } from './requests';
-import { probeCredentials, type AuthProbe } from './table';
+import { probeCredentials, type AuthPlace, type AuthProbe } from './table';
 
 export interface AuthFixtures {
   api: ApiClient;
@@ -51,9 +51,9 @@ export async function sendValid(fx: AuthFixtures, r: PlaceRequest): Promise<void
 }
 
 /** One probe: its credentials (the second key where it carries a valid one), then the judgement. */
-export async function sendProbe(fx: AuthFixtures, r: PlaceRequest, probe: AuthProbe): Promise<void> {
+export async function sendProbe(fx: AuthFixtures, place: AuthPlace, r: PlaceRequest, probe: AuthProbe): Promise<void> {
   const where: Where = { place: r.place, valueClass: probe.id };
-  const creds = probeCredentials(probe, fx.config, fx.config.second);
+  const creds = probeCredentials(probe, place, fx.config, fx.config.second);
   const headers = { authorization: `Bearer ${creds.apiKey}`, [fx.target.accountHeader]: creds.accountId, ...probe.headers(creds, fx.target.accountHeader) };
   const options = { ...r.options, headers };
   if (probe.expect === 'rejected') {

@@ -7,7 +7,8 @@
  *
  * `carriesKey` says whether a probe carries a valid API key (in some form): a target may or may not
  * count such a refused request toward that key's rate limit, so the rate-limit work must keep them out
- * of its window. Those probes are sent with the second key where one is configured (`probeCredentials`).
+ * of its window. Those probes are sent with the second key where one is configured and the place lets
+ * it (`probeCredentials`).
  */
 import { randomUUID } from 'node:crypto';
 import type { ClauseId } from '../document/clauses';
@@ -16,6 +17,12 @@ import type { HeaderOverrides } from '../http/client';
 /** Where AUTH is tried: the route roles, and the parameterless collections beside them (`GET /v1/runtimes`). */
 export const AUTH_PLACES = ['runtime', 'check-read', 'check-update', 'collection'] as const;
 export type AuthPlace = (typeof AUTH_PLACES)[number];
+
+/**
+ * Places that address one resource of the main account (the check named by CHECK_ID): the second key
+ * would get a 404 there whatever the credentials, so only the main key lets the credentials decide.
+ */
+export const MAIN_ACCOUNT_PLACES: readonly AuthPlace[] = ['check-read', 'check-update'];
 
 /** The rule a probe tries, in the words the reference's faults use (`auth-skip:<place>:<rule>`). */
 export type AuthRule = 'key' | 'scheme' | 'unknown-key' | 'account-missing' | 'account-malformed' | 'account-other';
@@ -100,15 +107,22 @@ export function authCases(probes: readonly AuthProbe[] = AUTH_PROBES): AuthCase[
 }
 
 /**
- * The credentials the probes start from. A probe that carries a valid key is sent with the second key
+ * The credentials a probe starts from. A probe that carries a valid key is sent with the second key
  * where one is configured, so the main key's rate-limit window holds only requests that certainly
- * count (served) or certainly do not (no valid key); the rule is the same for any key.
+ * count (served) or certainly do not (no valid key); the rule is the same for any key. Not at the
+ * places of the main account's own check (see MAIN_ACCOUNT_PLACES): those keep the main key.
  */
 export function probeCredentials(
   probe: AuthProbe,
+  place: AuthPlace,
   main: { apiKey: string; accountId: string },
   second?: { apiKey: string; accountId: string },
 ): ProbeCredentials & { which: 'main' | 'second' } {
-  if (probe.carriesKey && second) return { apiKey: second.apiKey, accountId: second.accountId, otherAccountId: main.accountId, which: 'second' };
+  if (probe.carriesKey && second && !MAIN_ACCOUNT_PLACES.includes(place)) return { apiKey: second.apiKey, accountId: second.accountId, otherAccountId: main.accountId, which: 'second' };
   return { apiKey: main.apiKey, accountId: main.accountId, otherAccountId: second?.accountId, which: 'main' };
+}
+
+/** How many requests of the cases carry the main key although the target refuses them (uncertain for a limiter). */
+export function uncertainMainKeyRequests(cases: readonly AuthCase[], secondConfigured: boolean): number {
+  return cases.filter((c) => c.probe?.carriesKey && c.probe.expect === 'rejected' && (!secondConfigured || MAIN_ACCOUNT_PLACES.includes(c.place))).length;
 }
