@@ -13,3 +13,18 @@ export interface FaultExpectation {
   /** Instead of a failed clause: the run must stop with this exit code and this text. */
   stops?: { exitCode: number; text: RegExp };
 }
+
+/**
+ * One fault generated from a family's table (a parameterized MOCK_FAULT kind): the clause it must
+ * fail, where (the place, the value class), and whether the fault makes the target too loose (takes
+ * what it must refuse) or too strict (refuses what it must take).
+ */
+export interface GeneratedFault {
+  fault: string;
+  clause: ClauseId;
+  place?: string;
+  valueClass?: string;
+  direction: 'loose' | 'strict';
+  files: string[];
+  env?: Record<string, string>;
+}
