@@ -1,0 +1,182 @@
+/**
+ * The comparison of two runs, clause by clause: which side verified what the other did not, the tests
+ * behind each difference with their responses side by side, and the first difference in a few words.
+ */
+import type { Observation } from '../../support/observation';
+import type { ClauseRow } from '../matrix-types';
+import { align, diffRequests, systematicHeaders } from './diff';
+import { count } from './text';
+import { failurePhrase, failuresOf, reasonPhrase, shortIds } from './failures';
+import type { Category, ClauseComparison, Comparison, Difference, Failure, FailureInput, FamilyCount, Side, SideName, TestComparison, TestOutcome } from './types';
+
+export const FAMILIES = ['SPEC', 'AUTH', 'RT', 'ERR', 'RL', 'CU', 'FO', 'AG'];
+
+/** How much of a difference both reports show: tests per clause (the others are named), requests per test, differences per request, failures per test. */
+export const SHOWN_TESTS = 3;
+export const SHOWN_REQUESTS = 2;
+export const SHOWN_DIFFERENCES = 4;
+export const SHOWN_FAILURES = 2;
+
+export const GROUP_TITLES: Record<Exclude<Category, 'same'>, string> = {
+  'a-only': 'A verified, B failed',
+  'b-only': 'B verified, A failed',
+  'one-skipped': 'Skipped on one side',
+};
+
+const familyOf = (id: string) => id.slice(0, id.indexOf('-'));
+const statusOf = (side: Side, row?: ClauseRow) => (side.matrix ? (row?.status ?? 'not covered') : 'no result');
+
+function categoryOf(a: string, b: string): Category {
+  if (a === b) return 'same';
+  if (a === 'verified' && b === 'failed') return 'a-only';
+  if (b === 'verified' && a === 'failed') return 'b-only';
+  return 'one-skipped';
+}
+
+const outcome = (row: ClauseRow | undefined, title: string): TestOutcome => row?.tests.find((t) => t.title === title)?.status ?? 'absent';
+const lastPart = (title: string) => title.split(' › ').at(-1) ?? title;
+const words = (text: string) => new Set(text.split(/[^A-Za-z0-9_-]+/).filter(Boolean));
+
+/**
+ * The test a failure belongs to: its record says so; a line of text is matched to the one failing test
+ * whose name or one of whose requests it quotes.
+ */
+function testOf(f: Failure, failing: string[], observations: Record<string, Observation[]>): string | undefined {
+  if (f.test) return f.test;
+  if (failing.length === 1) return failing[0];
+  const byName = failing.filter((t) => f.title.includes(lastPart(t)));
+  if (byName.length === 1) return byName[0];
+  const quoted = f.exchange ? `${f.exchange.method} ${f.exchange.path}` : undefined;
+  const byRequest = failing.filter((t) => (observations[t] ?? []).some((o) => (quoted ? shortIds(o.request) === quoted : f.title.includes(o.request))));
+  return byRequest.length === 1 ? byRequest[0] : undefined;
+}
+
+interface Candidate {
+  d: Difference;
+  relevant: number;
+  order: number;
+}
+
+function compareClause(a: Side, b: Side, ra: ClauseRow | undefined, rb: ClauseRow | undefined, id: string, ignore: ReadonlySet<string>): ClauseComparison {
+  const sa = statusOf(a, ra);
+  const sb = statusOf(b, rb);
+  const differs = !!a.matrix && !!b.matrix && sa !== sb;
+  const category = differs ? categoryOf(sa, sb) : 'same';
+  const reasons = { A: ra?.reasons ?? [], B: rb?.reasons ?? [] };
+  const base = { id, family: familyOf(id), summary: ra?.summary ?? rb?.summary ?? '', a: sa, b: sb, differs, category, reasons };
+  if (!differs) return { ...base, first: '', tests: [], failures: [] };
+
+  // The parallel change makes failures records; older matrices hold lines of text. Both are read.
+  const raw = (row?: ClauseRow) => row?.failures as ReadonlyArray<string | FailureInput> | undefined;
+  const failures: Failure[] = [...failuresOf('A', id, raw(ra)), ...failuresOf('B', id, raw(rb))];
+  const titles = [...new Set([...(ra?.tests ?? []), ...(rb?.tests ?? [])].map((t) => t.title))];
+  const changed = titles.filter((t) => outcome(ra, t) !== outcome(rb, t));
+  const skipped = category === 'one-skipped';
+  const tests: TestComparison[] = (changed.length ? changed : titles).map((title) => ({
+    title,
+    a: outcome(ra, title),
+    b: outcome(rb, title),
+    // A side that did not run the test sent nothing to set beside the other's requests.
+    ...(skipped ? { requests: [], alike: 0 } : diffRequests(a.observations[title], b.observations[title], ignore)),
+    failures: [],
+  }));
+  const loose: Failure[] = [];
+  for (const f of failures) {
+    const failing = tests.filter((t) => t[f.side === 'A' ? 'a' : 'b'] === 'failed').map((t) => t.title);
+    const title = testOf(f, failing, f.side === 'A' ? a.observations : b.observations);
+    const test = tests.find((t) => t.title === title);
+    if (test) test.failures.push(f);
+    else loose.push(f);
+  }
+
+  // What the clause is about: its summary and the failures' titles name the fields that matter most.
+  const vocabulary = words(`${base.summary} ${failures.map((f) => f.title).join(' ')}`);
+  const best = (t: TestComparison): Candidate | undefined =>
+    t.requests
+      .flatMap((r) => r.differences)
+      .map((d, order) => ({ d, order, relevant: d.field && vocabulary.has(d.field) ? 0 : 1 }))
+      .sort((p, q) => p.d.rank - q.d.rank || p.relevant - q.relevant || p.d.sub - q.d.sub || p.order - q.order)[0];
+  const rankOf = (c?: Candidate) => (c ? [c.d.rank, c.relevant, c.d.sub] : [99, 9, 9]);
+  const ranked = tests
+    .map((t, i) => ({ t, i, c: best(t) }))
+    .sort((p, q) => {
+      const [x, y] = [rankOf(p.c), rankOf(q.c)];
+      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || q.t.failures.length - p.t.failures.length || p.i - q.i;
+    });
+
+  let first: string;
+  const sideSkipped = (['A', 'B'] as SideName[]).find((s) => (s === 'A' ? sa : sb) !== 'verified' && (s === 'A' ? sa : sb) !== 'failed');
+  if (skipped && sideSkipped) {
+    const status = sideSkipped === 'A' ? sa : sb;
+    first = status === 'skipped' ? reasonPhrase(sideSkipped, reasons[sideSkipped][0]) : `${sideSkipped}: ${status}`;
+  } else if (ranked[0]?.c) {
+    first = ranked[0].c.d.phrase;
+  } else {
+    const failingSide: SideName = category === 'b-only' ? 'A' : 'B';
+    const f = failures.find((x) => x.side === failingSide) ?? failures[0];
+    first = f ? failurePhrase(f) : 'the verdicts differ; the responses were alike';
+  }
+  return { ...base, first, tests: ranked.map((r) => r.t), failures: loose };
+}
+
+export function compare(a: Side, b: Side): Comparison {
+  const rows = (s: Side) => new Map((s.matrix?.clauses ?? []).map((c) => [c.id as string, c]));
+  const [rowsA, rowsB] = [rows(a), rows(b)];
+  const ids = [...new Set([...rowsA.keys(), ...rowsB.keys()])];
+  const titles = [...new Set([...Object.keys(a.observations), ...Object.keys(b.observations)])];
+  const headersOnly = a.matrix && b.matrix ? systematicHeaders(titles.flatMap((t) => align(a.observations[t], b.observations[t]))) : { A: [], B: [] };
+  const ignore = new Set([...headersOnly.A, ...headersOnly.B]);
+  const clauses = ids.map((id) => compareClause(a, b, rowsA.get(id), rowsB.get(id), id, ignore));
+
+  const groups = (['a-only', 'b-only', 'one-skipped'] as const).map((category) => ({ category, title: GROUP_TITLES[category], clauses: clauses.filter((c) => c.category === category) }));
+  // Each test's responses are shown once: under the first clause (in the order of the report) that shows it.
+  const shown = new Map<string, string>();
+  for (const g of groups) {
+    for (const c of g.clauses) {
+      for (const t of c.tests.slice(0, SHOWN_TESTS)) {
+        if (!t.requests.length) continue;
+        const at = shown.get(t.title);
+        if (at) t.shownIn = at;
+        else shown.set(t.title, c.id);
+      }
+    }
+  }
+
+  const familyNames = [...FAMILIES.filter((f) => clauses.some((c) => c.family === f)), ...new Set(clauses.map((c) => c.family).filter((f) => !FAMILIES.includes(f)))];
+  const families: FamilyCount[] = familyNames.map((family) => {
+    const of = clauses.filter((c) => c.family === family);
+    const count = (cat: Category) => of.filter((c) => c.category === cat).length;
+    return { family, clauses: of.length, same: count('same'), aOnly: count('a-only'), bOnly: count('b-only'), oneSkipped: count('one-skipped') };
+  });
+
+  const differing = clauses.filter((c) => c.differs);
+  const missing = [a.matrix ? '' : `A (${a.problem ?? 'no results'})`, b.matrix ? '' : `B (${b.problem ?? 'no results'})`].filter(Boolean);
+  const verdict = missing.length
+    ? `No comparison: ${missing.join(' and ')} produced no clause results.`
+    : differing.length
+      ? `B differs from A on ${count(differing.length, 'clause')} in ${count(new Set(differing.map((c) => c.family)).size, 'family', 'families')}.`
+      : `A and B agree on every clause (${clauses.length}).`;
+  return { a, b, verdict, clauses, families, headersOnly, groups };
+}
+
+
+/** The skip reasons behind the clauses skipped on one side, each once, with the clauses it explains. */
+export function skipReasons(clauses: ClauseComparison[]): Array<{ side: SideName; reason: string; clauses: string[] }> {
+  const out = new Map<string, { side: SideName; reason: string; clauses: string[] }>();
+  for (const c of clauses) {
+    for (const side of ['A', 'B'] as const) {
+      if ((side === 'A' ? c.a : c.b) !== 'skipped') continue;
+      for (const reason of c.reasons[side].length ? c.reasons[side] : ['no reason given']) {
+        const key = `${side}|${reason}`;
+        if (!out.has(key)) out.set(key, { side, reason, clauses: [] });
+        out.get(key)!.clauses.push(c.id);
+      }
+    }
+  }
+  return [...out.values()];
+}
+
+/** "A passed · B failed" for a test. */
+export const outcomes = (t: TestComparison) => `A ${t.a === 'absent' ? 'did not run it' : t.a} · B ${t.b === 'absent' ? 'did not run it' : t.b}`;
+
+export const lastTitlePart = lastPart;
