@@ -44,7 +44,7 @@ export function normaliseFailure(side: SideName, clause: string, input: string |
     ...(record.allowed !== undefined ? { allowed: clip(String(record.allowed)) } : {}),
     ...(record.test ? { test: record.test } : {}),
     ...(record.valueClass ? { valueClass: record.valueClass } : {}),
-    ...(record.exchange ? { exchange: { ...record.exchange, path: shortIds(record.exchange.path) } } : {}),
+    ...(record.exchange ? { exchange: { ...record.exchange, path: clip(shortIds(record.exchange.path), 90) } } : {}),
   };
 }
 
@@ -66,6 +66,16 @@ export const requestOf = (f: Failure) => (f.exchange ? `${f.exchange.method} ${f
 /** "received …; allowed …" of a failure, or nothing. */
 export const receivedAllowed = (f: Failure) =>
   [f.received !== undefined ? `received ${f.received}` : '', f.allowed !== undefined ? `allowed ${f.allowed}` : ''].filter(Boolean).join('; ');
+
+/** receivedAllowed, said once per clause: the same value again is "the same received and allowed". */
+export function onceEach(): (f: Failure) => string {
+  const said = new Set<string>();
+  return (f) => {
+    const text = receivedAllowed(f);
+    if (!text || !said.has(text)) return said.add(text), text;
+    return 'received and allowed as above';
+  };
+}
 
 /** A failure in a few words, for a clause whose responses were not recorded or answered alike. */
 export function failurePhrase(f: Failure): string {

@@ -4,7 +4,7 @@
  * Same order as compare.md. No scripts: <details> does the collapsing.
  */
 import { esc, page, statusClass } from '../html-page';
-import { receivedAllowed, requestOf } from './failures';
+import { onceEach, requestOf } from './failures';
 import { count, headersLine, moreDiffer } from './text';
 import { lastTitlePart, outcomes, SHOWN_DIFFERENCES, SHOWN_FAILURES, SHOWN_REQUESTS, SHOWN_TESTS, skipReasons } from './model';
 import type { ClauseComparison, Comparison, Failure, Side, TestComparison } from './types';
@@ -31,8 +31,10 @@ const STYLE = `
 
 const badge = (status: string) => `<span class="${statusClass(status)}">${esc(status)}</span>`;
 /** A failure: side, title (and the request, when no test shows it), then what was received and allowed. */
-const failureText = (f: Failure, withRequest: boolean) =>
-  `<b>${f.side}</b> ${esc(f.title)}${withRequest && requestOf(f) ? ` <code>${esc(requestOf(f))}</code>` : ''}${receivedAllowed(f) ? ` <span class="detail">${esc(receivedAllowed(f))}</span>` : ''}`;
+const failureText = (f: Failure, withRequest: boolean, said: (f: Failure) => string) => {
+  const values = said(f);
+  return `<b>${f.side}</b> ${esc(f.title)}${withRequest && requestOf(f) ? ` <code>${esc(requestOf(f))}</code>` : ''}${values ? ` <span class="detail">${esc(values)}</span>` : ''}`;
+};
 const anchor = (id: string) => `d-${id}`;
 
 function sideLine(name: string, s: Side): string {
@@ -50,9 +52,9 @@ function families(c: Comparison): string {
 }
 
 /** The rows of one test: its name and outcomes, its failures, then its requests that differ. */
-function testRows(t: TestComparison): string {
+function testRows(t: TestComparison, said: (f: Failure) => string): string {
   const rows = [`<tr class="test"><th colspan="4">${esc(lastTitlePart(t.title))} <span class="detail">${esc(outcomes(t))}</span></th></tr>`];
-  for (const f of t.failures.slice(0, SHOWN_FAILURES)) rows.push(`<tr><td colspan="4">${failureText(f, false)}</td></tr>`);
+  for (const f of t.failures.slice(0, SHOWN_FAILURES)) rows.push(`<tr><td colspan="4">${failureText(f, false, said)}</td></tr>`);
   if (t.failures.length > SHOWN_FAILURES) rows.push(`<tr><td colspan="4" class="detail">… ${count(t.failures.length - SHOWN_FAILURES, 'more failure')}</td></tr>`);
   if (t.shownIn) return [...rows, `<tr><td colspan="4" class="detail">Responses: as under <a href="#${anchor(t.shownIn)}">${esc(t.shownIn)}</a></td></tr>`].join('');
   for (const r of t.requests.slice(0, SHOWN_REQUESTS)) {
@@ -68,11 +70,12 @@ function testRows(t: TestComparison): string {
 
 function details(c: ClauseComparison): string {
   const skips = (['A', 'B'] as const).filter((s) => (s === 'A' ? c.a : c.b) === 'skipped').map((s) => `<p>${s} skipped: ${esc(c.reasons[s].join('; ') || 'no reason given')}</p>`).join('');
-  const tests = c.tests.slice(0, SHOWN_TESTS).map(testRows).join('');
+  const said = onceEach();
+  const tests = c.tests.slice(0, SHOWN_TESTS).map((t) => testRows(t, said)).join('');
   const table = tests ? `<table class="requests"><thead><tr><th>request</th><th>what</th><th>A</th><th>B</th></tr></thead><tbody>${tests}</tbody></table>` : '';
   const rest = c.tests.slice(SHOWN_TESTS);
   const restLine = rest.length ? `<p class="detail">${moreDiffer(rest.length, 'test')}: ${esc(rest.slice(0, 8).map((t) => lastTitlePart(t.title)).join(' · '))}${rest.length > 8 ? ' · …' : ''}</p>` : '';
-  const loose = c.failures.length ? `<ul class="failures">${c.failures.slice(0, 3).map((f) => `<li>${failureText(f, true)}</li>`).join('')}${c.failures.length > 3 ? `<li class="detail">… ${count(c.failures.length - 3, 'more failure')} (each side's contract-matrix.md has them all)</li>` : ''}</ul>` : '';
+  const loose = c.failures.length ? `<ul class="failures">${c.failures.slice(0, 3).map((f) => `<li>${failureText(f, true, said)}</li>`).join('')}${c.failures.length > 3 ? `<li class="detail">… ${count(c.failures.length - 3, 'more failure')} (each side's contract-matrix.md has them all)</li>` : ''}</ul>` : '';
   const summary = `<summary><b>${esc(c.id)}</b> A ${badge(c.a)}, B ${badge(c.b)}: ${esc(c.first)}</summary>`;
   return `<details class="clause" id="${anchor(c.id)}">${summary}<p class="detail">${esc(c.summary)}</p>${skips}${table}${restLine}${loose}</details>`;
 }

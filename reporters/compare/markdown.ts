@@ -3,10 +3,10 @@
  * clause in three groups, then the details of each (tests, failures, responses side by side), then
  * every clause.
  */
-import { receivedAllowed, requestOf } from './failures';
+import { onceEach, requestOf } from './failures';
 import { count, headersLine, moreDiffer } from './text';
 import { lastTitlePart, outcomes, SHOWN_DIFFERENCES, SHOWN_FAILURES, SHOWN_REQUESTS, SHOWN_TESTS, skipReasons } from './model';
-import type { ClauseComparison, Comparison, Side } from './types';
+import type { ClauseComparison, Comparison, Failure, Side } from './types';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
@@ -18,9 +18,14 @@ function sideLine(name: string, s: Side): string {
 function details(c: ClauseComparison): string[] {
   const lines = [`### ${c.id}: A ${c.a}, B ${c.b}`, '', `${c.summary}. First difference: ${c.first}.`, ''];
   for (const side of ['A', 'B'] as const) if ((side === 'A' ? c.a : c.b) === 'skipped') lines.push(`${side} skipped: ${c.reasons[side].join('; ') || 'no reason given'}`, '');
+  const said = onceEach();
+  const values = (f: Failure) => {
+    const v = said(f);
+    return v ? ` (${v})` : '';
+  };
   for (const t of c.tests.slice(0, SHOWN_TESTS)) {
     lines.push(`**${lastTitlePart(t.title)}** (${outcomes(t)})`, '');
-    for (const f of t.failures.slice(0, SHOWN_FAILURES)) lines.push(`- ${f.side}: ${f.title}${receivedAllowed(f) ? ` (${receivedAllowed(f)})` : ''}`);
+    for (const f of t.failures.slice(0, SHOWN_FAILURES)) lines.push(`- ${f.side}: ${f.title}${values(f)}`);
     if (t.failures.length > SHOWN_FAILURES) lines.push(`- … ${count(t.failures.length - SHOWN_FAILURES, 'more failure')}`);
     if (t.shownIn) lines.push(`- responses: as under ${t.shownIn}`);
     else {
@@ -36,7 +41,7 @@ function details(c: ClauseComparison): string[] {
   const rest = c.tests.slice(SHOWN_TESTS);
   if (rest.length) lines.push(`${moreDiffer(rest.length, 'test')}: ${rest.slice(0, 8).map((t) => lastTitlePart(t.title)).join(' · ')}${rest.length > 8 ? ' · …' : ''}`, '');
   if (c.failures.length) {
-    lines.push(...c.failures.slice(0, 3).map((f) => `- ${f.side}: ${f.title}${requestOf(f) ? ` ${code(requestOf(f))}` : ''}${receivedAllowed(f) ? ` (${receivedAllowed(f)})` : ''}`));
+    lines.push(...c.failures.slice(0, 3).map((f) => `- ${f.side}: ${f.title}${requestOf(f) ? ` ${code(requestOf(f))}` : ''}${values(f)}`));
     if (c.failures.length > 3) lines.push(`- … ${count(c.failures.length - 3, 'more failure')} (each side's contract-matrix.md has them all)`);
     lines.push('');
   }
