@@ -33,7 +33,16 @@ function categoryOf(a: string, b: string): Category {
   return 'one-skipped';
 }
 
-const outcome = (row: ClauseRow | undefined, title: string): TestOutcome => row?.tests.find((t) => t.title === title)?.status ?? 'absent';
+/**
+ * A test's outcome for a clause; a test that does not count for the clause on this side (it names other
+ * clauses and none of its checks of this one failed) shows how it ended there.
+ */
+function outcome(side: Side, row: ClauseRow | undefined, title: string): TestOutcome {
+  const own = row?.tests.find((t) => t.title === title)?.status;
+  if (own) return own;
+  const elsewhere = (side.matrix?.clauses ?? []).flatMap((c) => c.tests.filter((t) => t.title === title).map((t) => t.status));
+  return elsewhere.includes('failed') ? 'failed' : (elsewhere[0] ?? 'absent');
+}
 const lastPart = (title: string) => title.split(' › ').at(-1) ?? title;
 const words = (text: string) => new Set(text.split(/[^A-Za-z0-9_-]+/).filter(Boolean));
 
@@ -57,7 +66,7 @@ interface Candidate {
   order: number;
 }
 
-function compareClause(a: Side, b: Side, ra: ClauseRow | undefined, rb: ClauseRow | undefined, id: string, ignore: ReadonlySet<string>): ClauseComparison {
+function compareClause(a: Side, b: Side, ra: ClauseRow | undefined, rb: ClauseRow | undefined, id: string, ignore: ReadonlySet<string>, common: ReadonlyMap<string, number>): ClauseComparison {
   const sa = statusOf(a, ra);
   const sb = statusOf(b, rb);
   const differs = !!a.matrix && !!b.matrix && sa !== sb;
@@ -70,12 +79,12 @@ function compareClause(a: Side, b: Side, ra: ClauseRow | undefined, rb: ClauseRo
   const raw = (row?: ClauseRow) => row?.failures as ReadonlyArray<string | FailureInput> | undefined;
   const failures: Failure[] = [...failuresOf('A', id, raw(ra)), ...failuresOf('B', id, raw(rb))];
   const titles = [...new Set([...(ra?.tests ?? []), ...(rb?.tests ?? [])].map((t) => t.title))];
-  const changed = titles.filter((t) => outcome(ra, t) !== outcome(rb, t));
+  const changed = titles.filter((t) => outcome(a, ra, t) !== outcome(b, rb, t));
   const skipped = category === 'one-skipped';
   const tests: TestComparison[] = (changed.length ? changed : titles).map((title) => ({
     title,
-    a: outcome(ra, title),
-    b: outcome(rb, title),
+    a: outcome(a, ra, title),
+    b: outcome(b, rb, title),
     // A side that did not run the test sent nothing to set beside the other's requests.
     ...(skipped ? { requests: [], alike: 0 } : diffRequests(a.observations[title], b.observations[title], ignore)),
     failures: [],
@@ -108,7 +117,9 @@ function compareClause(a: Side, b: Side, ra: ClauseRow | undefined, rb: ClauseRo
   const sideSkipped = (['A', 'B'] as SideName[]).find((s) => (s === 'A' ? sa : sb) !== 'verified' && (s === 'A' ? sa : sb) !== 'failed');
   if (skipped && sideSkipped) {
     const status = sideSkipped === 'A' ? sa : sb;
-    first = status === 'skipped' ? reasonPhrase(sideSkipped, reasons[sideSkipped][0]) : `${sideSkipped}: ${status}`;
+    // Of several reasons, the one that explains the most skipped clauses of that side says it best.
+    const reason = [...reasons[sideSkipped]].sort((x, y) => (common.get(`${sideSkipped}|${y}`) ?? 0) - (common.get(`${sideSkipped}|${x}`) ?? 0))[0];
+    first = status === 'skipped' ? reasonPhrase(sideSkipped, reason) : `${sideSkipped}: ${status}`;
   } else if (ranked[0]?.c) {
     first = ranked[0].c.d.phrase;
   } else {
@@ -126,7 +137,10 @@ export function compare(a: Side, b: Side): Comparison {
   const titles = [...new Set([...Object.keys(a.observations), ...Object.keys(b.observations)])];
   const headersOnly = a.matrix && b.matrix ? systematicHeaders(titles.flatMap((t) => align(a.observations[t], b.observations[t]))) : { A: [], B: [] };
   const ignore = new Set([...headersOnly.A, ...headersOnly.B]);
-  const clauses = ids.map((id) => compareClause(a, b, rowsA.get(id), rowsB.get(id), id, ignore));
+  // How many clauses each skip reason explains, per side.
+  const common = new Map<string, number>();
+  for (const [name, rs] of [['A', rowsA], ['B', rowsB]] as const) for (const row of rs.values()) for (const r of row.reasons) common.set(`${name}|${r}`, (common.get(`${name}|${r}`) ?? 0) + 1);
+  const clauses = ids.map((id) => compareClause(a, b, rowsA.get(id), rowsB.get(id), id, ignore, common));
 
   const groups = (['a-only', 'b-only', 'one-skipped'] as const).map((category) => ({ category, title: GROUP_TITLES[category], clauses: clauses.filter((c) => c.category === category) }));
   // Each test's responses are shown once: under the first clause (in the order of the report) that shows it.
