@@ -11,7 +11,10 @@ import type { Category, ClauseComparison, Comparison, Difference, Failure, Failu
 
 export const FAMILIES = ['SPEC', 'AUTH', 'RT', 'ERR', 'RL', 'CU', 'FO', 'AG'];
 
-/** How much of a difference both reports show: tests per clause (the others are named), requests per test, differences per request, failures per test. */
+/**
+ * How much of a difference both reports show: tests per clause (the others are named), requests per
+ * test, differences per request, failures per test.
+ */
 export const SHOWN_TESTS = 3;
 export const SHOWN_REQUESTS = 2;
 export const SHOWN_DIFFERENCES = 4;
@@ -43,7 +46,9 @@ function outcome(side: Side, row: ClauseRow | undefined, title: string): TestOut
   const elsewhere = (side.matrix?.clauses ?? []).flatMap((c) => c.tests.filter((t) => t.title === title).map((t) => t.status));
   return elsewhere.includes('failed') ? 'failed' : (elsewhere[0] ?? 'absent');
 }
-const lastPart = (title: string) => title.split(' › ').at(-1) ?? title;
+
+/** A test's own title, without its file and describe blocks. */
+export const lastTitlePart = (title: string) => title.split(' › ').at(-1) ?? title;
 const words = (text: string) => new Set(text.split(/[^A-Za-z0-9_-]+/).filter(Boolean));
 
 /**
@@ -53,7 +58,7 @@ const words = (text: string) => new Set(text.split(/[^A-Za-z0-9_-]+/).filter(Boo
 function testOf(f: Failure, failing: string[], observations: Record<string, Observation[]>): string | undefined {
   if (f.test) return f.test;
   if (failing.length === 1) return failing[0];
-  const byName = failing.filter((t) => f.title.includes(lastPart(t)));
+  const byName = failing.filter((t) => f.title.includes(lastTitlePart(t)));
   if (byName.length === 1) return byName[0];
   const quoted = f.exchange ? `${f.exchange.method} ${f.exchange.path}` : undefined;
   const byRequest = failing.filter((t) => (observations[t] ?? []).some((o) => (quoted ? shortIds(o.request) === quoted : f.title.includes(o.request))));
@@ -159,8 +164,8 @@ export function compare(a: Side, b: Side): Comparison {
   const familyNames = [...FAMILIES.filter((f) => clauses.some((c) => c.family === f)), ...new Set(clauses.map((c) => c.family).filter((f) => !FAMILIES.includes(f)))];
   const families: FamilyCount[] = familyNames.map((family) => {
     const of = clauses.filter((c) => c.family === family);
-    const count = (cat: Category) => of.filter((c) => c.category === cat).length;
-    return { family, clauses: of.length, same: count('same'), aOnly: count('a-only'), bOnly: count('b-only'), oneSkipped: count('one-skipped') };
+    const n = (cat: Category) => of.filter((c) => c.category === cat).length;
+    return { family, clauses: of.length, same: n('same'), aOnly: n('a-only'), bOnly: n('b-only'), oneSkipped: n('one-skipped') };
   });
 
   const differing = clauses.filter((c) => c.differs);
@@ -172,7 +177,6 @@ export function compare(a: Side, b: Side): Comparison {
       : `A and B agree on every clause (${clauses.length}).`;
   return { a, b, verdict, clauses, families, headersOnly, groups };
 }
-
 
 /** The skip reasons behind the clauses skipped on one side, each once, with the clauses it explains. */
 export function skipReasons(clauses: ClauseComparison[]): Array<{ side: SideName; reason: string; clauses: string[] }> {
@@ -193,4 +197,3 @@ export function skipReasons(clauses: ClauseComparison[]): Array<{ side: SideName
 /** "A passed · B failed" for a test. */
 export const outcomes = (t: TestComparison) => `A ${t.a === 'absent' ? 'did not run it' : t.a} · B ${t.b === 'absent' ? 'did not run it' : t.b}`;
 
-export const lastTitlePart = lastPart;
