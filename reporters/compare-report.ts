@@ -3,8 +3,26 @@
  * The parts live in reporters/compare/: types, failures (records or text), diff (responses), model
  * (the comparison), markdown and html (the two reports, in the same order).
  */
-export type { ClauseComparison, Comparison, Difference, Failure, FailureInput, RequestDiff, Side, TestComparison } from './compare/types';
-export { compare, skipReasons } from './compare/model';
+import { compare, LIMITS } from './compare/model';
+import { renderCompareHtml } from './compare/html';
+import { renderCompareMarkdown } from './compare/markdown';
+import type { Comparison, Side } from './compare/types';
+
+export type { ClauseComparison, Comparison, Difference, Failure, FailureInput, Limits, RequestDiff, Side, TestComparison } from './compare/types';
+export { compare, LIMITS, skipReasons } from './compare/model';
 export { diffRequests } from './compare/diff';
-export { renderCompareMarkdown } from './compare/markdown';
-export { renderCompareHtml } from './compare/html';
+export { renderCompareMarkdown, renderCompareHtml };
+
+/** The page's size the reports keep under, showing less of each difference when there are many. */
+export const PAGE_BUDGET = 56_000;
+
+/** Both reports, showing as much of each difference as fits the page budget (the same in both). */
+export function compareReports(a: Side, b: Side, budget = PAGE_BUDGET): { comparison: Comparison; markdown: string; html: string } {
+  let out: { comparison: Comparison; markdown: string; html: string } | undefined;
+  for (const limits of LIMITS) {
+    const comparison = compare(a, b, limits);
+    out = { comparison, markdown: renderCompareMarkdown(comparison), html: renderCompareHtml(comparison) };
+    if (Buffer.byteLength(out.html) <= budget) break;
+  }
+  return out!;
+}

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { EMBEDDED, loadEnvFile } from '../support/config';
 import { EXIT_CONFIG_ERROR } from '../support/exit-codes';
 import { redact, registerSecret } from '../support/redact';
-import { compare, renderCompareHtml, renderCompareMarkdown, type Side } from '../reporters/compare-report';
+import { compareReports, type Side } from '../reporters/compare-report';
 import { runSuite } from './suite-runner';
 
 const SUITE_VARIABLES = ['API_KEY', 'ACCOUNT_ID', 'ACCOUNT_HEADER', 'SPEC_URL', 'AGENT_URL', 'AGENT_COMMAND', 'CHECK_ID', 'BROWSER_CHECK_ID', 'SECOND_API_KEY', 'SECOND_ACCOUNT_ID', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_S', 'BURST', 'STRICT_SPEC'];
@@ -81,10 +81,10 @@ async function main() {
       problem: stopped?.reason ?? (matrix ? undefined : (run.output.trim().split('\n').filter(Boolean).at(-1) ?? `exit ${run.exitCode}`)),
     };
   });
-  const comparison = compare(a, b);
+  const { comparison, markdown, html } = compareReports(a, b);
   mkdirSync(reportDir, { recursive: true });
-  writeFileSync(join(reportDir, 'compare.md'), redact(renderCompareMarkdown(comparison)));
-  writeFileSync(join(reportDir, 'compare.html'), redact(renderCompareHtml(comparison)));
+  writeFileSync(join(reportDir, 'compare.md'), redact(markdown));
+  writeFileSync(join(reportDir, 'compare.html'), redact(html));
   const differing = comparison.clauses.filter((c) => c.differs).map((c) => c.id);
   process.stdout.write(`compare: ${redact(comparison.verdict)}${differing.length ? ` Differing: ${differing.join(', ')}.` : ''}\n`);
   process.stdout.write(`compare: ${join(reportDir, 'compare.html')}, ${join(reportDir, 'compare.md')} (each side's full reports under ${join(reportDir, 'compare')}/)\n`);

@@ -162,6 +162,7 @@ export const byRank = (a: Difference, b: Difference) => a.rank - b.rank || a.sub
 /** The responses of one test on both sides, paired; the requests that differ, most telling first. */
 export function diffRequests(a: Observation[] = [], b: Observation[] = [], ignoreHeaders: ReadonlySet<string> = new Set()): { requests: RequestDiff[]; alike: number } {
   const requests: Array<RequestDiff & { order: number }> = [];
+  const seen = new Map<string, RequestDiff & { order: number }>();
   let alike = 0;
   align(a, b).forEach(([x, y], order) => {
     const request = clip(shortIds((x ?? y)!.request), 90);
@@ -175,7 +176,14 @@ export function diffRequests(a: Observation[] = [], b: Observation[] = [], ignor
       if (x.status === y.status) differences.push(...bodyDifferences(x, y));
     }
     if (!differences.length) return void alike++;
-    requests.push({ request, ...(requestB && requestB !== request ? { requestB } : {}), differences: differences.sort(byRank), order });
+    differences.sort(byRank);
+    // The same request differing the same way again is counted, not repeated.
+    const key = `${request}|${requestB ?? ''}|${differences.map((d) => `${d.what}=${d.a}/${d.b}`).join('|')}`;
+    const same = seen.get(key);
+    if (same) return void same.times++;
+    const entry = { request, ...(requestB && requestB !== request ? { requestB } : {}), differences, times: 1, order };
+    seen.set(key, entry);
+    requests.push(entry);
   });
   requests.sort((p, q) => byRank(p.differences[0], q.differences[0]) || p.order - q.order);
   return { requests: requests.map(({ order: _order, ...r }) => r), alike };

@@ -4,10 +4,10 @@
  * Same order as compare.md. No scripts: <details> does the collapsing.
  */
 import { esc, page, statusClass } from '../html-page';
-import { onceEach, requestOf } from './failures';
+import { clip, onceEach, requestOf } from './failures';
 import { count, headersLine, moreDiffer } from './text';
-import { lastTitlePart, outcomes, SHOWN_DIFFERENCES, SHOWN_FAILURES, SHOWN_REQUESTS, SHOWN_TESTS, skipReasons } from './model';
-import type { ClauseComparison, Comparison, Failure, Side, TestComparison } from './types';
+import { lastTitlePart, outcomes, skipReasons } from './model';
+import type { ClauseComparison, Comparison, Failure, Limits, Side, TestComparison } from './types';
 
 const STYLE = `
   .verdict { font-size: 18px; font-weight: 600; margin: 2px 0 6px; color: #1f2328; }
@@ -52,30 +52,30 @@ function families(c: Comparison): string {
 }
 
 /** The rows of one test: its name and outcomes, its failures, then its requests that differ. */
-function testRows(t: TestComparison, said: (f: Failure) => string): string {
+function testRows(t: TestComparison, limits: Limits, said: (f: Failure) => string): string {
   const rows = [`<tr class="test"><th colspan="4">${esc(lastTitlePart(t.title))} <span class="detail">${esc(outcomes(t))}</span></th></tr>`];
-  for (const f of t.failures.slice(0, SHOWN_FAILURES)) rows.push(`<tr><td colspan="4">${failureText(f, false, said)}</td></tr>`);
-  if (t.failures.length > SHOWN_FAILURES) rows.push(`<tr><td colspan="4" class="detail">… ${count(t.failures.length - SHOWN_FAILURES, 'more failure')}</td></tr>`);
+  for (const f of t.failures.slice(0, limits.failures)) rows.push(`<tr><td colspan="4">${failureText(f, false, said)}</td></tr>`);
+  if (t.failures.length > limits.failures) rows.push(`<tr><td colspan="4" class="detail">… ${count(t.failures.length - limits.failures, 'more failure')}</td></tr>`);
   if (t.shownIn) return [...rows, `<tr><td colspan="4" class="detail">Responses: as under <a href="#${anchor(t.shownIn)}">${esc(t.shownIn)}</a></td></tr>`].join('');
-  for (const r of t.requests.slice(0, SHOWN_REQUESTS)) {
-    const shown = r.differences.slice(0, SHOWN_DIFFERENCES);
-    const request = `<code>${esc(r.request)}</code>${r.requestB ? `<br><span class="detail">B: <code>${esc(r.requestB)}</code></span>` : ''}${r.differences.length > shown.length ? `<br><span class="detail">+${count(r.differences.length - shown.length, 'more difference')}</span>` : ''}`;
+  for (const r of t.requests.slice(0, limits.requests)) {
+    const shown = r.differences.slice(0, limits.differences);
+    const request = `<code>${esc(r.request)}</code>${r.times > 1 ? ` ×${r.times}` : ''}${r.requestB ? `<br><span class="detail">B: <code>${esc(r.requestB)}</code></span>` : ''}${r.differences.length > shown.length ? `<br><span class="detail">+${count(r.differences.length - shown.length, 'more difference')}</span>` : ''}`;
     shown.forEach((d, i) => rows.push(`<tr>${i === 0 ? `<td${shown.length > 1 ? ` rowspan="${shown.length}"` : ''}>${request}</td>` : ''}<td>${esc(d.what)}</td><td><code>${esc(d.a)}</code></td><td><code>${esc(d.b)}</code></td></tr>`));
   }
-  const hidden = t.requests.length - SHOWN_REQUESTS;
+  const hidden = t.requests.length - limits.requests;
   const note = [hidden > 0 ? moreDiffer(hidden, 'request') : '', t.alike ? `${t.alike} answered alike` : ''].filter(Boolean).join('; ');
   if (note) rows.push(`<tr><td colspan="4" class="detail">${note}</td></tr>`);
   return rows.join('');
 }
 
-function details(c: ClauseComparison): string {
+function details(c: ClauseComparison, limits: Limits): string {
   const skips = (['A', 'B'] as const).filter((s) => (s === 'A' ? c.a : c.b) === 'skipped').map((s) => `<p>${s} skipped: ${esc(c.reasons[s].join('; ') || 'no reason given')}</p>`).join('');
   const said = onceEach();
-  const tests = c.tests.slice(0, SHOWN_TESTS).map((t) => testRows(t, said)).join('');
+  const tests = c.tests.slice(0, limits.tests).map((t) => testRows(t, limits, said)).join('');
   const table = tests ? `<table class="requests"><thead><tr><th>request</th><th>what</th><th>A</th><th>B</th></tr></thead><tbody>${tests}</tbody></table>` : '';
-  const rest = c.tests.slice(SHOWN_TESTS);
-  const restLine = rest.length ? `<p class="detail">${moreDiffer(rest.length, 'test')}: ${esc(rest.slice(0, 8).map((t) => lastTitlePart(t.title)).join(' · '))}${rest.length > 8 ? ' · …' : ''}</p>` : '';
-  const loose = c.failures.length ? `<ul class="failures">${c.failures.slice(0, 3).map((f) => `<li>${failureText(f, true, said)}</li>`).join('')}${c.failures.length > 3 ? `<li class="detail">… ${count(c.failures.length - 3, 'more failure')} (each side's contract-matrix.md has them all)</li>` : ''}</ul>` : '';
+  const rest = c.tests.slice(limits.tests);
+  const restLine = rest.length ? `<p class="detail">${moreDiffer(rest.length, 'test')}: ${esc(rest.slice(0, 5).map((t) => clip(lastTitlePart(t.title), 60)).join(' · '))}${rest.length > 5 ? ' · …' : ''}</p>` : '';
+  const loose = c.failures.length ? `<ul class="failures">${c.failures.slice(0, limits.failures).map((f) => `<li>${failureText(f, true, said)}</li>`).join('')}${c.failures.length > limits.failures ? `<li class="detail">… ${count(c.failures.length - limits.failures, 'more failure')} (each side's contract-matrix.md has them all)</li>` : ''}</ul>` : '';
   const summary = `<summary><b>${esc(c.id)}</b> A ${badge(c.a)}, B ${badge(c.b)}: ${esc(c.first)}</summary>`;
   return `<details class="clause" id="${anchor(c.id)}">${summary}<p class="detail">${esc(c.summary)}</p>${skips}${table}${restLine}${loose}</details>`;
 }
@@ -83,16 +83,15 @@ function details(c: ClauseComparison): string {
 export function renderCompareHtml(c: Comparison): string {
   const differs = c.clauses.some((x) => x.differs) || !c.a.matrix || !c.b.matrix;
   const header = `<p class="verdict ${differs ? 'differs' : 'agree'}">${esc(c.verdict)}</p>${sideLine('A', c.a)}${sideLine('B', c.b)}`;
-  const detailed = new Set(c.groups.flatMap((g) => g.clauses).filter((x) => x.category !== 'one-skipped' || x.a === 'failed' || x.b === 'failed').map((x) => x.id));
   const groups = c.groups.map((g) => {
     const head = `<h2>${esc(g.title)} <span class="count">(${g.clauses.length})</span></h2>`;
     if (!g.clauses.length) return `${head}<p class="detail">None.</p>`;
-    const rows = g.clauses.map((x) => `<tr><td class="id">${detailed.has(x.id) ? `<a href="#${anchor(x.id)}">${esc(x.id)}</a>` : esc(x.id)}</td><td>${badge(x.a)}</td><td>${badge(x.b)}</td><td>${esc(x.first)}</td><td class="detail">${esc(x.summary)}</td></tr>`);
+    const rows = g.clauses.map((x) => `<tr><td class="id">${x.detailed ? `<a href="#${anchor(x.id)}">${esc(x.id)}</a>` : esc(x.id)}</td><td>${badge(x.a)}</td><td>${badge(x.b)}</td><td>${esc(x.first)}</td><td class="detail">${esc(x.summary)}</td></tr>`);
     const why = g.category === 'one-skipped' ? `<p class="detail">Why:</p><ul class="failures">${skipReasons(g.clauses).map((r) => `<li><b>${r.side}</b> skipped ${esc(r.clauses.join(', '))}: ${esc(r.reason)}</li>`).join('')}</ul>` : '';
     return `${head}<table class="lines"><thead><tr><th>clause</th><th>A</th><th>B</th><th>first difference</th><th>rule</th></tr></thead><tbody>${rows.join('')}</tbody></table>${why}`;
   });
-  const all = c.clauses.filter((x) => detailed.has(x.id));
-  const detailsPart = all.length ? `<h2>Details</h2>${c.groups.flatMap((g) => g.clauses).filter((x) => detailed.has(x.id)).map(details).join('')}` : '';
+  const detailed = c.groups.flatMap((g) => g.clauses).filter((x) => x.detailed);
+  const detailsPart = detailed.length ? `<h2>Details</h2>${detailed.map((x) => details(x, c.limits)).join('')}` : '';
   const cell = (status: string) => `<td class="${statusClass(status)}">${esc(status)}</td>`;
   const rows = c.clauses.map((x) => `<tr${x.differs ? ' class="differs"' : ''}><td class="id">${esc(x.id)}</td><td>${esc(x.summary)}</td>${cell(x.a)}${cell(x.b)}</tr>`).join('');
   const everything = `<details class="all"><summary>All ${c.clauses.length} clauses, the same ones too</summary><table class="clauses"><thead><tr><th>clause</th><th>rule</th><th>A</th><th>B</th></tr></thead><tbody>${rows}</tbody></table></details>`;

@@ -3,10 +3,10 @@
  * clause in three groups, then the details of each (tests, failures, responses side by side), then
  * every clause.
  */
-import { onceEach, requestOf } from './failures';
+import { clip, onceEach, requestOf } from './failures';
 import { count, headersLine, moreDiffer } from './text';
-import { lastTitlePart, outcomes, SHOWN_DIFFERENCES, SHOWN_FAILURES, SHOWN_REQUESTS, SHOWN_TESTS, skipReasons } from './model';
-import type { ClauseComparison, Comparison, Failure, Side } from './types';
+import { lastTitlePart, outcomes, skipReasons } from './model';
+import type { ClauseComparison, Comparison, Failure, Limits, Side } from './types';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
@@ -15,7 +15,7 @@ function sideLine(name: string, s: Side): string {
   return `- **${name}**: ${s.label}${s.problem ? ` (${s.problem})` : ''}${s.reports ? ` · [its reports](${s.reports}/contract-matrix.md)` : ''}`;
 }
 
-function details(c: ClauseComparison): string[] {
+function details(c: ClauseComparison, limits: Limits): string[] {
   const lines = [`### ${c.id}: A ${c.a}, B ${c.b}`, '', `${c.summary}. First difference: ${c.first}.`, ''];
   for (const side of ['A', 'B'] as const) if ((side === 'A' ? c.a : c.b) === 'skipped') lines.push(`${side} skipped: ${c.reasons[side].join('; ') || 'no reason given'}`, '');
   const said = onceEach();
@@ -23,26 +23,26 @@ function details(c: ClauseComparison): string[] {
     const v = said(f);
     return v ? ` (${v})` : '';
   };
-  for (const t of c.tests.slice(0, SHOWN_TESTS)) {
+  for (const t of c.tests.slice(0, limits.tests)) {
     lines.push(`**${lastTitlePart(t.title)}** (${outcomes(t)})`, '');
-    for (const f of t.failures.slice(0, SHOWN_FAILURES)) lines.push(`- ${f.side}: ${f.title}${values(f)}`);
-    if (t.failures.length > SHOWN_FAILURES) lines.push(`- … ${count(t.failures.length - SHOWN_FAILURES, 'more failure')}`);
+    for (const f of t.failures.slice(0, limits.failures)) lines.push(`- ${f.side}: ${f.title}${values(f)}`);
+    if (t.failures.length > limits.failures) lines.push(`- … ${count(t.failures.length - limits.failures, 'more failure')}`);
     if (t.shownIn) lines.push(`- responses: as under ${t.shownIn}`);
     else {
-      for (const r of t.requests.slice(0, SHOWN_REQUESTS)) {
-        const request = r.requestB ? `${code(r.request)} / B ${code(r.requestB)}` : code(r.request);
-        lines.push(`- ${request}: ${r.differences.slice(0, SHOWN_DIFFERENCES).map((d) => d.phrase).join('; ')}${r.differences.length > SHOWN_DIFFERENCES ? ` (+${count(r.differences.length - SHOWN_DIFFERENCES, 'more difference')})` : ''}`);
+      for (const r of t.requests.slice(0, limits.requests)) {
+        const request = `${r.requestB ? `${code(r.request)} / B ${code(r.requestB)}` : code(r.request)}${r.times > 1 ? ` ×${r.times}` : ''}`;
+        lines.push(`- ${request}: ${r.differences.slice(0, limits.differences).map((d) => d.phrase).join('; ')}${r.differences.length > limits.differences ? ` (+${count(r.differences.length - limits.differences, 'more difference')})` : ''}`);
       }
-      const hidden = t.requests.length - SHOWN_REQUESTS;
+      const hidden = t.requests.length - limits.requests;
       if (hidden > 0 || t.alike) lines.push(`- ${[hidden > 0 ? moreDiffer(hidden, 'request') : '', t.alike ? `${t.alike} answered alike` : ''].filter(Boolean).join('; ')}`);
     }
     lines.push('');
   }
-  const rest = c.tests.slice(SHOWN_TESTS);
-  if (rest.length) lines.push(`${moreDiffer(rest.length, 'test')}: ${rest.slice(0, 8).map((t) => lastTitlePart(t.title)).join(' · ')}${rest.length > 8 ? ' · …' : ''}`, '');
+  const rest = c.tests.slice(limits.tests);
+  if (rest.length) lines.push(`${moreDiffer(rest.length, 'test')}: ${rest.slice(0, 5).map((t) => clip(lastTitlePart(t.title), 60)).join(' · ')}${rest.length > 5 ? ' · …' : ''}`, '');
   if (c.failures.length) {
-    lines.push(...c.failures.slice(0, 3).map((f) => `- ${f.side}: ${f.title}${requestOf(f) ? ` ${code(requestOf(f))}` : ''}${values(f)}`));
-    if (c.failures.length > 3) lines.push(`- … ${count(c.failures.length - 3, 'more failure')} (each side's contract-matrix.md has them all)`);
+    lines.push(...c.failures.slice(0, limits.failures).map((f) => `- ${f.side}: ${f.title}${requestOf(f) ? ` ${code(requestOf(f))}` : ''}${values(f)}`));
+    if (c.failures.length > limits.failures) lines.push(`- … ${count(c.failures.length - limits.failures, 'more failure')} (each side's contract-matrix.md has them all)`);
     lines.push('');
   }
   return lines;
@@ -69,8 +69,8 @@ export function renderCompareMarkdown(c: Comparison): string {
       lines.push('Why:', '', ...skipReasons(g.clauses).map((r) => `- ${r.side} skipped ${r.clauses.join(', ')}: ${r.reason}`), '');
     }
   }
-  const detailed = c.groups.flatMap((g) => g.clauses).filter((x) => x.category !== 'one-skipped' || x.a === 'failed' || x.b === 'failed');
-  if (detailed.length) lines.push('## Details', '', ...detailed.flatMap(details));
+  const detailed = c.groups.flatMap((g) => g.clauses).filter((x) => x.detailed);
+  if (detailed.length) lines.push('## Details', '', ...detailed.flatMap((x) => details(x, c.limits)));
   lines.push('## All clauses', '', '| clause | rule | A | B |', '|---|---|---|---|', ...c.clauses.map((x) => `| ${x.differs ? `**${x.id}**` : x.id} | ${cell(x.summary)} | ${x.a} | ${x.b} |`), '');
   return lines.join('\n');
 }

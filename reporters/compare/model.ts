@@ -7,18 +7,20 @@ import type { ClauseRow } from '../matrix-types';
 import { align, diffRequests, systematicHeaders } from './diff';
 import { count } from './text';
 import { failurePhrase, failuresOf, reasonPhrase, shortIds } from './failures';
-import type { Category, ClauseComparison, Comparison, Difference, Failure, FailureInput, FamilyCount, Side, SideName, TestComparison, TestOutcome } from './types';
+import type { Category, ClauseComparison, Comparison, Difference, Failure, FailureInput, FamilyCount, Limits, Side, SideName, TestComparison, TestOutcome } from './types';
 
 export const FAMILIES = ['SPEC', 'AUTH', 'RT', 'ERR', 'RL', 'CU', 'FO', 'AG'];
 
 /**
- * How much of a difference both reports show: tests per clause (the others are named), requests per
- * test, differences per request, failures per test.
+ * How much of each difference both reports show, from the most to the least; the reports take the first
+ * that keeps the page small (each side's own reports have everything).
  */
-export const SHOWN_TESTS = 3;
-export const SHOWN_REQUESTS = 2;
-export const SHOWN_DIFFERENCES = 4;
-export const SHOWN_FAILURES = 2;
+export const LIMITS: readonly Limits[] = [
+  { tests: 3, requests: 2, differences: 4, failures: 2 },
+  { tests: 2, requests: 2, differences: 3, failures: 2 },
+  { tests: 1, requests: 2, differences: 3, failures: 1 },
+  { tests: 1, requests: 1, differences: 2, failures: 1 },
+];
 
 export const GROUP_TITLES: Record<Exclude<Category, 'same'>, string> = {
   'a-only': 'A verified, B failed',
@@ -65,6 +67,13 @@ function testOf(f: Failure, failing: string[], observations: Record<string, Obse
   return byRequest.length === 1 ? byRequest[0] : undefined;
 }
 
+/** Whether a test's title says what the clause says: most of the clause's longer words are in it. */
+function namesClause(summary: string, title: string): boolean {
+  const said = new Set(lastTitlePart(title).toLowerCase().split(/[^a-z0-9]+/));
+  const words = summary.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 4);
+  return words.length >= 3 && words.filter((w) => said.has(w)).length / words.length >= 0.8;
+}
+
 interface Candidate {
   d: Difference;
   relevant: number;
@@ -77,7 +86,8 @@ function compareClause(a: Side, b: Side, ra: ClauseRow | undefined, rb: ClauseRo
   const differs = !!a.matrix && !!b.matrix && sa !== sb;
   const category = differs ? categoryOf(sa, sb) : 'same';
   const reasons = { A: ra?.reasons ?? [], B: rb?.reasons ?? [] };
-  const base = { id, family: familyOf(id), summary: ra?.summary ?? rb?.summary ?? '', a: sa, b: sb, differs, category, reasons };
+  const detailed = differs && (category !== 'one-skipped' || sa === 'failed' || sb === 'failed');
+  const base = { id, family: familyOf(id), summary: ra?.summary ?? rb?.summary ?? '', a: sa, b: sb, differs, category, reasons, detailed };
   if (!differs) return { ...base, first: '', tests: [], failures: [] };
 
   // The parallel change makes failures records; older matrices hold lines of text. Both are read.
@@ -105,17 +115,22 @@ function compareClause(a: Side, b: Side, ra: ClauseRow | undefined, rb: ClauseRo
 
   // What the clause is about: its summary and the failures' titles name the fields that matter most.
   const vocabulary = words(`${base.summary} ${failures.map((f) => f.title).join(' ')}`);
+  const relevance = (d: Difference) => (d.field && vocabulary.has(d.field) ? 0 : 1);
+  // Within a rank, the fields the clause is about come first (sorting is stable).
+  for (const t of tests) for (const r of t.requests) r.differences.sort((p, q) => p.rank - q.rank || relevance(p) - relevance(q) || p.sub - q.sub);
   const best = (t: TestComparison): Candidate | undefined =>
     t.requests
       .flatMap((r) => r.differences)
-      .map((d, order) => ({ d, order, relevant: d.field && vocabulary.has(d.field) ? 0 : 1 }))
+      .map((d, order) => ({ d, order, relevant: relevance(d) }))
       .sort((p, q) => p.d.rank - q.d.rank || p.relevant - q.relevant || p.d.sub - q.d.sub || p.order - q.order)[0];
   const rankOf = (c?: Candidate) => (c ? [c.d.rank, c.relevant, c.d.sub] : [99, 9, 9]);
+  // A test named after the clause itself ("a valid update is accepted and reads back…") comes first.
+  const ownTest = (t: TestComparison) => (namesClause(base.summary, t.title) ? 0 : 1);
   const ranked = tests
     .map((t, i) => ({ t, i, c: best(t) }))
     .sort((p, q) => {
       const [x, y] = [rankOf(p.c), rankOf(q.c)];
-      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || q.t.failures.length - p.t.failures.length || p.i - q.i;
+      return ownTest(p.t) - ownTest(q.t) || x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || q.t.failures.length - p.t.failures.length || p.i - q.i;
     });
 
   let first: string;
@@ -135,7 +150,7 @@ function compareClause(a: Side, b: Side, ra: ClauseRow | undefined, rb: ClauseRo
   return { ...base, first, tests: ranked.map((r) => r.t), failures: loose };
 }
 
-export function compare(a: Side, b: Side): Comparison {
+export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]): Comparison {
   const rows = (s: Side) => new Map((s.matrix?.clauses ?? []).map((c) => [c.id as string, c]));
   const [rowsA, rowsB] = [rows(a), rows(b)];
   const ids = [...new Set([...rowsA.keys(), ...rowsB.keys()])];
@@ -152,7 +167,7 @@ export function compare(a: Side, b: Side): Comparison {
   const shown = new Map<string, string>();
   for (const g of groups) {
     for (const c of g.clauses) {
-      for (const t of c.tests.slice(0, SHOWN_TESTS)) {
+      for (const t of c.tests.slice(0, limits.tests)) {
         if (!t.requests.length) continue;
         const at = shown.get(t.title);
         if (at) t.shownIn = at;
@@ -175,7 +190,7 @@ export function compare(a: Side, b: Side): Comparison {
     : differing.length
       ? `B differs from A on ${count(differing.length, 'clause')} in ${count(new Set(differing.map((c) => c.family)).size, 'family', 'families')}.`
       : `A and B agree on every clause (${clauses.length}).`;
-  return { a, b, verdict, clauses, families, headersOnly, groups };
+  return { a, b, verdict, clauses, families, headersOnly, limits, groups };
 }
 
 /** The skip reasons behind the clauses skipped on one side, each once, with the clauses it explains. */

@@ -63,6 +63,8 @@ export interface RequestDiff {
   /** B's request line when it is not A's (ids differ between targets). */
   requestB?: string;
   differences: Difference[];
+  /** How many requests of the test differed exactly so (the same request sent again with the same result). */
+  times: number;
 }
 
 export type TestOutcome = 'passed' | 'failed' | 'skipped' | 'absent';
@@ -97,6 +99,8 @@ export interface ClauseComparison {
   /** Failures no test could be named for. */
   failures: Failure[];
   reasons: Record<SideName, string[]>;
+  /** Whether the reports give the clause a details section (a clause skipped on one side needs none unless the other side failed it). */
+  detailed: boolean;
 }
 
 export interface FamilyCount {
@@ -108,6 +112,15 @@ export interface FamilyCount {
   oneSkipped: number;
 }
 
+/** How much of a clause's difference both reports show; the rest is counted. */
+export interface Limits {
+  /** Tests per clause shown in full (the others are named). */
+  tests: number;
+  requests: number;
+  differences: number;
+  failures: number;
+}
+
 export interface Comparison {
   a: Side;
   b: Side;
@@ -116,6 +129,7 @@ export interface Comparison {
   families: FamilyCount[];
   /** Headers one side sends with every response and the other never: said once, not per request. */
   headersOnly: Record<SideName, string[]>;
+  limits: Limits;
   /** The differing clauses in the order both reports show them. */
   groups: Array<{ category: Exclude<Category, 'same'>; title: string; clauses: ClauseComparison[] }>;
 }

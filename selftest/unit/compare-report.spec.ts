@@ -4,7 +4,7 @@
  * family counts, failures given as records or as text, and the order of the two reports.
  */
 import { expect, test } from '@playwright/test';
-import { compare, diffRequests, renderCompareHtml, renderCompareMarkdown, type Side } from '../../reporters/compare-report';
+import { compare, compareReports, diffRequests, LIMITS, renderCompareHtml, renderCompareMarkdown, type Side } from '../../reporters/compare-report';
 import type { ClauseRow, Matrix } from '../../reporters/matrix-types';
 import { shapeOf, type Observation } from '../../support/observation';
 
@@ -200,6 +200,26 @@ test.describe('clauses, groups and first differences', () => {
     expect(html).not.toMatch(/<details[^>]* open/);
     // The test title is said once per clause, not once per row.
     expect(md.split('\n').filter((l) => l.includes('runtime 2024.09**')).length).toBe(1);
+  });
+
+  test('with many differences both reports show less of each, the same in both, to keep the page small', () => {
+    const versions = ['2026.04', '2025.04', '2024.09', '2024.02'];
+    const title = (v: string) => `runtime.spec.ts › get one runtime › runtime ${v}`;
+    const run = (passed: boolean, nodeJs: (v: string) => string) =>
+      side(
+        passed ? 'A' : 'B',
+        matrix({ 'RT-3': { status: passed ? 'verified' : 'failed', tests: versions.map((v) => [title(v), passed ? 'passed' : 'failed']) } }),
+        Object.fromEntries(versions.map((v) => [title(v), [obs(`GET /v1/runtimes/${v}`, 200, { ...RUNTIME, name: v, nodeJsVersion: nodeJs(v) })]])),
+      );
+    const [a, b] = [run(true, () => 'v20.17.0'), run(false, () => '20.17.0')];
+    const roomy = compareReports(a, b, 1_000_000);
+    expect(roomy.comparison.limits).toEqual(LIMITS[0]);
+    expect(roomy.markdown).toContain('1 more test differs: runtime 2024.02');
+    const tight = compareReports(a, b, 1);
+    expect(tight.comparison.limits).toEqual(LIMITS.at(-1));
+    expect(tight.markdown).toContain('3 more tests differ: runtime 2025.04 · runtime 2024.09 · runtime 2024.02');
+    expect(tight.html).toContain('3 more tests differ');
+    expect(Buffer.byteLength(tight.html)).toBeLessThan(Buffer.byteLength(roomy.html));
   });
 
   test('a side without results: no comparison, and the reason', () => {
