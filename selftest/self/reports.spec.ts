@@ -2,7 +2,7 @@
  * The reports people read: no secret in any of them whatever fails, and the compare page opens on its
  * verdict and family matrix when rendered in a real browser (Debian's Chromium, no download).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,11 +59,38 @@ const COMPARE_A = 'embedded:err-404-wording';
 const COMPARE_B = 'embedded:rt-node-no-v,auth-any-key,cu-500,rl-none,agent-no-health,fo-zero-any';
 const MAX_PAGE_BYTES = 60_000;
 
+/**
+ * The compare run under way: a test that times out never reaches its finally, so afterEach ends it, the
+ * whole process group: SIGINT first, on which each suite run stops the services it started (not on
+ * SIGTERM), then SIGKILL for what is left.
+ */
+let running: ChildProcess | undefined;
+test.afterEach(async () => {
+  const child = running;
+  running = undefined;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  /** Signals the group; false once no process of it is left. */
+  const signal = (s: NodeJS.Signals | 0) => {
+    try {
+      process.kill(-child.pid!, s);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  signal('SIGINT');
+  for (let waited = 0; waited < 10_000 && signal(0); waited += 250) await new Promise((r) => setTimeout(r, 250));
+  signal('SIGKILL');
+});
+
 test('compare mode opens on the verdict and the family matrix, details collapsed, for a large difference set', async () => {
-  test.setTimeout(240_000);
+  // Two whole suite runs side by side: minutes on a busy machine.
+  test.setTimeout(480_000);
   const dir = mkdtempSync(join(tmpdir(), 'contract-compare-'));
+  // Its own process group, so that a test that ends early takes both suite runs and their services with it.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/compare.ts', COMPARE_A, COMPARE_B], { cwd: ROOT, env: { ...process.env, REPORT_DIR: dir, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  running = child;
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/compare.ts', COMPARE_A, COMPARE_B], { cwd: ROOT, env: { ...process.env, REPORT_DIR: dir, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
