@@ -1,6 +1,6 @@
 /**
  * compare.md and compare.html: two targets side by side, clause by clause; what differs first, ranked.
- * The parts live in reporters/compare/: types, failures (records or text), diff (responses), model
+ * The parts live in reporters/compare/: types, failures (the matrix records, made comparable), diff (responses), model
  * (the comparison), markdown and html (the two reports, in the same order).
  */
 import { compare, LIMITS } from './compare/model';
@@ -8,7 +8,7 @@ import { renderCompareHtml } from './compare/html';
 import { renderCompareMarkdown } from './compare/markdown';
 import type { Comparison, Side } from './compare/types';
 
-export type { ClauseComparison, Comparison, Difference, Failure, FailureInput, Limits, RequestDiff, Side, TestComparison } from './compare/types';
+export type { ClauseComparison, Comparison, Difference, Failure, Limits, RequestDiff, Side, TestComparison } from './compare/types';
 export { compare, LIMITS, skipReasons } from './compare/model';
 export { diffRequests } from './compare/diff';
 export { renderCompareMarkdown, renderCompareHtml };

@@ -2,12 +2,11 @@
  * The comparison of two runs, clause by clause: which side verified what the other did not, the tests
  * behind each difference with their responses side by side, and the first difference in a few words.
  */
-import type { Observation } from '../../support/http/observation';
 import type { ClauseRow } from '../matrix-types';
 import { align, diffRequests, systematicHeaders } from './diff';
 import { count } from './text';
-import { failurePhrase, failuresOf, reasonPhrase, shortIds } from './failures';
-import type { Category, ClauseComparison, Comparison, Difference, Failure, FailureInput, FamilyCount, Limits, Side, SideName, TestComparison, TestOutcome } from './types';
+import { failurePhrase, failuresOf, reasonPhrase } from './failures';
+import type { Category, ClauseComparison, Comparison, Difference, Failure, FamilyCount, Limits, Side, SideName, TestComparison, TestOutcome } from './types';
 
 export const FAMILIES = ['SPEC', 'AUTH', 'RT', 'ERR', 'RL', 'CU', 'FO', 'AG'];
 
@@ -53,20 +52,6 @@ function outcome(side: Side, row: ClauseRow | undefined, title: string): TestOut
 export const lastTitlePart = (title: string) => title.split(' › ').at(-1) ?? title;
 const words = (text: string) => new Set(text.split(/[^A-Za-z0-9_-]+/).filter(Boolean));
 
-/**
- * The test a failure belongs to: its record says so; a line of text is matched to the one failing test
- * whose name or one of whose requests it quotes.
- */
-function testOf(f: Failure, failing: string[], observations: Record<string, Observation[]>): string | undefined {
-  if (f.test) return f.test;
-  if (failing.length === 1) return failing[0];
-  const byName = failing.filter((t) => f.title.includes(lastTitlePart(t)));
-  if (byName.length === 1) return byName[0];
-  const quoted = f.exchange ? `${f.exchange.method} ${f.exchange.path}` : undefined;
-  const byRequest = failing.filter((t) => (observations[t] ?? []).some((o) => (quoted ? shortIds(o.request) === quoted : f.title.includes(o.request))));
-  return byRequest.length === 1 ? byRequest[0] : undefined;
-}
-
 /** Whether a test's title says what the clause says: most of the clause's longer words are in it. */
 function namesClause(summary: string, title: string): boolean {
   const said = new Set(lastTitlePart(title).toLowerCase().split(/[^a-z0-9]+/));
@@ -90,9 +75,7 @@ function compareClause(a: Side, b: Side, ra: ClauseRow | undefined, rb: ClauseRo
   const base = { id, family: familyOf(id), summary: ra?.summary ?? rb?.summary ?? '', a: sa, b: sb, differs, category, reasons, detailed };
   if (!differs) return { ...base, first: '', tests: [], failures: [] };
 
-  // The parallel change makes failures records; older matrices hold lines of text. Both are read.
-  const raw = (row?: ClauseRow) => row?.failures as ReadonlyArray<string | FailureInput> | undefined;
-  const failures: Failure[] = [...failuresOf('A', id, raw(ra)), ...failuresOf('B', id, raw(rb))];
+  const failures: Failure[] = [...failuresOf('A', id, ra?.failures), ...failuresOf('B', id, rb?.failures)];
   const titles = [...new Set([...(ra?.tests ?? []), ...(rb?.tests ?? [])].map((t) => t.title))];
   const changed = titles.filter((t) => outcome(a, ra, t) !== outcome(b, rb, t));
   const skipped = category === 'one-skipped';
@@ -105,10 +88,9 @@ function compareClause(a: Side, b: Side, ra: ClauseRow | undefined, rb: ClauseRo
     failures: [],
   }));
   const loose: Failure[] = [];
+  // Each record names its test; a failure of a test not shown here is listed on its own.
   for (const f of failures) {
-    const failing = tests.filter((t) => t[f.side === 'A' ? 'a' : 'b'] === 'failed').map((t) => t.title);
-    const title = testOf(f, failing, f.side === 'A' ? a.observations : b.observations);
-    const test = tests.find((t) => t.title === title);
+    const test = tests.find((t) => t.title === f.test);
     if (test) test.failures.push(f);
     else loose.push(f);
   }

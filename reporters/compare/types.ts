@@ -15,31 +15,18 @@ export interface Side {
   reports?: string;
 }
 
-/**
- * A failure as the contract matrix records it: a record (clause, title, received, allowed, test, …), or
- * in matrices written before records existed, one line of text ("title (received …; allowed …)").
- */
-export interface FailureInput {
-  clause?: string;
-  title?: string;
-  received?: string;
-  allowed?: string;
-  test?: string;
-  place?: string;
-  valueClass?: string;
-  exchange?: { method: string; path: string; status: number; contentType: string };
-  curl?: string;
-}
-
-/** A failure of one side, normalised: a title without timings or hosts, what was received and allowed. */
+/** A failure of one side, normalised: a title without timings, hosts or the request it quotes; the request by its path. */
 export interface Failure {
   side: SideName;
   title: string;
-  received?: string;
-  allowed?: string;
-  test?: string;
+  received: string;
+  allowed: string;
+  test: string;
+  place?: string;
   valueClass?: string;
-  exchange?: FailureInput['exchange'];
+  cell?: string;
+  /** The record's exchange, its url shown as a path ("/v1/runtimes/x?full=1"). */
+  exchange?: { method: string; path: string; status: number; contentType: string };
 }
 
 /** Rank of a difference: the lower, the more it matters to whoever decides if one side can stand in. */
@@ -96,7 +83,7 @@ export interface ClauseComparison {
   first: string;
   /** The tests whose outcome for this clause differs, most telling first. */
   tests: TestComparison[];
-  /** Failures no test could be named for. */
+  /** Failures of tests not among the clause's differing tests (a test that ended alike on both sides). */
   failures: Failure[];
   reasons: Record<SideName, string[]>;
   /** Whether the reports give the clause a details section (a clause skipped on one side needs none unless the other side failed it). */

@@ -1,11 +1,12 @@
 /**
  * Compare mode's reading of two runs, from hand-made matrices and observations (no suite run): the
  * ranking of differences, the first difference of a clause in a few words, the three groups and the
- * family counts, failures given as records or as text, and the order of the two reports.
+ * family counts, failures as the matrix records them, and the order of the two reports.
  */
 import { expect, test } from '@playwright/test';
 import { compare, compareReports, diffRequests, LIMITS, renderCompareHtml, renderCompareMarkdown, type Side } from '../../reporters/compare-report';
-import type { ClauseRow, Matrix } from '../../reporters/matrix-types';
+import { requestOf } from '../../reporters/compare/failures';
+import type { ClauseRow, Matrix, MatrixFailure } from '../../reporters/matrix-types';
 import { shapeOf, type Observation } from '../../support/http/observation';
 
 type Status = ClauseRow['status'];
@@ -14,7 +15,7 @@ type TestStatus = 'passed' | 'failed' | 'skipped';
 interface RowSpec {
   status: Status;
   tests?: Array<[string, TestStatus]>;
-  failures?: unknown[];
+  failures?: MatrixFailure[];
   reasons?: string[];
 }
 
@@ -106,7 +107,7 @@ test.describe('clauses, groups and first differences', () => {
         'AUTH-3': { status: 'verified', tests: [[key, 'passed']] },
         'RT-3': { status: 'verified', tests: [[runtime, 'passed']] },
         'RT-9': { status: 'verified', tests: [[unknown, 'passed']] },
-        'ERR-1': { status: 'failed', tests: [[unknown, 'failed']], failures: ['404 body breaks the documented shape (GET http://127.0.0.1:4000/v1/runtimes/1999.01 → 404 (12 ms)) (received {"error":"Not found"}; allowed "Not Found")'] },
+        'ERR-1': { status: 'failed', tests: [[unknown, 'failed']], failures: [{ clause: 'ERR-1', title: '404 body breaks the documented shape (GET http://127.0.0.1:4000/v1/runtimes/1999.01 → 404 (12 ms))', received: '{"error":"Not found"}', allowed: '"Not Found"', test: unknown, exchange: { method: 'GET', url: 'http://127.0.0.1:4000/v1/runtimes/1999.01', status: 404, contentType: 'application/json' } }] },
         'RL-2': { status: 'verified', tests: [[burst, 'passed']] },
         'CU-1': { status: 'verified', tests: [['cu › a valid update', 'passed']] },
         'AG-1': { status: 'skipped', tests: [['agent › readiness', 'skipped']], reasons: ['AGENT_URL is not set: the agent is started through AGENT_COMMAND instead'] },
@@ -124,12 +125,12 @@ test.describe('clauses, groups and first differences', () => {
     'B',
     matrix(
       {
-        'SPEC-1': { status: 'failed', tests: [[spec, 'failed']], failures: ['GET /openapi.json did not answer 200 (received 404; allowed 200 with the OpenAPI document)'] },
-        'AUTH-3': { status: 'failed', tests: [[key, 'failed']], failures: [{ clause: 'AUTH-3', title: 'an invalid request was not rejected', received: '200', allowed: 'a 4xx status', test: key, exchange: { method: 'GET', path: '/v1/runtimes/2025.04', status: 200, contentType: 'application/json' } }] },
+        'SPEC-1': { status: 'failed', tests: [[spec, 'failed']], failures: [{ clause: 'SPEC-1', title: 'GET /openapi.json did not answer 200', received: '404', allowed: '200 with the OpenAPI document', test: spec, exchange: { method: 'GET', url: 'http://127.0.0.1:4010/openapi.json', status: 404, contentType: 'application/problem+json' } }] },
+        'AUTH-3': { status: 'failed', tests: [[key, 'failed']], failures: [{ clause: 'AUTH-3', title: 'an invalid request was not rejected', received: '200', allowed: 'a 4xx status', test: key, exchange: { method: 'GET', url: 'http://127.0.0.1:4010/v1/runtimes/2025.04', status: 200, contentType: 'application/json' } }] },
         'RT-3': { status: 'failed', tests: [[runtime, 'failed']], failures: [{ clause: 'RT-3', title: 'runtime 2024.09: nodeJsVersion is not v<major>.<minor>.<patch>', received: '"20.17.0"', allowed: 'v<major>.<minor>.<patch>', test: runtime, place: 'runtime', valueClass: 'no-v' }] },
-        'RT-9': { status: 'failed', tests: [[unknown, 'failed']], failures: ['unknown runtime id did not answer 404 (GET http://127.0.0.1:4010/v1/runtimes/1999.01 → 200 (31 ms)) (received 200; allowed 404 with the ERR-1 body)'] },
+        'RT-9': { status: 'failed', tests: [[unknown, 'failed']], failures: [{ clause: 'RT-9', title: 'unknown runtime id did not answer 404 (GET http://127.0.0.1:4010/v1/runtimes/1999.01?full=1 → 200 (31 ms))', received: '200', allowed: '404 with the ERR-1 body', test: unknown, exchange: { method: 'GET', url: 'http://127.0.0.1:4010/v1/runtimes/1999.01?full=1', status: 200, contentType: 'application/json' } }] },
         'ERR-1': { status: 'verified', tests: [[unknown, 'passed']] },
-        'RL-2': { status: 'failed', tests: [[burst, 'failed']], failures: ['1242 requests in 2.8 s, none refused (received "1242 served, no 429"; allowed 600 served per 60 s, then 429)'] },
+        'RL-2': { status: 'failed', tests: [[burst, 'failed']], failures: [{ clause: 'RL-2', title: '1242 requests in 2.8 s, none refused', received: '"1242 served, no 429"', allowed: '600 served per 60 s, then 429', test: burst }] },
         'CU-1': { status: 'skipped', tests: [['cu › a valid update', 'skipped']], reasons: ['CHECK_ID is not set: against a remote target the update tests change only an API check named by CHECK_ID (and restore it)'] },
         'AG-1': { status: 'verified', tests: [['agent › readiness', 'passed']] },
       },
@@ -174,11 +175,18 @@ test.describe('clauses, groups and first differences', () => {
     expect(byId('ERR-3').first).toBe('');
   });
 
-  test('failures: records are used as they are, text is split into title, received, allowed and request', () => {
-    expect(byId('RT-3').tests[0].failures).toEqual([{ side: 'B', title: 'runtime 2024.09: nodeJsVersion is not v<major>.<minor>.<patch>', received: '"20.17.0"', allowed: 'v<major>.<minor>.<patch>', test: runtime, valueClass: 'no-v' }]);
+  test('failures: records are used as they are; the url becomes a path and the title loses the request it quotes', () => {
+    expect(byId('RT-3').tests[0].failures).toEqual([{ side: 'B', title: 'runtime 2024.09: nodeJsVersion is not v<major>.<minor>.<patch>', received: '"20.17.0"', allowed: 'v<major>.<minor>.<patch>', test: runtime, place: 'runtime', valueClass: 'no-v' }]);
     expect(byId('RT-9').tests[0].failures).toEqual([
-      { side: 'B', title: 'unknown runtime id did not answer 404', received: '200', allowed: '404 with the ERR-1 body', exchange: { method: 'GET', path: '/v1/runtimes/1999.01', status: 200, contentType: '' } },
+      { side: 'B', title: 'unknown runtime id did not answer 404', received: '200', allowed: '404 with the ERR-1 body', test: unknown, exchange: { method: 'GET', path: '/v1/runtimes/1999.01?full=1', status: 200, contentType: 'application/json' } },
     ]);
+  });
+
+  test('without recorded responses the first difference comes from the record: the status it allowed, the request by its path', () => {
+    const failure: MatrixFailure = { clause: 'RT-9', title: 'unknown runtime id did not answer 404 (GET http://127.0.0.1:4010/v1/runtimes/x → 200 (3 ms))', received: '200', allowed: '404 with the ERR-1 body', test: unknown, exchange: { method: 'GET', url: 'http://127.0.0.1:4010/v1/runtimes/x', status: 200, contentType: 'application/json' } };
+    const bare = compare(side('A', matrix({ 'RT-9': { status: 'verified', tests: [[unknown, 'passed']] } })), side('B', matrix({ 'RT-9': { status: 'failed', tests: [[unknown, 'failed']], failures: [failure] } })));
+    expect(bare.clauses[0].first).toBe('status 404 vs 200 on GET /v1/runtimes/x');
+    expect(requestOf(bare.clauses[0].tests[0].failures[0])).toBe('GET /v1/runtimes/x → 200');
   });
 
   test('each test\'s responses are shown once: a later clause of the same test points to the first', () => {
