@@ -179,7 +179,7 @@ function combinationCells(ctx: CellContext): Cell[] {
   const high = highFrequency(ctx.frequencies);
   const has = { zero: ctx.frequencies.includes(0), low: low !== undefined, high: high !== undefined };
   return COMBINATIONS.filter((c) => c.places.includes(ctx.check) && c.needs.every((n) => has[n]))
-    .map((c) => offsetCell(ctx, `combo:${c.name.replace('low', `f${low}`).replace('high', `f${high}`)}`, c.given(low!, high!), c.body(low!, high!)))
+    .map((c) => offsetCell(ctx, `combo:${c.name.replace('{low}', `f${low}`).replace('{high}', `f${high}`)}`, c.given(low!, high!), c.body(low!, high!)))
     .filter((c): c is Cell => !!c);
 }
 

@@ -84,6 +84,8 @@ export class CellRunner {
       start = structuredClone(this.h.expected);
     };
     for (const cell of cells) {
+      // A body the target may take would overwrite what a refused one before it leaked: read first.
+      if (this.wouldMask(batch, cell)) await close();
       if (cell.given && !matches(this.h.expected, cell.given)) {
         const setup = await this.send(setupCell(cell), batch);
         if (!setup.accepted) {
@@ -97,6 +99,19 @@ export class CellRunner {
       if (sent.wronglyAccepted || batch.length >= (this.careful ? 1 : MAX_BATCH)) await close();
     }
     await close();
+  }
+
+  /** Whether a cell (or the set-up it needs) may write a property a refused body of the batch carried. */
+  private wouldMask(batch: Pending[], cell: Cell): boolean {
+    const refused = batch.filter((p) => !p.accepted);
+    if (!refused.length) return false;
+    if (this.s.fullBody) return cell.expect !== 'invalid' || !!cell.given;
+    const writes = new Set([
+      ...(cell.expect === 'invalid' ? [] : Object.keys(cell.body)),
+      ...(cell.expect === 'either' ? Object.values(this.s.carriers.properties) : []),
+      ...Object.keys(cell.given ?? {}),
+    ]);
+    return refused.some((p) => Object.keys(p.body).some((k) => writes.has(k)));
   }
 
   // -------------------------------------------------------------------------------------------------

@@ -249,7 +249,8 @@ export interface Coupled {
 /**
  * Combinations the document ties together: a body that sends frequency, offset or type alone is judged
  * with the stored values of the others. `low` is a frequency of 1..60 (10 where listed), `high` one
- * above 60 (120 where listed); a combination whose frequencies the target does not list is left out.
+ * above 60 (120 where listed), named in the class as f10, f120 ({low}, {high} in the names below); a
+ * combination whose frequencies the target does not list is left out.
  */
 export interface Combination {
   name: string;
@@ -262,15 +263,15 @@ export interface Combination {
 
 export const COMBINATIONS: Combination[] = [
   // In an order where most cells find the state the one before left (few set-ups).
-  { name: 'offset-alone-at-low-max+1', places: BOTH, needs: ['low'], given: (l) => ({ frequency: l, frequencyOffset: 1 }), body: (l) => ({ frequencyOffset: maxOffset(l) + 1 }) },
-  { name: 'offset-alone-at-low-max', places: BOTH, needs: ['low'], given: (l) => ({ frequency: l, frequencyOffset: 1 }), body: (l) => ({ frequencyOffset: maxOffset(l) }) },
+  { name: 'offset-alone-at-{low}-max+1', places: BOTH, needs: ['low'], given: (l) => ({ frequency: l, frequencyOffset: 1 }), body: (l) => ({ frequencyOffset: maxOffset(l) + 1 }) },
+  { name: 'offset-alone-at-{low}-max', places: BOTH, needs: ['low'], given: (l) => ({ frequency: l, frequencyOffset: 1 }), body: (l) => ({ frequencyOffset: maxOffset(l) }) },
   // The stored offset is the low frequency's largest: too large for the high one.
-  { name: 'frequency-alone-to-high-offset-out-of-range', places: BOTH, needs: ['low', 'high'], given: (l) => ({ frequency: l, frequencyOffset: maxOffset(l) }), body: (_, h) => ({ frequency: h }) },
-  { name: 'offset-alone-at-high-max+1', places: BOTH, needs: ['high'], given: (_, h) => ({ frequency: h, frequencyOffset: 1 }), body: (_, h) => ({ frequencyOffset: maxOffset(h) + 1 }) },
-  { name: 'offset-alone-at-high-max', places: BOTH, needs: ['high'], given: (_, h) => ({ frequency: h, frequencyOffset: 1 }), body: (_, h) => ({ frequencyOffset: maxOffset(h) }) },
+  { name: 'frequency-alone-to-{high}-offset-out-of-range', places: BOTH, needs: ['low', 'high'], given: (l) => ({ frequency: l, frequencyOffset: maxOffset(l) }), body: (_, h) => ({ frequency: h }) },
+  { name: 'offset-alone-at-{high}-max+1', places: BOTH, needs: ['high'], given: (_, h) => ({ frequency: h, frequencyOffset: 1 }), body: (_, h) => ({ frequencyOffset: maxOffset(h) + 1 }) },
+  { name: 'offset-alone-at-{high}-max', places: BOTH, needs: ['high'], given: (_, h) => ({ frequency: h, frequencyOffset: 1 }), body: (_, h) => ({ frequencyOffset: maxOffset(h) }) },
   // The stored offset (the high frequency's largest) is none of 10, 20, 30.
   { name: 'frequency-alone-to-f0-offset-too-small', places: ['api'], needs: ['zero', 'high'], given: (_, h) => ({ frequency: h, frequencyOffset: maxOffset(h) }), body: () => ({ frequency: 0 }) },
-  { name: 'frequency-alone-to-low-offset-in-range', places: BOTH, needs: ['low', 'high'], given: (_, h) => ({ frequency: h, frequencyOffset: maxOffset(h) }), body: (l) => ({ frequency: l }) },
+  { name: 'frequency-alone-to-{low}-offset-in-range', places: BOTH, needs: ['low', 'high'], given: (_, h) => ({ frequency: h, frequencyOffset: maxOffset(h) }), body: (l) => ({ frequency: l }) },
   // FO-5 on the browser check: frequency 0 sent alone, the stored offset one an API check could have.
   { name: 'frequency-alone-to-f0', places: ['browser'], needs: ['zero', 'low'], given: (l) => ({ frequency: l, frequencyOffset: 10 }), body: () => ({ frequency: 0 }) },
   { name: 'frequency-alone-to-f0-offset-10', places: ['api'], needs: ['zero', 'low'], given: (l) => ({ frequency: l, frequencyOffset: 10 }), body: () => ({ frequency: 0 }) },
