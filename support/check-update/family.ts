@@ -172,8 +172,8 @@ export class CheckUpdateFamily {
       results.push(r);
       verdict.note('restored', describeRestore(r));
       const problem = r.error ?? (r.remaining.length ? `still different: ${r.remaining.join(', ')}` : '');
-      verdict.check('CU-9', restored(r), `check ${id} is not as it was before the run: ${problem}`, r.steps.join('; ') || 'no restore sent', 'every writable property equal to the snapshot taken before the first update');
       const handle = Object.values(s.checks).find((c) => c?.id === id);
+      verdict.at({ place: 'check-update', valueClass: `${handle?.kind ?? 'other'}:restore` }).check('CU-9', restored(r), `check ${id} is not as it was before the run: ${problem}`, r.steps.join('; ') || 'no restore sent', 'every writable property equal to the snapshot taken before the first update');
       if (handle && r.state) handle.expected = r.state;
     }
     if (results.every(restored)) removeSnapshot(s.file);

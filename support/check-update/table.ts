@@ -13,6 +13,7 @@
  *               valid values, 'given' for a state the suite sets up, 'query' for the query parameter;
  *               class: the kind of value, e.g. 'api:locations:upper-case', 'browser:description:over-max-astral',
  *               'api:frequencyOffset:f10-max+1', 'api:combo:frequency-alone-to-f120-offset-out-of-range'.
+ *               Outside the table: 'unknown-id:well-formed' / 'unknown-id:malformed' (CU-8), '<check>:restore' (CU-9).
  *   cell        the class with the value shown, for people ("locations upper-case [\"US-EAST-1\"]").
  *
  * Verdicts: 'valid' and 'invalid' are the document's. Where the document is silent, the target's spec
