@@ -185,8 +185,14 @@ test.describe('the snapshot file', () => {
     expect(error.message).not.toContain('\n');
     expect(error.message).toContain(file);
     expect(error.message).toMatch(/delete that file/);
-    // Untouched: the original values stay on disk for the user, with the earlier run's id.
+    // The original values stay on disk for the user, with the earlier run's id.
     expect(loadSnapshot(file)).toMatchObject({ runId: 'run-0', checks: { a: ORIGINAL } });
+    // Another worker of the same run fails at once, sending nothing; the next run tries again.
+    t.log.length = 0;
+    await expect(takeSnapshot(options(t.send, file))).rejects.toThrow(error.message);
+    expect(t.log).toEqual([]);
+    await expect(takeSnapshot(options(t.send, file, undefined, 'run-2'))).rejects.toBeInstanceOf(LeftoverNotRestored);
+    expect(t.log.length).toBeGreaterThan(0);
   });
 
   test('of an older version, without a run id: an earlier run\'s, restored', async () => {

@@ -35,6 +35,8 @@ export interface SnapshotFile {
   recovery?: string[];
   /** Full state of each check as read before the first update, by id. */
   checks: Record<string, CheckState>;
+  /** A run that could not put this leftover back: its other workers fail at once, without trying again. */
+  unrestored?: { runId: string; message: string };
 }
 
 /** The file of the first versions, one for every target; read only when it names this target. */
@@ -148,6 +150,7 @@ export async function takeSnapshot(o: SnapshotOptions): Promise<TakenSnapshot> {
     snapshot = pending;
     for (const id of Object.keys(pending.checks).filter((i) => ids.includes(i))) current[id] = await readNow(id);
   } else if (pending && !pending.embedded && !embedded) {
+    if (pending.unrestored?.runId === runId) throw new LeftoverNotRestored(pending.unrestored.message);
     const recovery: string[] = [];
     for (const [id, state] of Object.entries(pending.checks)) {
       const r = await restoreCheck(send, send, routes, id, state, writable, query, coupled);
@@ -156,11 +159,13 @@ export async function takeSnapshot(o: SnapshotOptions): Promise<TakenSnapshot> {
     }
     const failed = recovered.filter((r) => !restored(r));
     if (failed.length) {
-      throw new LeftoverNotRestored(
+      const message =
         `check update: an earlier run against ${baseUrl} (${pending.savedAt}) left checks changed and putting them back failed again ` +
-          `(${failed.map(describeRestore).join('; ')}); their values before that run are in ${legacy ? o.legacyFile : file}: ` +
-          `put the checks back by hand, or delete that file to accept their current state`,
-      );
+        `(${failed.map(describeRestore).join('; ')}); their values before that run are in ${legacy ? o.legacyFile : file}: ` +
+        `put the checks back by hand, or delete that file to accept their current state`;
+      // The values stay as they are; only this run's failure is added, for its other workers.
+      saveSnapshot(legacy ? o.legacyFile! : file, { ...pending, unrestored: { runId, message } });
+      throw new LeftoverNotRestored(message);
     }
     for (const [id, state] of Object.entries(pending.checks)) if (ids.includes(id)) current[id] = structuredClone(state);
     snapshot = { ...pending, runId, recovery };
