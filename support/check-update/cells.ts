@@ -56,6 +56,13 @@ export interface CellContext extends PlaceContext {
   queryParam?: string;
 }
 
+/** Whether a value (or an item of an array value) is a string the enumeration does not list. */
+function outsideEnum(value: unknown, listed: unknown[] | undefined): boolean {
+  if (!listed) return false;
+  const items = Array.isArray(value) ? value : [value];
+  return items.some((v) => typeof v === 'string' && !listed.includes(v));
+}
+
 const jsonType = (v: unknown) => (Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v) as 'number' | 'boolean' | 'array' | 'object' | 'string' | 'null';
 
 /** The verdict of a class on a target: the document's, or the target's spec's where the document is silent. */
@@ -114,10 +121,12 @@ export function propertyCells(ctx: CellContext, clause: ClauseId, which: (e: Exp
     const value = valueOf(c, ctx);
     // Another documented type that is the check's own is no other type.
     if (c.name.startsWith('other-') && value === ctx.ownType) continue;
-    const expect = expectationOf(c.ruling, property, value, ctx.spec);
+    const documented = expectationOf(c.ruling, property, value, ctx.spec);
+    // A value the document allows that the target's spec does not list (a spec lagging behind): the
+    // target may refuse it without a change, or take it (an echo of it is spec drift).
+    const outside = documented !== 'invalid' && outsideEnum(value, ctx.spec.enumOf(property));
+    const expect: Expectation = outside ? 'either' : documented;
     if (!which(expect)) continue;
-    const listed = ctx.spec.enumOf(property);
-    const outside = listed && typeof value === 'string' && expect !== 'invalid' && !listed.includes(value);
     cells.push({
       title: `${rule.role} ${c.name} ${shown(value)}: ${must(expect)} (${rule.clause})`,
       check: ctx.check,

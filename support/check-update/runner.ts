@@ -11,36 +11,23 @@
  * start from a valid state (and a real check does not run so until the end).
  */
 import { test } from '@playwright/test';
-import type { ApiClient } from '../http/client';
-import { checkErrorResponse } from '../checks/error-checks';
-import { conform } from '../checks/conformance';
-import { formatFailure, show, type Where } from '../checks/failure';
-import type { Verdict } from '../checks/verdict';
-import { oneLine, type Exchange } from '../http/exchange';
-import type { Contract } from '../fixtures';
-import type { SchemaValidator } from '../spec/schema-validator';
-import type { Spec } from '../spec/spec';
-import type { Target } from '../spec/target';
+import { formatFailure, show } from '../checks/failure';
+import type { Exchange } from '../http/exchange';
 import { attribute, expectedAfter, type Finding, type SentUpdate } from './attribution';
 import { carriedKinds, carriersFor } from './carriers';
 import type { Cell } from './cells';
+import { answering, is2xx, is4xx, sendJudged, whereOf, type Judges } from './judge';
 import { describeRestore, restoreCheck, restored, type Send } from './restore';
 import type { CheckHandle, Session } from './session';
 import { isState, restoreBody, sameValue, type CheckState } from './state';
 
-export interface Judges {
-  api: ApiClient;
-  contract: Contract;
-  verdict: Verdict;
-  target: Target;
-  spec: Spec;
-  validator: SchemaValidator;
-}
+export type { Judges };
 
 interface Pending extends SentUpdate {
   cell: Cell;
   status: number;
   query?: Record<string, string>;
+  ex?: Exchange;
 }
 
 /** Updates between two reads; after a leak, one (the target is known to leak: each is read alone). */
@@ -48,13 +35,6 @@ export const MAX_BATCH = 20;
 
 class StepFailed extends Error {}
 
-const is2xx = (status: number) => status >= 200 && status < 300;
-const is4xx = (status: number) => status >= 400 && status < 500;
-
-export const whereOf = (cell: Cell): Where => ({ place: 'check-update', valueClass: cell.valueClass, cell: cell.title });
-
-/** The cell that answers for a property of what was sent: a round's unit, else the cell (carriers too). */
-const answering = (cell: Cell, property: string): Cell => cell.units?.find((u) => property in u.body) ?? cell;
 
 /** A cell that sets up the stored state another cell presumes (a valid body: judged like one). */
 function setupCell(cell: Cell): Cell {
@@ -133,82 +113,26 @@ export class CellRunner {
     const before = structuredClone(this.h.expected);
     let ex: Exchange | undefined;
     await this.step(cell.title, async () => {
-      ex = await this.judge(cell, body, query, before);
+      ex = await sendJudged(this.fx, cell, this.s.routes.updatePath(this.h.id), { body, query }, before);
       if (cell.expect !== 'valid' && Object.keys(carriers).length) {
         this.fx.verdict.note('carriers', `${cell.valueClass}: sent with ${carriedKinds(this.s.carriers, carriers).join(', ')}`);
       }
     });
     const status = ex?.status ?? 0;
     const accepted = is2xx(status);
-    const p: Pending = { cell, body, accepted, wronglyAccepted: accepted && cell.expect === 'invalid', readsBackAs: cell.readsBackAs, status, query };
+    const p: Pending = { cell, body, accepted, wronglyAccepted: accepted && cell.expect === 'invalid', readsBackAs: cell.readsBackAs, status, query, ex };
     if (accepted) Object.assign(this.h.expected, structuredClone(body));
     batch.push(p);
     return p;
-  }
-
-  /** The answer to one update, judged by the cell's expectation. */
-  private async judge(cell: Cell, body: CheckState, query: Record<string, string> | undefined, before: CheckState): Promise<Exchange> {
-    const { api, contract, verdict, target, spec, validator } = this.fx;
-    const where = whereOf(cell);
-    const v = verdict.at(where);
-    const path = this.s.routes.updatePath(this.h.id);
-    const options = { body, query };
-    let ex: Exchange;
-    if (cell.units) {
-      // A round: refused, it is split (bisect) before anything is called wrong.
-      ex = await api.call(target.updateMethod, path, options);
-      if (is4xx(ex.status)) checkErrorResponse(v, ex);
-      else conform(v, spec, validator, target.updateOp, ex, 'valid', 'CU-1');
-      if (is2xx(ex.status)) for (const u of cell.units) verdict.at(whereOf(u)).pass(u.clause);
-    } else if (cell.expect === 'either') {
-      ex = await api.call(target.updateMethod, path, options);
-      this.judgeEither(v, cell, ex, before);
-    } else {
-      ex = await contract.at(where).send(target.updateOp, target.updateMethod, path, cell.expect, cell.clause, options);
-      if (ex.status >= 400) checkErrorResponse(v, ex);
-    }
-    if (is2xx(ex.status) && cell.expect !== 'invalid' && isState(ex.json)) this.checkEcho(cell, ex, ex.json);
-    return ex;
-  }
-
-  /**
-   * A body the target may take (2xx, then read back) or refuse (4xx, nothing changed); anything else
-   * fails the cell's clause. A value the document allows that the target's spec does not list, echoed
-   * back, is spec drift: the echo is checked against the schema with the value the check had instead.
-   */
-  private judgeEither(v: Verdict, cell: Cell, ex: Exchange, before: CheckState): void {
-    const { spec, validator, target } = this.fx;
-    if (is2xx(ex.status)) {
-      let json = ex.json;
-      for (const p of cell.outsideSpecEnum ?? []) {
-        if (!isState(json) || !sameValue(json[p], cell.body[p])) continue;
-        v.note('spec-drift', `${target.updateMethod} ${target.updateOp?.path} echoed ${p} ${show(cell.body[p])}, which the spec's enum does not list (the document does)`);
-        json = { ...json, [p]: before[p] };
-      }
-      conform(v, spec, validator, target.updateOp, { ...ex, json }, 'valid', cell.clause);
-    } else if (is4xx(ex.status)) {
-      conform(v, spec, validator, target.updateOp, ex, 'invalid', cell.clause);
-      checkErrorResponse(v, ex);
-    } else {
-      v.fail(cell.clause, `${ex.status >= 500 ? 'server error' : 'an unexpected status'} instead of taking or refusing the body (${oneLine(ex)})`, ex.status, 'a 2xx (the change made, and read back) or a 4xx (refused, nothing changed)', ex);
-    }
-  }
-
-  /** The update's own answer, where it shows the check, shows the values sent (CU-1). */
-  private checkEcho(cell: Cell, ex: Exchange, echoed: CheckState): void {
-    for (const [k, sent] of Object.entries(cell.body)) {
-      if (!(k in echoed)) continue;
-      const ok = [sent, ...(cell.readsBackAs?.[k] ?? [])].some((x) => sameValue(x, echoed[k]));
-      this.fx.verdict.at(whereOf(answering(cell, k))).check('CU-1', ok, `the update's response does not show the new ${k}`, echoed[k], show(sent), ex);
-    }
   }
 
   /** A refused round: each of its values alone, so the one refused is named on its own clause. */
   private async bisect(round: Cell, batch: Pending[]): Promise<void> {
     const alone = [];
     for (const unit of round.units!) alone.push(await this.send(unit, batch));
+    const refused = batch.find((p) => p.cell === round);
     if (alone.every((p) => p.accepted)) {
-      this.fx.verdict.at(whereOf(round)).fail('CU-1', 'a body of valid values was refused, though each of them was accepted alone', batch.find((p) => p.cell === round)?.status, 'a 2xx');
+      this.fx.verdict.at(whereOf(round)).fail('CU-1', 'a body of valid values was refused, though each of them was accepted alone', refused?.status, 'a 2xx', refused?.ex);
     }
   }
 
