@@ -48,6 +48,7 @@ const matches = (state: CheckState, given: CheckState) => Object.entries(given).
 export class CellRunner {
   private careful = false;
   private counter = 0;
+  private carriersNoted = false;
 
   constructor(
     private readonly fx: Judges,
@@ -114,8 +115,9 @@ export class CellRunner {
     let ex: Exchange | undefined;
     await this.step(cell.title, async () => {
       ex = await sendJudged(this.fx, cell, this.s.routes.updatePath(this.h.id), { body, query }, before);
-      if (cell.expect !== 'valid' && Object.keys(carriers).length) {
-        this.fx.verdict.note('carriers', `${cell.valueClass}: sent with ${carriedKinds(this.s.carriers, carriers).join(', ')}`);
+      if (cell.expect !== 'valid' && Object.keys(carriers).length && !this.carriersNoted) {
+        this.carriersNoted = true;
+        this.fx.verdict.note('carriers', `each body the target must or may refuse also carries valid changes of ${carriedKinds(this.s.carriers, carriers).join(', ')} (CU-7)`);
       }
     });
     const status = ex?.status ?? 0;
