@@ -79,6 +79,9 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
   probe({ id: 'unknown-key', name: 'unknown bearer key', rule: 'unknown-key', carriesKey: false, at: ['check-read'], headers: () => ({ authorization: `Bearer ${fakeKey()}` }) }),
   probe({ id: 'empty-bearer', name: 'empty bearer credentials', rule: 'unknown-key', carriesKey: false, at: ['check-update'], headers: () => ({ authorization: 'Bearer ' }) }),
   probe({ id: 'key-with-space', name: 'bearer key with a space inside', rule: 'unknown-key', carriesKey: false, at: ['collection'], headers: (c) => ({ authorization: `Bearer ${c.apiKey.slice(0, 8)} ${c.apiKey.slice(8)}` }) }),
+  // A key compared by prefix (either way) takes these: the key with a character more, or one less.
+  probe({ id: 'key-with-suffix', name: 'bearer key with a character appended', rule: 'unknown-key', carriesKey: true, at: ['check-read', 'collection'], headers: (c) => ({ authorization: `Bearer ${c.apiKey}0` }) }),
+  probe({ id: 'key-truncated', name: 'bearer key without its last character', rule: 'unknown-key', carriesKey: false, at: ['check-update'], headers: (c) => ({ authorization: `Bearer ${c.apiKey.slice(0, -1)}` }) }),
 
   probe({ id: 'no-account', name: 'no account header', rule: 'account-missing', carriesKey: true, at: 'all', headers: (_c, h) => ({ [h]: null }) }),
   probe({ id: 'empty-account', name: 'empty account header', rule: 'account-missing', carriesKey: true, at: ['check-read', 'collection'], headers: (_c, h) => ({ [h]: '' }) }),
