@@ -69,8 +69,8 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 async function measureRates(port: number, seconds: number, concurrency: number, rounds: number) {
   const path = `/v1/runtimes/${RUNTIME_VERSIONS[0]}`;
   const credentials = { apiKey: EMBEDDED.apiKey, accountId: EMBEDDED.accountId, accountHeader: DEFAULT_ACCOUNT_HEADER };
-  // No ledger key: the bench is no contract run.
-  const target = { ...burstTarget(`http://127.0.0.1:${port}`, path, credentials), ledgerKey: undefined };
+  // Not in the ledger: the bench is no contract run.
+  const target = { ...burstTarget(`http://127.0.0.1:${port}`, path, credentials), ledger: false };
   const suiteRate = async (s = seconds) => {
     const run = await burst(target, { concurrency, maxRequests: Number.MAX_SAFE_INTEGER, deadlineMs: s * 1000 });
     const bad = run.replies.filter((r) => r.status !== 200).length;
