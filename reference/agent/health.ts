@@ -1,30 +1,48 @@
-// The agent's three health endpoints as a plain request handler over a small state: ready or draining.
+// The agent's three health endpoints as a plain request handler over a small state: ready, or draining
+// since some moment for a known time. The drain faults decide per endpoint and per moment of the drain.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AgentEndpoint } from '../fault-kinds';
 import type { Faults } from '../faults';
 
-export interface AgentState { draining: boolean }
+export interface AgentState {
+  /** When SIGTERM arrived (clock ms); null while the agent runs normally. */
+  drainingSince: number | null;
+  drainMs: number;
+}
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
   res.end(JSON.stringify(body));
 }
 
-export function healthHandler(state: AgentState, faults: Faults) {
+export function healthHandler(state: AgentState, faults: Faults, clock: () => number = Date.now) {
+  /** ms since SIGTERM, or null when not draining. */
+  const drained = () => (state.drainingSince === null ? null : clock() - state.drainingSince);
+  /** /health and liveness must stay 200 until the exit; the faults make one of them fall early. */
+  const dies = (endpoint: AgentEndpoint) => {
+    const t = drained();
+    if (t === null) return false;
+    const late = faults.diesLateMs(endpoint);
+    return faults.healthDies(endpoint) || (late > 0 && t >= state.drainMs - late);
+  };
   return (req: IncomingMessage, res: ServerResponse): void => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 404, { status: 'not found' });
     switch (path) {
       case '/-/readiness': {
         // While draining, a load balancer must stop sending work: 503. The faults get this wrong.
-        const ready = !faults.has('agent-ready-503') && (!state.draining || faults.has('agent-ready-during-shutdown'));
+        const t = drained();
+        const ready = !faults.has('agent-ready-503')
+          && (t === null || faults.has('agent-ready-during-shutdown') || t < faults.readyLateMs());
         return ready ? json(res, 200, { status: 'ok' }) : json(res, 503, { status: 'draining' });
       }
       case '/-/liveness':
         if (faults.has('agent-liveness-500')) return json(res, 500, { status: 'error' });
-        if (state.draining && faults.has('agent-liveness-dies-on-shutdown')) return json(res, 503, { status: 'draining' });
+        if (dies('liveness')) return json(res, 503, { status: 'draining' });
         return json(res, 200, { status: 'ok' });
       case '/health':
         if (faults.has('agent-no-health')) break;
+        if (dies('health')) return json(res, 503, { status: 'draining' });
         return json(res, 200, { status: 'ok' });
     }
     return json(res, 404, { status: 'not found' });
