@@ -19,6 +19,8 @@ import { declares429, routeProbes } from '../support/rate-limit/route-probes';
 import { customLimitsOf, describeRouteLimit } from '../support/rate-limit/custom-limits';
 import { CUSTOM_CONCURRENCY, planCustomLimit } from '../support/rate-limit/custom-plan';
 import { writeLastRun } from '../support/rate-limit/last-run';
+import { writeBurstSummary } from '../support/rate-limit/burst-summary';
+import { BURST_PLACE, RL_CLASSES } from '../support/rate-limit/places';
 import { readLedger } from '../support/http/request-ledger';
 import { getConfig } from '../support/run/config';
 import { clauses, test } from '../support/fixtures';
@@ -78,10 +80,10 @@ test.describe('rate limit: burst', () => {
         if (waited) verdict.note('rate-limit-wait', `${describeRouteLimit(l)}: waited ${(waited / 1000).toFixed(1)} s for room under the global limit first`);
         const report = await measureLimit({ target: bt, limit: l, concurrency: CUSTOM_CONCURRENCY, known: routeKnown(config, key.apiKey, bt.path.split('?')[0]), lastActivity: plan.lastActivity });
         await tell(info, verdict, `burst ${describeRouteLimit(l)}`, report);
-        judgeLimit(verdict.at({ ...where, valueClass: 'burst' }), report, l, bt, { low: 'RL-4', high: 'RL-4', route: describeRouteLimit(l), allowed: `${l.max} served per ${l.windowSeconds} s, then 429 (as the spec states)` });
+        judgeLimit(verdict.at({ ...where, valueClass: RL_CLASSES.burst }), report, l, bt, { low: 'RL-4', high: 'RL-4', route: describeRouteLimit(l), allowed: `${l.max} served per ${l.windowSeconds} s, then 429 (as the spec states)` });
         const replies = report.measurements.flatMap((m) => [...m.replies, ...m.confirmations]);
-        checkRefusalBodies(verdict.at({ ...where, valueClass: 'limited' }), spec, validator, l.operation, replies.map((r) => burstExchange(bt, r)), 'RL-4', plan.keys);
-        checkHeaders(verdict.at({ ...where, valueClass: 'burst' }), report, l, bt);
+        checkRefusalBodies(verdict.at({ ...where, valueClass: RL_CLASSES.limited }), spec, validator, l.operation, replies.map((r) => burstExchange(bt, r)), 'RL-4', plan.keys);
+        checkHeaders(verdict.at({ ...where, valueClass: RL_CLASSES.burst }), report, l, bt);
       });
     }
   });
@@ -92,12 +94,13 @@ test.describe('rate limit: burst', () => {
     verdict.note('rate-limit-key', describeKeys(plan));
     const report = await measureLimit({ target: plan.target, limit: rateLimit, known: plan.known, lastActivity: plan.lastActivity, otherKey: plan.other });
     await tell(info, verdict, 'burst', report);
-    judgeLimit(verdict.at({ place: 'runtime', valueClass: 'burst' }), report, rateLimit, plan.target, { low: 'RL-1', high: 'RL-2', allowed: ALLOWED });
+    writeBurstSummary(config.reportDir, plan.roles.burst.source, report);
+    judgeLimit(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.burst }), report, rateLimit, plan.target, { low: 'RL-1', high: 'RL-2', allowed: ALLOWED });
     const replies = report.measurements.flatMap((m) => [...m.replies, ...m.confirmations]);
     if (replies.some((r) => r.status === 429)) {
-      checkRefusalBodies(verdict.at({ place: 'runtime', valueClass: 'limited' }), spec, validator, target.runtimeOp, replies.map((r) => burstExchange(plan.target, r)), 'RL-3', plan.keys);
+      checkRefusalBodies(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.limited }), spec, validator, target.runtimeOp, replies.map((r) => burstExchange(plan.target, r)), 'RL-3', plan.keys);
     } else verdict.note('RL-3', 'no 429 came back, so no 429 body to check (see RL-2)');
-    checkHeaders(verdict.at({ place: 'runtime', valueClass: 'burst' }), report, rateLimit, plan.target);
+    checkHeaders(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.burst }), report, rateLimit, plan.target);
   });
 
   test('once the key is limited, every route the suite uses answers 429 with the documented body', { annotation: clauses('RL-2', 'RL-3', 'ERR-2', 'ERR-3', 'ERR-4') }, async ({ config, target, spec, validator, verdict }, info) => {
@@ -124,10 +127,10 @@ test.describe('rate limit: burst', () => {
     }
     countRequests(info, sent);
     test.skip(!refusal, `the key was never refused (${sent} requests): nothing to compare (RL-2 reports it)`);
-    checkRefusalBodies(verdict.at({ place: 'runtime', valueClass: 'limited' }), spec, validator, target.runtimeOp, [burstExchange(plan.target, refusal!)], 'RL-3', plan.keys);
+    checkRefusalBodies(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.limited }), spec, validator, target.runtimeOp, [burstExchange(plan.target, refusal!)], 'RL-3', plan.keys);
     probes.forEach((p, i) => {
       const answer = answers[i];
-      const v = verdict.at({ place: p.place, valueClass: 'limited' });
+      const v = verdict.at({ place: p.place, valueClass: RL_CLASSES.limited });
       const ex = replyExchange(plan.target.origin, p, answer);
       if (answer.status === 429) {
         v.pass('RL-2');
@@ -183,7 +186,7 @@ test.describe('rate limit: burst', () => {
       await sleep(step);
     }
     countRequests(info, sent);
-    const v = verdict.at({ place: 'runtime', valueClass: 'after the window' });
+    const v = verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.afterWindow });
     v.check('RL-5', !!served, `still refused ${secondsBetween(limitedAt, Date.now())} s after the limit was reached, longer than the ${rateLimit.windowSeconds} s window`, `${sent - exhausted.replies.length} requests after waiting, none served`, `served again within ${rateLimit.windowSeconds} s`, burstExchange(plan.target, refusal!));
     if (announced !== undefined && served) {
       v.check('RL-6', served.sentAt <= limitedAt + (announced + 1) * 1000, `the 429 announced ${announced} s (${h.retryAfter !== undefined ? 'Retry-After' : 'reset header'}) but requests were served again only after ${secondsBetween(limitedAt, served.sentAt)} s`, `${secondsBetween(limitedAt, served.sentAt)} s`, `served again within the announced ${announced} s (+1 s rounding)`, burstExchange(plan.target, served));

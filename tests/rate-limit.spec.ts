@@ -6,6 +6,7 @@
 import { readLimitHeaders, type LimitHeaders } from '../support/rate-limit/headers';
 import { checkValues, HeaderProblems } from '../support/rate-limit/header-checks';
 import { isServed } from '../support/rate-limit/burst';
+import { BURST_PLACE, RL_CLASSES } from '../support/rate-limit/places';
 import { sleep } from '../support/rate-limit/measurement';
 import { RUNTIME_VERSIONS } from '../support/document/facts';
 import type { Exchange } from '../support/http/exchange';
@@ -15,7 +16,7 @@ import { fillPath } from '../support/spec/target';
 test.describe('rate limit: headers', () => {
   test('rate-limit headers agree with the window and with what the target does', { annotation: clauses('RL-6') }, async ({ api, verdict, target, config }) => {
     const path = fillPath(target.runtimePath, RUNTIME_VERSIONS[1]);
-    const v = verdict.at({ place: 'runtime', valueClass: 'served' });
+    const v = verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.served });
     for (let attempt = 1; attempt <= 3; attempt++) {
       const seen: Array<{ ex: Exchange; sentAt: number; h: LimitHeaders }> = [];
       for (let i = 0; i < 3; i++) {

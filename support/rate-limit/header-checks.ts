@@ -39,8 +39,9 @@ export function checkValues(h: LimitHeaders, status: number, limit: Limit, out: 
   for (const p of h.problems) out.add(p, reply);
   if (h.limit !== undefined && h.limit !== limit.max) out.add(`the limit header says ${h.limit}, the limit is ${limit.max}`, reply);
   if (h.remaining !== undefined && !(Number.isInteger(h.remaining) && h.remaining >= 0)) out.add(`remaining ${h.remaining} is not a whole number >= 0`, reply);
-  // A served request is counted: it leaves at most limit - 1.
-  if (h.remaining !== undefined && isServed(status) && h.remaining > limit.max - 1) out.add(`a served request says ${h.remaining} remain, more than limit - 1 (${limit.max - 1})`, reply);
+  // A served request is counted: it leaves at most limit - 1 (the limit it names; a wrong one is its own line).
+  const own = h.limit ?? limit.max;
+  if (h.remaining !== undefined && isServed(status) && h.remaining > own - 1) out.add(`a served request says ${h.remaining} remain, more than limit - 1 (${own - 1})`, reply);
   if (status === 429 && h.remaining !== undefined && h.remaining !== 0) out.add(`a 429 says ${h.remaining} requests remain`, reply);
   if (h.reset !== undefined) {
     const header = h.resetHeader ?? 'reset';
