@@ -38,7 +38,7 @@ export function registerSecret(value: string | undefined): void {
 export function redact(text: string): string {
   const out = pattern ? text.replace(pattern, REDACTED) : text;
   // Whatever the value, an Authorization header's credentials are never shown.
-  return out.replace(/(authorization["']?\s*[:=]\s*["']?)([A-Za-z]+ )?[^\s"',}]+/gi, (_m, head: string, scheme = '') => `${head}${scheme}${REDACTED}`);
+  return out.replace(/(authorization["']?\s*[:=]\s*["']?)([A-Za-z]+ )?[^\s"'\\,}]+/gi, (_m, head: string, scheme = '') => `${head}${scheme}${REDACTED}`);
 }
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
