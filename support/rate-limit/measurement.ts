@@ -178,7 +178,9 @@ async function assess(m: Measurement, run: BurstRun, options: MeasureOptions): P
   } else {
     m.shape = 'ambiguous';
     const headers = !hc
-      ? 'it sends no remaining/limit headers that would tell'
+      ? m.served === 0
+        ? 'not one request of the burst was served, so no headers tell'
+        : 'it sends no remaining/limit headers that would tell'
       : !trusted
         ? `its headers do not settle it (${hc.consistent ? `limit header ${hc.limit ?? 'absent'}, configured ${limit.max}` : 'remaining did not fall by one per served request to 0'})`
         : `its headers say ${hc.counted} counted, more than the suite sent`;
