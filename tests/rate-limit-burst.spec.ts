@@ -92,7 +92,7 @@ test.describe('rate limit: burst', () => {
     test.setTimeout(30_000 + measureBudgetMs(rateLimit));
     const plan = burstPlan(config, target);
     verdict.note('rate-limit-key', describeKeys(plan));
-    const report = await measureLimit({ target: plan.target, limit: rateLimit, known: plan.known, lastActivity: plan.lastActivity, otherKey: plan.other });
+    const report = await measureLimit({ target: plan.target, limit: rateLimit, known: plan.known, lastActivity: plan.lastActivity, otherKey: plan.other, exclusive: plan.exclusive });
     await tell(info, verdict, 'burst', report);
     writeBurstSummary(config.reportDir, plan.roles.burst.source, report);
     judgeLimit(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.burst }), report, rateLimit, plan.target, { low: 'RL-1', high: 'RL-2', allowed: ALLOWED });

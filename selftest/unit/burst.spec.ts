@@ -126,6 +126,15 @@ test.describe('a window the suite already used', () => {
     });
   });
 
+  test('the only key, unused so far in this run: fewer served may be another run\'s doing, so a clean window decides', async () => {
+    await withLimiter({ ...W, max: 49, headers: false }, async (l) => {
+      const r = await measure(l.target(newKey()), { exclusive: false });
+      expect(r.measurements[0].why, r.story.join('\n')).toMatch(/only key may have been used/);
+      expect(r.outcome).toEqual({ kind: 'too-low', served: 49, base: 0 });
+      expect(r.waits).toHaveLength(1);
+    });
+  });
+
   test('a limit counted per client: another key is refused too, so the burst waits and measures again', async () => {
     await withLimiter({ ...W, perClient: true, headers: false }, async (l) => {
       const other = l.target(newKey());

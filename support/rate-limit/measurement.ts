@@ -132,6 +132,12 @@ export interface MeasureOptions {
   lastActivity?: () => number;
   /** The same route with another key: asked once when fewer were served, to see whether the limit is shared. */
   otherKey?: BurstTarget;
+  /**
+   * The key is the suite's own burst key, which other runs and shards do not use either: a window in
+   * which this run sent nothing with it is fresh. Not so for the only key (API_KEY): fewer served than
+   * the limit may then be another run's doing, and only a window of silence tells (default: true).
+   */
+  exclusive?: boolean;
   concurrency?: number;
   maxAttempts?: number;
 }
@@ -205,6 +211,11 @@ async function assess(m: Measurement, run: BurstRun, options: MeasureOptions): P
     if (m.baseFrom === 'fresh' && hc?.consistent && hc.counted !== undefined && hc.counted > 0 && hc.limit === limit.max) {
       m.shape = 'ambiguous';
       m.why = `the target's headers say ${hc.counted} request(s) had been counted before the burst, none of them the suite's in this window: not a fresh window (a run shortly before?)`;
+      return extra;
+    }
+    if (!m.clean && m.baseFrom === 'fresh' && options.exclusive === false) {
+      m.shape = 'ambiguous';
+      m.why = 'the only key may have been used within the window by another run or shard (this run sent nothing with it before the burst), and no headers say so';
       return extra;
     }
     if (!m.clean && options.otherKey) {

@@ -24,6 +24,8 @@ export interface BurstPlan {
   lastActivity: () => number;
   /** Every configured key: an error body must echo none of them (AUTH-7). */
   keys: string[];
+  /** The burst key is not the main key: no other run or shard of the suite spends it. */
+  exclusive: boolean;
 }
 
 /** The record of the last run, for a target that outlives the run (an embedded service is new every time). */
@@ -42,6 +44,7 @@ export function burstPlan(config: Config, target: Target): BurstPlan {
     known: (since) => knownPrior(roles.burst.apiKey, since, { record }),
     lastActivity: () => lastActivity({ record }),
     keys: roles.all.map((k) => k.apiKey),
+    exclusive: roles.burst.source !== 'API_KEY',
   };
 }
 
