@@ -12,7 +12,8 @@ import { burstTarget, isServed, sendOne, sendRequest, type Reply } from '../supp
 import { burstExchange, checkRefusalBodies, replyExchange } from '../support/rate-limit/refusal-checks';
 import { exhaust, measureBudgetMs, measureLimit, sleep, windowMargin, type LimitReport } from '../support/rate-limit/measurement';
 import { readLimitHeaders } from '../support/rate-limit/headers';
-import { burstHeaderProblems } from '../support/rate-limit/header-checks';
+import { checkBurstHeaders } from '../support/rate-limit/header-checks';
+import { describeBurstKey } from '../support/rate-limit/keys';
 import { burstPlan, routeKnown, waitForRoom, type BurstPlan } from '../support/rate-limit/plan';
 import { judgeLimit } from '../support/rate-limit/judge';
 import { declares429, routeProbes } from '../support/rate-limit/route-probes';
@@ -36,11 +37,6 @@ const ALLOWED = `${rateLimit.max} served per ${rateLimit.windowSeconds} s, then 
 const countRequests = (info: TestInfo, n: number) => info.annotations.push({ type: 'requests', description: String(n) });
 const secondsBetween = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
 const pathnameOf = (plan: BurstPlan) => plan.target.path.split('?')[0];
-
-function describeKeys(plan: BurstPlan): string {
-  const shared = plan.roles.burst.source === 'API_KEY';
-  return `the burst spends ${plan.roles.burst.source}${shared ? ', the only key: its window is shared with the contract tests (set BURST_API_KEY or SECOND_API_KEY for a fresh one)' : ', which the contract tests do not use'}`;
-}
 
 /** The story of a measurement: attached whole, waits as annotations of their own. */
 async function tell(info: TestInfo, verdict: Verdict, name: string, report: LimitReport): Promise<void> {
@@ -83,7 +79,7 @@ test.describe('rate limit: burst', () => {
         judgeLimit(verdict.at({ ...where, valueClass: RL_CLASSES.burst }), report, l, bt, { low: 'RL-4', high: 'RL-4', route: describeRouteLimit(l), allowed: `${l.max} served per ${l.windowSeconds} s, then 429 (as the spec states)` });
         const replies = report.measurements.flatMap((m) => [...m.replies, ...m.confirmations]);
         checkRefusalBodies(verdict.at({ ...where, valueClass: RL_CLASSES.limited }), spec, validator, l.operation, replies.map((r) => burstExchange(bt, r)), 'RL-4', plan.keys);
-        checkHeaders(verdict.at({ ...where, valueClass: RL_CLASSES.burst }), report, l, bt);
+        checkBurstHeaders(verdict.at({ ...where, valueClass: RL_CLASSES.burst }), report, l, bt);
       });
     }
   });
@@ -91,7 +87,7 @@ test.describe('rate limit: burst', () => {
   test('the limit holds: served up to it, refused beyond it, each 429 with the documented body', { annotation: clauses('RL-1', 'RL-2', 'RL-3', 'ERR-2', 'RL-6') }, async ({ config, target, spec, validator, verdict }, info) => {
     test.setTimeout(30_000 + measureBudgetMs(rateLimit));
     const plan = burstPlan(config, target);
-    verdict.note('rate-limit-key', describeKeys(plan));
+    verdict.note('rate-limit-key', describeBurstKey(plan.roles));
     const report = await measureLimit({ target: plan.target, limit: rateLimit, known: plan.known, lastActivity: plan.lastActivity, otherKey: plan.other, exclusive: plan.exclusive });
     await tell(info, verdict, 'burst', report);
     writeBurstSummary(config.reportDir, plan.roles.burst.source, report);
@@ -100,7 +96,7 @@ test.describe('rate limit: burst', () => {
     if (replies.some((r) => r.status === 429)) {
       checkRefusalBodies(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.limited }), spec, validator, target.runtimeOp, replies.map((r) => burstExchange(plan.target, r)), 'RL-3', plan.keys);
     } else verdict.note('RL-3', 'no 429 came back, so no 429 body to check (see RL-2)');
-    checkHeaders(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.burst }), report, rateLimit, plan.target);
+    checkBurstHeaders(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.burst }), report, rateLimit, plan.target);
   });
 
   test('once the key is limited, every route the suite uses answers 429 with the documented body', { annotation: clauses('RL-2', 'RL-3', 'ERR-2', 'ERR-3', 'ERR-4') }, async ({ config, target, spec, validator, verdict }, info) => {
@@ -195,26 +191,3 @@ test.describe('rate limit: burst', () => {
     }
   });
 });
-
-/** RL-6 on the decisive burst: where the target sends rate-limit headers, they tell what it did. */
-function checkHeaders(verdict: Verdict, report: LimitReport, limit: { max: number; windowSeconds: number }, target: BurstPlan['target']): void {
-  const m = report.measurements[report.measurements.length - 1];
-  const replies = [...m.replies, ...m.confirmations];
-  if (!replies.some((r) => readLimitHeaders(r.headers).names.length)) {
-    verdict.note('RL-6', 'the target sends no rate-limit headers (Retry-After, RateLimit-*, X-RateLimit-*): nothing to check');
-    return;
-  }
-  const o = report.outcome;
-  const decided = o.kind === 'holds' || o.kind === 'too-low' || o.kind === 'too-high';
-  const refilled = o.kind === 'holds' ? (o.refilled ?? 0) : 0;
-  const problems = burstHeaderProblems(replies, { limit, fresh: m.baseFrom === 'fresh', refilled, reachedLimit: decided && m.refusals.length > 0, served: m.served });
-  const sample = problems.sample;
-  verdict.check(
-    'RL-6',
-    problems.lines.length === 0,
-    `rate-limit headers disagree with the window or with what the target did: ${problems.lines.join('; ')}`,
-    problems.lines,
-    `limit = ${limit.max}; remaining falls by one per served request, from ${limit.max - 1} in a fresh window to 0 at the limit; reset within ${limit.windowSeconds} s (seconds until, or epoch seconds for X-RateLimit-Reset); Retry-After on a 429 from 1 to ${limit.windowSeconds} s`,
-    sample && burstExchange(target, sample),
-  );
-}

@@ -10,9 +10,11 @@
  * - limit: the configured limit (or the route's own).
  * Each problem is one line; identical ones are counted, not repeated.
  */
-import { isServed, type Reply } from './burst';
+import { isServed, type BurstTarget, type Reply } from './burst';
 import { readLimitHeaders, type LimitHeaders } from './headers';
-import type { Limit } from './measurement';
+import type { Limit, LimitReport } from './measurement-types';
+import { burstExchange } from './refusal-checks';
+import type { Verdict } from '../checks/verdict';
 
 export class HeaderProblems {
   private readonly seen = new Map<string, { count: number; reply?: Reply }>();
@@ -84,4 +86,27 @@ export function burstHeaderProblems(replies: Reply[], ctx: BurstHeaderContext): 
   if (ctx.fresh && ctx.reachedLimit && max !== first) out.add(`the first request of a fresh window left ${max} remaining, but the target then served ${ctx.served - ctx.refilled} in all (so ${first} remained)`, sample);
   if (ctx.reachedLimit && min !== 0) out.add(`the last request served before the 429 left ${min} remaining, not 0`, sample);
   return out;
+}
+
+/** RL-6 on the decisive burst: where the target sends rate-limit headers, they tell what it did. */
+export function checkBurstHeaders(verdict: Verdict, report: LimitReport, limit: Limit, target: BurstTarget): void {
+  const m = report.measurements[report.measurements.length - 1];
+  const replies = [...m.replies, ...m.confirmations];
+  if (!replies.some((r) => readLimitHeaders(r.headers).names.length)) {
+    verdict.note('RL-6', 'the target sends no rate-limit headers (Retry-After, RateLimit-*, X-RateLimit-*): nothing to check');
+    return;
+  }
+  const o = report.outcome;
+  const decided = o.kind === 'holds' || o.kind === 'too-low' || o.kind === 'too-high';
+  const refilled = o.kind === 'holds' ? (o.refilled ?? 0) : 0;
+  const problems = burstHeaderProblems(replies, { limit, fresh: m.baseFrom === 'fresh', refilled, reachedLimit: decided && m.refusals.length > 0, served: m.served });
+  const sample = problems.sample;
+  verdict.check(
+    'RL-6',
+    problems.lines.length === 0,
+    `rate-limit headers disagree with the window or with what the target did: ${problems.lines.join('; ')}`,
+    problems.lines,
+    `limit = ${limit.max}; remaining falls by one per served request, from ${limit.max - 1} in a fresh window to 0 at the limit; reset within ${limit.windowSeconds} s (seconds until, or epoch seconds for X-RateLimit-Reset); Retry-After on a 429 from 1 to ${limit.windowSeconds} s`,
+    sample && burstExchange(target, sample),
+  );
 }

@@ -49,3 +49,10 @@ export function refusedProbeCredentials(config: Config): KeyCredentials & { whic
   if (config.second && config.second.apiKey !== burst) return { ...config.second, which: 'second' };
   return { ...main(config), which: 'main' };
 }
+
+/** For the report: which key the burst spends, and whether its window is its own. */
+export function describeBurstKey(roles: KeyRoles): string {
+  return roles.burst.source === 'API_KEY'
+    ? 'the burst spends API_KEY, the only key: its window is shared with the contract tests (set BURST_API_KEY or SECOND_API_KEY for a fresh one)'
+    : `the burst spends ${roles.burst.source}, which the contract tests do not use`;
+}
