@@ -16,6 +16,7 @@ import type { Spec } from '../spec/spec';
 import type { Target } from '../spec/target';
 import { namedUpdateBody, type PlaceRequest } from './requests';
 import { probeCredentials, type AuthPlace, type AuthProbe } from './table';
+import { refusedProbeCredentials } from '../rate-limit/keys';
 
 export interface AuthFixtures {
   api: ApiClient;
@@ -50,10 +51,12 @@ export async function sendValid(fx: AuthFixtures, r: PlaceRequest): Promise<void
   checkErrorResponse(v, ex);
 }
 
-/** One probe: its credentials (the second key where it carries a valid one), then the judgement. */
+/** One probe: its credentials (a key the burst does not spend, where it carries a valid one), then the judgement. */
 export async function sendProbe(fx: AuthFixtures, place: AuthPlace, r: PlaceRequest, probe: AuthProbe): Promise<void> {
   const where: Where = { place: r.place, valueClass: probe.id };
-  const creds = probeCredentials(probe, place, fx.config, fx.config.second);
+  // Never the burst's key: a refused request it carries may or may not count, and the burst's window must hold none.
+  const spare = refusedProbeCredentials(fx.config).which === 'second' ? fx.config.second : undefined;
+  const creds = { ...probeCredentials(probe, place, fx.config, spare), otherAccountId: spare ? fx.config.accountId : fx.config.second?.accountId };
   const headers = { authorization: `Bearer ${creds.apiKey}`, [fx.target.accountHeader]: creds.accountId, ...probe.headers(creds, fx.target.accountHeader) };
   const options = { ...r.options, headers };
   if (probe.expect === 'rejected') {
