@@ -13,6 +13,7 @@ import { renderMatrixMarkdown } from './matrix-markdown';
 import { renderMatrixHtml } from './matrix-html';
 import type { ClauseRow, ClauseStatus, Matrix, MatrixFailure, TestRef } from './matrix-types';
 import { FAILURES_ATTACHMENT, TRIED_ATTACHMENT, type Failure, type Tried } from '../support/checks/failure';
+import { REPORT_FILES } from '../support/run/report-files';
 
 interface Options {
   outputDir?: string;
@@ -42,16 +43,16 @@ export default class ClauseMatrixReporter implements Reporter {
   async onEnd(result: FullResult): Promise<void> {
     const matrix = this.build(result);
     mkdirSync(this.outputDir, { recursive: true });
-    writeFileSync(join(this.outputDir, 'contract-matrix.json'), redact(JSON.stringify(matrix, null, 2)));
-    writeFileSync(join(this.outputDir, 'observations.json'), redact(JSON.stringify(this.observations())));
-    writeFileSync(join(this.outputDir, 'contract-matrix.md'), redact(renderMatrixMarkdown(matrix)));
-    linkFromHtmlReport(join(this.outputDir, 'html'), redact(renderMatrixHtml(matrix)));
+    writeFileSync(join(this.outputDir, REPORT_FILES.matrixJson), redact(JSON.stringify(matrix, null, 2)));
+    writeFileSync(join(this.outputDir, REPORT_FILES.observations), redact(JSON.stringify(this.observations())));
+    writeFileSync(join(this.outputDir, REPORT_FILES.matrixMarkdown), redact(renderMatrixMarkdown(matrix)));
+    linkFromHtmlReport(join(this.outputDir, REPORT_FILES.html), redact(renderMatrixHtml(matrix)));
     const s = matrix.summary;
     const failed = matrix.clauses.filter((c) => c.status === 'failed').map((c) => c.id);
     process.stdout.write(
       `\nclauses: ${s.verified} verified, ${s.failed} failed${failed.length ? ` (${failed.join(', ')})` : ''}, ${s.skipped} skipped, ${s.notCovered} not covered` +
         `${matrix.drift.length ? `; ${matrix.drift.length} spec drift warning(s)` : ''}; ${matrix.requests.total} requests\n` +
-        `contract matrix: ${relative(process.cwd(), join(this.outputDir, 'contract-matrix.md'))}\n`,
+        `contract matrix: ${relative(process.cwd(), join(this.outputDir, REPORT_FILES.matrixMarkdown))}\n`,
     );
   }
 
@@ -126,7 +127,7 @@ export default class ClauseMatrixReporter implements Reporter {
 function linkFromHtmlReport(htmlDir: string, matrixPage: string): void {
   const index = join(htmlDir, 'index.html');
   if (!existsSync(index)) return;
-  writeFileSync(join(htmlDir, 'contract-matrix.html'), matrixPage);
+  writeFileSync(join(htmlDir, REPORT_FILES.matrixHtml), matrixPage);
   const html = readFileSync(index, 'utf8');
   if (html.includes('id="contract-matrix-link"')) return;
   const link = '<a id="contract-matrix-link" href="contract-matrix.html" style="position:fixed;right:16px;bottom:16px;z-index:1000;padding:8px 14px;border-radius:999px;background:#0969da;color:#fff;font:600 13px system-ui,sans-serif;text-decoration:none;box-shadow:0 2px 8px rgba(0,0,0,.25)">Contract matrix →</a>';

@@ -18,6 +18,7 @@ import { EXIT_CONFIG_ERROR } from '../support/run/exit-codes';
 import { redact, registerSecret } from '../support/http/redact';
 import { compareReports, type Side } from '../reporters/compare-report';
 import { runSuite } from '../support/run/suite-runner';
+import { REPORT_FILES } from '../support/run/report-files';
 
 const SUITE_VARIABLES = ['API_KEY', 'ACCOUNT_ID', 'ACCOUNT_HEADER', 'SPEC_URL', 'AGENT_URL', 'AGENT_COMMAND', 'CHECK_ID', 'BROWSER_CHECK_ID', 'SECOND_API_KEY', 'SECOND_ACCOUNT_ID', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_S', 'BURST', 'STRICT_SPEC'];
 
@@ -75,7 +76,7 @@ async function main() {
     return {
       label: sides[i].label,
       matrix,
-      observations: readJson(join(run.reportDir, 'observations.json')) ?? {},
+      observations: readJson(join(run.reportDir, REPORT_FILES.observations)) ?? {},
       exitCode: run.exitCode,
       reports: `compare/${sides[i].name.toLowerCase()}`,
       problem: stopped?.reason ?? (matrix ? undefined : (run.output.trim().split('\n').filter(Boolean).at(-1) ?? `exit ${run.exitCode}`)),
@@ -83,11 +84,11 @@ async function main() {
   });
   const { comparison, markdown, html } = compareReports(a, b);
   mkdirSync(reportDir, { recursive: true });
-  writeFileSync(join(reportDir, 'compare.md'), redact(markdown));
-  writeFileSync(join(reportDir, 'compare.html'), redact(html));
+  writeFileSync(join(reportDir, REPORT_FILES.compareMarkdown), redact(markdown));
+  writeFileSync(join(reportDir, REPORT_FILES.compareHtml), redact(html));
   const differing = comparison.clauses.filter((c) => c.differs).map((c) => c.id);
   process.stdout.write(`compare: ${redact(comparison.verdict)}${differing.length ? ` Differing: ${differing.join(', ')}.` : ''}\n`);
-  process.stdout.write(`compare: ${join(reportDir, 'compare.html')}, ${join(reportDir, 'compare.md')} (each side's full reports under ${join(reportDir, 'compare')}/)\n`);
+  process.stdout.write(`compare: ${join(reportDir, REPORT_FILES.compareHtml)}, ${join(reportDir, REPORT_FILES.compareMarkdown)} (each side's full reports under ${join(reportDir, 'compare')}/)\n`);
   process.exit(!a.matrix || !b.matrix || differing.length ? 1 : 0);
 }
 
