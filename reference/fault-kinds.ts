@@ -157,5 +157,5 @@ export function parseKind(text: string): FaultKind {
   if (raw.length !== arity) throw new Error(`"${text}": expected ${spec.grammar}`);
   let args: string[];
   try { args = raw.map((a) => decodeURIComponent(a)); } catch { throw new Error(`"${text}": an argument is not URI-encoded properly`); }
-  try { return spec.parse(args); } catch (e) { throw new Error(`"${text}": ${(e as Error).message}`); }
+  try { return spec.parse(args); } catch (e) { throw new Error(`"${text}": ${(e as Error).message}`, { cause: e }); }
 }

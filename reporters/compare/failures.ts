@@ -56,7 +56,9 @@ export function failuresOf(side: SideName, clause: string, raw: readonly MatrixF
   for (const f of raw ?? []) {
     const n = normaliseFailure(side, clause, f);
     const key = `${n.test}|${n.title}|${n.received}|${requestOf(n)}`;
-    if (!seen.has(key)) out.push(n), seen.add(key);
+    if (seen.has(key)) continue;
+    out.push(n);
+    seen.add(key);
   }
   return out;
 }

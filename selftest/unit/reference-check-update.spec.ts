@@ -19,7 +19,7 @@ test('update: a valid body is applied and read back', async () => {
   };
   const r = await put(app, body, SEEDED_API_CHECK_ID, '?autoAssignAlerts=false');
   expect(r.status).toBe(200);
-  const { unknownProperty, ...applied } = body;
+  const { unknownProperty: _unknown, ...applied } = body;
   expect(r.body).toMatchObject(applied);
   expect(r.body).not.toHaveProperty('unknownProperty');
   expect(await getCheck(app)).toEqual(r.body);

@@ -24,7 +24,7 @@ export default async function runtimesPlugin(app: FastifyInstance, opts: { fault
     if (faults.has('rt-encoded-slash-500') && /%2f/i.test(req.raw.url ?? '')) throw new Error('path decoding failed');
     if (faults.has('rt-long-id-500') && id.length > 1000) throw new Error('runtime id overflow');
     // ind-rt-non-ascii-500: the id goes into an ASCII-only cache key, which throws on anything else.
-    if (faults.has('ind-rt-non-ascii-500') && /[^\x00-\x7f]/.test(id)) throw new Error('cache key: not ASCII');
+    if (faults.has('ind-rt-non-ascii-500') && [...id].some((ch) => ch.charCodeAt(0) > 0x7f)) throw new Error('cache key: not ASCII');
     const rt = findRuntime(id, faults);
     if (!rt) throw apiError('RUNTIME_NOT_FOUND');
     return reply.type(json).send(JSON.stringify(present(rt, faults)));
