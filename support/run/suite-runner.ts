@@ -32,7 +32,7 @@ export interface RunOptions {
   workers?: number;
 }
 
-const ROOT = join(__dirname, '..');
+const ROOT = join(__dirname, '../..');
 
 export async function runSuite(options: RunOptions = {}): Promise<SuiteRun> {
   const reportDir = options.reportDir ?? mkdtempSync(join(tmpdir(), 'contract-selftest-'));
