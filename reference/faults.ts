@@ -1,6 +1,11 @@
-// The fault catalogue: every injectable bug of the reference service and agent, name -> one line.
-// One list for both processes, so one MOCK_FAULT value can be handed to both: each process
-// rejects names that are in no catalogue and ignores the ones that belong to the other.
+// The fault catalogue: every injectable bug of the reference service and agent, name -> one line,
+// plus the parameterized kinds (fault-kinds.ts). One list for both processes, so one MOCK_FAULT value
+// can be handed to both: each process rejects what is in no catalogue and ignores what belongs to the other.
+import { ARGUMENT_HELP, KINDS, parseKind, type FaultKind } from './fault-kinds';
+import { ALIASES, Faults } from './fault-set';
+import { INDEPENDENT_FAULTS } from './independent-faults';
+
+export { Faults };
 
 export const FAULTS = {
   // SPEC
@@ -80,20 +85,50 @@ export const FAULTS = {
   'agent-ignore-port': 'agent listens on AGENT_HEALTH_PORT+1',
   'agent-ready-during-shutdown': 'readiness stays 200 while draining',
   'agent-liveness-dies-on-shutdown': 'liveness answers 503 while draining',
+  'agent-exit-at-once': 'on SIGTERM the agent exits at once, readiness never answers 503',
+  // The independent faults (ind-*), written apart from the suite: see independent-faults.ts.
+  ...INDEPENDENT_FAULTS,
 } as const satisfies Record<string, string>;
 
 export type FaultName = keyof typeof FAULTS;
-export type Faults = ReadonlySet<FaultName>;
 
 export const isFault = (name: string): name is FaultName => Object.hasOwn(FAULTS, name);
 
-/** Parses MOCK_FAULT; throws with the offending name so main() can print one line and exit 2. */
-export function parseFaults(raw: string | undefined): Set<FaultName> {
-  const names = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const unknown = names.filter((n) => !isFault(n));
-  if (unknown.length) throw new Error(`MOCK_FAULT: unknown fault name(s): ${unknown.join(', ')} (use --list-faults)`);
-  return new Set(names as FaultName[]);
+/** Parses the items of MOCK_FAULT; throws one line naming every bad item so main() can print it and exit 2. */
+export function parseFaultList(items: Iterable<string>): Faults {
+  const named: FaultName[] = [];
+  const kinds: FaultKind[] = [];
+  const unknown: string[] = [];
+  const malformed: string[] = [];
+  for (const item of items) {
+    if (isFault(item)) named.push(item);
+    else if (item.includes(':') || Object.hasOwn(KINDS, item)) {
+      try { kinds.push(parseKind(item)); } catch (e) { malformed.push((e as Error).message); }
+    } else unknown.push(item);
+  }
+  const problems = [
+    ...(unknown.length ? [`unknown fault name(s): ${unknown.join(', ')}`] : []),
+    ...malformed,
+  ];
+  if (problems.length) throw new Error(`MOCK_FAULT: ${problems.join('; ')} (use --list-faults)`);
+  return new Faults(named, kinds);
 }
 
-export const listFaults = (): string =>
-  Object.entries(FAULTS).map(([name, what]) => `${name.padEnd(34)} ${what}`).join('\n');
+/** The comma-separated items of MOCK_FAULT, blanks dropped. */
+export const faultItems = (raw: string | undefined): string[] => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+export const parseFaults = (raw: string | undefined): Faults => parseFaultList(faultItems(raw));
+
+export function listFaults(): string {
+  const alias = (name: FaultName) => {
+    const row = ALIASES[name];
+    return row ? ` (= ${Object.values(row).join(':')})` : '';
+  };
+  return [
+    ...Object.entries(FAULTS).map(([name, what]) => `${name.padEnd(34)} ${what}${alias(name as FaultName)}`),
+    '',
+    'Parameterized kinds (kind:arg:arg…; an argument holding "," or ":" is encodeURIComponent-encoded):',
+    ...Object.values(KINDS).map((k) => `${k.grammar.padEnd(40)} ${k.what}`),
+    ...ARGUMENT_HELP,
+  ].join('\n');
+}

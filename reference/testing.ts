@@ -1,7 +1,6 @@
 // Helpers for the reference's own unit tests (selftest/unit/reference-*.spec.ts): the demo
 // credentials and an inject() shorthand. Not used by the service itself.
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { FaultName } from './faults';
 import { API_KEYS, DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID } from './service/accounts';
 import { buildService, type ServiceOptions } from './service/app';
 import { SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID } from './service/checks/store';
@@ -17,7 +16,7 @@ export function fakeClock(start = 1_000_000): FakeClock {
   return c;
 }
 
-export const service = (faults: FaultName[] = [], extra: ServiceOptions = {}): Promise<FastifyInstance> =>
+export const service = (faults: string[] = [], extra: ServiceOptions = {}): Promise<FastifyInstance> =>
   buildService({ faults, ...extra });
 
 export interface Answer { status: number; type: string; headers: Record<string, unknown>; body: any; text: string } // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -35,3 +34,7 @@ export const put = (app: FastifyInstance, body: unknown, id = SEEDED_API_CHECK_I
 
 export const getCheck = async (app: FastifyInstance, id = SEEDED_API_CHECK_ID) =>
   (await call(app, { url: `/v1/checks/${id}` })).body;
+
+/** One MOCK_FAULT row of a parameterized kind: objects are JSON, every argument URI-encoded. */
+export const row = (...parts: Array<string | number | object>): string =>
+  parts.map((p) => encodeURIComponent(typeof p === 'object' ? JSON.stringify(p) : String(p))).join(':');

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { CLAUSE_IDS, CLAUSES, familyOf, isClauseId, type ClauseId } from '../support/document/clauses';
+import { stripAnsi } from '../support/http/ansi';
 import { redact } from '../support/http/redact';
 import { renderMatrixMarkdown } from './matrix-markdown';
 import { renderMatrixHtml } from './matrix-html';
@@ -171,4 +172,3 @@ function failuresOf(res: TestResult, clause: ClauseId, test: string, fallback: b
   return first ? [{ clause, title: first, received: 'an error before any check', allowed: 'the test to run its checks', test }] : [];
 }
 
-const stripAnsi = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { FAILURES_ATTACHMENT, formatFailure, type Failure } from '../support/checks/failure';
+import { stripAnsi } from '../support/http/ansi';
 import { redact } from '../support/http/redact';
 
 interface Options {
@@ -14,8 +15,7 @@ interface Options {
 }
 
 const xml = (s: string) =>
-  redact(s)
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  stripAnsi(redact(s))
     .replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD]/gu, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

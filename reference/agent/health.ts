@@ -1,30 +1,54 @@
-// The agent's three health endpoints as a plain request handler over a small state: ready or draining.
+// The agent's three health endpoints as a plain request handler over a small state: ready, or draining
+// since some moment for a known time. The drain faults decide per endpoint and per moment of the drain.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AgentEndpoint } from '../fault-kinds';
 import type { Faults } from '../faults';
+import { agentFaultWindowMs } from '../independent-faults';
 
-export interface AgentState { draining: boolean }
+export interface AgentState {
+  /** When SIGTERM arrived (clock ms); null while the agent runs normally. */
+  drainingSince: number | null;
+  drainMs: number;
+}
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
   res.end(JSON.stringify(body));
 }
 
-export function healthHandler(state: AgentState, faults: Faults) {
+export function healthHandler(state: AgentState, faults: Faults, clock: () => number = Date.now) {
+  /** ms since SIGTERM, or null when not draining. */
+  const drained = () => (state.drainingSince === null ? null : clock() - state.drainingSince);
+  /** /health and liveness must stay 200 until the exit; the faults make one of them fall early. */
+  const dies = (endpoint: AgentEndpoint) => {
+    const t = drained();
+    if (t === null) return false;
+    const late = faults.diesLateMs(endpoint);
+    // ind-agent-liveness-fails-before-exit: liveness reports the workers, which stop before the server does.
+    const workersGone = endpoint === 'liveness' && faults.has('ind-agent-liveness-fails-before-exit')
+      && t >= state.drainMs - agentFaultWindowMs(state.drainMs);
+    return faults.healthDies(endpoint) || (late > 0 && t >= state.drainMs - late) || workersGone;
+  };
   return (req: IncomingMessage, res: ServerResponse): void => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 404, { status: 'not found' });
     switch (path) {
       case '/-/readiness': {
         // While draining, a load balancer must stop sending work: 503. The faults get this wrong.
-        const ready = !faults.has('agent-ready-503') && (!state.draining || faults.has('agent-ready-during-shutdown'));
+        const t = drained();
+        // ind-agent-late-draining: readiness flips only once the running checks are cancelled, a little later.
+        const late = faults.has('ind-agent-late-draining') ? Math.max(faults.readyLateMs(), agentFaultWindowMs(state.drainMs)) : faults.readyLateMs();
+        const ready = !faults.has('agent-ready-503')
+          && (t === null || faults.has('agent-ready-during-shutdown') || t < late);
         return ready ? json(res, 200, { status: 'ok' }) : json(res, 503, { status: 'draining' });
       }
       case '/-/liveness':
         if (faults.has('agent-liveness-500')) return json(res, 500, { status: 'error' });
-        if (state.draining && faults.has('agent-liveness-dies-on-shutdown')) return json(res, 503, { status: 'draining' });
+        if (dies('liveness')) return json(res, 503, { status: 'draining' });
         return json(res, 200, { status: 'ok' });
       case '/health':
         if (faults.has('agent-no-health')) break;
+        if (dies('health')) return json(res, 503, { status: 'draining' });
         return json(res, 200, { status: 'ok' });
     }
     return json(res, 404, { status: 'not found' });

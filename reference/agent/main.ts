@@ -21,7 +21,7 @@ let faults: Faults;
 try { faults = parseFaults(process.env.MOCK_FAULT); } catch (e) { fail((e as Error).message); }
 const port = intEnv('AGENT_HEALTH_PORT', 8081, 0, 65535);
 const drainMs = intEnv('AGENT_DRAIN_MS', 1500, 0, 600_000);
-const state: AgentState = { draining: false };
+const state: AgentState = { drainingSince: null, drainMs };
 const server = createServer(healthHandler(state, faults));
 // agent-ignore-port: the classic bug of a hard-coded offset; 0 stays 0 so tests can still pick a port.
 const listenPort = faults.has('agent-ignore-port') && port !== 0 ? port + 1 : port;
@@ -34,7 +34,9 @@ server.listen(listenPort, '127.0.0.1', () => {
 server.on('error', (err) => fail(`cannot listen on port ${listenPort}: ${err.message}`));
 
 process.once('SIGTERM', () => {
-  state.draining = true;
+  // agent-exit-at-once: no drain at all, so no one ever sees readiness fall before the port closes.
+  if (faults.has('agent-exit-at-once')) process.exit(0);
+  state.drainingSince = Date.now();
   process.stdout.write(`reference agent draining for ${drainMs} ms\n`);
   setTimeout(() => {
     server.close(() => process.exit(0));

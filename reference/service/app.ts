@@ -1,7 +1,7 @@
 // buildService: the whole reference service as a fastify instance, ready for inject() or listen().
 // main.ts only reads the environment; tests call this directly with a fake clock.
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { FaultName } from '../faults';
+import { Faults, parseFaultList } from '../faults';
 import { CheckStore } from './checks/store';
 import authPlugin from './plugins/auth';
 import checksPlugin from './plugins/checks';
@@ -13,10 +13,13 @@ import runtimesPlugin from './plugins/runtimes';
 import type { Clock } from './rate-limit/store';
 
 export interface ServiceOptions {
-  faults?: Iterable<FaultName>;
+  /** Parsed faults, or MOCK_FAULT items (named faults and `kind:arg…` rows). */
+  faults?: Faults | Iterable<string>;
   rateLimitMax?: number;
   rateLimitWindowS?: number;
   rateLimitAlgorithm?: 'fixed' | 'sliding';
+  /** RATE_LIMIT_COUNT_REFUSED: false counts only requests answered 2xx. */
+  rateLimitCountRefused?: boolean;
   accountHeader?: string;
   clock?: Clock;
   logger?: boolean;
@@ -27,6 +30,7 @@ export const DEFAULTS = {
   rateLimitMax: 600,
   rateLimitWindowS: 60,
   rateLimitAlgorithm: 'fixed',
+  rateLimitCountRefused: true,
   accountHeader: 'X-Service-Account',
 } as const;
 
@@ -34,7 +38,7 @@ export const DEFAULTS = {
 export const BODY_LIMIT = 1024 * 1024;
 
 export async function buildService(options: ServiceOptions = {}): Promise<FastifyInstance> {
-  const faults = new Set(options.faults ?? []);
+  const faults = options.faults instanceof Faults ? options.faults : parseFaultList(options.faults ?? []);
   const accountHeader = options.accountHeader ?? DEFAULTS.accountHeader;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -59,6 +63,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
     windowSeconds: options.rateLimitWindowS ?? DEFAULTS.rateLimitWindowS,
     algorithm: options.rateLimitAlgorithm ?? DEFAULTS.rateLimitAlgorithm,
     clock: options.clock ?? Date.now,
+    countRefused: options.rateLimitCountRefused ?? DEFAULTS.rateLimitCountRefused,
   });
   await app.register(authPlugin, { faults, accountHeader });
   await app.register(openapiPlugin, { faults, accountHeader });

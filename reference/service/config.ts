@@ -1,5 +1,5 @@
 // Reads and validates the service environment. A bad value is one line naming the variable.
-import { parseFaults, type FaultName } from '../faults';
+import { faultItems, parseFaultList } from '../faults';
 import { DEFAULTS, type ServiceOptions } from './app';
 
 export class ConfigError extends Error {}
@@ -13,7 +13,7 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   return Number(raw);
 }
 
-export interface ServiceConfig extends ServiceOptions { port: number; host: string; faults: FaultName[] }
+export interface ServiceConfig extends ServiceOptions { port: number; host: string; faults: string[] }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const algorithm = env.RATE_LIMIT_ALGORITHM || DEFAULTS.rateLimitAlgorithm;
@@ -26,14 +26,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   }
   const host = env.HOST || '127.0.0.1';
   if (/\s/.test(host)) throw new ConfigError(`HOST: not a host name: "${host}"`);
-  let faults: FaultName[];
-  try { faults = [...parseFaults(env.MOCK_FAULT)]; } catch (e) { throw new ConfigError((e as Error).message); }
+  const countRefused = env.RATE_LIMIT_COUNT_REFUSED || 'on';
+  if (countRefused !== 'on' && countRefused !== 'off') {
+    throw new ConfigError(`RATE_LIMIT_COUNT_REFUSED: expected "on" or "off", got "${countRefused}"`);
+  }
+  const faults = faultItems(env.MOCK_FAULT);
+  try { parseFaultList(faults); } catch (e) { throw new ConfigError((e as Error).message); }
   return {
     port: int(env, 'PORT', 3000, 0, 65535),
     host,
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', DEFAULTS.rateLimitMax, 1, 1_000_000),
     rateLimitWindowS: int(env, 'RATE_LIMIT_WINDOW_S', DEFAULTS.rateLimitWindowS, 1, 86_400),
     rateLimitAlgorithm: algorithm,
+    rateLimitCountRefused: countRefused === 'on',
     accountHeader,
     faults,
   };

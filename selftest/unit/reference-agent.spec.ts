@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import type { FaultName } from '../../reference/faults';
+
 
 const ROOT = resolve(__dirname, '../..');
 const AGENT = 'reference/agent/main.ts';
@@ -24,7 +24,7 @@ async function freePort(): Promise<number> {
 
 interface Agent { proc: ChildProcess; port: number; exited: Promise<number | null> }
 
-async function startAgent(faults: FaultName[] = [], drainMs = 1500): Promise<Agent> {
+async function startAgent(faults: string[] = [], drainMs = 1500): Promise<Agent> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', AGENT], {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,18 +65,29 @@ test('agent: an unknown fault name exits 2', async () => {
   expect(await new Promise((ok) => proc.once('exit', ok))).toBe(2);
 });
 
-const FAULT_PROBES: Array<[FaultName, (a: Agent) => Promise<unknown>]> = [
+const FAULT_PROBES: Array<[string, (a: Agent) => Promise<unknown>]> = [
   ['agent-ready-503', (a) => probe(a.port, '/-/readiness')],
   ['agent-liveness-500', (a) => probe(a.port, '/-/liveness')],
   ['agent-no-health', (a) => probe(a.port, '/health')],
   ['agent-ignore-port', async (a) => [await probe(a.port, '/health'), await probe(a.port + 1, '/health')]],
   ['agent-ready-during-shutdown', async (a) => { a.proc.kill('SIGTERM'); await new Promise((r) => setTimeout(r, 200)); return probe(a.port, '/-/readiness'); }],
   ['agent-liveness-dies-on-shutdown', async (a) => { a.proc.kill('SIGTERM'); await new Promise((r) => setTimeout(r, 200)); return probe(a.port, '/-/liveness'); }],
+  // Read from MOCK_FAULT like the others: 600 ms of 200 from readiness into an 800 ms drain.
+  ['agent-ready-late:600', async (a) => { a.proc.kill('SIGTERM'); await new Promise((r) => setTimeout(r, 200)); return probe(a.port, '/-/readiness'); }],
 ];
+
+test('agent fault agent-exit-at-once: SIGTERM ends it at once, exit 0, readiness never 503', async () => {
+  const a = await startAgent(['agent-exit-at-once'], 1500);
+  const t0 = Date.now();
+  a.proc.kill('SIGTERM');
+  expect(await probe(a.port, '/-/readiness')).not.toBe(503);
+  expect(await a.exited).toBe(0);
+  expect(Date.now() - t0).toBeLessThan(1000);
+});
 
 for (const [fault, run] of FAULT_PROBES) {
   test(`agent fault ${fault} changes behaviour`, async () => {
-    const observe = async (faults: FaultName[]) => {
+    const observe = async (faults: string[]) => {
       const a = await startAgent(faults, 800);
       try { return JSON.stringify(await run(a)); } finally { a.proc.kill('SIGTERM'); await a.exited; }
     };

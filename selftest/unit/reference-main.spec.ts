@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { KINDS } from '../../reference/fault-kinds';
 import { FAULTS } from '../../reference/faults';
 
 const ROOT = resolve(__dirname, '../..');
@@ -16,9 +17,10 @@ function run(env: Record<string, string>, args: string[] = [], untilLine = false
   return new Promise<{ code: number | null; out: string; err: string }>((ok) => proc.once('exit', (code) => ok({ code, out, err })));
 }
 
-for (const [name, value] of [['MOCK_FAULT', 'bogus'], ['RATE_LIMIT_MAX', 'many'], ['RATE_LIMIT_WINDOW_S', '0'],
-  ['RATE_LIMIT_ALGORITHM', 'leaky'], ['PORT', '70000'], ['REF_ACCOUNT_HEADER', 'bad header']] as const) {
-  test(`main: bad ${name} exits 2 with one line naming it`, async () => {
+for (const [name, value] of [['MOCK_FAULT', 'bogus'], ['MOCK_FAULT', 'accept:API:%7Bnot-json'], ['MOCK_FAULT', 'errbody:runtime:404'],
+  ['RATE_LIMIT_MAX', 'many'], ['RATE_LIMIT_WINDOW_S', '0'], ['RATE_LIMIT_ALGORITHM', 'leaky'], ['RATE_LIMIT_COUNT_REFUSED', 'maybe'],
+  ['PORT', '70000'], ['REF_ACCOUNT_HEADER', 'bad header']] as const) {
+  test(`main: bad ${name} (${value}) exits 2 with one line naming it`, async () => {
     const r = await run({ [name]: value });
     expect(r.code).toBe(2);
     expect(r.err.trim().split('\n')).toHaveLength(1);
@@ -30,6 +32,12 @@ test('main: --list-faults prints the catalogue', async () => {
   const r = await run({}, ['--list-faults']);
   expect(r.code).toBe(0);
   for (const name of Object.keys(FAULTS)) expect(r.out).toContain(name);
+  for (const kind of Object.values(KINDS)) expect(r.out).toContain(kind.grammar);
+});
+
+test('main: a row of an agent kind is accepted (and ignored) by the service', async () => {
+  const r = await run({ PORT: '0', MOCK_FAULT: 'agent-dies-late:health:200,agent-exit-at-once' }, [], true);
+  expect(r.out).toMatch(/^reference service listening on/);
 });
 
 test('main: listens and prints one line', async () => {

@@ -1,6 +1,6 @@
 /**
  * The clause catalogue: every testable rule of the API document, by id, with a one-line summary.
- * Mirrors ../shared/CLAUSES.md; tests annotate themselves with these ids and the contract matrix has
+ * The full texts are in clause-text.ts (docs/clauses.md is written from both); tests annotate themselves with these ids and the contract matrix has
  * one row per entry here, covered or not.
  */
 export const CLAUSES = {

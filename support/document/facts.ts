@@ -1,5 +1,5 @@
 /**
- * Facts stated by the API document (../shared/seed/monitoring-api.md), written once. Expected values in
+ * Facts stated by the API document (see docs/clauses.md), written once. Expected values in
  * tests come from here, never from the reference service's code.
  */
 export const RUNTIME_VERSIONS = ['2026.04', '2025.04', '2024.09', '2024.02', '2023.09', '2023.02', '2022.10'] as const;

@@ -25,12 +25,16 @@ export function translateOpenApi30(node: Json, memo = new WeakMap<object, Json>(
   memo.set(node, out);
   for (const [k, v] of Object.entries<Json>(node)) out[k] = translateOpenApi30(v, memo);
   if (typeof out.exclusiveMinimum === 'boolean') {
-    if (out.exclusiveMinimum && typeof out.minimum === 'number') out.exclusiveMinimum = out.minimum, delete out.minimum;
-    else delete out.exclusiveMinimum;
+    if (out.exclusiveMinimum && typeof out.minimum === 'number') {
+      out.exclusiveMinimum = out.minimum;
+      delete out.minimum;
+    } else delete out.exclusiveMinimum;
   }
   if (typeof out.exclusiveMaximum === 'boolean') {
-    if (out.exclusiveMaximum && typeof out.maximum === 'number') out.exclusiveMaximum = out.maximum, delete out.maximum;
-    else delete out.exclusiveMaximum;
+    if (out.exclusiveMaximum && typeof out.maximum === 'number') {
+      out.exclusiveMaximum = out.maximum;
+      delete out.maximum;
+    } else delete out.exclusiveMaximum;
   }
   if (out.nullable === true) {
     delete out.nullable;

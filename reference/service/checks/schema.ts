@@ -5,6 +5,8 @@ import { CHECK_TYPES, DESCRIPTION_MAX, FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS 
 
 const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });
 const bool = { type: 'boolean' };
+// ind-cu-location-pattern: what a location looks like, instead of the list of the 22.
+const LOCATION_SHAPE = { type: 'string', pattern: '^(us|ca|sa|eu|me|ap|af)-(north|south|east|west|central|northeast|southeast)-[1-9]$' };
 
 export function checkUpdateSchema(faults: Faults): Record<string, unknown> {
   const location = faults.has('cu-unknown-location') ? { type: 'string', minLength: 1 } : { type: 'string', enum: [...LOCATIONS] };
@@ -16,7 +18,10 @@ export function checkUpdateSchema(faults: Faults): Record<string, unknown> {
     properties: {
       name: { type: 'string', minLength: 1 },
       activated: bool, muted: bool, doubleCheck: bool, shouldFail: bool, useGlobalAlertSettings: bool, runParallel: bool,
-      locations: { type: 'array', minItems: faults.has('cu-empty-locations') ? 0 : 1, items: location },
+      locations: {
+        type: 'array', minItems: faults.has('cu-empty-locations') ? 0 : 1,
+        items: faults.has('ind-cu-location-pattern') ? LOCATION_SHAPE : location,
+      },
       tags: { type: 'array', items: { type: 'string' } },
       alertSettings: nullable({ type: 'object' }),
       groupId: nullable({ type: 'integer' }),
@@ -43,7 +48,8 @@ export function checkUpdateSchema(faults: Faults): Record<string, unknown> {
       description: nullable({ type: 'string', maxLength: faults.has('cu-description-501') ? DESCRIPTION_MAX + 1 : DESCRIPTION_MAX }),
       checkType: faults.has('cu-unknown-checktype') ? { type: 'string' } : { type: 'string', enum: [...CHECK_TYPES] },
       frequency: { type: 'integer', enum: [...FREQUENCIES] },
-      frequencyOffset: offset,
+      // ind-fo-null-offset: declared nullable like its neighbours (and null then read as "unchanged").
+      frequencyOffset: faults.has('ind-fo-null-offset') ? nullable(offset) : offset,
       scriptPath: nullable({ type: 'string' }),
       environmentVariables: {
         type: 'array', maxItems: 100,

@@ -15,3 +15,11 @@ export const FREQUENCIES = [0, 1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440
 export const RUNTIME_VERSIONS = ['2026.04', '2025.04', '2024.09', '2024.02', '2023.09', '2023.02', '2022.10'] as const;
 
 export const DESCRIPTION_MAX = 500;
+
+/** Every property the update reads (the body schema has exactly these); the rest of a body is ignored. */
+export const UPDATE_PROPERTIES = [
+  'name', 'activated', 'muted', 'doubleCheck', 'shouldFail', 'useGlobalAlertSettings', 'runParallel', 'locations', 'tags',
+  'alertSettings', 'groupId', 'groupOrder', 'runtimeId', 'alertChannelSubscriptions', 'retryStrategy', 'triggerIncident',
+  'description', 'checkType', 'frequency', 'frequencyOffset', 'scriptPath', 'environmentVariables', 'setupSnippetId',
+  'tearDownSnippetId', 'localSetupScript', 'localTearDownScript', 'privateLocations', 'dependencies',
+] as const;

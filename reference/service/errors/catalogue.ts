@@ -25,7 +25,7 @@ export class ApiError extends Error {
   }
 }
 
-/** `detail` is appended to the catalogue message; callers must never pass secrets, except under auth-echo-key. */
+/** `detail` is appended to the catalogue message; callers must never pass secrets. */
 export const apiError = (code: ErrorCode, detail?: string): ApiError =>
   new ApiError(code, ERRORS[code].status, detail ? `${ERRORS[code].message}: ${detail}` : ERRORS[code].message);
 

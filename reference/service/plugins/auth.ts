@@ -1,37 +1,68 @@
 // Authentication of every /v1 route: bearer key first, then the account header.
 // It runs on preParsing: after the rate limiter (onRequest) and before any body is read, so an
-// anonymous 10 MB body is refused without being parsed.
+// anonymous 10 MB body is refused without being parsed. The auth faults bend the rules here only:
+// each rule asks `loose(rule)`, true when an auth-skip row covers the request's place.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AuthRule } from '../../fault-kinds';
 import type { Faults } from '../../faults';
 import { API_KEYS, DEMO_ACCOUNT_ID, GUID } from '../accounts';
 import { apiError } from '../errors/catalogue';
+import { placeOf } from '../place';
 
 declare module 'fastify' {
   interface FastifyRequest { accountId: string | null }
 }
 
 export interface AuthOptions { faults: Faults; accountHeader: string }
+type Loose = (rule: AuthRule) => boolean;
+
+/** The key a client meant when it used another scheme: `Basic <key>`, `Basic base64(<key>:)`, `Token <key>`, `<key>`. */
+function keyOfOtherScheme(parts: string[]): string | undefined {
+  const token = parts[parts.length - 1];
+  if (parts.length > 2) return undefined;
+  if (API_KEYS.has(token)) return token;
+  if (parts.length === 2 && parts[0].toLowerCase() === 'basic') {
+    const user = Buffer.from(token, 'base64').toString('utf8').split(':')[0];
+    if (API_KEYS.has(user)) return user;
+  }
+  return undefined;
+}
 
 /** Returns the account of the key, or throws the 401 the credentials deserve. */
-function authenticate(req: FastifyRequest, faults: Faults): string | null {
-  const raw = req.headers.authorization;
+function authenticate(raw: string | undefined, loose: Loose, faults: Faults): string {
   if (typeof raw !== 'string' || !raw.trim()) {
-    if (faults.has('auth-no-key-accepted')) return DEMO_ACCOUNT_ID;
+    if (loose('key')) return DEMO_ACCOUNT_ID;
     throw apiError('AUTH_MISSING');
   }
   const parts = raw.trim().split(/\s+/);
-  const scheme = parts.length === 2 ? parts[0] : '';
-  const token = parts[parts.length - 1];
-  const isBearer = parts.length === 2 && scheme.toLowerCase() === 'bearer';
-  const echo = faults.has('auth-echo-key') ? `"${token}"` : undefined;
-  if (!isBearer && !(faults.has('auth-any-scheme') && parts.length <= 2 && API_KEYS.has(token))) {
-    throw apiError('AUTH_SCHEME', echo);
+  // ind-auth-bare-key: the "Bearer " prefix treated as optional, so the bare key passes.
+  if (faults.has('ind-auth-bare-key') && parts.length === 1 && API_KEYS.has(parts[0])) return API_KEYS.get(parts[0])!;
+  if (parts.length !== 2 || parts[0].toLowerCase() !== 'bearer') {
+    const key = loose('scheme') ? keyOfOtherScheme(parts) : undefined;
+    if (key) return API_KEYS.get(key)!;
+    throw apiError('AUTH_SCHEME');
   }
-  const account = API_KEYS.get(token);
+  // ind-auth-key-suffix: keys compared by prefix, so "<key>anything" is the key.
+  const account = API_KEYS.get(parts[1])
+    ?? (faults.has('ind-auth-key-suffix') ? [...API_KEYS].find(([k]) => parts[1].startsWith(k))?.[1] : undefined);
   if (account) return account;
-  if (faults.has('auth-any-key')) return null; // "any key": the account header alone decides
-  throw apiError('AUTH_BAD_KEY', echo);
+  if (loose('unknown-key')) return DEMO_ACCOUNT_ID;
+  throw apiError('AUTH_BAD_KEY');
+}
+
+/** The account the request acts for: the key's, once the account header agrees with it. */
+function resolveAccount(sent: string | undefined, keyAccount: string, loose: Loose, forbiddenDetail?: string): string {
+  if (sent === undefined || sent === '') {
+    if (loose('account-missing')) return keyAccount;
+    throw apiError('ACCOUNT_MISSING');
+  }
+  if (!GUID.test(sent)) {
+    if (loose('account-malformed')) return keyAccount;
+    throw apiError('ACCOUNT_NOT_GUID');
+  }
+  if (sent.toLowerCase() !== keyAccount && !loose('account-other')) throw apiError('ACCOUNT_FORBIDDEN', forbiddenDetail);
+  return keyAccount;
 }
 
 export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
@@ -39,24 +70,20 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOpti
   // Under auth-wrong-account-header the service reads a header nobody documents.
   const header = (faults.has('auth-wrong-account-header') ? 'X-Account-Id' : opts.accountHeader).toLowerCase();
   app.decorateRequest('accountId', null);
-  app.addHook('preParsing', async (req) => {
-    if (!req.routeOptions.url?.startsWith('/v1/')) return;
-    const keyAccount = authenticate(req, faults);
-    const value = req.headers[header];
-    const sent = Array.isArray(value) ? value[0] : value;
-    if (sent === undefined || sent === '') {
-      if (!faults.has('auth-no-account-check')) throw apiError('ACCOUNT_MISSING');
-      req.accountId = keyAccount ?? DEMO_ACCOUNT_ID;
-      return;
+  app.addHook('preParsing', async (req: FastifyRequest) => {
+    const place = placeOf(req);
+    const isV1 = !!req.routeOptions.url?.startsWith('/v1/');
+    if (isV1) {
+      // ind-auth-checks-account-optional: the checks routes fall back to the key's account.
+      const checksFallBack = faults.has('ind-auth-checks-account-optional') && (place === 'check-read' || place === 'check-update');
+      const loose: Loose = (rule) => faults.authSkips(place, rule) || (rule === 'account-missing' && checksFallBack);
+      // ind-auth-403-echo-key: the 403 names the key "to help support".
+      const echo = faults.has('ind-auth-403-echo-key') ? `key ${req.headers.authorization?.trim().split(/\s+/).pop()}` : undefined;
+      const value = req.headers[header];
+      const keyAccount = authenticate(req.headers.authorization, loose, faults);
+      req.accountId = resolveAccount(Array.isArray(value) ? value[0] : value, keyAccount, loose, echo);
     }
-    if (!GUID.test(sent)) {
-      if (!faults.has('auth-account-not-guid')) throw apiError('ACCOUNT_NOT_GUID');
-      req.accountId = keyAccount ?? DEMO_ACCOUNT_ID;
-      return;
-    }
-    if (keyAccount && sent.toLowerCase() !== keyAccount && !faults.has('auth-other-account')) {
-      throw apiError('ACCOUNT_FORBIDDEN');
-    }
-    req.accountId = keyAccount ?? sent.toLowerCase();
+    // auth-strict: what would be served here is refused (on the public spec route, every request).
+    if ((isV1 || place === 'spec') && faults.authStrict(place)) throw apiError('AUTH_BAD_KEY');
   });
 }, { name: 'auth' });

@@ -1,17 +1,24 @@
-// Every error leaves through sendError: one body shape, one place where the ERR-* faults bend it.
+// Every error leaves through sendError: one body shape, one place where the errbody faults bend it.
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Faults } from '../../faults';
 import { ApiError, errorBody, apiError, reasonPhrase } from '../errors/catalogue';
+import { renderError } from '../errors/bent-error';
+import { placeOf } from '../place';
 import { RateLimitError } from '../rate-limit/too-many-requests';
 
 export function sendError(reply: FastifyReply, faults: Faults, status: number, body: Record<string, unknown>) {
-  const out: Record<string, unknown> = { ...body };
-  if (status === 404 && faults.has('err-404-string-status')) out.statusCode = '404';
-  if (status === 404 && faults.has('err-404-wording')) out.error = 'Not found';
-  if (status === 401 && faults.has('err-status-mismatch')) out.statusCode = 403;
-  const type = faults.has('err-text-content-type') ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
-  return reply.code(status).type(type).send(JSON.stringify(out));
+  const req = reply.request;
+  const place = placeOf(req);
+  const out = { ...body };
+  // ind-err-403-status-401: the 403 is built by the 401 helper, which writes its own statusCode.
+  if (status === 403 && faults.has('ind-err-403-status-401')) out.statusCode = 401;
+  // ind-err-check-404-notfound: the checks module names its error after its NotFound class.
+  if (status === 404 && faults.has('ind-err-check-404-notfound') && (place === 'check-read' || place === 'check-update')) out.error = 'NotFound';
+  const { type, payload } = renderError(status, out, faults.errorMutations(place, status), req.headers.authorization);
+  // ind-err-401-text-plain: the auth layer sends its JSON with reply.send(string) and no type.
+  const sentType = status === 401 && faults.has('ind-err-401-text-plain') ? 'text/plain; charset=utf-8' : type;
+  return reply.code(status).type(sentType).send(payload);
 }
 
 /** Maps anything thrown (ours, fastify's, ajv's, the limiter's) to a status and body; unknowns are 500. */

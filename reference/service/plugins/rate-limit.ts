@@ -5,9 +5,11 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Faults } from '../../faults';
+import { placeOf } from '../place';
 import { fixedWindowStore } from '../rate-limit/fixed-window-store';
+import { lieInHeaders } from '../rate-limit/lying-headers';
 import { slidingWindowStore } from '../rate-limit/sliding-window-store';
-import type { Clock } from '../rate-limit/store';
+import { hitKey, type Clock, type RateLimitStore } from '../rate-limit/store';
 import { buildTooManyRequests } from '../rate-limit/too-many-requests';
 
 export interface RateLimitOptions {
@@ -16,6 +18,11 @@ export interface RateLimitOptions {
   windowSeconds: number;
   algorithm: 'fixed' | 'sliding';
   clock: Clock;
+  /**
+   * Whether a request the service refuses (4xx, 5xx) counts against the limit. The document does not
+   * say; both are correct. false: only requests answered 2xx count, the others are refunded.
+   */
+  countRefused: boolean;
 }
 
 /** The token of the Authorization header whatever its scheme; the client IP when there is none. */
@@ -29,34 +36,56 @@ export function rateLimitKey(req: FastifyRequest, perIp: boolean): string {
 export function globalMax(opts: RateLimitOptions): number {
   if (opts.faults.has('rl-500')) return 500;
   if (opts.faults.has('rl-700')) return 700;
-  return opts.max;
+  return Math.max(1, opts.max + opts.faults.rateLimitDelta());
 }
+
+/** A route with a limit of its own (the runtime list) keeps it whatever happens to the global one. */
+const hasOwnLimit = (req: FastifyRequest) => typeof (req.routeOptions.config as { rateLimit?: unknown }).rateLimit === 'object';
 
 export default fp(async function rateLimitPlugin(app: FastifyInstance, opts: RateLimitOptions) {
   const { faults } = opts;
   if (faults.has('rl-none')) return;
-  const storeOpts = { clock: opts.clock, neverReset: faults.has('rl-never-reset') };
-  const windowMs = opts.windowSeconds * 1000;
+  const stores: RateLimitStore[] = [];
+  const storeOpts = { clock: opts.clock, neverReset: faults.has('rl-never-reset'), created: (s: RateLimitStore) => { stores.push(s); } };
+  // ind-rl-window-ms: the window in seconds handed to an option that counts milliseconds.
+  const windowMs = faults.has('ind-rl-window-ms') ? opts.windowSeconds : opts.windowSeconds * 1000;
+  // Each request is its own hit in its key's bucket, so that it alone can be refunded.
+  const keyOf = (req: FastifyRequest) => hitKey(rateLimitKey(req, faults.has('rl-per-ip')), req.id);
   await app.register(rateLimit, {
     global: true,
     max: globalMax(opts),
     timeWindow: windowMs,
     store: opts.algorithm === 'sliding' ? slidingWindowStore(storeOpts) : fixedWindowStore(storeOpts),
-    keyGenerator: (req) => rateLimitKey(req, faults.has('rl-per-ip')),
+    keyGenerator: keyOf,
+    allowList: (req) => !hasOwnLimit(req) && faults.rateLimitExempt(placeOf(req)),
     errorResponseBuilder: (req, ctx) => {
       // The plugin's context has no window; a route's own limit carries it in its config.
       const routeLimit = (req.routeOptions.config as { rateLimit?: { timeWindow?: number } }).rateLimit;
       const routeWindowMs = typeof routeLimit?.timeWindow === 'number' ? routeLimit.timeWindow : windowMs;
-      return buildTooManyRequests(
+      const err = buildTooManyRequests(
         { max: ctx.max, windowSeconds: Math.round(routeWindowMs / 1000), retryAfterSeconds: Math.ceil(ctx.ttl / 1000) },
         faults,
       );
+      // ind-err-custom-429-wording: a route with its own limit words its 429 by hand.
+      if (faults.has('ind-err-custom-429-wording') && hasOwnLimit(req)) err.body.error = 'Too many requests';
+      return err;
     },
   });
-  if (faults.has('rl-bad-headers')) {
-    app.addHook('onSend', async (_req, reply) => {
-      const limit = reply.getHeader('x-ratelimit-limit');
-      if (limit !== undefined) reply.header('x-ratelimit-remaining', limit);
+  if (!opts.countRefused) {
+    // onSend, not onResponse: the hit is taken back before the client can see the answer and send again.
+    app.addHook('onSend', async (req, reply) => {
+      if (reply.statusCode >= 200 && reply.statusCode < 300) return;
+      const key = keyOf(req);
+      for (const store of stores) store.refund(key);
     });
   }
+  // ind-rl-retry-after-ms: Retry-After rewritten from the store's ttl, which is in milliseconds.
+  if (faults.has('ind-rl-retry-after-ms')) {
+    app.addHook('onSend', async (_req, reply) => {
+      const after = reply.getHeader('retry-after');
+      if (reply.statusCode === 429 && after !== undefined) reply.header('retry-after', String(Number(after) * 1000));
+    });
+  }
+  const lies = faults.headerLies();
+  if (lies.length) app.addHook('onSend', async (_req, reply) => { lieInHeaders(reply, lies); });
 }, { name: 'rate-limit' });

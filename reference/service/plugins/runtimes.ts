@@ -12,7 +12,9 @@ export default async function runtimesPlugin(app: FastifyInstance, opts: { fault
   const json = faults.has('rt-content-type-text') ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
 
   app.get('/v1/runtimes', {
-    config: faults.has('rl-custom-ignored') ? {} : { rateLimit: { ...RUNTIME_LIST_LIMIT } },
+    // ind-rl-custom-off-by-one: the route's limit is one too high (21 requests served per 10 s).
+    config: faults.has('rl-custom-ignored') ? {}
+      : { rateLimit: { ...RUNTIME_LIST_LIMIT, max: RUNTIME_LIST_LIMIT.max + (faults.has('ind-rl-custom-off-by-one') ? 1 : 0) } },
   }, async (_req, reply) =>
     reply.type(json).send(JSON.stringify(visibleRuntimes(faults).map((r) => present(r, faults)))));
 
@@ -21,6 +23,8 @@ export default async function runtimesPlugin(app: FastifyInstance, opts: { fault
     // The two 500 faults: a decoder and a length check that blow up instead of answering 404.
     if (faults.has('rt-encoded-slash-500') && /%2f/i.test(req.raw.url ?? '')) throw new Error('path decoding failed');
     if (faults.has('rt-long-id-500') && id.length > 1000) throw new Error('runtime id overflow');
+    // ind-rt-non-ascii-500: the id goes into an ASCII-only cache key, which throws on anything else.
+    if (faults.has('ind-rt-non-ascii-500') && /[^\x00-\x7f]/.test(id)) throw new Error('cache key: not ASCII');
     const rt = findRuntime(id, faults);
     if (!rt) throw apiError('RUNTIME_NOT_FOUND');
     return reply.type(json).send(JSON.stringify(present(rt, faults)));

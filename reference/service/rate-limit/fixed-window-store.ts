@@ -1,20 +1,29 @@
 // Fixed window: one window per key, starting at its first hit. Written here (not the plugin's
-// LocalStore) so tests can drive it with a fake clock and rl-never-reset can bend it.
-import type { IncrCallback, RateLimitStore, StoreClass, StoreOptions } from './store';
+// LocalStore) so tests can drive it with a fake clock, rl-never-reset can bend it, and hits can be
+// refunded. A request over the limit is answered but not recorded: a 429 never counts.
+import { splitKey, type IncrCallback, type RateLimitStore, type StoreClass, type StoreOptions } from './store';
 
 export class FixedWindowStore implements RateLimitStore {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-  constructor(private readonly opts: StoreOptions) {}
+  private readonly windows = new Map<string, { start: number; hits: Set<string> }>();
+  constructor(private readonly opts: StoreOptions) { opts.created?.(this); }
 
-  incr(key: string, cb: IncrCallback, timeWindow: number): void {
+  incr(key: string, cb: IncrCallback, timeWindow: number, max: number): void {
     const now = this.opts.clock();
-    let w = this.windows.get(key);
+    const { bucket, hit } = splitKey(key);
+    let w = this.windows.get(bucket);
     const expired = !!w && !this.opts.neverReset && now - w.start >= timeWindow;
-    if (!w || expired) this.windows.set(key, (w = { start: now, count: 0 }));
-    w.count += 1;
+    if (!w || expired) this.windows.set(bucket, (w = { start: now, hits: new Set() }));
+    const over = w.hits.size >= max;
+    if (!over) w.hits.add(hit);
     // Under rl-never-reset the window is still announced as ending, which is the lie a client sees.
     const ttl = Math.max(1, this.opts.neverReset ? timeWindow : w.start + timeWindow - now);
-    cb(null, { current: w.count, ttl });
+    cb(null, { current: over ? w.hits.size + 1 : w.hits.size, ttl });
+  }
+
+  /** Only the current window holds hits: one refunded after its window ended has nothing left to take back. */
+  refund(key: string): void {
+    const { bucket, hit } = splitKey(key);
+    this.windows.get(bucket)?.hits.delete(hit);
   }
 
   child(_routeOptions?: unknown): RateLimitStore {

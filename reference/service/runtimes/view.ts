@@ -14,6 +14,10 @@ export function present(rt: Runtime, faults: Faults): Record<string, unknown> {
     if (faults.has('rt-eol-iso')) out.runtimeEndOfLife = `${y}-${m}-${d}`;
     if (faults.has('rt-eol-invalid-date')) out.runtimeEndOfLife = '02/30/2025';
   }
+  // ind-rt-eol-day-first: one date typed day first by hand.
+  if (faults.has('ind-rt-eol-day-first') && rt.name === '2023.09') out.runtimeEndOfLife = '31/12/2026';
+  // ind-rt-removed-no-deps: the packages of REMOVED runtimes were purged from the registry table.
+  if (faults.has('ind-rt-removed-no-deps') && rt.stage === 'REMOVED') out.dependencies = {};
   if (faults.has('rt-deps-empty')) out.dependencies = {};
   else if (faults.has('rt-deps-number')) (out.dependencies as Record<string, unknown>).lodash = 4.17;
   if (faults.has('rt-description-number')) out.description = 2024;

@@ -34,6 +34,16 @@ export function buildOpenApi(faults: Faults, accountHeader: string): Json {
   }
   if (faults.has('spec-stage-enum')) schemas.RuntimeStage.enum = schemas.RuntimeStage.enum.filter((s: string) => s !== 'STABLE');
   if (faults.has('spec-429-schema')) schemas.TooManyRequestsError.properties.error.enum = ['Rate limit exceeded'];
+  // ind-spec-update-basic-auth: the update operation kept the scheme of the old dashboard endpoint.
+  if (faults.has('ind-spec-update-basic-auth')) {
+    doc.components.securitySchemes.Basic = { type: 'http', scheme: 'basic' };
+    doc.paths['/v1/checks/{id}'].put.security = [{ Basic: [] }];
+  }
+  // ind-spec-query-string: the spec was generated from the route's own querystring schema.
+  if (faults.has('ind-spec-query-string')) {
+    const q = doc.paths['/v1/checks/{id}'].put.parameters.find((p: Json) => p.in === 'query');
+    q.schema = { type: 'string', enum: ['true', 'false'], default: 'true' };
+  }
   if (faults.has('spec-unversioned')) {
     doc.paths = Object.fromEntries(Object.entries(doc.paths).map(([p, item]) => [p.replace(/^\/v1/, ''), item]));
   }

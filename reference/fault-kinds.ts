@@ -1,0 +1,161 @@
+// The parameterized fault kinds: `kind:arg:arg…`, each breaking one rule at one place for one value.
+// The self-test writes them from tables, so the grammar is strict: a row that does not parse stops the
+// process (exit 2) instead of quietly injecting nothing. Every argument is URI-decoded, so an argument
+// that holds "," or ":" (a JSON pattern) travels encoded.
+import { CHECK_TYPES, UPDATE_PROPERTIES } from './service/checks/vocabulary';
+
+/** Routes named by role; `any` is every route, the unnamed ones (list, swagger, unknown paths) included. */
+export const PLACES = ['runtime', 'check-read', 'check-update', 'spec', 'any'] as const;
+export const AUTH_RULES = ['key', 'scheme', 'unknown-key', 'account-missing', 'account-malformed', 'account-other'] as const;
+export const ERROR_MUTATIONS = [
+  'string-status', 'wording', 'text-type', 'status-mismatch', 'not-json', 'no-error', 'no-status', 'echo-key',
+  'message-number', 'attributes-string',
+] as const;
+export const HEADER_MUTATIONS = ['remaining-stuck', 'remaining-off', 'limit-wrong', 'reset-ms', 'retry-after-zero', 'retry-after-long'] as const;
+export const AGENT_ENDPOINTS = ['health', 'liveness'] as const;
+
+export type Place = (typeof PLACES)[number];
+export type AuthRule = (typeof AUTH_RULES)[number];
+export type ErrorMutation = (typeof ERROR_MUTATIONS)[number];
+export type HeaderMutation = (typeof HEADER_MUTATIONS)[number];
+export type AgentEndpoint = (typeof AGENT_ENDPOINTS)[number];
+export type BodyPattern = Record<string, unknown>;
+
+export type FaultKind =
+  | { kind: 'accept' | 'refuse'; checkType: string; pattern: BodyPattern }
+  | { kind: 'leak'; property: string }
+  | { kind: 'auth-skip'; place: Place; rule: AuthRule }
+  | { kind: 'auth-strict'; place: Place }
+  | { kind: 'errbody'; place: Place; status: number | 'any'; mutation: ErrorMutation }
+  | { kind: 'rl-limit'; delta: number }
+  | { kind: 'rl-exempt'; place: Place }
+  | { kind: 'rl-headers'; mutation: HeaderMutation }
+  | { kind: 'agent-ready-late'; ms: number }
+  | { kind: 'agent-health-dies'; endpoint: AgentEndpoint }
+  | { kind: 'agent-dies-late'; endpoint: AgentEndpoint; ms: number };
+
+// Argument readers: each returns the typed value or throws the one-line reason.
+function oneOf<T extends string>(what: string, values: readonly T[]) {
+  return (s: string): T => {
+    if (!(values as readonly string[]).includes(s)) throw new Error(`<${what}> must be one of ${values.join(', ')}, got "${s}"`);
+    return s as T;
+  };
+}
+const place = oneOf('place', PLACES);
+const checkType = oneOf('checkType', [...CHECK_TYPES, 'any']);
+const property = oneOf('property', UPDATE_PROPERTIES);
+const endpoint = oneOf('endpoint', AGENT_ENDPOINTS);
+
+function ms(s: string): number {
+  if (!/^\d+$/.test(s) || Number(s) > 600_000) throw new Error(`<ms> must be an integer from 0 to 600000, got "${s}"`);
+  return Number(s);
+}
+function delta(s: string): number {
+  if (!/^[+-]?\d+$/.test(s)) throw new Error(`<delta> must be a signed integer like +1 or -5, got "${s}"`);
+  return Number(s);
+}
+function status(s: string): number | 'any' {
+  if (s === 'any') return s;
+  if (!/^[45]\d\d$/.test(s)) throw new Error(`<status> must be a 4xx or 5xx status or "any", got "${s}"`);
+  return Number(s);
+}
+/** A JSON object whose keys are properties the update reads: a pattern naming anything else could never match. */
+function pattern(s: string): BodyPattern {
+  let v: unknown;
+  try { v = JSON.parse(s); } catch { throw new Error(`<pattern> is not JSON: ${s}`); }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error(`<pattern> must be a JSON object, got ${s}`);
+  for (const k of Object.keys(v)) property(k);
+  return v as BodyPattern;
+}
+
+interface KindSpec { grammar: string; what: string; parse(args: string[]): FaultKind }
+
+export const KINDS: Record<string, KindSpec> = {
+  accept: {
+    grammar: 'accept:<checkType|any>:<pattern>',
+    what: 'update too loose: a body holding every property of <pattern> (deep-equal) on a stored check of <checkType> skips all validation and is applied as sent',
+    parse: ([t, p]) => ({ kind: 'accept', checkType: checkType(t), pattern: pattern(p) }),
+  },
+  refuse: {
+    grammar: 'refuse:<checkType|any>:<pattern>',
+    what: 'update too strict: a valid body holding every property of <pattern> on a stored check of <checkType> is refused with 400',
+    parse: ([t, p]) => ({ kind: 'refuse', checkType: checkType(t), pattern: pattern(p) }),
+  },
+  leak: {
+    grammar: 'leak:<property>',
+    what: 'update not atomic: a rejected body still stores its <property>, as sent',
+    parse: ([p]) => ({ kind: 'leak', property: property(p) }),
+  },
+  'auth-skip': {
+    grammar: 'auth-skip:<place>:<rule>',
+    what: `one auth rule not enforced on <place>; <rule>: ${AUTH_RULES.join(' | ')}`,
+    parse: ([pl, r]) => ({ kind: 'auth-skip', place: place(pl), rule: oneOf('rule', AUTH_RULES)(r) }),
+  },
+  'auth-strict': {
+    grammar: 'auth-strict:<place>',
+    what: 'a request that would be served on <place> is refused with 401 (on spec: every request)',
+    parse: ([pl]) => ({ kind: 'auth-strict', place: place(pl) }),
+  },
+  errbody: {
+    grammar: 'errbody:<place>:<status|any>:<mutation>',
+    what: `error responses of <place> with <status> are bent; <mutation>: ${ERROR_MUTATIONS.join(' | ')}`,
+    parse: ([pl, s, m]) => ({ kind: 'errbody', place: place(pl), status: status(s), mutation: oneOf('mutation', ERROR_MUTATIONS)(m) }),
+  },
+  'rl-limit': {
+    grammar: 'rl-limit:<delta>',
+    what: 'the global limit is RATE_LIMIT_MAX + <delta> (at least 1), e.g. rl-limit:+1, rl-limit:-1',
+    parse: ([d]) => ({ kind: 'rl-limit', delta: delta(d) }),
+  },
+  'rl-exempt': {
+    grammar: 'rl-exempt:<place>',
+    what: 'the global limit does not apply to <place> (a route\'s own custom limit still does)',
+    parse: ([pl]) => ({ kind: 'rl-exempt', place: place(pl) }),
+  },
+  'rl-headers': {
+    grammar: 'rl-headers:<mutation>',
+    what: `the x-ratelimit-* / retry-after headers lie; <mutation>: ${HEADER_MUTATIONS.join(' | ')}`,
+    parse: ([m]) => ({ kind: 'rl-headers', mutation: oneOf('mutation', HEADER_MUTATIONS)(m) }),
+  },
+  'agent-ready-late': {
+    grammar: 'agent-ready-late:<ms>',
+    what: 'agent: readiness still answers 200 for the first <ms> after SIGTERM, then 503',
+    parse: ([m]) => ({ kind: 'agent-ready-late', ms: ms(m) }),
+  },
+  'agent-health-dies': {
+    grammar: 'agent-health-dies:<endpoint>',
+    what: `agent: <endpoint> (${AGENT_ENDPOINTS.join(' | ')}) answers 503 during the whole drain`,
+    parse: ([e]) => ({ kind: 'agent-health-dies', endpoint: endpoint(e) }),
+  },
+  'agent-dies-late': {
+    grammar: 'agent-dies-late:<endpoint>:<ms>',
+    what: `agent: <endpoint> (${AGENT_ENDPOINTS.join(' | ')}) answers 503 in the last <ms> of the drain, before the exit`,
+    parse: ([e, m]) => ({ kind: 'agent-dies-late', endpoint: endpoint(e), ms: ms(m) }),
+  },
+};
+
+/** The legend under the grammar lines of --list-faults. */
+export const ARGUMENT_HELP = [
+  `<place>: ${PLACES.join(' | ')} (runtime = GET /v1/runtimes/:id, check-read = GET /v1/checks/:id, `
+    + 'check-update = PUT /v1/checks/:id, spec = GET /openapi.json, any = every route, the unnamed ones too)',
+  `<checkType>: the stored check's type before the update: ${CHECK_TYPES.join(' | ')} | any`,
+  `<pattern>: a JSON object of update body properties, e.g. {"frequency":5,"frequencyOffset":51}; <property>: ${UPDATE_PROPERTIES.join(' | ')}`,
+  '<status>: a 4xx/5xx status or any; <delta>: a signed integer (+1, -1, +5); <ms>: 0..600000',
+  'errbody mutations: string-status "404"; wording the phrase miscased ("Not found", "unauthorized"); text-type text/plain, same JSON; '
+    + 'status-mismatch another statusCode (401 says 403, 400 says 422, others 400); not-json text/plain "<error>: <message>"; '
+    + 'no-error / no-status that property omitted; echo-key the message quotes the Authorization value sent; message-number; '
+    + 'attributes-string (429) attributes as a JSON string',
+  'rl-headers: the family sent is the plugin\'s x-ratelimit-limit / -remaining / -reset (seconds) and retry-after (seconds, on 429); '
+    + 'remaining-off says one more than the truth, limit-wrong max+100, retry-after-long 10x the wait',
+];
+
+/** Parses one `kind:arg…` string; throws a one-line reason. The arity is the grammar's. */
+export function parseKind(text: string): FaultKind {
+  const [name, ...raw] = text.split(':');
+  const spec = Object.hasOwn(KINDS, name) ? KINDS[name] : undefined;
+  if (!spec) throw new Error(`unknown fault kind "${name}"`);
+  const arity = spec.grammar.split(':').length - 1;
+  if (raw.length !== arity) throw new Error(`"${text}": expected ${spec.grammar}`);
+  let args: string[];
+  try { args = raw.map((a) => decodeURIComponent(a)); } catch { throw new Error(`"${text}": an argument is not URI-encoded properly`); }
+  try { return spec.parse(args); } catch (e) { throw new Error(`"${text}": ${(e as Error).message}`); }
+}

@@ -1,0 +1,85 @@
+// The parsed MOCK_FAULT: named faults by `has`, and one typed question per kind, asked at the one place
+// that kind bends. Named faults that are exactly one row of a kind are stored as that row, so each
+// behaviour has a single implementation.
+import { isDeepStrictEqual } from 'node:util';
+import type {
+  AgentEndpoint, AuthRule, BodyPattern, ErrorMutation, FaultKind, HeaderMutation, Place,
+} from './fault-kinds';
+import type { FaultName } from './faults';
+
+export const ALIASES: Partial<Record<FaultName, FaultKind>> = {
+  'auth-no-key-accepted': { kind: 'auth-skip', place: 'any', rule: 'key' },
+  'auth-any-scheme': { kind: 'auth-skip', place: 'any', rule: 'scheme' },
+  'auth-any-key': { kind: 'auth-skip', place: 'any', rule: 'unknown-key' },
+  'auth-no-account-check': { kind: 'auth-skip', place: 'any', rule: 'account-missing' },
+  'auth-account-not-guid': { kind: 'auth-skip', place: 'any', rule: 'account-malformed' },
+  'auth-other-account': { kind: 'auth-skip', place: 'any', rule: 'account-other' },
+  'auth-echo-key': { kind: 'errbody', place: 'any', status: 401, mutation: 'echo-key' },
+  'err-404-string-status': { kind: 'errbody', place: 'any', status: 404, mutation: 'string-status' },
+  'err-404-wording': { kind: 'errbody', place: 'any', status: 404, mutation: 'wording' },
+  'err-text-content-type': { kind: 'errbody', place: 'any', status: 'any', mutation: 'text-type' },
+  'err-status-mismatch': { kind: 'errbody', place: 'any', status: 401, mutation: 'status-mismatch' },
+  'rl-bad-headers': { kind: 'rl-headers', mutation: 'remaining-stuck' },
+  'cu-partial-apply': { kind: 'leak', property: 'name' },
+  'agent-liveness-dies-on-shutdown': { kind: 'agent-health-dies', endpoint: 'liveness' },
+};
+
+type Of<K extends FaultKind['kind']> = Extract<FaultKind, { kind: K }>;
+
+/** A fault's place covers the request's place; null is a route without a role (list, swagger, unknown). */
+const covers = (faultPlace: Place, place: Place | null): boolean => faultPlace === 'any' || faultPlace === place;
+
+/** Every property of the pattern is in the body with a deep-equal value. */
+function matches(pattern: BodyPattern, body: unknown): boolean {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+  return Object.entries(pattern).every(([k, v]) => Object.hasOwn(body, k) && isDeepStrictEqual((body as BodyPattern)[k], v));
+}
+
+export class Faults {
+  private readonly named: ReadonlySet<FaultName>;
+  private readonly kinds: readonly FaultKind[];
+
+  constructor(named: Iterable<FaultName> = [], kinds: Iterable<FaultKind> = []) {
+    this.named = new Set(named);
+    this.kinds = [...kinds, ...[...this.named].flatMap((n) => ALIASES[n] ?? [])];
+  }
+
+  has(name: FaultName): boolean { return this.named.has(name); }
+
+  private of<K extends FaultKind['kind']>(kind: K): Array<Of<K>> {
+    return this.kinds.filter((f): f is Of<K> => f.kind === kind);
+  }
+
+  /** accept / refuse: does one of these rows match this body on a stored check of this type? */
+  bodyMatches(kind: 'accept' | 'refuse', storedType: string, body: unknown): boolean {
+    return this.of(kind).some((f) => (f.checkType === 'any' || f.checkType === storedType) && matches(f.pattern, body));
+  }
+
+  leakedProperties(): string[] { return this.of('leak').map((f) => f.property); }
+
+  authSkips(place: Place | null, rule: AuthRule): boolean {
+    return this.of('auth-skip').some((f) => f.rule === rule && covers(f.place, place));
+  }
+
+  authStrict(place: Place | null): boolean { return this.of('auth-strict').some((f) => covers(f.place, place)); }
+
+  errorMutations(place: Place | null, status: number): ErrorMutation[] {
+    return this.of('errbody').filter((f) => covers(f.place, place) && (f.status === 'any' || f.status === status)).map((f) => f.mutation);
+  }
+
+  rateLimitDelta(): number { return this.of('rl-limit').reduce((sum, f) => sum + f.delta, 0); }
+
+  rateLimitExempt(place: Place | null): boolean { return this.of('rl-exempt').some((f) => covers(f.place, place)); }
+
+  headerLies(): HeaderMutation[] { return this.of('rl-headers').map((f) => f.mutation); }
+
+  /** How long readiness stays 200 after SIGTERM (0: it falls at once, as it should). */
+  readyLateMs(): number { return Math.max(0, ...this.of('agent-ready-late').map((f) => f.ms)); }
+
+  healthDies(endpoint: AgentEndpoint): boolean { return this.of('agent-health-dies').some((f) => f.endpoint === endpoint); }
+
+  /** How long before the exit `endpoint` starts answering 503 (0: never). */
+  diesLateMs(endpoint: AgentEndpoint): number {
+    return Math.max(0, ...this.of('agent-dies-late').filter((f) => f.endpoint === endpoint).map((f) => f.ms));
+  }
+}

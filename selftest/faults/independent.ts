@@ -1,0 +1,55 @@
+// The independent faults (reference/independent-faults.ts), written without reading the suite: for
+// each, the clause(s) a correct suite must fail on with it injected, and the suite file(s) of that
+// family. Where two clauses are listed, the one observation breaks both (e.g. a 429 body that is not
+// ERR-2 is also an RL-3 failure; a 403 whose statusCode is not 403 is not a "rejection" of AUTH-6).
+
+export interface IndependentFault {
+  fault: string;
+  clauses: string[];
+  files: string[];
+  env?: Record<string, string>;
+}
+
+const SPEC = 'tests/spec.spec.ts';
+const AUTH = 'tests/auth.spec.ts';
+const RT = 'tests/runtime.spec.ts';
+const CU = 'tests/check-update.spec.ts';
+const RL = 'tests/rate-limit.spec.ts';
+const BURST = 'tests/rate-limit-burst.spec.ts';
+const AG = 'tests/agent.spec.ts';
+
+export const INDEPENDENT_FAULTS: IndependentFault[] = [
+  // SPEC
+  { fault: 'ind-spec-update-basic-auth', clauses: ['SPEC-3'], files: [SPEC] },
+  { fault: 'ind-spec-query-string', clauses: ['SPEC-5'], files: [SPEC] },
+  // AUTH
+  { fault: 'ind-auth-bare-key', clauses: ['AUTH-2'], files: [AUTH] },
+  { fault: 'ind-auth-key-suffix', clauses: ['AUTH-3'], files: [AUTH] },
+  { fault: 'ind-auth-checks-account-optional', clauses: ['AUTH-5'], files: [AUTH, CU] },
+  { fault: 'ind-auth-403-echo-key', clauses: ['AUTH-7'], files: [AUTH] },
+  // RT
+  { fault: 'ind-rt-non-ascii-500', clauses: ['RT-9'], files: [RT] },
+  { fault: 'ind-rt-eol-day-first', clauses: ['RT-6'], files: [RT] },
+  { fault: 'ind-rt-removed-no-deps', clauses: ['RT-7'], files: [RT] },
+  // ERR
+  { fault: 'ind-err-401-text-plain', clauses: ['ERR-3'], files: [AUTH] },
+  { fault: 'ind-err-403-status-401', clauses: ['ERR-4', 'AUTH-6'], files: [AUTH] },
+  { fault: 'ind-err-check-404-notfound', clauses: ['ERR-1'], files: [CU] },
+  { fault: 'ind-err-custom-429-wording', clauses: ['ERR-2', 'RL-3'], files: [BURST, RL] },
+  // RL
+  { fault: 'ind-rl-window-ms', clauses: ['RL-2'], files: [BURST, RL] },
+  { fault: 'ind-rl-custom-off-by-one', clauses: ['RL-4'], files: [RL, BURST] },
+  { fault: 'ind-rl-retry-after-ms', clauses: ['RL-6'], files: [BURST, RL] },
+  // CU
+  { fault: 'ind-cu-description-bytes', clauses: ['CU-2'], files: [CU] },
+  { fault: 'ind-cu-location-pattern', clauses: ['CU-4'], files: [CU] },
+  { fault: 'ind-cu-checktype-case', clauses: ['CU-6'], files: [CU] },
+  { fault: 'ind-cu-flags-applied-early', clauses: ['CU-7'], files: [CU] },
+  // FO
+  { fault: 'ind-fo-stale-offset', clauses: ['FO-2', 'FO-3'], files: [CU] },
+  { fault: 'ind-fo-type-change-at-zero', clauses: ['FO-5'], files: [CU] },
+  { fault: 'ind-fo-null-offset', clauses: ['FO-4'], files: [CU] },
+  // AG
+  { fault: 'ind-agent-late-draining', clauses: ['AG-5'], files: [AG] },
+  { fault: 'ind-agent-liveness-fails-before-exit', clauses: ['AG-5'], files: [AG] },
+];

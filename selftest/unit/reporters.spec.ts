@@ -1,0 +1,91 @@
+/**
+ * The matrix and JUnit reporters read the failures and what was tried from the tests' attachments,
+ * never from error text: fed hand-made results, they write what the data says.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import ClauseMatrixReporter from '../../reporters/clause-matrix';
+import JunitReporter from '../../reporters/junit';
+import type { Matrix } from '../../reporters/matrix-types';
+import { FAILURES_ATTACHMENT, makeFailure, TRIED_ATTACHMENT } from '../../support/checks/failure';
+
+interface Fake {
+  title: string;
+  clauses: string[];
+  status: TestResult['status'];
+  failures?: unknown[];
+  tried?: unknown[];
+  error?: string;
+  skip?: string;
+}
+
+function fakeRun(fakes: Fake[]) {
+  const tests = fakes.map((f) => {
+    const annotations = [...f.clauses.map((c) => ({ type: 'clause', description: c })), ...(f.skip ? [{ type: 'skip', description: f.skip }] : [])];
+    const t = {
+      title: f.title,
+      titlePath: () => ['', 'contract', 'runtime.spec.ts', 'family', f.title],
+      location: { file: join(process.cwd(), 'tests/runtime.spec.ts'), line: 1, column: 1 },
+      annotations,
+      outcome: () => (f.status === 'passed' ? 'expected' : f.status === 'skipped' ? 'skipped' : 'unexpected'),
+    } as unknown as TestCase;
+    const attachments = [
+      ...(f.failures ? [{ name: FAILURES_ATTACHMENT, contentType: 'application/json', body: Buffer.from(JSON.stringify(f.failures)) }] : []),
+      ...(f.tried ? [{ name: TRIED_ATTACHMENT, contentType: 'application/json', body: Buffer.from(JSON.stringify(f.tried)) }] : []),
+    ];
+    const r = { status: f.status, duration: 12, attachments, errors: f.error ? [{ message: f.error }] : [], annotations: [] } as unknown as TestResult;
+    return { t, r };
+  });
+  const suite = { allTests: () => tests.map((x) => x.t) } as unknown as Suite;
+  const config = { configFile: join(process.cwd(), 'playwright.config.ts') } as unknown as FullConfig;
+  return { tests, suite, config };
+}
+
+const FAKES: Fake[] = [
+  { title: 'runtime 2026.04', clauses: ['RT-1', 'RT-3'], status: 'failed', failures: [makeFailure('RT-3', 'nodeJsVersion is not v<major>.<minor>.<patch>', '24.1.0', 'v1.2.3', { place: 'runtime' })], tried: [{ clause: 'RT-1', place: 'runtime' }, { clause: 'RT-3', place: 'runtime', valueClass: 'accepted version' }] },
+  // The error text names another clause: the reporters must not believe it.
+  { title: 'runtime 2025.04', clauses: ['RT-1'], status: 'failed', error: 'RT-5: something in the text', failures: [] },
+  { title: 'skipped one', clauses: ['CU-1'], status: 'skipped', skip: 'CHECK_ID is not set' },
+];
+
+test('the matrix takes failures and places from the attachments; a test that failed before any check gives its first line', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'matrix-'));
+  const { tests, suite, config } = fakeRun(FAKES);
+  const reporter = new ClauseMatrixReporter({ outputDir: dir });
+  reporter.onBegin(config, suite);
+  for (const { t, r } of tests) reporter.onTestEnd(t, r);
+  const write = process.stdout.write;
+  process.stdout.write = () => true;
+  try {
+    await reporter.onEnd({ status: 'failed' } as FullResult);
+  } finally {
+    process.stdout.write = write;
+  }
+  const m = JSON.parse(readFileSync(join(dir, 'contract-matrix.json'), 'utf8')) as Matrix;
+  const row = (id: string) => m.clauses.find((c) => c.id === id)!;
+  expect(row('RT-3').status).toBe('failed');
+  expect(row('RT-3').failures[0]).toMatchObject({ clause: 'RT-3', place: 'runtime', test: 'runtime.spec.ts › family › runtime 2026.04' });
+  expect(row('RT-3').valueClasses).toEqual(['accepted version']);
+  expect(row('RT-1').places).toEqual(['runtime']);
+  expect(row('RT-1').failures.map((f) => f.title)).toEqual(['RT-5: something in the text']);
+  expect(row('RT-5').status).toBe('not covered');
+  expect(row('CU-1')).toMatchObject({ status: 'skipped', reasons: ['CHECK_ID is not set'] });
+  expect(readFileSync(join(dir, 'contract-matrix.md'), 'utf8')).toContain('places: runtime');
+});
+
+test('JUnit: a broken clause is a <failure> with its clause, an error before any check an <error>, a skip <skipped>', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'junit-'));
+  const { tests, suite, config } = fakeRun(FAKES);
+  const reporter = new JunitReporter({ outputFile: join(dir, 'junit.xml') });
+  reporter.onBegin(config, suite);
+  for (const { t, r } of tests) reporter.onTestEnd(t, r);
+  reporter.onEnd();
+  const xml = readFileSync(join(dir, 'junit.xml'), 'utf8');
+  expect(xml).toContain('<testsuites name="contract suite" tests="3" failures="1" errors="1" skipped="1"');
+  expect(xml).toContain('<failure type="ClauseFailure" message="RT-3: nodeJsVersion is not v&lt;major&gt;.&lt;minor&gt;.&lt;patch&gt;">');
+  expect(xml).toContain('<error type="Error" message="RT-5: something in the text">');
+  expect(xml).toContain('<skipped message="CHECK_ID is not set"/>');
+});

@@ -1,0 +1,81 @@
+/** The verdict collects typed failures with where they happened; the failure formats itself once. */
+import { expect, test, type TestInfo } from '@playwright/test';
+import { ClauseFailure, failureLine, formatFailure, makeFailure } from '../../support/checks/failure';
+import { Verdict } from '../../support/checks/verdict';
+import type { Exchange } from '../../support/http/exchange';
+import { curlOf } from '../../support/http/reproduce';
+
+const info = () => ({ annotations: [] as Array<{ type: string; description?: string }> }) as unknown as TestInfo;
+
+const exchange: Exchange = {
+  method: 'PUT',
+  url: 'http://127.0.0.1:3000/v1/checks/abc?autoAssignAlerts=false',
+  requestHeaders: { authorization: 'Bearer sk_test_0123456789abcdef', 'X-Service-Account': '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c', 'content-type': 'application/json' },
+  requestBody: `{"name":"it's"}`,
+  status: 200,
+  headers: {},
+  text: '{}',
+  json: {},
+  contentType: 'application/json',
+  ms: 3,
+};
+
+test('a failed check is kept as data, stamped with the place, class and cell of the view it went through', () => {
+  const v = new Verdict(info(), false);
+  const at = v.at({ place: 'check-update' }).at({ valueClass: 'upper-case', cell: 'locations ["US-EAST-1"]' });
+  expect(at.check('CU-4', false, 'an invalid request was not rejected', 200, 'a 4xx status', exchange)).toBe(false);
+  expect(v.check('RT-1', true, 'unused', 0, 'unused')).toBe(true);
+  expect(v.failures).toHaveLength(1);
+  expect(v.failures[0]).toMatchObject({ clause: 'CU-4', place: 'check-update', valueClass: 'upper-case', cell: 'locations ["US-EAST-1"]', received: '200' });
+  expect(v.failures[0].exchange).toEqual({ method: 'PUT', url: exchange.url, status: 200, contentType: 'application/json' });
+  expect(v.tried).toEqual([{ clause: 'CU-4', place: 'check-update', valueClass: 'upper-case' }, { clause: 'RT-1' }]);
+  expect(v.checked).toBe(2);
+});
+
+test('settle throws every failure at once, and fails a test that checked nothing', () => {
+  const v = new Verdict(info(), false);
+  expect(() => v.settle()).toThrow('this test checked nothing');
+  v.fail('RT-3', 'nodeJsVersion is not v<major>.<minor>.<patch>', '24.1.0', 'v<major>.<minor>.<patch>');
+  v.fail('RT-2', 'name is not the requested id', '2024.9', '"2024.09"');
+  const error = (() => {
+    try {
+      v.settle();
+    } catch (e) {
+      return e as ClauseFailure;
+    }
+  })();
+  expect(error).toBeInstanceOf(ClauseFailure);
+  expect(error!.failures.map((f) => f.clause)).toEqual(['RT-3', 'RT-2']);
+  expect(error!.message.split('\n')[0]).toBe('2 clause checks failed (RT-3, RT-2):');
+});
+
+test('spec drift is a warning, or a failure under STRICT_SPEC=on', () => {
+  const lenient = new Verdict(info(), false);
+  lenient.drift('AUTH-1', 'GET /v1/runtimes/{id}', 401, ['200', '404']);
+  expect(lenient.failures).toHaveLength(0);
+  const strict = new Verdict(info(), true);
+  strict.drift('AUTH-1', 'GET /v1/runtimes/{id}', 401, ['200', '404']);
+  expect(strict.failures[0]).toMatchObject({ clause: 'AUTH-1', received: '401', allowed: '200, 404' });
+});
+
+test('a failure reads as one sentence, received, allowed, the request and a command to send it again', () => {
+  const text = formatFailure(makeFailure('CU-4', 'an invalid request was not rejected', 200, 'a 4xx status', { place: 'check-update', valueClass: 'look-alike' }, exchange));
+  const lines = text.split('\n');
+  expect(lines[0]).toBe('CU-4 [check-update · look-alike]: an invalid request was not rejected');
+  expect(lines[1]).toBe('  received: 200');
+  expect(lines[2]).toBe('  allowed:  a 4xx status');
+  expect(lines[3]).toContain('PUT http://127.0.0.1:3000/v1/checks/abc');
+  expect(lines[4]).toMatch(/^ {2}reproduce: curl /);
+  expect(failureLine(makeFailure('RT-3', 'bad', 'x', 'y'))).toBe('bad (received "x"; allowed y)');
+});
+
+test('the reproduce command names the secrets instead of showing them, and quotes what the shell would break', () => {
+  const curl = curlOf(exchange, { apiKey: 'sk_test_0123456789abcdef', accountId: '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c' });
+  expect(curl).toContain(`-X PUT 'http://127.0.0.1:3000/v1/checks/abc?autoAssignAlerts=false'`);
+  expect(curl).toContain(`-H "authorization: Bearer $API_KEY"`);
+  expect(curl).toContain(`-H "X-Service-Account: $ACCOUNT_ID"`);
+  expect(curl).toContain(`--data-raw '{"name":"it'\\''s"}'`);
+  expect(curl).not.toContain('sk_test_0123456789abcdef');
+  // A key the suite does not know (a probe's made-up one) is not shown either.
+  expect(curlOf({ ...exchange, requestHeaders: { authorization: 'Token made-up-key-123' } })).toContain(`'authorization: Token «redacted»'`);
+});
