@@ -42,8 +42,8 @@ export default class ClauseMatrixReporter implements Reporter {
   async onEnd(result: FullResult): Promise<void> {
     const matrix = this.build(result);
     mkdirSync(this.outputDir, { recursive: true });
-    writeFileSync(join(this.outputDir, 'contract-matrix.json'), redact(JSON.stringify(matrix, null, 2)));
-    writeFileSync(join(this.outputDir, 'observations.json'), redact(JSON.stringify(this.observations())));
+    writeFileSync(join(this.outputDir, 'contract-matrix.json'), redactedJson(matrix, 2));
+    writeFileSync(join(this.outputDir, 'observations.json'), redactedJson(this.observations()));
     writeFileSync(join(this.outputDir, 'contract-matrix.md'), redact(renderMatrixMarkdown(matrix)));
     linkFromHtmlReport(join(this.outputDir, 'html'), redact(renderMatrixHtml(matrix)));
     const s = matrix.summary;
@@ -172,3 +172,9 @@ function failuresOf(res: TestResult, clause: ClauseId, test: string, fallback: b
   return first ? [{ clause, title: first, received: 'an error before any check', allowed: 'the test to run its checks', test }] : [];
 }
 
+
+/**
+ * JSON with every string redacted before it is written: redacting the JSON text instead could eat the
+ * backslash of an escaped quote after a credential (`authorization: Basic …\"`) and break the file.
+ */
+const redactedJson = (value: unknown, indent?: number) => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? redact(v) : v), indent);
