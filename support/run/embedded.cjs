@@ -1,5 +1,7 @@
 /**
- * Starts the embedded reference service or agent: `node support/run/embedded.cjs service|agent [args]`.
+ * Starts a program of the embedded reference as `node --import tsx <entry>` would, only faster:
+ *   node support/run/embedded.cjs reference/service/main.ts [args]
+ *   node support/run/embedded.cjs reference/agent/main.ts
  *
  * Why not `node --import tsx reference/…/main.ts`: the TypeScript loader costs about three times the
  * CPU of the service's own start, and a default run starts the service once and the agent twice (the
@@ -17,7 +19,6 @@ const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } =
 const { dirname, join } = require('node:path');
 
 const ROOT = join(__dirname, '../..');
-const ENTRIES = { service: 'reference/service/main.ts', agent: 'reference/agent/main.ts' };
 const CACHE = join(ROOT, 'node_modules/.cache/contract-suite');
 /** Bump when the build options below change, so that old bundles are not reused. */
 const BUILD_VERSION = 1;
@@ -28,13 +29,16 @@ function sourcesOf(dir) {
     .flatMap((e) => (e.isDirectory() ? sourcesOf(join(dir, e.name)) : /\.[cm]?[jt]s$/.test(e.name) ? [join(dir, e.name)] : []));
 }
 
-function bundleName(name) {
+function bundleName(entry) {
   const hash = createHash('sha256').update(`${BUILD_VERSION}\n`);
   for (const file of sourcesOf(join(ROOT, 'reference'))) hash.update(`${file}\n`).update(readFileSync(file));
-  return join(CACHE, `${name}-${hash.digest('hex').slice(0, 16)}.cjs`);
+  return join(CACHE, `${stem(entry)}-${hash.digest('hex').slice(0, 16)}.cjs`);
 }
 
-async function build(name, outfile) {
+/** reference/service/main.ts → reference-service-main */
+const stem = (entry) => entry.replace(/\.ts$/, '').replace(/[^A-Za-z0-9]+/g, '-');
+
+async function build(entry, outfile) {
   const esbuild = require('esbuild');
   // Each source's __dirname becomes its own folder, as it is under tsx, not the bundle's.
   const keepDirname = {
@@ -46,30 +50,30 @@ async function build(name, outfile) {
   mkdirSync(CACHE, { recursive: true });
   // Written under a name of its own, then renamed: runs that start at once never read half a file.
   const partial = `${outfile}.${process.pid}.partial`;
-  await esbuild.build({ entryPoints: [join(ROOT, ENTRIES[name])], bundle: true, platform: 'node', format: 'cjs', target: `node${process.versions.node.split('.')[0]}`, packages: 'external', outfile: partial, logLevel: 'error', plugins: [keepDirname] });
+  await esbuild.build({ entryPoints: [join(ROOT, entry)], bundle: true, platform: 'node', format: 'cjs', target: `node${process.versions.node.split('.')[0]}`, packages: 'external', outfile: partial, logLevel: 'error', plugins: [keepDirname] });
   renameSync(partial, outfile);
-  for (const old of readdirSync(CACHE)) if (old.startsWith(`${name}-`) && join(CACHE, old) !== outfile && !old.endsWith('.partial')) rmSync(join(CACHE, old), { force: true });
+  for (const old of readdirSync(CACHE)) if (old.startsWith(`${stem(entry)}-`) && join(CACHE, old) !== outfile && !old.endsWith('.partial')) rmSync(join(CACHE, old), { force: true });
 }
 
-async function bundle(name) {
-  const outfile = bundleName(name);
-  if (!existsSync(outfile)) await build(name, outfile);
+async function bundle(entry) {
+  const outfile = bundleName(entry);
+  if (!existsSync(outfile)) await build(entry, outfile);
   return outfile;
 }
 
-const name = process.argv[2];
-if (!(name in ENTRIES)) {
-  process.stderr.write(`usage: node support/run/embedded.cjs ${Object.keys(ENTRIES).join('|')} [args]\n`);
+const entry = process.argv[2];
+if (!/^reference\/[\w/-]+\.ts$/.test(entry ?? '') || !existsSync(join(ROOT, entry))) {
+  process.stderr.write('usage: node support/run/embedded.cjs reference/<program>.ts [args]\n');
   process.exit(2);
 }
 // The started program sees the arguments it would see when run directly.
 process.argv.splice(2, 1);
 
-bundle(name).then(
+bundle(entry).then(
   (outfile) => require(outfile),
   (e) => {
-    process.stderr.write(`embedded ${name}: no bundle (${String(e.message).split('\n')[0]}); starting through tsx\n`);
+    process.stderr.write(`${entry}: no bundle (${String(e.message).split('\n')[0]}); starting through tsx\n`);
     require('tsx/cjs/api').register();
-    require(join(ROOT, ENTRIES[name]));
+    require(join(ROOT, entry));
   },
 );
