@@ -13,7 +13,8 @@ import { registerSecret } from './http/redact';
 import { SchemaValidator } from './spec/schema-validator';
 import type { Spec, SpecOperation } from './spec/spec';
 import { loadSpec } from './spec/spec-cache';
-import { resolveTarget, type Target } from './spec/target';
+import { placeOf, resolveTarget, type Target } from './spec/target';
+import { checkErrorResponse } from './checks/error-checks';
 import { FAILURES_ATTACHMENT, nameSecrets, TRIED_ATTACHMENT, type Where } from './checks/failure';
 import { Verdict } from './checks/verdict';
 
@@ -72,11 +73,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     }
   },
 
-  contract: async ({ api, verdict, spec, validator }, use) => {
+  contract: async ({ api, verdict, spec, validator, target }, use) => {
     const contractAt = (v: Verdict): Contract => ({
       async send(op, method, path, intent, clause, options) {
         const exchange = await api.call(method, path, options);
-        conform(v, spec, validator, op, exchange, intent, clause);
+        // Checks say where they were made: the operation's place, unless the test named one.
+        const at = v.where.place ? v : v.at({ place: placeOf(target, op, method) });
+        conform(at, spec, validator, op, exchange, intent, clause);
+        // Every error answer of a spec'd operation gets the error-body checks (once per exchange).
+        if (op) checkErrorResponse(at, exchange);
         return exchange;
       },
       at: (where) => contractAt(v.at(where)),

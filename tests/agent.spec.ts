@@ -1,63 +1,17 @@
 /**
  * AG: the private location agent's health endpoints and its shutdown. With AGENT_COMMAND (the embedded
- * agent by default) the suite starts the agent on a port it chose, probes it, sends SIGTERM and
- * watches readiness turn 503 while liveness stays 200, until the process exits. With only AGENT_URL it
- * probes the three endpoints.
+ * agent by default) the suite starts the agent on a port it chose, probes it, sends SIGTERM and probes
+ * all three endpoints until the process exits: readiness must turn 503, liveness and /health stay 200.
+ * With only AGENT_URL it probes the three endpoints.
  */
 import { AGENT_DEFAULT_PORT } from '../support/document/facts';
-import { freePort, isPortFree, probe, startAgent, waitUntilUp, withPortLock, type AgentProcess } from '../support/agent/process';
+import { freePort, isPortFree, withPortLock } from '../support/agent/process';
+import { probeAll, STARTUP_LIMIT_MS, withAgent } from '../support/agent/lifecycle';
+import { judgeShutdown } from '../support/agent/shutdown-judge';
+import { watchShutdown } from '../support/agent/shutdown-watch';
+import { PHASE, SHUTDOWN_TIMING } from '../support/agent/table';
 import { EMBEDDED_AGENT_COMMAND } from '../support/run/config';
 import { clauses, test } from '../support/fixtures';
-import type { Verdict } from '../support/checks/verdict';
-
-const ENDPOINTS = [
-  ['/-/readiness', 'AG-1'],
-  ['/-/liveness', 'AG-2'],
-  ['/health', 'AG-3'],
-] as const;
-
-/** Long enough for an AGENT_COMMAND that starts a container from a local image. */
-const STARTUP_LIMIT_MS = 30_000;
-/** Once it answers at all, an agent has this long to report ready. */
-const READY_LIMIT_MS = 15_000;
-
-async function waitUntilReady(baseUrl: string, limitMs: number): Promise<void> {
-  for (const deadline = Date.now() + limitMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
-    const p = await probe(`${baseUrl}/-/readiness`, 1000);
-    if ('status' in p && p.status === 200) return;
-  }
-}
-
-/** Answers missing this many times in a row: the agent is gone (one lost probe on a busy machine is not). */
-const GONE_AFTER_MISSES = 3;
-
-/** A process that outlives its drain by this much after SIGTERM is stuck. */
-const SHUTDOWN_LIMIT_MS = 30_000;
-/** An agent that exits sooner than this after SIGTERM had nothing to drain: no readiness to watch. */
-const INSTANT_EXIT_MS = 300;
-
-async function probeAll(verdict: Verdict, baseUrl: string, portClause = false) {
-  for (const [path, clause] of ENDPOINTS) {
-    const p = await probe(`${baseUrl}${path}`);
-    const got = 'status' in p ? p.status : p.error;
-    verdict.check(clause, got === 200, `GET ${path} on ${baseUrl} did not answer 200`, got, '200');
-    if (portClause) verdict.check('AG-4', 'status' in p, `nothing answers ${path} on the port given in AGENT_HEALTH_PORT (${baseUrl})`, got, 'the endpoints on that port');
-  }
-}
-
-async function withAgent(verdict: Verdict, command: string, port: number | undefined, body: (agent: AgentProcess) => Promise<void>) {
-  const agent = startAgent(command, port);
-  try {
-    const up = await waitUntilUp(agent, STARTUP_LIMIT_MS);
-    const given = port === undefined ? `the default port ${AGENT_DEFAULT_PORT}` : `AGENT_HEALTH_PORT=${port}`;
-    if (!verdict.check('AG-4', up, `the agent started by AGENT_COMMAND did not answer on ${given} within ${STARTUP_LIMIT_MS / 1000} s`, agent.output().split('\n').slice(-3).join(' | ') || 'no output', `the health endpoints on ${agent.baseUrl}`)) return;
-    // Readiness may answer 503 while the agent starts: it must turn 200 once the agent is ready.
-    await waitUntilReady(agent.baseUrl, READY_LIMIT_MS);
-    await body(agent);
-  } finally {
-    agent.signal('SIGKILL');
-  }
-}
 
 test.describe('private location agent', () => {
   test('health endpoints of a running agent (AGENT_URL)', { annotation: clauses('AG-1', 'AG-2', 'AG-3') }, async ({ config, verdict }) => {
@@ -65,40 +19,19 @@ test.describe('private location agent', () => {
     await probeAll(verdict, config.agentUrl!);
   });
 
-  test('health endpoints on the port set by AGENT_HEALTH_PORT, and shutdown', { annotation: clauses('AG-1', 'AG-2', 'AG-3', 'AG-4', 'AG-5') }, async ({ config, verdict }) => {
+  test('health endpoints on the port set by AGENT_HEALTH_PORT, and shutdown', { annotation: clauses('AG-1', 'AG-2', 'AG-3', 'AG-4', 'AG-5') }, async ({ config, verdict }, info) => {
     test.skip(!config.agentCommand, `AGENT_COMMAND is not set: ${config.agentUrl ? 'with only AGENT_URL the suite cannot start, port or stop the agent' : 'against BASE_URL the suite starts no agent of its own (set AGENT_COMMAND, or AGENT_URL for a running one)'}`);
-    test.setTimeout(2 * STARTUP_LIMIT_MS + SHUTDOWN_LIMIT_MS);
+    test.setTimeout(2 * STARTUP_LIMIT_MS + SHUTDOWN_TIMING.watchLimitMs + 10_000);
     if (!config.embedded && config.agentCommand === EMBEDDED_AGENT_COMMAND) {
       verdict.note('agent-under-test', 'AGENT_COMMAND and AGENT_URL are unset: this is the embedded reference agent, not the target\'s; set one of them to test yours');
     }
-    const port = await freePort();
-    await withAgent(verdict, config.agentCommand!, port, async (agent) => {
+    await withAgent(verdict, config.agentCommand!, await freePort(), async (agent) => {
       await probeAll(verdict, agent.baseUrl, true);
-      const signalled = Date.now();
-      agent.signal('SIGTERM');
-      let sawNotReady = false;
-      let lastAnswerAt = signalled;
-      let misses = 0;
-      while (Date.now() - signalled < SHUTDOWN_LIMIT_MS) {
-        const [ready, live] = await Promise.all([probe(`${agent.baseUrl}/-/readiness`, 1000), probe(`${agent.baseUrl}/-/liveness`, 1000)]);
-        if (!('status' in ready) && !('status' in live)) {
-          if (++misses >= GONE_AFTER_MISSES) break; // gone
-          await new Promise((r) => setTimeout(r, 50));
-          continue;
-        }
-        misses = 0;
-        lastAnswerAt = Date.now();
-        if ('status' in ready) {
-          if (ready.status === 503) sawNotReady = true;
-          else verdict.check('AG-5', !sawNotReady, 'readiness answered again after it had turned 503 during shutdown', ready.status, '503 until exit');
-        }
-        if ('status' in live) verdict.check('AG-5', live.status === 200, 'liveness did not answer 200 during shutdown', live.status, '200 until exit');
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      verdict.check('AG-5', Date.now() - signalled < SHUTDOWN_LIMIT_MS, `the agent still answered ${SHUTDOWN_LIMIT_MS / 1000} s after SIGTERM`, 'still running', 'exit after draining');
-      const drained = lastAnswerAt - signalled;
-      if (drained < INSTANT_EXIT_MS) verdict.note('agent-shutdown', `the agent exited ${drained} ms after SIGTERM: no drain period to observe`);
-      else verdict.check('AG-5', sawNotReady, `readiness never answered 503 during the ${drained} ms the agent kept running after SIGTERM`, 'readiness 200 until exit', '503 during shutdown');
+      const watch = await watchShutdown(agent, SHUTDOWN_TIMING);
+      await info.attach('shutdown probes', { body: watch.samples.map((s) => `+${s.sentMs.toFixed(1)} ms ${s.path} → ${s.status ?? s.error} (+${s.answeredMs.toFixed(1)} ms)`).join('\n'), contentType: 'text/plain' });
+      const { findings, notes } = judgeShutdown(watch.samples, SHUTDOWN_TIMING, watch.stillAnswering);
+      for (const f of findings) verdict.at({ place: f.place, valueClass: PHASE.draining }).check(f.clause, f.ok, f.title, f.received, f.allowed);
+      for (const n of notes) verdict.note('agent-shutdown', n);
     });
   });
 

@@ -1,25 +1,54 @@
-/** The checks every error response gets: ERR-3 (JSON), ERR-4 (statusCode = status), ERR-1/ERR-2 shapes, AUTH-7. */
+/**
+ * The checks every error response gets, wherever the suite provoked it: ERR-3 (JSON content type),
+ * ERR-4 (a JSON object whose statusCode is the HTTP status), the documented shapes of 404 (ERR-1) and
+ * 429 (ERR-2), and AUTH-7 (the key sent is not echoed). An error body with more fields, another
+ * message or any header case is fine: the document states no more.
+ *
+ * The contract fixture runs these on every error answer of a spec'd operation; a test may call them
+ * again on the same exchange (to stamp a place of its own first): each exchange is checked once.
+ */
 import { ERROR_WORDING } from '../document/facts';
 import { oneLine, type Exchange } from '../http/exchange';
 import { containsSecret, SECRET_RUN } from '../http/redact';
 import { errorBodies, errorBodyFor, isJsonContentType, zodLine } from '../document/rules';
+import type { Where } from './failure';
 import type { Verdict } from './verdict';
 
-export function checkErrorResponse(verdict: Verdict, ex: Exchange, sentKeys: string[] = []): void {
-  if (ex.status < 400) return;
-  const where = oneLine(ex);
-  verdict.check('ERR-3', isJsonContentType(ex.contentType), `error response without a JSON content type (${where})`, ex.contentType || 'no content-type', 'application/json', ex);
+const checked = new WeakSet<Exchange>();
+
+/** The credentials a request carried in its Authorization header: the value after the scheme, and a Basic pair's user part. */
+export function credentialsSent(ex: Pick<Exchange, 'requestHeaders'>): string[] {
+  const value = Object.entries(ex.requestHeaders).find(([k]) => k.toLowerCase() === 'authorization')?.[1]?.trim();
+  if (!value) return [];
+  const parts = value.split(/\s+/);
+  const credential = parts.length > 1 ? parts.slice(1).join('') : parts[0];
+  const out = [credential, ...parts.slice(1)];
+  if (/^basic$/i.test(parts[0]) && parts[1]) {
+    const decoded = Buffer.from(parts[1], 'base64').toString('utf8');
+    // Only a real base64 pair decodes to printable text with a colon.
+    if (/^[\x20-\x7e]+$/.test(decoded) && decoded.includes(':')) out.push(...decoded.split(':').filter(Boolean));
+  }
+  return [...new Set(out)].filter((k) => k.length >= SECRET_RUN);
+}
+
+export function checkErrorResponse(verdict: Verdict, ex: Exchange, sentKeys: string[] = [], where: Where = {}): void {
+  if (ex.status < 400 || checked.has(ex)) return;
+  checked.add(ex);
+  const v = Object.keys(where).length ? verdict.at(where) : verdict;
+  const line = oneLine(ex);
+  v.check('ERR-3', isJsonContentType(ex.contentType), `error response without a JSON content type (${line})`, ex.contentType || 'no content-type', 'application/json', ex);
   const isObject = ex.json !== null && typeof ex.json === 'object' && !Array.isArray(ex.json);
-  if (verdict.check('ERR-4', isObject, `error body is not a JSON object (${where})`, ex.text.slice(0, 200), `{ "statusCode": ${ex.status}, ... }`)) {
+  if (v.check('ERR-4', isObject, `error body is not a JSON object (${line})`, ex.text.slice(0, 200), `{ "statusCode": ${ex.status}, ... }`, ex)) {
     const parsed = errorBodyFor(ex.status).safeParse(ex.json);
-    verdict.check('ERR-4', parsed.success, `error body's statusCode is not the HTTP status ${ex.status} (${where})`, (ex.json as { statusCode?: unknown }).statusCode, `the number ${ex.status}`, ex);
+    v.check('ERR-4', parsed.success, `error body's statusCode is not the HTTP status ${ex.status} (${line})`, (ex.json as { statusCode?: unknown }).statusCode, `the number ${ex.status}`, ex);
   }
   const shape = ex.status === 404 ? 'ERR-1' : ex.status === 429 ? 'ERR-2' : undefined;
   if (shape) {
     const parsed = errorBodies[ex.status as 404 | 429].safeParse(ex.json);
-    verdict.check(shape, parsed.success, `${ex.status} body breaks the documented shape: ${parsed.success ? '' : zodLine(parsed.error)} (${where})`, ex.json ?? ex.text.slice(0, 200), `{ "statusCode": ${ex.status}, "error": "${ERROR_WORDING[ex.status as 404 | 429]}", "message"?: string${ex.status === 429 ? ', "attributes"?: object' : ''} }`, ex);
+    v.check(shape, parsed.success, `${ex.status} body breaks the documented shape: ${parsed.success ? '' : zodLine(parsed.error)} (${line})`, ex.json ?? ex.text.slice(0, 200), `{ "statusCode": ${ex.status}, "error": "${ERROR_WORDING[ex.status as 404 | 429]}", "message"?: string${ex.status === 429 ? ', "attributes"?: object' : ''} }`, ex);
   }
-  for (const key of sentKeys.filter((k) => k.length >= SECRET_RUN)) {
-    verdict.check('AUTH-7', !containsSecret(ex.text, key), `error body echoes the API key sent, or part of it (${where})`, 'the key (or a run of it, or its base64) in the body', 'a body that never contains the key', ex);
+  const keys = [...new Set([...credentialsSent(ex), ...sentKeys])].filter((k) => k.length >= SECRET_RUN);
+  for (const key of keys) {
+    v.check('AUTH-7', !containsSecret(ex.text, key), `error body echoes the API key sent, or part of it (${line})`, 'the key (or a run of it, or its base64) in the body', 'a body that never contains the key', ex);
   }
 }

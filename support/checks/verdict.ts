@@ -25,7 +25,7 @@ export class Verdict {
   constructor(
     private readonly info: TestInfo,
     private readonly strictSpec: boolean,
-    private readonly where: Where = {},
+    readonly where: Where = {},
     shared?: Shared,
   ) {
     this.shared = shared ?? { failures: [], tried: new Map(), checks: 0 };

@@ -38,7 +38,8 @@ export function registerSecret(value: string | undefined): void {
 export function redact(text: string): string {
   const out = pattern ? text.replace(pattern, REDACTED) : text;
   // Whatever the value, an Authorization header's credentials are never shown.
-  return out.replace(/(authorization["']?\s*[:=]\s*["']?)([A-Za-z]+ )?[^\s"',}]+/gi, (_m, head: string, scheme = '') => `${head}${scheme}${REDACTED}`);
+  // The credential stops at a backslash too: inside JSON text (a report's curl line) it escapes the closing quote.
+  return out.replace(/(authorization["']?\s*[:=]\s*["']?)([A-Za-z]+ )?[^\s"',}\\]+/gi, (_m, head: string, scheme = '') => `${head}${scheme}${REDACTED}`);
 }
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {

@@ -5,6 +5,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Config } from '../run/config';
 import { DEFAULT_ACCOUNT_HEADER, RUNTIME_PATH } from '../document/facts';
+import { operationPlace, PLACE } from '../document/places';
 import type { Spec, SpecOperation } from './spec';
 import { templateKey } from './spec';
 
@@ -23,6 +24,12 @@ export interface Target {
   accountHeader: string;
   /** Where the account header's name came from, for the report. */
   accountHeaderSource: 'ACCOUNT_HEADER' | 'spec' | 'default';
+  /**
+   * Other GETs the suite may call harmlessly: the collections of the resources it already reads
+   * (`GET /v1/runtimes` beside `GET /v1/runtimes/{id}`), when the spec has them and they need no
+   * parameter the suite cannot give.
+   */
+  collectionGets: SpecOperation[];
 }
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -63,7 +70,9 @@ export function resolveTarget(spec: Spec, config: Config): Target {
   const readCheckOp = updateOp && spec.operations.find((o) => o.method === 'get' && templateKey(o.path) === templateKey(updateOp.path));
   const fromSpec = spec.accountHeaderOf(runtimeOp);
   const relative = (op: SpecOperation | undefined) => op && relativeTo(config.baseUrl, op.path);
+  const accountHeader = config.accountHeader ?? fromSpec ?? DEFAULT_ACCOUNT_HEADER;
   return {
+    collectionGets: collectionGetsOf(spec, [runtimeOp, readCheckOp], accountHeader),
     runtimeOp,
     updateOp,
     readCheckOp,
@@ -71,7 +80,7 @@ export function resolveTarget(spec: Spec, config: Config): Target {
     updatePath: relative(updateOp),
     readPath: relative(readCheckOp),
     updateMethod: (updateOp?.method ?? 'put').toUpperCase(),
-    accountHeader: config.accountHeader ?? fromSpec ?? DEFAULT_ACCOUNT_HEADER,
+    accountHeader,
     accountHeaderSource: config.accountHeader ? 'ACCOUNT_HEADER' : fromSpec ? 'spec' : 'default',
   };
 }
@@ -87,3 +96,31 @@ export function relativeTo(baseUrl: string, fullPath: string): string {
 
 /** `/v1/checks/{id}` with the id filled in, encoded. */
 export const fillPath = (template: string, value: string) => template.replace(/\{[^}]+\}/, encodeURIComponent(value));
+
+/** The parent collection's GET of each operation given, if the spec has it and it needs no parameter the suite lacks. */
+export function collectionGetsOf(spec: Spec, ops: Array<SpecOperation | undefined>, accountHeader: string): SpecOperation[] {
+  const out: SpecOperation[] = [];
+  for (const op of ops) {
+    if (!op) continue;
+    const parent = templateKey(op.path).replace(/\/\{\}$/, '');
+    if (parent === templateKey(op.path)) continue;
+    const found = spec.operations.find((o) => o.method === 'get' && templateKey(o.path) === parent && !needsParameters(o, accountHeader));
+    if (found && !out.includes(found)) out.push(found);
+  }
+  return out;
+}
+
+/** Whether an operation requires a parameter other than the account header (a path, a query, …). */
+function needsParameters(op: SpecOperation, accountHeader: string): boolean {
+  const params = (op.op.parameters ?? []) as OpenAPIV3.ParameterObject[];
+  return /\{[^}]+\}/.test(op.path) || params.some((p) => p?.required && !(p.in === 'header' && p.name.toLowerCase() === accountHeader.toLowerCase()));
+}
+
+/** The place (route role) of an operation of the target, as checks are stamped with it. */
+export function placeOf(target: Target, op: SpecOperation | undefined, method = op?.method ?? 'get'): string | undefined {
+  if (!op) return undefined;
+  if (op === target.runtimeOp) return PLACE.runtime;
+  if (op === target.readCheckOp) return PLACE.checkRead;
+  if (op === target.updateOp) return PLACE.checkUpdate;
+  return operationPlace(method, op.path);
+}

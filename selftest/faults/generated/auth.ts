@@ -1,0 +1,38 @@
+/**
+ * AUTH faults generated from the AUTH table: for each place the reference names and each rule tried
+ * there, the rule left unenforced (`auth-skip:<place>:<rule>`, too loose: the rule's clause fails there,
+ * on its core probe), and the valid request refused (`auth-strict:<place>`, too strict: AUTH-4 fails).
+ * The collections beside the operations (`GET /v1/runtimes`) have no place of their own in the
+ * reference's fault vocabulary; `any` covers them, with every other place.
+ */
+import { AUTH_PROBES, authCases, RULE_CLAUSE, type AuthPlace, type AuthRule } from '../../../support/auth/table';
+import { VALID_CLASS } from '../../../support/auth/send';
+import type { GeneratedFault } from '../types';
+
+const FILES = ['tests/auth.spec.ts'];
+
+/** The reference's name of each AUTH place (MOCK_FAULT's <place>); undefined: only `any` reaches it. */
+export const FAULT_PLACE: Readonly<Record<AuthPlace, string | undefined>> = {
+  runtime: 'runtime',
+  'check-read': 'check-read',
+  'check-update': 'check-update',
+  collection: undefined,
+};
+
+/** The probe every place gets for a rule: the value class its failure is stamped with. */
+const coreClass = (rule: AuthRule) => AUTH_PROBES.find((p) => p.rule === rule && p.at === 'all')!.id;
+
+function rulesAt(place: AuthPlace): AuthRule[] {
+  return [...new Set(authCases().filter((c) => c.place === place && c.probe?.expect === 'rejected').map((c) => c.probe!.rule))];
+}
+
+export const AUTH_GENERATED: GeneratedFault[] = [
+  ...(Object.entries(FAULT_PLACE) as Array<[AuthPlace, string | undefined]>).flatMap(([place, faultPlace]): GeneratedFault[] =>
+    faultPlace === undefined ? [] : [
+      ...rulesAt(place).map((rule): GeneratedFault => ({ fault: `auth-skip:${faultPlace}:${rule}`, clause: RULE_CLAUSE[rule], place, valueClass: coreClass(rule), direction: 'loose', files: FILES })),
+      { fault: `auth-strict:${faultPlace}`, clause: 'AUTH-4', place, valueClass: VALID_CLASS, direction: 'strict', files: FILES },
+    ]),
+  // Every place at once, the collections included (the failure's place: any of them).
+  ...(Object.keys(RULE_CLAUSE) as AuthRule[]).map((rule): GeneratedFault => ({ fault: `auth-skip:any:${rule}`, clause: RULE_CLAUSE[rule], valueClass: coreClass(rule), direction: 'loose', files: FILES })),
+  // auth-strict:any is left out: it refuses /openapi.json too, so the run stops (exit 4) before any test.
+];

@@ -1,0 +1,73 @@
+/**
+ * ERR faults generated from what the suite provokes: for each place the reference names, each error
+ * status the suite's tables make it answer there, and each way of bending the body
+ * (`errbody:<place>:<status>:<mutation>`), the clause that must fail.
+ *
+ * The document decides most: statusCode a number equal to the status (ERR-4), a JSON content type
+ * (ERR-3), the 404 shape (ERR-1), no key echoed (AUTH-7). Where it is silent (the body of a 400, 401 or
+ * 403) the target's spec decides: the reference declares those bodies as ApiError, which requires a
+ * string `error` and a string `message`, so dropping one or making the message a number breaks the
+ * probe's own clause through conformance. Its wording is free (any string): `wording` is generated for
+ * 404 only. `attributes-string` bends only 429 bodies (the rate-limit work's).
+ */
+import type { ClauseId } from '../../../support/document/clauses';
+import { ERRORS } from '../../../reference/service/errors/catalogue';
+import type { GeneratedFault } from '../types';
+
+const AUTH = 'tests/auth.spec.ts';
+const RT = 'tests/runtime.spec.ts';
+const ERR = 'tests/errors.spec.ts';
+
+type Mutation = 'string-status' | 'wording' | 'text-type' | 'status-mismatch' | 'not-json' | 'no-error' | 'no-status' | 'echo-key' | 'message-number';
+
+/**
+ * What the suite provokes at each place, by the reference's status for it: the auth probes (missing or
+ * bad credentials 401, a malformed account 400, another account 403), unknown ids (404) and, on the
+ * update, bodies that are no JSON object (400) or not JSON at all by content type (415).
+ */
+interface Provoked { status: number; files: string[]; /** The clause conformance fails under when the spec's schema for this status breaks. */ schemaClause?: ClauseId }
+
+const authStatuses = (): Provoked[] => [
+  { status: ERRORS.AUTH_MISSING.status, files: [AUTH], schemaClause: 'AUTH-1' },
+  { status: ERRORS.ACCOUNT_NOT_GUID.status, files: [AUTH], schemaClause: 'AUTH-6' },
+  { status: ERRORS.ACCOUNT_FORBIDDEN.status, files: [AUTH], schemaClause: 'AUTH-6' },
+];
+
+export const PROVOKED: Readonly<Record<'runtime' | 'check-read' | 'check-update', Provoked[]>> = {
+  runtime: [...authStatuses(), { status: ERRORS.RUNTIME_NOT_FOUND.status, files: [RT] }],
+  'check-read': [...authStatuses(), { status: ERRORS.CHECK_NOT_FOUND.status, files: [ERR] }],
+  'check-update': [
+    ...authStatuses().map((p) => (p.status === ERRORS.INVALID_BODY.status ? { ...p, files: [AUTH, ERR] } : p)),
+    { status: ERRORS.CHECK_NOT_FOUND.status, files: [ERR] },
+    // Not declared by the reference's spec (spec drift): no schema, so only the document's rules apply.
+    { status: 415, files: [ERR] },
+  ],
+};
+
+const MUTATIONS: readonly Mutation[] = ['string-status', 'wording', 'text-type', 'status-mismatch', 'not-json', 'no-error', 'no-status', 'echo-key', 'message-number'];
+
+/** The clause a bent body must fail, or undefined where neither the document nor the spec forbids it. */
+export function clauseFor(mutation: Mutation, p: Provoked): ClauseId | undefined {
+  switch (mutation) {
+    case 'string-status':
+    case 'status-mismatch':
+    case 'no-status':
+      return 'ERR-4';
+    case 'text-type':
+    case 'not-json':
+      return 'ERR-3';
+    case 'echo-key':
+      return 'AUTH-7';
+    case 'wording':
+      return p.status === 404 ? 'ERR-1' : undefined;
+    case 'no-error':
+    case 'message-number':
+      return p.status === 404 ? 'ERR-1' : p.schemaClause;
+  }
+}
+
+export const ERRORS_GENERATED: GeneratedFault[] = Object.entries(PROVOKED).flatMap(([place, provoked]) =>
+  provoked.flatMap((p) => MUTATIONS.flatMap((mutation): GeneratedFault[] => {
+    const clause = clauseFor(mutation, p);
+    return clause ? [{ fault: `errbody:${place}:${p.status}:${mutation}`, clause, place, direction: 'loose', files: p.files }] : [];
+  })));

@@ -1,0 +1,89 @@
+/** The shutdown judge: a correct agent is never failed; each way of getting the drain wrong is. */
+import { expect, test } from '@playwright/test';
+import { judgeShutdown, type ShutdownSample } from '../../support/agent/shutdown-judge';
+import { SHUTDOWN_TIMING } from '../../support/agent/table';
+
+const R = '/-/readiness';
+const L = '/-/liveness';
+const H = '/health';
+
+/** Samples every `step` ms from `from` to `to` for each endpoint, answered 5 ms later with `status(path, t)`. */
+function drain(to: number, status: (path: string, t: number) => number | string, from = 0, step = 30): ShutdownSample[] {
+  const out: ShutdownSample[] = [];
+  for (const path of [R, L, H]) {
+    for (let t = from; t <= to; t += step) {
+      const s = status(path, t);
+      out.push(typeof s === 'number' ? { path, sentMs: t, answeredMs: t + 5, status: s } : { path, sentMs: t, answeredMs: t + 1, error: s });
+    }
+  }
+  return out;
+}
+
+const correct = (path: string) => (path === R ? 503 : 200);
+const failed = (samples: ShutdownSample[], still = false) => judgeShutdown(samples, SHUTDOWN_TIMING, still).findings.filter((f) => !f.ok);
+
+test('a correct agent passes, and the note says when readiness turned 503', () => {
+  const samples = [...drain(1500, correct), ...drain(1590, () => 'ECONNREFUSED', 1530)];
+  const j = judgeShutdown(samples, SHUTDOWN_TIMING);
+  expect(j.findings.filter((f) => !f.ok)).toEqual([]);
+  expect(j.notes.join(' ')).toMatch(/readiness answered 503 to a request sent 0 ms after SIGTERM/);
+});
+
+test('readiness 200 within the signal grace is the signal on its way, not a fault', () => {
+  const samples = drain(1500, (p, t) => (p === R && t <= SHUTDOWN_TIMING.signalGraceMs ? 200 : correct(p)));
+  expect(failed(samples)).toEqual([]);
+});
+
+test('readiness 200 to a request sent after the grace fails AG-5', () => {
+  const samples = drain(1500, (p, t) => (p === R && t < 300 ? 200 : correct(p)));
+  const f = failed(samples);
+  expect(f.map((x) => [x.clause, x.place])).toEqual([['AG-5', 'agent-readiness']]);
+  expect(f[0].title).toMatch(/answered 200 to \d+ request\(s\) sent after SIGTERM, the first 1\d\d ms after it/);
+});
+
+test('readiness ready again after 503 fails, even within the grace', () => {
+  const samples: ShutdownSample[] = [
+    { path: R, sentMs: 5, answeredMs: 8, status: 503 },
+    { path: R, sentMs: 40, answeredMs: 42, status: 200 },
+    { path: R, sentMs: 400, answeredMs: 402, status: 503 },
+    { path: L, sentMs: 5, answeredMs: 8, status: 200 },
+    { path: H, sentMs: 5, answeredMs: 8, status: 200 },
+  ];
+  expect(failed(samples)[0].title).toMatch(/after it had already answered 503/);
+});
+
+test('an agent that exits at once without ever answering 503 fails AG-5', () => {
+  const samples = drain(60, () => 'ECONNREFUSED');
+  const f = failed(samples);
+  expect(f.map((x) => x.clause)).toEqual(['AG-5']);
+  expect(f[0].title).toMatch(/never answered 503.*exited at once/);
+});
+
+test('an agent that stays ready until it exits fails AG-5', () => {
+  const samples = drain(1500, () => 200);
+  expect(failed(samples).map((x) => x.clause)).toContain('AG-5');
+});
+
+test('liveness 503 during the drain fails AG-5; /health 503 fails AG-3', () => {
+  expect(failed(drain(1500, (p) => (p === L ? 503 : correct(p)))).map((x) => [x.clause, x.place])).toEqual([['AG-5', 'agent-liveness']]);
+  expect(failed(drain(1500, (p) => (p === H ? 503 : correct(p)))).map((x) => [x.clause, x.place])).toEqual([['AG-3', 'agent-health']]);
+});
+
+test('liveness dying only in the last 100 ms of the drain is caught', () => {
+  expect(failed(drain(1500, (p, t) => (p === L && t > 1400 ? 503 : correct(p)))).map((x) => x.clause)).toEqual(['AG-5']);
+});
+
+test('refused connections and timeouts are the exit (or a busy machine), never a failure by themselves', () => {
+  const samples = drain(1500, (p, t) => (t > 700 && t < 800 ? 'TimeoutError' : t > 1200 ? 'ECONNREFUSED' : correct(p)));
+  expect(failed(samples)).toEqual([]);
+});
+
+test('a drain longer than the watch is noted, not failed', () => {
+  const j = judgeShutdown(drain(SHUTDOWN_TIMING.watchLimitMs, correct, 0, 500), SHUTDOWN_TIMING, true);
+  expect(j.findings.filter((f) => !f.ok)).toEqual([]);
+  expect(j.notes.join(' ')).toMatch(/the watch stopped there/);
+});
+
+test('readiness answering something else than 503 while draining fails AG-5', () => {
+  expect(failed(drain(1500, (p) => (p === R ? 500 : 200))).map((x) => x.clause)).toEqual(['AG-5', 'AG-5']);
+});

@@ -1,0 +1,100 @@
+/** The AUTH table and the cases generated from it: every rule at every place, within the request budget. */
+import { expect, test } from '@playwright/test';
+import { AUTH_PLACES, AUTH_PROBES, authCases, MAIN_ACCOUNT_PLACES, probeCredentials, RULE_CLAUSE, uncertainMainKeyRequests, type AuthPlace, type AuthProbe } from '../../support/auth/table';
+
+const main = { apiKey: 'mon_main_0123456789abcdef0123456789abcdef', accountId: '11111111-2222-4333-8444-555555555555' };
+const second = { apiKey: 'mon_second_fedcba9876543210fedcba98765432', accountId: '66666666-7777-4888-9999-aaaaaaaaaaaa' };
+const HEADER = 'X-Service-Account';
+
+/** The headers a probe ends up with, as the client merges them over the defaults. */
+function sent(p: AuthProbe, creds = probeCredentials(p, 'runtime', main, second)) {
+  return { authorization: `Bearer ${creds.apiKey}`, [HEADER]: creds.accountId, ...p.headers(creds, HEADER) } as Record<string, string | null>;
+}
+
+test('every rule and the valid request are tried at every place', () => {
+  const cases = authCases();
+  for (const place of AUTH_PLACES) {
+    const clauses = new Set(cases.filter((c) => c.place === place).map((c) => c.probe?.clause ?? 'AUTH-4'));
+    expect([...clauses].sort(), place).toEqual(['AUTH-1', 'AUTH-2', 'AUTH-3', 'AUTH-4', 'AUTH-5', 'AUTH-6']);
+    const rules = new Set(cases.filter((c) => c.place === place && c.probe).map((c) => c.probe!.rule));
+    expect(rules.size, `${place}: each rule of the fault vocabulary`).toBe(Object.keys(RULE_CLAUSE).length);
+  }
+});
+
+test('the runtime operation gets every probe; every other class is tried at a second place', () => {
+  const cases = authCases();
+  expect(cases.filter((c) => c.place === 'runtime' && c.probe).length).toBe(AUTH_PROBES.length);
+  for (const p of AUTH_PROBES.filter((x) => x.expect === 'rejected')) {
+    expect(new Set(cases.filter((c) => c.probe === p).map((c) => c.place)).size, p.id).toBeGreaterThanOrEqual(2);
+  }
+});
+
+test('the family stays within its budget of about 70 requests, with two collections beside the operations', () => {
+  const cases = authCases();
+  const perCollection = cases.filter((c) => c.place === 'collection').length;
+  // A full-body update reads the check first: one more request per update case.
+  const updates = cases.filter((c) => c.place === 'check-update').length;
+  expect(cases.length + perCollection + updates).toBeLessThanOrEqual(80);
+  expect(cases.length + perCollection).toBeLessThanOrEqual(70);
+});
+
+test('value classes are unique, and the clause follows the rule', () => {
+  expect(new Set(AUTH_PROBES.map((p) => p.id)).size).toBe(AUTH_PROBES.length);
+  for (const p of AUTH_PROBES) expect(p.clause).toBe(RULE_CLAUSE[p.rule]);
+});
+
+test('carriesKey says whether the request carries a valid key, in any form', () => {
+  for (const p of AUTH_PROBES) {
+    const creds = probeCredentials(p, 'runtime', main, second);
+    const auth = sent(p, creds).authorization ?? '';
+    const decoded = /^Basic /.test(auth) ? Buffer.from(auth.slice(6), 'base64').toString('latin1') : '';
+    const carries = auth.includes(creds.apiKey) || decoded.includes(creds.apiKey);
+    expect(carries, p.id).toBe(p.carriesKey);
+  }
+});
+
+test('a probe that carries the key is sent with the second key and account where they are configured', () => {
+  for (const p of AUTH_PROBES) {
+    const c = probeCredentials(p, 'runtime', main, second);
+    expect(c.which, p.id).toBe(p.carriesKey ? 'second' : 'main');
+    if (p.carriesKey) expect(c.otherAccountId).toBe(main.accountId);
+    expect(probeCredentials(p, 'runtime', main).which).toBe('main');
+  }
+  // The other real account's GUID with the second key: the main account.
+  const other = AUTH_PROBES.find((p) => p.id === 'account-other')!;
+  expect(sent(other)[HEADER]).toBe(main.accountId);
+  expect(sent(other).authorization).toBe(`Bearer ${second.apiKey}`);
+});
+
+test('account-header probes keep a valid key and change only the account header', () => {
+  for (const p of AUTH_PROBES.filter((x) => x.rule.startsWith('account'))) {
+    const h = sent(p);
+    expect(h.authorization, p.id).toBe(`Bearer ${second.apiKey}`);
+    expect(h[HEADER], p.id).not.toBe(second.accountId);
+  }
+});
+
+test('the upper-case GUID of the right account is the only probe a target may serve', () => {
+  const either = AUTH_PROBES.filter((p) => p.expect === 'either');
+  expect(either.map((p) => p.id)).toEqual(['account-upper-case']);
+  expect(sent(either[0])[HEADER]).toBe(second.accountId.toUpperCase());
+});
+
+test('at the main account\'s own check the main key is kept, with the second account as the other one', () => {
+  for (const place of MAIN_ACCOUNT_PLACES) {
+    for (const p of AUTH_PROBES) {
+      const c = probeCredentials(p, place, main, second);
+      expect(c.which, `${place} ${p.id}`).toBe('main');
+      expect(c.otherAccountId).toBe(second.accountId);
+    }
+  }
+  const other = AUTH_PROBES.find((p) => p.id === 'account-other')!;
+  expect(other.headers(probeCredentials(other, 'check-read', main, second), HEADER)[HEADER]).toBe(second.accountId);
+});
+
+test('the uncertain requests left on the main key: the key-carrying probes at the main account\'s check', () => {
+  const cases = authCases();
+  const atChecks = cases.filter((c) => c.probe?.carriesKey && c.probe.expect === 'rejected' && MAIN_ACCOUNT_PLACES.includes(c.place as AuthPlace)).length;
+  expect(uncertainMainKeyRequests(cases, true)).toBe(atChecks);
+  expect(uncertainMainKeyRequests(cases, false)).toBe(cases.filter((c) => c.probe?.carriesKey && c.probe.expect === 'rejected').length);
+});

@@ -1,0 +1,90 @@
+/**
+ * An AUTH place as the requests to send there: the runtime operation (an accepted version), the check
+ * read and the check update (the configured CHECK_ID), and the parameterless collections beside them.
+ * Only GETs, and the update with a body that would be taken, so that only the credentials decide: an
+ * empty object where the spec lets it (it changes nothing, so a parallel check-update test never sees
+ * it), else the check's own state as just read.
+ */
+import type { OpenAPIV3 } from 'openapi-types';
+import { RUNTIME_VERSIONS } from '../document/facts';
+import type { CallOptions } from '../http/client';
+import type { Exchange } from '../http/exchange';
+import { restoreBody, writableProperties, type CheckState } from '../check-update/snapshot';
+import { requiresFullBody, vocabularyOf } from '../check-update/vocabulary';
+import type { Config } from '../run/config';
+import type { SpecOperation } from '../spec/spec';
+import { fillPath, jsonBodySchema, placeOf, relativeTo, type Target } from '../spec/target';
+import type { AuthPlace } from './table';
+
+export interface PlaceRequest {
+  /** The place the checks are stamped with (`runtime`, `GET /v1/runtimes`, …). */
+  place: string;
+  op?: SpecOperation;
+  method: string;
+  path: string;
+  options: CallOptions;
+}
+
+export type Resolved = { requests: PlaceRequest[] } | { skip: string };
+
+/** Reads a path with the configured credentials. */
+export type Read = (path: string) => Promise<Exchange>;
+
+/** The boolean query parameter of the update (auto-subscribe to alert channels), sent false. */
+export function updateQuery(target: Target): Record<string, string> | undefined {
+  const params = (target.updateOp?.op.parameters ?? []) as OpenAPIV3.ParameterObject[];
+  const name = params.find((p) => p?.in === 'query' && (p.schema as { type?: string } | undefined)?.type === 'boolean')?.name;
+  return name ? { [name]: 'false' } : undefined;
+}
+
+/** Whether the update body may be `{}`: no required property and no minimum property count. */
+export const emptyBodyAllowed = (target: Target) => !requiresFullBody(target) && !((jsonBodySchema(target.updateOp)?.minProperties ?? 0) > 0);
+
+type Body = { body: CheckState } | { skip: string };
+
+/** The check's state as it is now, reduced to `keep` (its writable properties by default). */
+async function currentState(target: Target, read: Read, checkId: string, keep?: string[]): Promise<Body> {
+  const ex = await read(fillPath(target.readPath!, checkId));
+  if (ex.status !== 200 || !ex.json || typeof ex.json !== 'object') return { skip: `the check ${checkId} could not be read (${ex.status}), so no valid update body is known` };
+  return { body: restoreBody(ex.json as CheckState, writableProperties(target.updateOp), keep) };
+}
+
+/** A body the update would take from the key's own account: `{}`, or the check's current writable state. */
+export async function neutralUpdateBody(target: Target, read: Read, checkId: string): Promise<Body> {
+  return emptyBodyAllowed(target) ? { body: {} } : currentState(target, read, checkId);
+}
+
+/**
+ * For a target that refuses `{}` although its spec allows it: the check's current name, as read, so
+ * that the credentials alone still decide. (A check-update test running beside it may change the name
+ * in between; that is why `{}` comes first.)
+ */
+export async function namedUpdateBody(target: Target, read: Read, checkId: string): Promise<Body> {
+  const name = vocabularyOf(target).name;
+  if (!name || !target.readPath) return { skip: 'the update body has no name property to send instead of {}' };
+  return currentState(target, read, checkId, [name]);
+}
+
+export async function requestsAt(place: AuthPlace, target: Target, config: Config, read: Read): Promise<Resolved> {
+  switch (place) {
+    case 'runtime':
+      return { requests: [{ place: placeOf(target, target.runtimeOp) ?? 'runtime', op: target.runtimeOp, method: 'GET', path: fillPath(target.runtimePath, RUNTIME_VERSIONS[1]), options: {} }] };
+    case 'check-read': {
+      if (!target.readCheckOp || !target.readPath) return { skip: 'the target\'s spec declares no GET of a check (the path of the update): no check read to probe' };
+      if (!config.checkId) return { skip: 'CHECK_ID is not set: no check to read' };
+      return { requests: [{ place: placeOf(target, target.readCheckOp)!, op: target.readCheckOp, method: 'GET', path: fillPath(target.readPath, config.checkId), options: {} }] };
+    }
+    case 'check-update': {
+      if (!target.updateOp || !target.updatePath) return { skip: 'the target\'s spec has no check update whose body has frequencyOffset (see SPEC-5)' };
+      if (!config.checkId) return { skip: 'CHECK_ID is not set: the update is sent only to a check named by CHECK_ID' };
+      if (!emptyBodyAllowed(target) && !target.readPath) return { skip: 'the update needs a whole body and the spec declares no GET of a check to take it from' };
+      const made = await neutralUpdateBody(target, read, config.checkId);
+      if ('skip' in made) return made;
+      return { requests: [{ place: placeOf(target, target.updateOp)!, op: target.updateOp, method: target.updateMethod, path: fillPath(target.updatePath, config.checkId), options: { body: made.body, query: updateQuery(target) } }] };
+    }
+    case 'collection': {
+      if (!target.collectionGets.length) return { skip: 'the target\'s spec has no parameterless GET of the runtime or check collection: no other GET to probe' };
+      return { requests: target.collectionGets.map((op) => ({ place: placeOf(target, op)!, op, method: 'GET', path: relativeTo(config.baseUrl, op.path), options: {} })) };
+    }
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Sending one AUTH case at one place and judging the answer: the valid request must be served
+ * (AUTH-4), a probe refused with a 4xx (its clause), an `either` probe anything but a 5xx. Every error
+ * answer gets the error-body checks with the place and the probe's class stamped on them.
+ */
+import type { Contract } from '../fixtures';
+import { conform } from '../checks/conformance';
+import { checkErrorResponse } from '../checks/error-checks';
+import { judgeTakenOrRefused } from '../checks/either';
+import type { Where } from '../checks/failure';
+import type { Verdict } from '../checks/verdict';
+import type { ApiClient } from '../http/client';
+import type { Config } from '../run/config';
+import type { SchemaValidator } from '../spec/schema-validator';
+import type { Spec } from '../spec/spec';
+import type { Target } from '../spec/target';
+import { namedUpdateBody, type PlaceRequest } from './requests';
+import { probeCredentials, type AuthPlace, type AuthProbe } from './table';
+
+export interface AuthFixtures {
+  api: ApiClient;
+  contract: Contract;
+  verdict: Verdict;
+  config: Config;
+  target: Target;
+  spec: Spec;
+  validator: SchemaValidator;
+}
+
+/** The value class of the valid request. */
+export const VALID_CLASS = 'valid';
+
+const isEmptyObject = (body: unknown) => !!body && typeof body === 'object' && Object.keys(body).length === 0;
+
+/** AUTH-4: the configured key and account are served at this place. */
+export async function sendValid(fx: AuthFixtures, r: PlaceRequest): Promise<void> {
+  const where: Where = { place: r.place, valueClass: VALID_CLASS };
+  const v = fx.verdict.at(where);
+  const ex = await fx.api.call(r.method, r.path, r.options);
+  // A target may refuse an empty update although its spec allows one: that is no matter of
+  // authentication, so the check's own name is sent instead, and the refusal is noted.
+  if (r.op === fx.target.updateOp && isEmptyObject(r.options.body) && (ex.status === 400 || ex.status === 422)) {
+    v.note('auth-update-body', `${r.place}: the target refused the empty body {} with ${ex.status} (its spec allows it); the check's current name was sent instead`);
+    const named = await namedUpdateBody(fx.target, (p) => fx.api.call('GET', p), fx.config.checkId!);
+    if ('skip' in named) return void v.fail('AUTH-4', `a valid update could not be made: ${named.skip}`, ex.status, 'a 2xx', ex);
+    await fx.contract.at(where).send(r.op, r.method, r.path, 'valid', 'AUTH-4', { ...r.options, body: named.body });
+    return;
+  }
+  conform(v, fx.spec, fx.validator, r.op, ex, 'valid', 'AUTH-4');
+  checkErrorResponse(v, ex);
+}
+
+/** One probe: its credentials (the second key where it carries a valid one), then the judgement. */
+export async function sendProbe(fx: AuthFixtures, place: AuthPlace, r: PlaceRequest, probe: AuthProbe): Promise<void> {
+  const where: Where = { place: r.place, valueClass: probe.id };
+  const creds = probeCredentials(probe, place, fx.config, fx.config.second);
+  const headers = { authorization: `Bearer ${creds.apiKey}`, [fx.target.accountHeader]: creds.accountId, ...probe.headers(creds, fx.target.accountHeader) };
+  const options = { ...r.options, headers };
+  if (probe.expect === 'rejected') {
+    await fx.contract.at(where).send(r.op, r.method, r.path, 'invalid', probe.clause, options);
+    return;
+  }
+  const v = fx.verdict.at(where);
+  const ex = await fx.api.call(r.method, r.path, options);
+  const outcome = judgeTakenOrRefused(v, fx.spec, fx.validator, r.op, ex, probe.clause, probe.name);
+  if (outcome !== 'neither') v.note('auth-finding', `${r.place}: ${probe.name} was ${outcome === 'taken' ? 'served' : 'refused'} (${ex.status}); either is allowed`);
+}

@@ -1,0 +1,128 @@
+/**
+ * AUTH as data: the probes (one class of bad credentials each), the places they are tried at, and the
+ * cases generated from both. Every rule (AUTH-1, 2, 3, 5, 6) is tried at every place and AUTH-4 (the
+ * valid request) too; the runtime operation gets every probe, the other places a core probe per rule
+ * plus a share of the others, so that each class is tried at two places or more and the whole family
+ * stays within its request budget.
+ *
+ * `carriesKey` says whether a probe carries a valid API key (in some form): a target may or may not
+ * count such a refused request toward that key's rate limit, so the rate-limit work must keep them out
+ * of its window. Those probes are sent with the second key where one is configured and the place lets
+ * it (`probeCredentials`).
+ */
+import { randomUUID } from 'node:crypto';
+import type { ClauseId } from '../document/clauses';
+import type { HeaderOverrides } from '../http/client';
+
+/** Where AUTH is tried: the route roles, and the parameterless collections beside them (`GET /v1/runtimes`). */
+export const AUTH_PLACES = ['runtime', 'check-read', 'check-update', 'collection'] as const;
+export type AuthPlace = (typeof AUTH_PLACES)[number];
+
+/**
+ * Places that address one resource of the main account (the check named by CHECK_ID): the second key
+ * would get a 404 there whatever the credentials, so only the main key lets the credentials decide.
+ */
+export const MAIN_ACCOUNT_PLACES: readonly AuthPlace[] = ['check-read', 'check-update'];
+
+/** The rule a probe tries, in the words the reference's faults use (`auth-skip:<place>:<rule>`). */
+export type AuthRule = 'key' | 'scheme' | 'unknown-key' | 'account-missing' | 'account-malformed' | 'account-other';
+
+export const RULE_CLAUSE: Readonly<Record<AuthRule, ClauseId>> = {
+  key: 'AUTH-1',
+  scheme: 'AUTH-2',
+  'unknown-key': 'AUTH-3',
+  'account-missing': 'AUTH-5',
+  'account-malformed': 'AUTH-6',
+  'account-other': 'AUTH-6',
+};
+
+/** The credentials a probe starts from, and the other account's id where one is known. */
+export interface ProbeCredentials {
+  apiKey: string;
+  accountId: string;
+  /** A real account the key does not belong to (the main account when probing with the second key). */
+  otherAccountId?: string;
+}
+
+export interface AuthProbe {
+  /** Short and stable: the value class the checks are stamped with. */
+  id: string;
+  name: string;
+  rule: AuthRule;
+  clause: ClauseId;
+  /** The request carries a valid key (as bearer or in another scheme). */
+  carriesKey: boolean;
+  /**
+   * `rejected`: a 4xx with the error body. `either`: the document does not decide (the right account's
+   * GUID in upper case is the same GUID); only a 5xx fails.
+   */
+  expect: 'rejected' | 'either';
+  /** The places besides the runtime operation (which gets every probe); `all` for the core probes. */
+  at: 'all' | AuthPlace[];
+  headers: (c: ProbeCredentials, accountHeader: string) => HeaderOverrides;
+}
+
+const fakeKey = () => `mon_${randomUUID().replace(/-/g, '')}`;
+const oneCharChanged = (k: string) => `${k.slice(0, -1)}${k.endsWith('x') ? 'y' : 'x'}`;
+
+const probe = (p: Omit<AuthProbe, 'clause' | 'expect'> & { expect?: AuthProbe['expect'] }): AuthProbe => ({ expect: 'rejected', ...p, clause: RULE_CLAUSE[p.rule] });
+
+export const AUTH_PROBES: readonly AuthProbe[] = [
+  probe({ id: 'no-authorization', name: 'no Authorization header', rule: 'key', carriesKey: false, at: 'all', headers: () => ({ authorization: null }) }),
+
+  probe({ id: 'token-scheme', name: 'key in the Token scheme', rule: 'scheme', carriesKey: true, at: 'all', headers: (c) => ({ authorization: `Token ${c.apiKey}` }) }),
+  probe({ id: 'basic-base64', name: 'key in the Basic scheme (base64 of key:)', rule: 'scheme', carriesKey: true, at: ['check-read'], headers: (c) => ({ authorization: `Basic ${Buffer.from(`${c.apiKey}:`).toString('base64')}` }) }),
+  probe({ id: 'basic-raw', name: 'raw key in the Basic scheme', rule: 'scheme', carriesKey: true, at: ['collection'], headers: (c) => ({ authorization: `Basic ${c.apiKey}` }) }),
+  probe({ id: 'bare-key', name: 'bare key without a scheme', rule: 'scheme', carriesKey: true, at: ['check-update'], headers: (c) => ({ authorization: c.apiKey }) }),
+
+  probe({ id: 'key-one-char-changed', name: 'bearer key with one character changed', rule: 'unknown-key', carriesKey: false, at: 'all', headers: (c) => ({ authorization: `Bearer ${oneCharChanged(c.apiKey)}` }) }),
+  probe({ id: 'unknown-key', name: 'unknown bearer key', rule: 'unknown-key', carriesKey: false, at: ['check-read'], headers: () => ({ authorization: `Bearer ${fakeKey()}` }) }),
+  probe({ id: 'empty-bearer', name: 'empty bearer credentials', rule: 'unknown-key', carriesKey: false, at: ['check-update'], headers: () => ({ authorization: 'Bearer ' }) }),
+  probe({ id: 'key-with-space', name: 'bearer key with a space inside', rule: 'unknown-key', carriesKey: false, at: ['collection'], headers: (c) => ({ authorization: `Bearer ${c.apiKey.slice(0, 8)} ${c.apiKey.slice(8)}` }) }),
+
+  probe({ id: 'no-account', name: 'no account header', rule: 'account-missing', carriesKey: true, at: 'all', headers: (_c, h) => ({ [h]: null }) }),
+  probe({ id: 'empty-account', name: 'empty account header', rule: 'account-missing', carriesKey: true, at: ['check-read', 'collection'], headers: (_c, h) => ({ [h]: '' }) }),
+
+  probe({ id: 'account-not-guid', name: 'account header that is not a GUID', rule: 'account-malformed', carriesKey: true, at: 'all', headers: (_c, h) => ({ [h]: 'not-a-guid' }) }),
+  probe({ id: 'account-guid-extra-char', name: 'account GUID with a character too many', rule: 'account-malformed', carriesKey: true, at: ['check-read', 'check-update'], headers: (c, h) => ({ [h]: `${c.accountId}0` }) }),
+
+  probe({ id: 'account-other', name: 'well-formed GUID of another account', rule: 'account-other', carriesKey: true, at: 'all', headers: (c, h) => ({ [h]: c.otherAccountId ?? randomUUID() }) }),
+  probe({ id: 'account-unknown-guid', name: 'well-formed GUID of no account', rule: 'account-other', carriesKey: true, at: ['check-update'], headers: (_c, h) => ({ [h]: randomUUID() }) }),
+  // The same GUID in upper case: not another account, so a target may take it; only a 5xx is wrong.
+  probe({ id: 'account-upper-case', name: 'the account GUID in upper case', rule: 'account-malformed', carriesKey: true, expect: 'either', at: [], headers: (c, h) => ({ [h]: c.accountId.toUpperCase() }) }),
+];
+
+export interface AuthCase {
+  place: AuthPlace;
+  /** Undefined: the valid request (AUTH-4). */
+  probe?: AuthProbe;
+}
+
+/** Every case, place by place: the valid request first, then the probes the place gets. */
+export function authCases(probes: readonly AuthProbe[] = AUTH_PROBES): AuthCase[] {
+  return AUTH_PLACES.flatMap((place) => [
+    { place },
+    ...probes.filter((p) => place === 'runtime' || p.at === 'all' || p.at.includes(place)).map((p) => ({ place, probe: p })),
+  ]);
+}
+
+/**
+ * The credentials a probe starts from. A probe that carries a valid key is sent with the second key
+ * where one is configured, so the main key's rate-limit window holds only requests that certainly
+ * count (served) or certainly do not (no valid key); the rule is the same for any key. Not at the
+ * places of the main account's own check (see MAIN_ACCOUNT_PLACES): those keep the main key.
+ */
+export function probeCredentials(
+  probe: AuthProbe,
+  place: AuthPlace,
+  main: { apiKey: string; accountId: string },
+  second?: { apiKey: string; accountId: string },
+): ProbeCredentials & { which: 'main' | 'second' } {
+  if (probe.carriesKey && second && !MAIN_ACCOUNT_PLACES.includes(place)) return { apiKey: second.apiKey, accountId: second.accountId, otherAccountId: main.accountId, which: 'second' };
+  return { apiKey: main.apiKey, accountId: main.accountId, otherAccountId: second?.accountId, which: 'main' };
+}
+
+/** How many requests of the cases carry the main key although the target refuses them (uncertain for a limiter). */
+export function uncertainMainKeyRequests(cases: readonly AuthCase[], secondConfigured: boolean): number {
+  return cases.filter((c) => c.probe?.carriesKey && c.probe.expect === 'rejected' && (!secondConfigured || MAIN_ACCOUNT_PLACES.includes(c.place))).length;
+}

@@ -1,0 +1,70 @@
+/**
+ * ERR as data: the errors the suite provokes on purpose beyond authentication (support/auth) and
+ * unknown runtime ids (support/runtime): unknown checks on read and on update, and update bodies that
+ * are no JSON object at all. Every answer gets the error-body checks with its place and class stamped.
+ *
+ * `invalid` says whether the document and the target's spec make the request invalid, so that a 2xx
+ * fails: where they do not (an empty body the spec does not require, a text/plain body), a 2xx is
+ * noted, never failed; a 5xx always fails.
+ */
+import { randomUUID } from 'node:crypto';
+import type { OpenAPIV3 } from 'openapi-types';
+import type { ClauseId } from '../document/clauses';
+import type { CallOptions } from '../http/client';
+import type { Config } from '../run/config';
+import { fillPath, jsonBodySchema, type Target } from '../spec/target';
+
+export type ErrorPlace = 'check-read' | 'check-update';
+
+export interface ErrorCase {
+  /** The value class the checks are stamped with. */
+  id: string;
+  name: string;
+  place: ErrorPlace;
+  /** The clause the answer's status is judged under. */
+  clause: ClauseId;
+  /** A missing resource: a 404 is the expected answer, so its ERR-1 body is what the case verifies. */
+  notFound?: boolean;
+  /** The id to send: the configured check's, or one that does not exist. */
+  checkId: (config: Config) => string | undefined;
+  options: CallOptions;
+  /** Undefined: a 2xx fails the clause; a string: why a 2xx is only noted. */
+  mayBeTaken?: (target: Target) => string | undefined;
+}
+
+const configured = (config: Config) => config.checkId;
+const bodySchemaIsObject = (target: Target) => {
+  const s = jsonBodySchema(target.updateOp);
+  return !!s && (s.type === 'object' || !!s.properties || !!s.allOf);
+};
+
+export const ERROR_CASES: readonly ErrorCase[] = [
+  { id: 'unknown-id', name: 'a well-formed check id nobody created', place: 'check-read', clause: 'ERR-1', notFound: true, checkId: () => randomUUID(), options: {} },
+  { id: 'malformed-id', name: 'a malformed check id', place: 'check-read', clause: 'ERR-1', notFound: true, checkId: () => 'not-a-check-id', options: {} },
+  // The body is {}, which changes nothing even if the target were to take it (see support/auth/requests.ts).
+  { id: 'unknown-id', name: 'a well-formed check id nobody created', place: 'check-update', clause: 'CU-8', notFound: true, checkId: () => randomUUID(), options: { body: {} } },
+  { id: 'not-json', name: 'a body that is not JSON', place: 'check-update', clause: 'CU-7', checkId: configured, options: { rawBody: '{"name": ' } },
+  {
+    id: 'empty-body', name: 'an empty body sent as JSON', place: 'check-update', clause: 'CU-7', checkId: configured, options: { rawBody: '' },
+    mayBeTaken: (t) => ((t.updateOp?.op.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.required ? undefined : 'the spec does not mark the body required'),
+  },
+  {
+    id: 'array-body', name: 'a JSON array instead of an object', place: 'check-update', clause: 'CU-7', checkId: configured, options: { rawBody: '[]' },
+    mayBeTaken: (t) => (bodySchemaIsObject(t) ? undefined : 'the spec declares no object schema for the body'),
+  },
+  {
+    // A lenient parser may read it as JSON; {} changes nothing either way.
+    id: 'wrong-content-type', name: 'a JSON object sent as text/plain', place: 'check-update', clause: 'CU-7', checkId: configured,
+    options: { rawBody: '{}', headers: { 'content-type': 'text/plain' } },
+    mayBeTaken: () => 'the document does not say that another content type is refused',
+  },
+];
+
+/** The request of a case, or why it cannot be sent to this target. */
+export function errorRequest(c: ErrorCase, target: Target, config: Config): { method: string; path: string } | { skip: string } {
+  const template = c.place === 'check-read' ? target.readPath : target.updatePath;
+  if (!template) return { skip: `the target's spec has no ${c.place === 'check-read' ? 'GET of a check' : 'check update whose body has frequencyOffset (see SPEC-5)'}` };
+  const id = c.checkId(config);
+  if (!id) return { skip: 'CHECK_ID is not set: bad bodies are sent only to a check named by CHECK_ID' };
+  return { method: c.place === 'check-read' ? 'GET' : target.updateMethod, path: fillPath(template, id) };
+}

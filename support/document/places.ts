@@ -1,0 +1,24 @@
+/**
+ * Places: the routes a rule is tried on, named by the role they play in the document. Every check is
+ * stamped with one (`verdict.at({ place })`), so a failure says where the rule broke and the matrix
+ * shows, per clause, every place it was tried at. The names are fixed: the self-test's generated faults
+ * use the same words for the reference service's routes.
+ */
+export const PLACE = {
+  /** GET /v1/runtimes/{id} */
+  runtime: 'runtime',
+  /** GET of one check (the path of the deprecated update) */
+  checkRead: 'check-read',
+  /** the deprecated check update */
+  checkUpdate: 'check-update',
+  /** GET /openapi.json */
+  spec: 'spec',
+  agentReadiness: 'agent-readiness',
+  agentLiveness: 'agent-liveness',
+  agentHealth: 'agent-health',
+} as const;
+
+export type RoutePlace = (typeof PLACE)[keyof typeof PLACE];
+
+/** Any other operation of the target's spec the suite calls: by method and path template. */
+export const operationPlace = (method: string, pathTemplate: string) => `${method.toUpperCase()} ${pathTemplate}`;

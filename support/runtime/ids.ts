@@ -1,0 +1,44 @@
+/**
+ * RT as data: the runtime ids the suite asks for, by class. The accepted versions must be served
+ * (RT-1..8); every other id must answer 404 with the ERR-1 body, never a 5xx (RT-9). The look-alikes
+ * are the ids a client gets wrong in practice: a lost leading zero, a real month of no runtime, a
+ * stray space. Ids are written as sent (already encoded where they hold encoded characters).
+ */
+import { RUNTIME_VERSIONS } from '../document/facts';
+
+export type UnknownIdClass = 'never-existed' | 'look-alike' | 'malformed' | 'encoded' | 'long' | 'non-ascii';
+
+export interface UnknownId {
+  what: string;
+  /** As it goes into the path: encoded already. */
+  id: string;
+  valueClass: UnknownIdClass;
+}
+
+export const ACCEPTED_CLASS = 'accepted-version';
+
+export const UNKNOWN_IDS: readonly UnknownId[] = [
+  { what: 'a version that never existed', id: '1999.01', valueClass: 'never-existed' },
+  { what: 'a future version', id: '2031.04', valueClass: 'never-existed' },
+  { what: 'a real month of no runtime', id: '2024.10', valueClass: 'never-existed' },
+  { what: 'month 13', id: '2024.13', valueClass: 'malformed' },
+  { what: 'a version without its leading zero', id: '2024.9', valueClass: 'look-alike' },
+  { what: 'the newest version without its leading zero', id: '2026.4', valueClass: 'look-alike' },
+  { what: 'a prefix of a real version', id: '2024.0', valueClass: 'look-alike' },
+  { what: 'a real version with a suffix', id: '2024.02x', valueClass: 'look-alike' },
+  { what: 'a real version with a third part', id: '2024.09.1', valueClass: 'look-alike' },
+  { what: 'a dash instead of the dot', id: '2024-02', valueClass: 'look-alike' },
+  { what: 'a word', id: 'latest', valueClass: 'malformed' },
+  { what: 'an encoded slash', id: '2024.02%2F..', valueClass: 'encoded' },
+  { what: 'encoded dots climbing up', id: '%2E%2E%2F%2E%2E%2Fopenapi.json', valueClass: 'encoded' },
+  { what: 'a double-encoded slash', id: '..%252F2024.02', valueClass: 'encoded' },
+  { what: 'an encoded space after a real version', id: '2024.02%20', valueClass: 'encoded' },
+  { what: 'an encoded space before a real version', id: '%202024.09', valueClass: 'encoded' },
+  { what: 'a 2,000-character id', id: 'x'.repeat(2000), valueClass: 'long' },
+  { what: 'non-ASCII letters', id: encodeURIComponent('ñandú-2024.02'), valueClass: 'non-ascii' },
+  { what: 'non-Latin script', id: encodeURIComponent('ランタイム'), valueClass: 'non-ascii' },
+  { what: 'an emoji', id: encodeURIComponent('🦖'), valueClass: 'non-ascii' },
+];
+
+/** A look-alike must not be a real version: the table and the document's list are kept apart here. */
+export const isAccepted = (id: string) => (RUNTIME_VERSIONS as readonly string[]).includes(id);

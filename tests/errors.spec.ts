@@ -1,0 +1,31 @@
+/**
+ * ERR: the error bodies of the errors the suite provokes beyond authentication and runtime ids, from
+ * the table in support/checks/error-cases.ts: unknown checks (read and update) and update bodies that
+ * are no JSON object. Each must be refused with a 4xx (never a 5xx) and a JSON error body whose
+ * statusCode is the status (ERR-3, ERR-4; ERR-1 for a 404) that never echoes the key (AUTH-7).
+ */
+import { updateQuery } from '../support/auth/requests';
+import { judgeTakenOrRefused } from '../support/checks/either';
+import { ERROR_CASES, errorRequest } from '../support/checks/error-cases';
+import { clauses, test } from '../support/fixtures';
+
+test.describe('error bodies', () => {
+  for (const c of ERROR_CASES) {
+    test(`${c.place}: ${c.name}`, { annotation: clauses(...new Set(['ERR-3', 'ERR-4', ...(c.notFound ? ['ERR-1' as const] : []), c.clause, 'AUTH-7'] as const)) }, async ({ api, contract, verdict, target, config, spec, validator }) => {
+      const req = errorRequest(c, target, config);
+      test.skip('skip' in req, 'skip' in req ? req.skip : '');
+      if ('skip' in req) return;
+      const op = c.place === 'check-read' ? target.readCheckOp : target.updateOp;
+      const options = c.place === 'check-update' ? { query: updateQuery(target), ...c.options } : c.options;
+      const where = { place: c.place, valueClass: c.id };
+      const why = c.mayBeTaken?.(target);
+      if (!why) {
+        await contract.at(where).send(op, req.method, req.path, 'invalid', c.clause, options);
+        return;
+      }
+      const v = verdict.at(where);
+      const ex = await api.call(req.method, req.path, options);
+      if (judgeTakenOrRefused(v, spec, validator, op, ex, c.clause, c.name) === 'taken') v.note('error-finding', `${c.place}: ${c.name} was taken (${ex.status}); not a failure: ${why}`);
+    });
+  }
+});
