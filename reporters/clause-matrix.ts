@@ -4,14 +4,14 @@
  * ends with a one-line summary. Metadata comes from annotations, never from titles.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { CLAUSE_IDS, CLAUSES, familyOf, isClauseId, type ClauseId } from '../support/document/clauses';
 import { stripAnsi } from '../support/http/ansi';
 import { redact } from '../support/http/redact';
 import { renderMatrixMarkdown } from './matrix-markdown';
 import { renderMatrixHtml } from './matrix-html';
-import type { ClauseRow, ClauseStatus, Matrix, MatrixFailure, TestRef } from './matrix-types';
+import type { ClauseRow, ClauseStatus, Matrix, MatrixFailure, RunFailure, TestRef, TestTried } from './matrix-types';
 import { FAILURES_ATTACHMENT, TRIED_ATTACHMENT, type Failure, type Tried } from '../support/checks/failure';
 
 interface Options {
@@ -23,6 +23,7 @@ type Annotation = { type: string; description?: string };
 export default class ClauseMatrixReporter implements Reporter {
   private outputDir: string;
   private root?: Suite;
+  private rootDir = process.cwd();
   private readonly results = new Map<TestCase, TestResult>();
 
   constructor(options: Options = {}) {
@@ -31,6 +32,7 @@ export default class ClauseMatrixReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.root = suite;
+    this.rootDir = config.rootDir;
     // Like Playwright's own reporters: a relative folder is relative to the config file.
     this.outputDir = resolve(config.configFile ? dirname(config.configFile) : process.cwd(), this.outputDir);
   }
@@ -44,6 +46,8 @@ export default class ClauseMatrixReporter implements Reporter {
     mkdirSync(this.outputDir, { recursive: true });
     writeFileSync(join(this.outputDir, 'contract-matrix.json'), redactedJson(matrix, 2));
     writeFileSync(join(this.outputDir, 'observations.json'), redactedJson(this.observations()));
+    writeFileSync(join(this.outputDir, 'failures.json'), redactedJson(this.allFailures()));
+    writeFileSync(join(this.outputDir, 'tried.json'), redactedJson(this.triedByTest()));
     writeFileSync(join(this.outputDir, 'contract-matrix.md'), redact(renderMatrixMarkdown(matrix)));
     linkFromHtmlReport(join(this.outputDir, 'html'), redact(renderMatrixHtml(matrix)));
     const s = matrix.summary;
@@ -53,6 +57,39 @@ export default class ClauseMatrixReporter implements Reporter {
         `${matrix.drift.length ? `; ${matrix.drift.length} spec drift warning(s)` : ''}; ${matrix.requests.total} requests\n` +
         `contract matrix: ${relative(process.cwd(), join(this.outputDir, 'contract-matrix.md'))}\n`,
     );
+  }
+
+  /**
+   * Every failure of the run, uncapped, with its test (the self-test reads this): the checks' own
+   * failures, and for a test that failed otherwise (an error before any check), its error on each
+   * clause it names, as the matrix counts it.
+   */
+  private allFailures(): RunFailure[] {
+    const out: RunFailure[] = [];
+    for (const [test, res] of this.results) {
+      const ref = { test: test.titlePath().slice(2).join(' › '), file: test.location.file.replace(/^.*\/tests\//, 'tests/'), project: test.parent.project()?.name ?? '' };
+      const own = attachedJson<Failure[]>(res, FAILURES_ATTACHMENT) ?? [];
+      for (const f of own) out.push({ ...f, ...ref });
+      if (own.length || res.status === 'skipped' || test.outcome() !== 'unexpected') continue;
+      const claimed = new Set(annotationsOf(test, res).filter((a) => a.type === 'clause' && a.description && isClauseId(a.description)).map((a) => a.description as ClauseId));
+      const error = res.errors.map((e) => stripAnsi(e.message ?? '').trim().split('\n')[0]).find(Boolean) ?? res.status;
+      for (const clause of claimed) out.push({ clause, title: error, received: 'an error before any check', allowed: 'the test to run its checks', error: true, ...ref });
+    }
+    return out;
+  }
+
+  /**
+   * Per test, what it tried (clause, place, value class), under the line that names it in a
+   * `--test-list` file (the self-test picks the tests that can catch a fault with it).
+   */
+  private triedByTest(): TestTried[] {
+    const out: TestTried[] = [];
+    for (const [test, res] of this.results) {
+      const [, project, , ...titles] = test.titlePath();
+      const file = relative(this.rootDir, test.location.file).split(sep).join('/');
+      out.push({ id: `[${project}] › ${file} › ${titles.join(' › ')}`, file: test.location.file.replace(/^.*\/tests\//, 'tests/'), tried: attachedJson<Tried[]>(res, TRIED_ATTACHMENT) ?? [] });
+    }
+    return out;
   }
 
   /** Per test, what its responses looked like (compare mode reads this). */

@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from '../support/http/redact';
 
-const OUTPUTS = ['contract-matrix.md', 'contract-matrix.json', 'observations.json', 'junit.xml'];
+const OUTPUTS = ['contract-matrix.md', 'contract-matrix.json', 'observations.json', 'failures.json', 'tried.json', 'junit.xml'];
 
 export function clearRunOutputs(reportDir: string): void {
   for (const f of [...OUTPUTS, 'html']) rmSync(join(reportDir, f), { force: true, recursive: true });
