@@ -29,6 +29,7 @@ export interface RunOptions {
   /** Test files (or other CLI arguments) to limit the run to. */
   args?: string[];
   env?: Record<string, string | undefined>;
+  /** A safety net against a run that hangs, not a budget: the self-test runs several at once. */
   timeoutMs?: number;
   /** Keep the report folder (the caller removes it). */
   keepReports?: boolean;
@@ -65,7 +66,7 @@ export async function runSuite(options: RunOptions = {}): Promise<SuiteRun> {
   const timer = setTimeout(() => {
     timedOut = true;
     child.kill('SIGKILL');
-  }, options.timeoutMs ?? 120_000);
+  }, options.timeoutMs ?? 300_000);
   const exitCode = await new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   clearTimeout(timer);
   const matrix = readJson<Matrix>(join(reportDir, 'contract-matrix.json'));
