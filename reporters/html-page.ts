@@ -24,10 +24,11 @@ const STYLE = `
   .diff-side { width: 50%; }
 `;
 
-export function page(title: string, subtitle: string, body: string): string {
+/** A page; `style` adds rules of its own to the shared stylesheet. */
+export function page(title: string, subtitle: string, body: string, style = ''): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}</title><style>${STYLE}</style></head>
+<title>${esc(title)}</title><style>${STYLE}${style}</style></head>
 <body><header><h1>${esc(title)}</h1><div class="detail">${subtitle}</div></header><main>${body}</main></body></html>
 `;
 }

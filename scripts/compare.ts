@@ -1,6 +1,7 @@
 /**
  * Compare mode: runs the contract suite against two targets in one invocation and writes
- * reports/compare.html and reports/compare.md, clause by clause.
+ * reports/compare.html and reports/compare.md: the verdict, a matrix per clause family, one line per
+ * differing clause with its first difference, then the details (reporters/compare/).
  *
  *   npm run compare -- <A> <B>
  *
@@ -12,9 +13,10 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadEnvFile } from '../support/run/config';
+import { EMBEDDED, loadEnvFile } from '../support/run/config';
 import { EXIT_CONFIG_ERROR } from '../support/run/exit-codes';
-import { compare, renderCompareHtml, renderCompareMarkdown, type Side } from '../reporters/compare-report';
+import { redact, registerSecret } from '../support/http/redact';
+import { compareReports, type Side } from '../reporters/compare-report';
 import { runSuite } from '../support/run/suite-runner';
 
 const SUITE_VARIABLES = ['API_KEY', 'ACCOUNT_ID', 'ACCOUNT_HEADER', 'SPEC_URL', 'AGENT_URL', 'AGENT_COMMAND', 'CHECK_ID', 'BROWSER_CHECK_ID', 'SECOND_API_KEY', 'SECOND_ACCOUNT_ID', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_S', 'BURST', 'STRICT_SPEC'];
@@ -62,6 +64,10 @@ async function main() {
   const runs = await Promise.all(
     sides.map((s) => runSuite({ reportDir: join(reportDir, 'compare', s.name.toLowerCase()), env: s.env, fault: s.env.MOCK_FAULT, timeoutMs: 600_000 })),
   );
+  // Each side's reports are redacted by its own run; what this process writes is redacted again, with
+  // every secret either side was given.
+  for (const s of sides) for (const v of ['API_KEY', 'ACCOUNT_ID', 'SECOND_API_KEY', 'SECOND_ACCOUNT_ID']) registerSecret(s.env[v]);
+  if (sides.some((s) => s.env.BASE_URL === '')) for (const v of [EMBEDDED.apiKey, EMBEDDED.accountId, EMBEDDED.secondApiKey, EMBEDDED.secondAccountId]) registerSecret(v);
   const [a, b]: Side[] = runs.map((run, i) => {
     // A side that stopped before any test (configuration, unreachable target) has no verdicts to compare.
     const stopped = (run.matrix as { stopped?: { reason: string } } | undefined)?.stopped;
@@ -71,15 +77,16 @@ async function main() {
       matrix,
       observations: readJson(join(run.reportDir, 'observations.json')) ?? {},
       exitCode: run.exitCode,
+      reports: `compare/${sides[i].name.toLowerCase()}`,
       problem: stopped?.reason ?? (matrix ? undefined : (run.output.trim().split('\n').filter(Boolean).at(-1) ?? `exit ${run.exitCode}`)),
     };
   });
-  const comparison = compare(a, b);
+  const { comparison, markdown, html } = compareReports(a, b);
   mkdirSync(reportDir, { recursive: true });
-  writeFileSync(join(reportDir, 'compare.md'), renderCompareMarkdown(comparison));
-  writeFileSync(join(reportDir, 'compare.html'), renderCompareHtml(comparison));
+  writeFileSync(join(reportDir, 'compare.md'), redact(markdown));
+  writeFileSync(join(reportDir, 'compare.html'), redact(html));
   const differing = comparison.clauses.filter((c) => c.differs).map((c) => c.id);
-  process.stdout.write(`compare: ${differing.length ? `${differing.length} clause(s) differ: ${differing.join(', ')}` : 'the two targets agree on every clause'}\n`);
+  process.stdout.write(`compare: ${redact(comparison.verdict)}${differing.length ? ` Differing: ${differing.join(', ')}.` : ''}\n`);
   process.stdout.write(`compare: ${join(reportDir, 'compare.html')}, ${join(reportDir, 'compare.md')} (each side's full reports under ${join(reportDir, 'compare')}/)\n`);
   process.exit(!a.matrix || !b.matrix || differing.length ? 1 : 0);
 }

@@ -1,88 +1,75 @@
 /**
- * Runs the default contract run (`npx playwright test`) N times in a row with the given environment and
- * prints the tally: the evidence that the suite does not flake (the issue asks for 20 green runs with a
- * fixed and with a sliding window).
+ * Runs the default contract run N times in a row with the given environment and prints the tally: the
+ * evidence that the suite does not flake (the issue asks for 20 green runs with a fixed and with a
+ * sliding window). Each run goes through support/run/suite-runner.ts, as the self-test's do, and says
+ * what its burst decided and whether it had to wait a window (rate-limit-burst.json).
  *
- *   npx tsx scripts/repeat-runs.ts --runs 20 --env RATE_LIMIT_ALGORITHM=sliding [--bail] [-- <playwright args>]
+ *   npx tsx scripts/repeat-runs.ts --runs 20 --env RATE_LIMIT_ALGORITHM=sliding [--workers 4] [--bail] [-- <playwright args>]
  *
  * Each run writes its reports to a temporary folder, kept only when the run failed. Exit code 0 only if
  * every run passed.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Matrix } from '../reporters/matrix-types';
+import { runSuite, failedClauses, type SuiteRun } from '../support/run/suite-runner';
+import { BURST_SUMMARY_FILE, type BurstSummary } from '../support/rate-limit/burst-summary';
 
 interface Options {
   runs: number;
   env: Record<string, string>;
+  workers: number;
   bail: boolean;
   args: string[];
 }
 
+/** The default run's workers (playwright.config.ts), so that a repeated run is the run users make. */
+const DEFAULT_WORKERS = 4;
+
 function parseArgs(argv: string[]): Options {
-  const options: Options = { runs: 20, env: {}, bail: false, args: [] };
+  const options: Options = { runs: 20, env: {}, workers: DEFAULT_WORKERS, bail: false, args: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
       options.args = argv.slice(i + 1);
       break;
     } else if (a === '--runs') options.runs = Number(argv[++i]);
+    else if (a === '--workers') options.workers = Number(argv[++i]);
     else if (a === '--env') {
       const [k, ...v] = (argv[++i] ?? '').split('=');
       options.env[k] = v.join('=');
     } else if (a === '--bail') options.bail = true;
-    else throw new Error(`unknown argument ${a}; usage: repeat-runs.ts --runs N --env K=V [--bail] [-- <playwright args>]`);
+    else throw new Error(`unknown argument ${a}; usage: repeat-runs.ts --runs N --env K=V [--workers N] [--bail] [-- <playwright args>]`);
   }
   if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs must be a whole number >= 1');
+  if (!Number.isInteger(options.workers) || options.workers < 1) throw new Error('--workers must be a whole number >= 1');
   return options;
 }
 
-interface RunResult {
-  exitCode: number | null;
-  ms: number;
-  failed: string[];
-  summary?: Matrix['summary'];
-  reportDir: string;
-  tail: string;
-}
-
-async function runOnce(options: Options): Promise<RunResult> {
-  const reportDir = mkdtempSync(join(tmpdir(), 'contract-repeat-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, REPORT_DIR: reportDir, FORCE_COLOR: '0' };
-  for (const k of Object.keys(env)) if (k.startsWith('CONTRACT_')) delete env[k];
-  const started = Date.now();
-  const child = spawn('npx', ['playwright', 'test', ...options.args], { cwd: join(__dirname, '..'), env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exitCode = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  const ms = Date.now() - started;
-  let matrix: Matrix | undefined;
+function burstLine(run: SuiteRun): string {
   try {
-    matrix = JSON.parse(readFileSync(join(reportDir, 'contract-matrix.json'), 'utf8'));
+    const s = JSON.parse(readFileSync(join(run.reportDir, BURST_SUMMARY_FILE), 'utf8')) as BurstSummary;
+    return `burst ${s.outcome.kind} after ${s.measurements} measurement(s) with ${s.key}${s.waits.length ? `, waited: ${s.waits.join('; ')}` : ', no wait'}`;
   } catch {
-    matrix = undefined;
+    return 'no burst summary';
   }
-  const failed = matrix?.clauses.filter((c) => c.status === 'failed').map((c) => c.id) ?? [];
-  if (exitCode === 0) rmSync(reportDir, { recursive: true, force: true });
-  return { exitCode, ms, failed, summary: matrix?.summary, reportDir, tail: output.slice(-3000) };
 }
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
+  const { MOCK_FAULT: fault, ...env } = options.env;
   const label = Object.entries(options.env).map(([k, v]) => `${k}=${v}`).join(' ') || '(default environment)';
-  process.stdout.write(`repeat-runs: ${options.runs} × npx playwright test ${options.args.join(' ')} with ${label}\n`);
-  const results: RunResult[] = [];
+  process.stdout.write(`repeat-runs: ${options.runs} × npx playwright test --workers=${options.workers} ${options.args.join(' ')} with ${label}\n`);
+  const results: SuiteRun[] = [];
   for (let i = 1; i <= options.runs; i++) {
-    const r = await runOnce(options);
+    const r = await runSuite({ fault, env, args: options.args, workers: options.workers, keepReports: true, timeoutMs: 600_000 });
     results.push(r);
-    const s = r.summary;
-    const clauses = s ? `${s.verified} verified, ${s.failed} failed${r.failed.length ? ` (${r.failed.join(', ')})` : ''}, ${s.skipped} skipped` : 'no contract matrix';
-    process.stdout.write(`run ${String(i).padStart(2)}/${options.runs}: ${r.exitCode === 0 ? 'passed' : `FAILED (exit ${r.exitCode})`} in ${(r.ms / 1000).toFixed(1)} s; ${clauses}\n`);
-    if (r.exitCode !== 0) {
-      process.stdout.write(`  reports kept in ${r.reportDir}\n${r.tail.split('\n').map((l) => `  | ${l}`).join('\n')}\n`);
+    const s = r.matrix?.summary;
+    const failed = failedClauses(r);
+    const clauses = s ? `${s.verified} verified, ${s.failed} failed${failed.length ? ` (${failed.join(', ')})` : ''}, ${s.skipped} skipped` : 'no contract matrix';
+    process.stdout.write(`run ${String(i).padStart(2)}/${options.runs}: ${r.exitCode === 0 ? 'passed' : `FAILED (exit ${r.exitCode})`} in ${(r.ms / 1000).toFixed(1)} s; ${clauses}; ${burstLine(r)}\n`);
+    if (r.exitCode === 0) rmSync(r.reportDir, { recursive: true, force: true });
+    else {
+      process.stdout.write(`  reports kept in ${r.reportDir}\n${r.output.slice(-3000).split('\n').map((l) => `  | ${l}`).join('\n')}\n`);
       if (options.bail) break;
     }
   }

@@ -1,89 +1,163 @@
 /**
- * RL-1, RL-2, RL-3, RL-5 and RL-6 by exhausting the rate limit. This file is the 'rate-limit' project:
- * it runs after every other test (the contract project's teardown, whatever its outcome), in order, so
- * that using up a key's budget starves nobody. BURST=off skips it, for production targets.
+ * The tests that exhaust a rate limit: RL-4 (a route's own limit), RL-1/RL-2/RL-3/RL-6 (the global
+ * limit), the 429 on every other route (RL-2, RL-3, ERR-2..4), RL-5 (recovery). This file is the
+ * 'rate-limit' project: it runs after every other test (the contract project's teardown, whatever its
+ * outcome), in order, so that using up a key's budget starves nobody. BURST=off skips it.
  *
- * The burst uses the second key when there is one: the contract tests leave it untouched, so its window
- * holds nothing the request ledger has to explain, and the main key stays free for the per-key check.
- * Without a second key the main key is used and the ledger accounts for what the suite sent with it.
+ * The global burst spends the key nothing else uses (BURST_API_KEY, else SECOND_API_KEY), so its window
+ * holds nothing to explain and the decision is exact without waiting; with one key it shares the
+ * contract tests' window and relies on the target's own headers, or waits a window (the report says why).
  */
-import type { TestInfo } from '@playwright/test';
-import { burst, burstTarget, isServed, type Reply } from '../support/rate-limit/burst';
-import { checkRefusalBodies } from '../support/rate-limit/refusal-checks';
-import { exhaust, ledgerPrior, measureBudgetMs, measureLimit, sleep, windowMargin, type LimitReport } from '../support/rate-limit/measurement';
+import { burstTarget, isServed, sendOne, sendRequest, type Reply } from '../support/rate-limit/burst';
+import { burstExchange, checkRefusalBodies, replyExchange } from '../support/rate-limit/refusal-checks';
+import { exhaust, measureBudgetMs, measureLimit, sleep, windowMargin, type LimitReport } from '../support/rate-limit/measurement';
 import { readLimitHeaders } from '../support/rate-limit/headers';
-import { getConfig, type Config } from '../support/run/config';
-import { RUNTIME_VERSIONS } from '../support/document/facts';
+import { checkBurstHeaders } from '../support/rate-limit/header-checks';
+import { describeBurstKey } from '../support/rate-limit/keys';
+import { burstPlan, routeKnown, waitForRoom, type BurstPlan } from '../support/rate-limit/plan';
+import { judgeLimit } from '../support/rate-limit/judge';
+import { declares429, routeProbes } from '../support/rate-limit/route-probes';
+import { customLimitsOf, describeRouteLimit } from '../support/rate-limit/custom-limits';
+import { CUSTOM_CONCURRENCY, planCustomLimit } from '../support/rate-limit/custom-plan';
+import { writeLastRun } from '../support/rate-limit/last-run';
+import { writeBurstSummary } from '../support/rate-limit/burst-summary';
+import { BURST_PLACE, RL_CLASSES } from '../support/rate-limit/places';
+import { readLedger } from '../support/http/request-ledger';
+import { getConfig } from '../support/run/config';
 import { clauses, test } from '../support/fixtures';
-import { fillPath, type Target } from '../support/spec/target';
 import type { Verdict } from '../support/checks/verdict';
+import type { TestInfo } from '@playwright/test';
 
 const { rateLimit } = getConfig();
 const windowMs = rateLimit.windowSeconds * 1000;
 /** Recovery waits out a whole window: by default only when that is short. */
 const SLOW = rateLimit.windowSeconds > 10;
-
-const keyOf = (config: Config, which: 'burst' | 'other') =>
-  which === 'burst' ? (config.second ?? { apiKey: config.apiKey, accountId: config.accountId }) : { apiKey: config.apiKey, accountId: config.accountId };
-
-const targetFor = (config: Config, target: Target, which: 'burst' | 'other') =>
-  burstTarget(config.baseUrl, fillPath(target.runtimePath, RUNTIME_VERSIONS[0]), { ...keyOf(config, which), accountHeader: target.accountHeader });
+const ALLOWED = `${rateLimit.max} served per ${rateLimit.windowSeconds} s, then 429`;
 
 const countRequests = (info: TestInfo, n: number) => info.annotations.push({ type: 'requests', description: String(n) });
-
 const secondsBetween = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
+const pathnameOf = (plan: BurstPlan) => plan.target.path.split('?')[0];
+
+/** The story of a measurement: attached whole, waits as annotations of their own. */
+async function tell(info: TestInfo, verdict: Verdict, name: string, report: LimitReport): Promise<void> {
+  countRequests(info, report.requests);
+  await info.attach(name, { body: report.story.join('\n'), contentType: 'text/plain' });
+  verdict.note(name, report.story.join(' | '));
+  for (const w of report.waits) verdict.note('rate-limit-wait', w);
+}
 
 test.describe('rate limit: burst', () => {
   test.beforeEach(({ config }) => {
-    test.skip(!config.burst, 'BURST=off: the tests that exhaust the rate limit are skipped');
+    test.skip(!config.burst, 'BURST=off: the tests that exhaust a rate limit are skipped');
+  });
+
+  // What this run sent, for the next run against the same target (a window it may still meet).
+  test.afterAll(({ config }) => {
+    if (!config.embedded) writeLastRun(config.reportDir, config.baseUrl, config.rateLimit.windowSeconds, readLedger());
+  });
+
+  test('custom per-route limits stated in the spec hold', { annotation: clauses('RL-4', 'ERR-2', 'RL-6') }, async ({ spec, config, target, validator, verdict }, info) => {
+    const limits = customLimitsOf(spec);
+    for (const l of limits) verdict.note('custom-rate-limit', describeRouteLimit(l));
+    test.skip(!limits.length, 'the spec states no custom rate limit in any operation description');
+    const plans = limits.map((l) => ({ l, ...planCustomLimit(l, config, target) }));
+    for (const p of plans) if (p.reason) verdict.note('custom-rate-limit-untested', `${describeRouteLimit(p.l)}: ${p.reason}`);
+    const testable = plans.filter((p): p is typeof p & { path: string } => !!p.path);
+    test.skip(!testable.length, `none of the ${limits.length} custom limit(s) can be burst-tested: ${plans.map((p) => `${describeRouteLimit(p.l)}: ${p.reason}`).join('; ')}`);
+    test.setTimeout(30_000 + testable.reduce((ms, p) => ms + measureBudgetMs(p.l) + windowMs, 0));
+    const plan = burstPlan(config, target);
+    const key = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
+    for (const { l, path } of testable) {
+      await test.step(describeRouteLimit(l), async () => {
+        const where = { place: `${l.operation.method.toUpperCase()} ${l.operation.path}` };
+        // The main key: its window of this route holds only what the suite sent there (the ledger).
+        const bt = burstTarget(config.baseUrl, path, key);
+        const waited = await waitForRoom(config, key.apiKey, rateLimit, 2 * l.max + 2 * CUSTOM_CONCURRENCY + 10);
+        if (waited) verdict.note('rate-limit-wait', `${describeRouteLimit(l)}: waited ${(waited / 1000).toFixed(1)} s for room under the global limit first`);
+        const report = await measureLimit({ target: bt, limit: l, concurrency: CUSTOM_CONCURRENCY, known: routeKnown(config, key.apiKey, bt.path.split('?')[0]), lastActivity: plan.lastActivity });
+        await tell(info, verdict, `burst ${describeRouteLimit(l)}`, report);
+        judgeLimit(verdict.at({ ...where, valueClass: RL_CLASSES.burst }), report, l, bt, { low: 'RL-4', high: 'RL-4', route: describeRouteLimit(l), allowed: `${l.max} served per ${l.windowSeconds} s, then 429 (as the spec states)` });
+        const replies = report.measurements.flatMap((m) => [...m.replies, ...m.confirmations]);
+        checkRefusalBodies(verdict.at({ ...where, valueClass: RL_CLASSES.limited }), spec, validator, l.operation, replies.map((r) => burstExchange(bt, r)), 'RL-4', plan.keys);
+        checkBurstHeaders(verdict.at({ ...where, valueClass: RL_CLASSES.burst }), report, l, bt);
+      });
+    }
   });
 
   test('the limit holds: served up to it, refused beyond it, each 429 with the documented body', { annotation: clauses('RL-1', 'RL-2', 'RL-3', 'ERR-2', 'RL-6') }, async ({ config, target, spec, validator, verdict }, info) => {
     test.setTimeout(30_000 + measureBudgetMs(rateLimit));
-    const key = keyOf(config, 'burst');
-    const bt = targetFor(config, target, 'burst');
-    const report = await measureLimit({ target: bt, limit: rateLimit, prior: (since) => ledgerPrior(key.apiKey, since) });
-    countRequests(info, report.requests);
-    await info.attach('burst', { body: report.story.join('\n'), contentType: 'text/plain' });
-    verdict.note('burst', report.story.join(' | '));
-    judge(verdict, report, rateLimit.max, rateLimit.windowSeconds);
-
+    const plan = burstPlan(config, target);
+    verdict.note('rate-limit-key', describeBurstKey(plan.roles));
+    const report = await measureLimit({ target: plan.target, limit: rateLimit, known: plan.known, lastActivity: plan.lastActivity, otherKey: plan.other, exclusive: plan.exclusive });
+    await tell(info, verdict, 'burst', report);
+    writeBurstSummary(config.reportDir, plan.roles.burst.source, report);
+    judgeLimit(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.burst }), report, rateLimit, plan.target, { low: 'RL-1', high: 'RL-2', allowed: ALLOWED });
     const replies = report.measurements.flatMap((m) => [...m.replies, ...m.confirmations]);
-    if (replies.some((r) => r.status === 429)) checkRefusalBodies(verdict, spec, validator, target.runtimeOp, bt, replies, 'RL-3', [key.apiKey]);
-    else verdict.note('RL-3', 'no 429 came back, so no 429 body to check (see RL-2)');
-    checkBurstHeaders(verdict, report);
+    if (replies.some((r) => r.status === 429)) {
+      checkRefusalBodies(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.limited }), spec, validator, target.runtimeOp, replies.map((r) => burstExchange(plan.target, r)), 'RL-3', plan.keys);
+    } else verdict.note('RL-3', 'no 429 came back, so no 429 body to check (see RL-2)');
+    checkBurstHeaders(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.burst }), report, rateLimit, plan.target);
   });
 
-  test('the limit is counted per API key, not per client address', { annotation: clauses('RL-1') }, async ({ config, target, verdict }, info) => {
-    test.setTimeout(30_000 + 2 * windowMs);
-    test.skip(!config.second, 'SECOND_API_KEY and SECOND_ACCOUNT_ID are not set: a second key is needed to tell a per-key limit from a per-IP one');
-    const exhausted = await exhaust(targetFor(config, target, 'burst'), rateLimit);
-    let sent = exhausted.replies.length;
-    const refusal = exhausted.replies.find((r) => !isServed(r.status) && r.status !== 0);
-    test.skip(!refusal, `the second key was never refused (${sent} requests): without a limit there is nothing to compare (RL-2 reports it)`);
-    // The other key must still have room: the ledger says what the suite spent of it in this window.
-    const other = keyOf(config, 'other');
-    const spent = ledgerPrior(other.apiKey, Date.now() - windowMs);
-    test.skip(spent.counted + spent.uncertain + 3 > rateLimit.max, `the main key already sent ${spent.counted} requests in this window: no room left to compare`);
-    const probe = await burst(targetFor(config, target, 'other'), { concurrency: 1, maxRequests: 3 });
-    sent += probe.replies.length;
+  test('once the key is limited, every route the suite uses answers 429 with the documented body', { annotation: clauses('RL-2', 'RL-3', 'ERR-2', 'ERR-3', 'ERR-4') }, async ({ config, target, spec, validator, verdict }, info) => {
+    test.setTimeout(60_000 + 2 * windowMs);
+    const plan = burstPlan(config, target);
+    const customPaths = customLimitsOf(spec).map((l) => planCustomLimit(l, config, target).path).filter((p): p is string => !!p).map((p) => new URL(`${config.baseUrl}${p}`).pathname);
+    const probes = routeProbes(config, spec, target, plan.target.headers, { skipPaths: [pathnameOf(plan), ...customPaths], ledger: readLedger() });
+    let sent = 0;
+    let refusal: Reply | undefined;
+    let answers: Reply[] = [];
+    // The window may turn over between the burst and the probes (a short one): then once more.
+    for (let round = 1; round <= 2; round++) {
+      // Usually still limited from the test before: one request tells, else a burst.
+      const first = await sendOne(plan.target);
+      const run = first.status === 429 ? { replies: [first] } : await exhaust(plan.target, rateLimit);
+      sent += first.status === 429 ? 1 : 1 + run.replies.length;
+      refusal = run.replies.find((r) => r.status === 429);
+      if (!refusal) break;
+      answers = [];
+      for (const p of probes) answers.push(await sendRequest(plan.target.origin, p));
+      const still = await sendOne(plan.target);
+      sent += probes.length + 1;
+      if (!isServed(still.status)) break;
+    }
     countRequests(info, sent);
-    const refused = probe.replies.filter((r) => !isServed(r.status));
-    verdict.check(
-      'RL-1',
-      refused.length === 0,
-      `right after the second key used up its limit, the main key was refused although it sent only ${spent.counted} request(s) in this window: the limit is not counted per key`,
-      refused.map((r) => r.status),
-      `the main key served (${rateLimit.max} per ${rateLimit.windowSeconds} s for each key)`,
-    );
+    test.skip(!refusal, `the key was never refused (${sent} requests): nothing to compare (RL-2 reports it)`);
+    checkRefusalBodies(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.limited }), spec, validator, target.runtimeOp, [burstExchange(plan.target, refusal!)], 'RL-3', plan.keys);
+    probes.forEach((p, i) => {
+      const answer = answers[i];
+      const v = verdict.at({ place: p.place, valueClass: RL_CLASSES.limited });
+      const ex = replyExchange(plan.target.origin, p, answer);
+      if (answer.status === 429) {
+        v.pass('RL-2');
+        checkRefusalBodies(v, spec, validator, p.op, [ex], 'RL-3', plan.keys);
+        return;
+      }
+      const what = `${p.method} ${p.path.split('?')[0]} answered ${answer.status || 'nothing'} while the key was limited on the runtime route`;
+      // "Most routes": a route the global limit does not cover is allowed, unless its own spec says it can be limited.
+      verdict.note('rate-limit-route', `${p.place}: ${what}; the global limit does not cover it`);
+      if (declares429(p.op)) {
+        const text = `${p.place}: ${what}, though the target's spec declares 429 for ${p.op!.method.toUpperCase()} ${p.op!.path}`;
+        if (config.strictSpec) v.fail('RL-2', `${text} (STRICT_SPEC=on)`, answer.status, '429 once the key is over the limit', ex);
+        else verdict.note('spec-drift', text);
+      }
+    });
+    // Per key or per client: the document does not say, so this is a note, never a failure.
+    if (plan.other) {
+      const other = await sendOne(plan.other);
+      countRequests(info, 1);
+      verdict.note('rate-limit-per-key', isServed(other.status)
+        ? `another key (${plan.roles.other!.source}) was still served: the limit is counted per key`
+        : `another key (${plan.roles.other!.source}) was answered ${other.status} too: the limit seems counted per client address or per account (the document does not say which)`);
+    }
   });
 
   test('after the window has passed, requests are served again', { tag: SLOW ? ['@slow'] : [], annotation: clauses('RL-5', 'RL-6') }, async ({ config, target, verdict }, info) => {
     const asked = info.config.argv.some((a) => a.includes('@slow'));
     test.skip(SLOW && !asked, `the window is ${rateLimit.windowSeconds} s: recovery takes that long, so it runs when asked (--grep @slow) or with a short RATE_LIMIT_WINDOW_S`);
     test.setTimeout(60_000 + 3 * windowMs);
-    const bt = targetFor(config, target, 'burst');
-    const exhausted = await exhaust(bt, rateLimit);
+    const plan = burstPlan(config, target);
+    const exhausted = await exhaust(plan.target, rateLimit);
     let sent = exhausted.replies.length;
     const refusal = exhausted.replies.find((r) => !isServed(r.status) && r.status !== 0);
     if (!refusal) countRequests(info, sent);
@@ -98,95 +172,22 @@ test.describe('rate limit: burst', () => {
     const giveUpAt = limitedAt + windowMs + windowMargin(windowMs) + 1500;
     let served: Reply | undefined;
     for (;;) {
-      const probe = await burst(bt, { concurrency: 1, maxRequests: 1 });
+      const probe = await sendOne(plan.target);
       sent += 1;
-      if (isServed(probe.replies[0].status)) {
-        served = probe.replies[0];
+      if (isServed(probe.status)) {
+        served = probe;
         break;
       }
       if (Date.now() >= giveUpAt) break;
       await sleep(step);
     }
     countRequests(info, sent);
-    verdict.check(
-      'RL-5',
-      !!served,
-      `still refused ${secondsBetween(limitedAt, Date.now())} s after the limit was reached, longer than the ${rateLimit.windowSeconds} s window`,
-      `${sent - exhausted.replies.length} requests after waiting, none served`,
-      `served again within ${rateLimit.windowSeconds} s`,
-    );
+    const v = verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.afterWindow });
+    v.check('RL-5', !!served, `still refused ${secondsBetween(limitedAt, Date.now())} s after the limit was reached, longer than the ${rateLimit.windowSeconds} s window`, `${sent - exhausted.replies.length} requests after waiting, none served`, `served again within ${rateLimit.windowSeconds} s`, burstExchange(plan.target, refusal!));
     if (announced !== undefined && served) {
-      verdict.check(
-        'RL-6',
-        served.sentAt <= limitedAt + (announced + 1) * 1000,
-        `the 429 announced ${announced} s (${h.retryAfter !== undefined ? 'Retry-After' : 'reset header'}) but requests were served again only after ${secondsBetween(limitedAt, served.sentAt)} s`,
-        `${secondsBetween(limitedAt, served.sentAt)} s`,
-        `served again within the announced ${announced} s (+1 s rounding)`,
-      );
+      v.check('RL-6', served.sentAt <= limitedAt + (announced + 1) * 1000, `the 429 announced ${announced} s (${h.retryAfter !== undefined ? 'Retry-After' : 'reset header'}) but requests were served again only after ${secondsBetween(limitedAt, served.sentAt)} s`, `${secondsBetween(limitedAt, served.sentAt)} s`, `served again within the announced ${announced} s (+1 s rounding)`, burstExchange(plan.target, served));
     } else if (announced !== undefined) {
-      verdict.fail('RL-6', `the 429 announced a wait of ${announced} s, but requests were still refused ${secondsBetween(limitedAt, Date.now())} s later`, announced, 'served again once the announced wait is over');
+      v.fail('RL-6', `the 429 announced a wait of ${announced} s, but requests were still refused ${secondsBetween(limitedAt, Date.now())} s later`, announced, 'served again once the announced wait is over', burstExchange(plan.target, refusal!));
     }
   });
 });
-
-/** RL-1 and RL-2 from the burst's outcome; the attempts behind it are in the 'burst' attachment. */
-function judge(verdict: Verdict, report: LimitReport, max: number, windowSeconds: number): void {
-  const o = report.outcome;
-  const allowed = `${max} served per ${windowSeconds} s, then 429`;
-  const fresh = `a fresh ${windowSeconds} s window`;
-  switch (o.kind) {
-    case 'holds':
-      verdict.pass('RL-1');
-      verdict.pass('RL-2');
-      return;
-    case 'too-low':
-      verdict.fail('RL-1', `429 after only ${o.served} requests in ${fresh}, fewer than the limit of ${max}`, `${o.served} served`, allowed);
-      verdict.pass('RL-2');
-      return;
-    case 'too-high':
-      verdict.pass('RL-1');
-      verdict.fail('RL-2', `${o.served[0]} requests served in ${fresh} (measured ${o.served.length} times), more than the limit of ${max}`, `${o.served.join(', ')} served`, allowed);
-      return;
-    case 'no-limit':
-      verdict.pass('RL-1');
-      verdict.fail('RL-2', `${o.sent} requests in ${(o.ms / 1000).toFixed(1)} s, none refused`, `${o.sent} served, no 429`, allowed);
-      return;
-    case 'wrong-status':
-      verdict.fail('RL-2', `the limit answered ${o.status} instead of 429 (after ${o.served} served)`, o.status, allowed);
-      return;
-    case 'inconclusive':
-      verdict.fail('RL-2', `the limit could not be measured: ${o.why}: ${report.story.join(' | ')}`, o.why, allowed);
-  }
-}
-
-/** RL-6 on the burst: where the target sends rate-limit headers, they tell what it did. */
-function checkBurstHeaders(verdict: Verdict, report: LimitReport): void {
-  const replies = report.measurements.flatMap((m) => [...m.replies, ...m.confirmations]);
-  if (!replies.some((r) => readLimitHeaders(r.headers).names.length)) {
-    verdict.note('RL-6', 'the target sends no rate-limit headers (Retry-After, RateLimit-*, X-RateLimit-*): nothing to check');
-    return;
-  }
-  const limited = replies.filter((r) => r.status === 429).map((r) => ({ r, h: readLimitHeaders(r.headers, r.at) }));
-  const problems = new Map<string, number>();
-  const note = (p: string) => problems.set(p, (problems.get(p) ?? 0) + 1);
-  for (const { h } of limited) {
-    for (const p of h.problems) note(p);
-    if (h.retryAfter !== undefined && !(h.retryAfter > 0)) note(`Retry-After ${h.retryAfter} on a 429 is not a positive number of seconds`);
-    if (h.remaining !== undefined && h.remaining !== 0) note(`a 429 says ${h.remaining} requests remain`);
-    if (h.reset !== undefined && !(h.reset > 0)) note(`a 429 says the window resets ${-h.reset} s ago, not in the future`);
-  }
-  const o = report.outcome;
-  const measured = o.kind === 'holds' ? o.limit : o.kind === 'too-low' ? o.served : o.kind === 'too-high' ? o.served[o.served.length - 1] : undefined;
-  const stated = [...new Set(limited.map(({ h }) => h.limit).filter((n): n is number => n !== undefined))];
-  const last = report.measurements[report.measurements.length - 1];
-  if (measured !== undefined && stated.length && !stated.includes(measured)) {
-    note(`the limit header says ${stated.join('/')} but ${measured} requests were served in the window`);
-  }
-  // Remaining falls: in the decisive burst the last request served had none left.
-  const remaining = last.replies.filter((r) => isServed(r.status)).map((r) => readLimitHeaders(r.headers).remaining).filter((n): n is number => n !== undefined);
-  if (o.kind === 'holds' && remaining.length >= 2 && Math.min(...remaining) !== 0) {
-    note(`remaining never reached 0 over ${remaining.length} served requests up to the limit (lowest ${Math.min(...remaining)}, highest ${Math.max(...remaining)})`);
-  }
-  const list = [...problems].map(([p, n]) => (n > 1 ? `${p} (×${n})` : p));
-  verdict.check('RL-6', list.length === 0, `rate-limit headers disagree with what the target did: ${list.join('; ')}`, list, 'remaining falls to 0 at the limit, reset in the future, Retry-After a positive number of seconds, the limit header equal to the limit served');
-}

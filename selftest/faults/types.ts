@@ -15,16 +15,22 @@ export interface FaultExpectation {
 }
 
 /**
- * One fault generated from a family's table (a parameterized MOCK_FAULT kind): the clause it must
- * fail, where (the place, the value class), and whether the fault makes the target too loose (takes
- * what it must refuse) or too strict (refuses what it must take).
+ * A fault generated from a family's tables (`selftest/faults/generated/<family>.ts`): one MOCK_FAULT
+ * string and the one catch it must produce. Caught means: the run's failures include one with this
+ * clause and, when given, this place and value class (the failure data, not the text).
  */
 export interface GeneratedFault {
+  /** MOCK_FAULT value, e.g. `accept:api:%7B%22locations%22%3A%5B%5D%7D` (args encodeURIComponent-encoded). */
   fault: string;
   clause: ClauseId;
+  /** Route role the failure must be stamped with (`runtime`, `check-update`, …), when the fault names one. */
   place?: string;
+  /** Value class the failure must be stamped with, when the fault names one. */
   valueClass?: string;
+  /** loose: the fault accepts what the document refuses; strict: it refuses what the document allows. */
   direction: 'loose' | 'strict';
+  /** Test files to run (the family's). */
   files: string[];
+  /** Extra environment for the run (suite and service). */
   env?: Record<string, string>;
 }

@@ -29,13 +29,13 @@ test('the runtime operation gets every probe; every other class is tried at a se
   }
 });
 
-test('the family stays within its budget of about 70 requests, with two collections beside the operations', () => {
+test('the family stays within its budget of about 80 requests, with two collections beside the operations', () => {
   const cases = authCases();
   const perCollection = cases.filter((c) => c.place === 'collection').length;
   // A full-body update reads the check first: one more request per update case.
   const updates = cases.filter((c) => c.place === 'check-update').length;
-  expect(cases.length + perCollection + updates).toBeLessThanOrEqual(80);
-  expect(cases.length + perCollection).toBeLessThanOrEqual(70);
+  expect(cases.length + perCollection + updates).toBeLessThanOrEqual(90);
+  expect(cases.length + perCollection).toBeLessThanOrEqual(80);
 });
 
 test('value classes are unique, and the clause follows the rule', () => {

@@ -1,15 +1,17 @@
 /**
  * Snapshot and restore of checks (CU-9) against an in-memory fake target: comparisons, the fallback to
- * a smaller restore body, and the snapshot file's life (written first, kept by a new worker of the same
- * run, recovered from an earlier run, never overwritten for another target).
+ * a smaller restore body, and the snapshot file's life (one per target; written first, kept by a new
+ * worker of the same run, recovered from an earlier run, a failure naming the file when that recovery
+ * fails, never in the way of another target).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { canonicalJson, changedProperties, restoreBody, sameValue, type CheckState } from '../../support/check-update/state';
+import { restoreCheck, restored, type CheckRoutes, type Send } from '../../support/check-update/restore';
 import {
-  canonicalJson, changedProperties, currentRunId, loadSnapshot, restoreBody, restoreCheck, restored, sameValue, saveSnapshot, SnapshotConflict,
-  takeSnapshot, type CheckRoutes, type CheckState, type Send,
+  currentRunId, LeftoverNotRestored, loadSnapshot, saveSnapshot, SnapshotConflict, snapshotKey, snapshotPath, takeSnapshot,
 } from '../../support/check-update/snapshot';
 import type { Exchange } from '../../support/http/exchange';
 
@@ -173,22 +175,24 @@ test.describe('the snapshot file', () => {
     expect(loadSnapshot(file)).toMatchObject({ runId: 'run-1', recovery: [expect.stringContaining('restored')] });
   });
 
-  test('of an earlier run that cannot be put back: no error; the original kept, the current state read, the failure recorded', async () => {
+  test('of an earlier run that cannot be put back: the family fails with one line naming the file; the file stays', async () => {
     const t = fakeTarget(0);
     const file = join(dir, 'snap.json');
     await takeSnapshot(options(t.send, file, undefined, 'run-0'));
     Object.assign(t.checks.get('a')!, { name: 'left over' });
-    const { snapshot, recovered, current } = await takeSnapshot(options(t.send, file));
-    expect(recovered.map(restored)).toEqual([false]);
-    expect(snapshot.checks.a).toEqual(ORIGINAL);
-    expect(current.a.name).toBe('left over');
-    expect(loadSnapshot(file)?.recovery?.[0]).toContain('NOT restored');
-    // A second worker of the same run does not try again.
+    const error = await takeSnapshot(options(t.send, file)).catch((e) => e);
+    expect(error).toBeInstanceOf(LeftoverNotRestored);
+    expect(error.message).not.toContain('\n');
+    expect(error.message).toContain(file);
+    expect(error.message).toMatch(/delete that file/);
+    // The original values stay on disk for the user, with the earlier run's id.
+    expect(loadSnapshot(file)).toMatchObject({ runId: 'run-0', checks: { a: ORIGINAL } });
+    // Another worker of the same run fails at once, sending nothing; the next run tries again.
     t.log.length = 0;
-    const again = await takeSnapshot(options(t.send, file));
-    expect(again.reused).toBe(true);
-    expect(again.snapshot.checks.a).toEqual(ORIGINAL);
-    expect(t.log).toEqual(['GET /v1/checks/a']);
+    await expect(takeSnapshot(options(t.send, file))).rejects.toThrow(error.message);
+    expect(t.log).toEqual([]);
+    await expect(takeSnapshot(options(t.send, file, undefined, 'run-2'))).rejects.toBeInstanceOf(LeftoverNotRestored);
+    expect(t.log.length).toBeGreaterThan(0);
   });
 
   test('of an older version, without a run id: an earlier run\'s, restored', async () => {
@@ -202,7 +206,43 @@ test.describe('the snapshot file', () => {
     expect(t.checks.get('a')!.name).toBe('Original');
   });
 
-  test('of another real target: never overwritten', async () => {
+  test('one file per target: the name comes from the base URL (or "embedded") and the check ids', () => {
+    expect(snapshotKey('https://staging.example/', false, ['b', 'a'])).toBe(snapshotKey('https://staging.example', false, ['a', 'b']));
+    expect(snapshotKey('https://staging.example', false, ['a'])).not.toBe(snapshotKey('https://prod.example', false, ['a']));
+    expect(snapshotKey('https://staging.example', false, ['a'])).not.toBe(snapshotKey('https://staging.example', false, ['a', 'b']));
+    // The embedded service gets a new port every run: its key does not depend on it.
+    expect(snapshotKey('http://127.0.0.1:1', true, ['a'])).toBe(snapshotKey('http://127.0.0.1:2', true, ['a']));
+    expect(snapshotPath('reports', 'https://staging.example', false, ['a'])).toMatch(/^reports\/\.check-snapshot-[0-9a-f]{12}\.json$/);
+  });
+
+  test('another target\'s leftover (its own file, or the one file of the first versions) never blocks this one', async () => {
+    const t = fakeTarget();
+    const other = snapshotPath(dir, 'https://prod.example', false, ['z']);
+    saveSnapshot(other, { version: 1, baseUrl: 'https://prod.example', embedded: false, savedAt: 'x', runId: 'run-0', checks: { z: {} } });
+    const legacy = join(dir, '.check-snapshot.json');
+    saveSnapshot(legacy, { version: 1, baseUrl: 'https://prod.example', embedded: false, savedAt: 'x', runId: 'run-0', checks: { z: {} } });
+    const file = snapshotPath(dir, 'https://staging.example', false, ['a']);
+    const { snapshot, recovered } = await takeSnapshot({ ...options(t.send, file), legacyFile: legacy });
+    expect(recovered).toEqual([]);
+    expect(Object.keys(snapshot.checks)).toEqual(['a']);
+    expect(loadSnapshot(other)?.baseUrl).toBe('https://prod.example');
+    expect(loadSnapshot(legacy)?.baseUrl).toBe('https://prod.example');
+  });
+
+  test('the one file of the first versions, naming this target: restored and removed', async () => {
+    const t = fakeTarget();
+    const legacy = join(dir, '.check-snapshot.json');
+    saveSnapshot(legacy, { version: 1, baseUrl: 'https://staging.example', embedded: false, savedAt: 'x', checks: { a: ORIGINAL } });
+    Object.assign(t.checks.get('a')!, { name: 'left over' });
+    const file = snapshotPath(dir, 'https://staging.example', false, ['a']);
+    const { recovered } = await takeSnapshot({ ...options(t.send, file), legacyFile: legacy });
+    expect(recovered.map(restored)).toEqual([true]);
+    expect(t.checks.get('a')!.name).toBe('Original');
+    expect(loadSnapshot(legacy)).toBeUndefined();
+    expect(loadSnapshot(file)?.checks.a).toEqual(ORIGINAL);
+  });
+
+  test('a file of this key that holds another target: never overwritten', async () => {
     const t = fakeTarget();
     const file = join(dir, 'snap.json');
     saveSnapshot(file, { version: 1, baseUrl: 'https://prod.example', embedded: false, savedAt: 'x', checks: { z: {} } });

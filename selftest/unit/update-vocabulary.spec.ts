@@ -10,7 +10,7 @@ import { buildSpec } from '../../support/spec/spec';
 import { parseSpecText } from '../../support/spec/spec-source';
 import { findUpdateOp, jsonBodySchema, resolveTarget } from '../../support/spec/target';
 import type { Config } from '../../support/run/config';
-import { missingReason, missingRoles, PUBLISHED_NAMES, requiresFullBody, resolveVocabulary } from '../../support/check-update/vocabulary';
+import { missingReason, missingRoles, PUBLISHED_NAMES, requiresFullBody, resolveVocabulary, specFactsOf } from '../../support/check-update/vocabulary';
 import { CHECK_TYPES, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS } from '../../support/document/facts';
 
 const PUBLISHED = join(__dirname, '../fixtures/published-openapi-2026-08-18.json');
@@ -113,4 +113,33 @@ test('allOf parts are looked through; nothing at all resolves nothing', () => {
   const missing = missingRoles(none, ['name', 'locations']);
   expect(missing).toEqual(['name', 'locations']);
   expect(missingReason(missing)).toMatch(/name \(name of the check\), locations \(data center locations\)/);
+});
+
+test.describe('what the spec says where the document is silent (specFactsOf)', () => {
+  test('the published spec: description, locations and runtimeId nullable; description a string; the lists enumerated', async () => {
+    const spec = await buildSpec(parseSpecText(readFileSync(PUBLISHED, 'utf8'), 'published'), 'published');
+    const facts = specFactsOf(jsonBodySchema(findUpdateOp(spec)));
+    expect(['description', 'locations', 'runtimeId', 'groupOrder'].map(facts.nullable)).toEqual([true, true, true, true]);
+    expect(['checkType', 'frequencyOffset', 'name'].map(facts.nullable)).toEqual([false, false, false]);
+    expect(facts.admits('description', 'string')).toBe(true);
+    expect(['number', 'boolean', 'array', 'object'].map((t) => facts.admits('description', t as 'number'))).toEqual([false, false, false, false]);
+    expect(facts.enumOf('locations')).toEqual([...LOCATIONS]);
+    expect(facts.enumOf('frequency')).toEqual([...KNOWN_FREQUENCIES]);
+  });
+
+  test('null declared four ways: 3.0 nullable, a 3.1 type list, a null branch, a null in the enum', () => {
+    const facts = specFactsOf({ properties: {
+      a: { type: 'string', nullable: true }, b: { type: ['string', 'null'] }, c: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+      d: { type: 'string', enum: ['x', null] }, e: { type: 'string' },
+    } });
+    expect(['a', 'b', 'c', 'd', 'e'].map(facts.nullable)).toEqual([true, true, true, true, false]);
+  });
+
+  test('a property whose schema does not constrain its type admits every type; an absent one too', () => {
+    const facts = specFactsOf({ properties: { free: {}, typed: { type: 'integer' } } });
+    expect(facts.admits('free', 'object')).toBe(true);
+    expect(facts.admits('absent', 'array')).toBe(true);
+    expect(facts.admits('typed', 'number')).toBe(true);
+    expect(facts.admits('typed', 'string')).toBe(false);
+  });
 });

@@ -35,7 +35,9 @@ export async function withAgent(verdict: Verdict, command: string, port: number 
   try {
     const up = await waitUntilUp(agent, STARTUP_LIMIT_MS);
     const given = port === undefined ? `the default port ${AGENT_DEFAULT_PORT}` : `AGENT_HEALTH_PORT=${port}`;
-    if (!verdict.check('AG-4', up, `the agent started by AGENT_COMMAND did not answer on ${given} within ${STARTUP_LIMIT_MS / 1000} s`, agent.output().split('\n').slice(-3).join(' | ') || 'no output', `the health endpoints on ${agent.baseUrl}`)) return;
+    // Up means liveness answered (waitUntilUp): the check is stamped with that endpoint's place.
+    const v = verdict.at({ place: AGENT_ENDPOINTS.find((e) => e.path === '/-/liveness')!.place, valueClass: PHASE.running });
+    if (!v.check('AG-4', up, `the agent started by AGENT_COMMAND did not answer on ${given} within ${STARTUP_LIMIT_MS / 1000} s`, agent.output().split('\n').slice(-3).join(' | ') || 'no output', `the health endpoints on ${agent.baseUrl}`)) return;
     // Readiness may answer 503 while the agent starts: it must turn 200 once the agent is ready.
     await waitUntilReady(agent.baseUrl, READY_LIMIT_MS);
     await body(agent);

@@ -9,7 +9,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { RUNTIME_VERSIONS } from '../document/facts';
 import type { CallOptions } from '../http/client';
 import type { Exchange } from '../http/exchange';
-import { restoreBody, writableProperties, type CheckState } from '../check-update/snapshot';
+import { restoreBody, writableProperties, type CheckState } from '../check-update/state';
 import { requiresFullBody, vocabularyOf } from '../check-update/vocabulary';
 import type { Config } from '../run/config';
 import type { SpecOperation } from '../spec/spec';

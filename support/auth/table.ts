@@ -63,6 +63,7 @@ export interface AuthProbe {
 }
 
 const fakeKey = () => `mon_${randomUUID().replace(/-/g, '')}`;
+const swapCase = (k: string) => [...k].map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join('');
 const oneCharChanged = (k: string) => `${k.slice(0, -1)}${k.endsWith('x') ? 'y' : 'x'}`;
 
 const probe = (p: Omit<AuthProbe, 'clause' | 'expect'> & { expect?: AuthProbe['expect'] }): AuthProbe => ({ expect: 'rejected', ...p, clause: RULE_CLAUSE[p.rule] });
@@ -78,6 +79,10 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
   probe({ id: 'key-one-char-changed', name: 'bearer key with one character changed', rule: 'unknown-key', carriesKey: false, at: 'all', headers: (c) => ({ authorization: `Bearer ${oneCharChanged(c.apiKey)}` }) }),
   probe({ id: 'unknown-key', name: 'unknown bearer key', rule: 'unknown-key', carriesKey: false, at: ['check-read'], headers: () => ({ authorization: `Bearer ${fakeKey()}` }) }),
   probe({ id: 'empty-bearer', name: 'empty bearer credentials', rule: 'unknown-key', carriesKey: false, at: ['check-update'], headers: () => ({ authorization: 'Bearer ' }) }),
+  // Look-alikes of the real key: a target that compares by prefix, by length or without case takes them.
+  probe({ id: 'key-with-suffix', name: 'the bearer key with a character appended', rule: 'unknown-key', carriesKey: true, at: 'all', headers: (c) => ({ authorization: `Bearer ${c.apiKey}x` }) }),
+  probe({ id: 'key-truncated', name: 'the bearer key without its last character', rule: 'unknown-key', carriesKey: false, at: ['check-update'], headers: (c) => ({ authorization: `Bearer ${c.apiKey.slice(0, -1)}` }) }),
+  probe({ id: 'key-other-case', name: 'the bearer key with its letters in the other case', rule: 'unknown-key', carriesKey: false, at: ['check-read'], headers: (c) => ({ authorization: `Bearer ${swapCase(c.apiKey)}` }) }),
   probe({ id: 'key-with-space', name: 'bearer key with a space inside', rule: 'unknown-key', carriesKey: false, at: ['collection'], headers: (c) => ({ authorization: `Bearer ${c.apiKey.slice(0, 8)} ${c.apiKey.slice(8)}` }) }),
 
   probe({ id: 'no-account', name: 'no account header', rule: 'account-missing', carriesKey: true, at: 'all', headers: (_c, h) => ({ [h]: null }) }),

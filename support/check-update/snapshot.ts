@@ -1,29 +1,27 @@
 /**
- * Snapshot and restore of the checks the update tests change (CU-9). The full state is read through the
- * GET of the check path; a restore sends back the writable properties (those of the update body schema)
- * that the snapshot holds, and is verified by reading the check again. The snapshot is written to a file
- * before the first update, so that a run that dies half-way is repaired by the next run against the
- * same target, and removed once a restore has been verified.
+ * The snapshot of the checks the update tests change (CU-9): their full state, read before the first
+ * update and written to a file first, so that a run that dies half-way is repaired by the next run
+ * against the same target. The file is removed once a final restore has been verified.
+ *
+ * One file per target: its name comes from the base URL (or "embedded") and the check ids, so a
+ * leftover of one target never blocks a run against another. A leftover of this same target is put
+ * back before anything else; when that fails, the family fails with one line naming the file (the
+ * user decides: put the checks back by hand, or delete the file). The embedded service dies with its
+ * run, so its leftovers are worthless and replaced.
  *
  * The file carries the id of the run that wrote it. When a test fails, Playwright goes on in a new
- * worker, which sets the file up again: a snapshot of its own run is the state before the run and is
+ * worker, which opens the session again: a snapshot of its own run is the state before the run and is
  * kept as it is (the checks are read again for the current state, never "restored" half-way through
- * the run); only a snapshot of an earlier run is put back first.
+ * the run).
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { CallOptions } from '../http/client';
-import type { Exchange } from '../http/exchange';
 import { oneLine } from '../http/exchange';
-import type { SpecOperation } from '../spec/spec';
 import { SPEC_CACHE_VARIABLE } from '../spec/spec-cache';
-import { jsonBodySchema, schemaProperties } from '../spec/target';
-
-export type CheckState = Record<string, unknown>;
-
-/** Sends one request to the target; callers decide whether it goes through the contract checks. */
-export type Send = (method: string, path: string, options?: CallOptions) => Promise<Exchange>;
+import { describeRestore, readCheck, restoreCheck, restored, type CheckRoutes, type RestoreResult, type Send } from './restore';
+import { isState, type CheckState } from './state';
 
 export interface SnapshotFile {
   version: 1;
@@ -37,9 +35,21 @@ export interface SnapshotFile {
   recovery?: string[];
   /** Full state of each check as read before the first update, by id. */
   checks: Record<string, CheckState>;
+  /** A run that could not put this leftover back: its other workers fail at once, without trying again. */
+  unrestored?: { runId: string; message: string };
 }
 
-export const snapshotPath = (reportDir: string) => join(reportDir, '.check-snapshot.json');
+/** The file of the first versions, one for every target; read only when it names this target. */
+export const LEGACY_SNAPSHOT_FILE = '.check-snapshot.json';
+
+/** A short stable key of the target: its base URL ("embedded" for the embedded service) and the check ids. */
+export function snapshotKey(baseUrl: string, embedded: boolean, ids: string[]): string {
+  const where = embedded ? 'embedded' : baseUrl.replace(/\/+$/, '');
+  return createHash('sha256').update(`${where}|${[...ids].sort().join(',')}`).digest('hex').slice(0, 12);
+}
+
+export const snapshotPath = (reportDir: string, baseUrl: string, embedded: boolean, ids: string[]) =>
+  join(reportDir, `.check-snapshot-${snapshotKey(baseUrl, embedded, ids)}.json`);
 
 /**
  * The id of the current run, the same in every worker of it: the run-unique spec cache file that
@@ -49,87 +59,14 @@ export function currentRunId(env: NodeJS.ProcessEnv = process.env): string {
   return env[SPEC_CACHE_VARIABLE] || `runner ${process.ppid} on ${hostname()}`;
 }
 
-/** How a check is read and updated: the update's method as the spec declares it, paths relative to BASE_URL. */
-export interface CheckRoutes {
-  method: string;
-  readPath: (id: string) => string;
-  updatePath: (id: string) => string;
-}
-
-/**
- * These properties constrain one another (frequencyOffset is checked against the frequency and check
- * type the check has after the update), so a restore sends them together or not at all. The published
- * names; a target that names them otherwise passes its own (see update-vocabulary).
- */
-export const COUPLED = ['checkType', 'frequency', 'frequencyOffset'];
-
-// ---------------------------------------------------------------------------------------------------
-// Comparing states
-
-/** The update body schema's property names: what a client may write, hence what a restore sends. */
-export function writableProperties(updateOp: SpecOperation | undefined): string[] {
-  return Object.keys(schemaProperties(jsonBodySchema(updateOp)));
-}
-
-/**
- * A value written so that equal values (as sameValue sees them) write the same: object keys in a
- * stable order, null and absent properties left out, and array items sorted by their own writing.
- */
-export function canonicalJson(v: unknown): string {
-  if (v === undefined || v === null) return 'null';
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).sort().join(',')}]`;
-  if (typeof v === 'object') {
-    const keys = Object.keys(v as object).filter((k) => (v as CheckState)[k] !== undefined && (v as CheckState)[k] !== null).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((v as CheckState)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(v) ?? String(v);
-}
-
-/**
- * Equality as a reader of the document sees it: null and absent are the same "no value", and arrays
- * (of plain values and of objects alike) are compared as multisets (a target may return locations or
- * alert channel subscriptions in its own order).
- */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === undefined || a === null || b === undefined || b === null) return (a ?? null) === (b ?? null);
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return canonicalJson(a) === canonicalJson(b);
-  }
-  if (typeof a === 'object' && typeof b === 'object') {
-    const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
-    return [...keys].every((k) => sameValue((a as CheckState)[k], (b as CheckState)[k]));
-  }
-  return Object.is(a, b);
-}
-
-/** The writable properties whose values differ between two states. */
-export function changedProperties(before: CheckState, after: CheckState, writable: string[]): string[] {
-  return writable.filter((k) => (k in before || k in after) && !sameValue(before[k], after[k]));
-}
-
-/** The snapshot's writable properties: the body that puts the check back. */
-export function restoreBody(snapshot: CheckState, writable: string[], only?: string[]): CheckState {
-  const keys = writable.filter((k) => k in snapshot && (!only || only.includes(k)));
-  return Object.fromEntries(keys.map((k) => [k, snapshot[k]]));
-}
-
-const isState = (v: unknown): v is CheckState => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-// ---------------------------------------------------------------------------------------------------
-// Reading
-
-export async function readCheck(send: Send, path: string): Promise<{ ex: Exchange; state?: CheckState }> {
-  const ex = await send('GET', path);
-  return { ex, state: ex.status === 200 && isState(ex.json) ? ex.json : undefined };
-}
-
-export class SnapshotConflict extends Error {}
-
+/** The checks cannot be read: nothing can be changed safely. */
 export class CheckUnreadable extends Error {}
 
-// ---------------------------------------------------------------------------------------------------
-// The snapshot file
+/** This target's leftover could not be put back: the family fails, naming the file to clear. */
+export class LeftoverNotRestored extends Error {}
+
+/** The file of this target's key holds another target (never expected; never overwritten). */
+export class SnapshotConflict extends Error {}
 
 export function loadSnapshot(file: string): SnapshotFile | undefined {
   if (!existsSync(file)) return undefined;
@@ -150,74 +87,6 @@ export function saveSnapshot(file: string, snapshot: SnapshotFile): void {
 
 export const removeSnapshot = (file: string) => rmSync(file, { force: true });
 
-// ---------------------------------------------------------------------------------------------------
-// Restoring
-
-export interface RestoreResult {
-  id: string;
-  /** Properties that differed from the snapshot before the restore. */
-  changed: string[];
-  /** Properties still different after it (empty: restored). */
-  remaining: string[];
-  /** What was sent, for the report. */
-  steps: string[];
-  /** Why the check could not be read or put back, if so. */
-  error?: string;
-}
-
-export const restored = (r: RestoreResult) => !r.error && r.remaining.length === 0;
-
-export function describeRestore(r: RestoreResult): string {
-  const id = `check ${r.id}`;
-  if (r.error) return `${id}: NOT restored: ${r.error}`;
-  if (r.changed.length === 0) return `${id}: unchanged, nothing to restore`;
-  const what = `${r.changed.length} propert${r.changed.length === 1 ? 'y' : 'ies'} (${r.changed.join(', ')})`;
-  return r.remaining.length
-    ? `${id}: ${what} differed; still different after the restore: ${r.remaining.join(', ')}`
-    : `${id}: restored ${what}; read back equal to the snapshot`;
-}
-
-/**
- * Puts one check back as the snapshot has it. First the whole writable state; if the target refuses
- * that (a real service may not take back every property its GET shows), only the properties that
- * differ, with their coupled ones. Each attempt is verified by reading the check back.
- */
-export async function restoreCheck(
-  read: Send,
-  write: Send,
-  routes: CheckRoutes,
-  id: string,
-  snapshot: CheckState,
-  writable: string[],
-  query?: Record<string, string>,
-  coupled: string[] = COUPLED,
-): Promise<RestoreResult> {
-  const path = routes.readPath(id);
-  const before = await readCheck(read, path);
-  if (!before.state) return { id, changed: [], remaining: [], steps: [], error: `could not read the check (${oneLine(before.ex)})` };
-  const changed = changedProperties(snapshot, before.state, writable);
-  const result: RestoreResult = { id, changed, remaining: changed, steps: [] };
-  if (changed.length === 0) return result;
-  const attempts = [restoreBody(snapshot, writable), restoreBody(snapshot, writable, [...changed, ...coupled])];
-  for (const body of attempts) {
-    const ex = await write(routes.method, routes.updatePath(id), { body, query });
-    result.steps.push(`${routes.method} ${Object.keys(body).length} properties → ${ex.status}`);
-    if (ex.status < 200 || ex.status >= 300) {
-      result.error = `the target refused the restore (${oneLine(ex)}): ${ex.text.slice(0, 300)}`;
-      continue;
-    }
-    const after = await readCheck(read, path);
-    if (!after.state) {
-      result.error = `could not read the check back (${oneLine(after.ex)})`;
-      continue;
-    }
-    result.error = undefined;
-    result.remaining = changedProperties(snapshot, after.state, writable);
-    if (result.remaining.length === 0) break;
-  }
-  return result;
-}
-
 export interface TakenSnapshot {
   snapshot: SnapshotFile;
   /** The state of each check now, as the first update will find it. */
@@ -228,15 +97,7 @@ export interface TakenSnapshot {
   reused: boolean;
 }
 
-/**
- * Reads the snapshot for a run. The file of this same run (written by an earlier worker) is kept as it
- * is, and the checks are read for their current state. The pending one of an earlier (interrupted) run
- * against the same target is restored first and kept, as the state the checks had before any run
- * changed them; a restore that fails does not stop the run (the checks are read as they are, and the
- * final restore, CU-9, reports what is still different). Otherwise the checks are read now. The file is
- * written, with this run's id, before this returns, hence before the first update.
- */
-export async function takeSnapshot(options: {
+export interface SnapshotOptions {
   file: string;
   baseUrl: string;
   embedded: boolean;
@@ -248,38 +109,66 @@ export async function takeSnapshot(options: {
   query?: Record<string, string>;
   /** The coupled properties by the target's names (default: the published ones). */
   coupled?: string[];
-}): Promise<TakenSnapshot> {
-  const { file, baseUrl, embedded, runId, ids, routes, send, writable, query, coupled } = options;
-  const pending = loadSnapshot(file);
+  /** Where a file of the first versions may lie (one for all targets); used only if it names this target. */
+  legacyFile?: string;
+}
+
+/** This target's pending snapshot: its own file, else a legacy file that names this same target. */
+function pendingOf(o: SnapshotOptions): { pending?: SnapshotFile; legacy: boolean } {
+  const own = loadSnapshot(o.file);
+  if (own) return { pending: own, legacy: false };
+  const old = o.legacyFile ? loadSnapshot(o.legacyFile) : undefined;
+  const same = old && !old.embedded && !o.embedded && old.baseUrl === o.baseUrl && Object.keys(old.checks).every((id) => o.ids.includes(id));
+  return same ? { pending: old, legacy: true } : { legacy: false };
+}
+
+/**
+ * Reads the snapshot for a run. This run's own file (written by an earlier worker) is kept as it is,
+ * and the checks are read for their current state. An earlier run's leftover against the same real
+ * target is put back first and kept, as the state the checks had before any run changed them; if it
+ * cannot be put back, LeftoverNotRestored (the file stays). Otherwise the checks are read now. The file
+ * is written, with this run's id, before this returns, hence before the first update.
+ */
+export async function takeSnapshot(o: SnapshotOptions): Promise<TakenSnapshot> {
+  const { file, baseUrl, embedded, runId, ids, routes, send, writable, query, coupled } = o;
+  const { pending, legacy } = pendingOf(o);
   const recovered: RestoreResult[] = [];
   const current: Record<string, CheckState> = {};
   const readNow = async (id: string) => {
     const { ex, state } = await readCheck(send, routes.readPath(id));
-    if (!state) throw new CheckUnreadable(`check ${id} could not be read (${oneLine(ex)}): ${ex.text.slice(0, 200)}`);
+    if (!state) throw new CheckUnreadable(`check update: check ${id} could not be read before the first update (${oneLine(ex)}): ${ex.text.slice(0, 200)}`);
     return state;
   };
   let snapshot: SnapshotFile;
   let reused = false;
-  if (pending && pending.baseUrl === baseUrl && pending.runId === runId) {
+  if (pending && !pending.embedded && pending.baseUrl !== baseUrl) {
+    throw new SnapshotConflict(`check update: ${file} holds a snapshot of checks on ${pending.baseUrl}, not ${baseUrl}; move it away or delete it`);
+  }
+  if (pending && pending.runId === runId) {
     // Another worker of this run wrote it: the checks may be changed by now, and that is this run's doing.
     reused = true;
     snapshot = pending;
     for (const id of Object.keys(pending.checks).filter((i) => ids.includes(i))) current[id] = await readNow(id);
-  } else if (pending && pending.baseUrl === baseUrl) {
+  } else if (pending && !pending.embedded && !embedded) {
+    if (pending.unrestored?.runId === runId) throw new LeftoverNotRestored(pending.unrestored.message);
     const recovery: string[] = [];
     for (const [id, state] of Object.entries(pending.checks)) {
       const r = await restoreCheck(send, send, routes, id, state, writable, query, coupled);
       recovered.push(r);
       recovery.push(`left by an earlier run (${pending.savedAt}): ${describeRestore(r)}`);
-      if (ids.includes(id)) current[id] = restored(r) ? structuredClone(state) : await readNow(id);
     }
+    const failed = recovered.filter((r) => !restored(r));
+    if (failed.length) {
+      const message =
+        `check update: an earlier run against ${baseUrl} (${pending.savedAt}) left checks changed and putting them back failed again ` +
+        `(${failed.map(describeRestore).join('; ')}); their values before that run are in ${legacy ? o.legacyFile : file}: ` +
+        `put the checks back by hand, or delete that file to accept their current state`;
+      // The values stay as they are; only this run's failure is added, for its other workers.
+      saveSnapshot(legacy ? o.legacyFile! : file, { ...pending, unrestored: { runId, message } });
+      throw new LeftoverNotRestored(message);
+    }
+    for (const [id, state] of Object.entries(pending.checks)) if (ids.includes(id)) current[id] = structuredClone(state);
     snapshot = { ...pending, runId, recovery };
-  } else if (pending && !pending.embedded) {
-    // Another real target's checks are waiting to be put back: never overwrite that.
-    throw new SnapshotConflict(
-      `${file} holds a snapshot of checks on ${pending.baseUrl} from ${pending.savedAt} that was never restored; ` +
-        `run the suite against that BASE_URL once to restore it, or delete the file`,
-    );
   } else {
     snapshot = { version: 1, baseUrl, embedded, savedAt: new Date().toISOString(), runId, checks: {} };
   }
@@ -289,5 +178,6 @@ export async function takeSnapshot(options: {
     current[id] = structuredClone(state);
   }
   saveSnapshot(file, snapshot);
+  if (legacy && o.legacyFile) removeSnapshot(o.legacyFile);
   return { snapshot, current, recovered, reused };
 }

@@ -6,6 +6,7 @@
  */
 import { CHECK_TYPES, DESCRIPTION_MAX, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS } from '../document/facts';
 import { enumOf, jsonBodySchema, schemaProperties, type Target } from '../spec/target';
+import type { SpecFacts } from './cells';
 import type { Verdict } from '../checks/verdict';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -30,7 +31,7 @@ export const ROLE_MEANING: Readonly<Record<BodyRole, string>> = {
 export type UpdateVocabulary = Record<BodyRole, string | undefined>;
 
 /** Whether a schema admits a JSON type (type, type lists of 3.1, and anyOf / oneOf / allOf parts). */
-function admits(schema: Json, type: string, depth = 0): boolean {
+export function admits(schema: Json, type: string, depth = 0): boolean {
   if (!schema || typeof schema !== 'object' || depth > 4) return false;
   const t = schema.type;
   if (t === type || (Array.isArray(t) && t.includes(type))) return true;
@@ -149,4 +150,25 @@ export function requiresFullBody(target: Target): boolean {
     !!schema && typeof schema === 'object' && depth <= 5 &&
     ((Array.isArray(schema.required) && schema.required.length > 0) || (schema.allOf ?? []).some((p: Json) => required(p, depth + 1)));
   return required(jsonBodySchema(target.updateOp));
+}
+
+/** Whether a schema declares null: 3.0 `nullable`, a 3.1 type list, a null branch or a null in its enum. */
+export function admitsNull(schema: Json, depth = 0): boolean {
+  if (!schema || typeof schema !== 'object' || depth > 4) return false;
+  if (schema.nullable === true || admits(schema, 'null') || (Array.isArray(schema.enum) && schema.enum.includes(null))) return true;
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((p: Json) => admitsNull(p, depth + 1));
+}
+
+/** A schema that says nothing about the type (no type, no parts, no enum) admits every type. */
+const unconstrained = (schema: Json) =>
+  !schema || typeof schema !== 'object' || (schema.type === undefined && !schema.anyOf && !schema.oneOf && !schema.allOf && !schema.enum && !schema.items && !schema.properties);
+
+/** What the target's update body schema says where the document is silent (see table.ts, Ruling). */
+export function specFactsOf(bodySchema: Json): SpecFacts {
+  const props = schemaProperties(bodySchema);
+  return {
+    nullable: (p) => admitsNull(props[p]),
+    admits: (p, t) => unconstrained(props[p]) || admits(props[p], t) || (t === 'array' && props[p]?.items !== undefined) || (t === 'object' && props[p]?.properties !== undefined),
+    enumOf: (p) => enumOf(props[p]),
+  };
 }

@@ -8,7 +8,7 @@
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import type { RateLimit } from '../run/config';
 import type { Exchange } from './exchange';
-import { recordRequest, sentTimes } from './request-ledger';
+import { credentialCandidates, readLedger, recordAnswer, recordSent, sentTimes } from './request-ledger';
 import { redact } from './redact';
 
 export type HeaderOverrides = Record<string, string | null>;
@@ -68,14 +68,19 @@ export class ApiClient {
     return exchange;
   }
 
-  /** Waits while the suite has used its share of the window with this key (ledger of all workers). */
-  private async pace(key: string | undefined): Promise<void> {
-    if (!key) return;
+  /**
+   * Waits while the suite has used its share of the window with a key this request carries (ledger of
+   * all workers). Every request carrying the key counts here, refused ones too: a limiter may count them.
+   */
+  private async pace(authorization: string | undefined): Promise<void> {
+    const keys = credentialCandidates(authorization);
+    if (!keys.length) return;
     const windowMs = this.limit.windowSeconds * 1000;
     const budget = paceBudget(this.limit);
     for (let round = 0; round < 10; round++) {
       const now = Date.now();
-      const times = sentTimes(key, now - windowMs);
+      const entries = readLedger();
+      const times = keys.map((k) => sentTimes(k, now - windowMs, entries)).reduce((a, b) => (b.length > a.length ? b : a));
       if (times.length < budget) return;
       const waitMs = Math.min(times[times.length - budget] + windowMs - now + 20, windowMs);
       if (round === 0) this.info?.annotations.push({ type: 'paced', description: `waited ${Math.ceil(waitMs / 1000)} s to stay under ${this.limit.max} requests per ${this.limit.windowSeconds} s` });
@@ -108,17 +113,20 @@ export class ApiClient {
     const url = `${this.baseUrl}${path}${query}`;
     const headers = this.headersFor(options);
     const requestBody = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    await this.pace(bearerOf(headers));
+    const authorization = headerValue(headers, 'authorization');
+    await this.pace(authorization);
     const started = Date.now();
-    recordRequest(bearerOf(headers), started);
+    const ledgerId = recordSent({ at: started, authorization, method, url });
     const res = await this.request
       .fetch(url, { method, headers, data: requestBody, failOnStatusCode: false, maxRedirects: 0, timeout: 15_000 })
       .catch((e: Error) => {
+        recordAnswer(ledgerId, 0);
         // Playwright's call log lists the request headers: never let the key reach a report that way.
         const error = new Error(redact(`${method} ${url} failed: ${e.message.split('\n')[0]}`));
         error.stack = error.message;
         throw error;
       });
+    recordAnswer(ledgerId, res.status());
     const text = await res.text();
     const responseHeaders = res.headers();
     const contentType = responseHeaders['content-type'] ?? '';
@@ -134,11 +142,7 @@ export class ApiClient {
   }
 }
 
-/** The bearer credential a request carries, if any (what the target's limiter keys on). */
-function bearerOf(headers: Record<string, string>): string | undefined {
-  const auth = Object.entries(headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
-  return auth?.replace(/^Bearer\s+/i, '') || undefined;
-}
+const headerValue = (headers: Record<string, string>, name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
 
 /** Seconds to wait, from Retry-After (seconds or HTTP date) or a RateLimit reset header. */
 export function retryAfterSeconds(headers: Record<string, string>): number | undefined {

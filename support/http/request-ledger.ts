@@ -1,7 +1,11 @@
 /**
- * An account of every request the suite sends to the target, per API key, across all workers: the
- * burst reads it to know how much of the rate-limit window the suite itself has already used.
- * One line per request, appended to a run-scoped file; keys are stored as short hashes, never as is.
+ * An account of every request the suite sends to the target, across all workers: when, with which key
+ * (in which scheme), to which path, and what came back. The client paces itself by it, and the burst
+ * reads it to know which of its window's requests a limiter certainly counts (served with the key) and
+ * which it may or may not count (refused ones, other routes): see support/rate-limit/prior-requests.ts.
+ *
+ * One line when a request is sent (so that pacing sees requests in flight) and one when it is answered,
+ * appended to a run-scoped file. Keys are stored as short hashes, never as they are.
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -10,24 +14,102 @@ export const LEDGER_VARIABLE = 'CONTRACT_REQUEST_LEDGER';
 
 export const keyTag = (apiKey: string) => createHash('sha256').update(apiKey).digest('hex').slice(0, 12);
 
-export function recordRequest(apiKey: string | undefined, at = Date.now()): void {
-  const file = process.env[LEDGER_VARIABLE];
-  if (!file) return;
-  appendFileSync(file, `${at} ${apiKey ? keyTag(apiKey) : '-'}\n`);
+export interface LedgerEntry {
+  at: number;
+  /** Hashes of every credential the Authorization value may carry (see credentialCandidates). */
+  tags: string[];
+  /** The value was exactly `Bearer <token>`. */
+  bearer: boolean;
+  method: string;
+  /** The URL's path, without the query. */
+  path: string;
+  /** The answer's status; 0 when none came (a dropped connection); undefined while in flight. */
+  status?: number;
 }
 
-/** When (epoch ms, ascending) the suite sent requests with `apiKey` since `since`, across all workers. */
-export function sentTimes(apiKey: string, since: number): number[] {
-  const file = process.env[LEDGER_VARIABLE];
-  if (!file || !existsSync(file)) return [];
-  const tag = keyTag(apiKey);
-  const times: number[] = [];
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const [at, t] = line.split(' ');
-    if (t === tag && Number(at) >= since) times.push(Number(at));
+/**
+ * What an Authorization value may carry as a key, whatever a limiter makes of it: the token after the
+ * scheme (or the bare value), and what a Basic value decodes to (`key:`, `user:key`).
+ */
+export function credentialCandidates(authorization: string | undefined): string[] {
+  const value = authorization?.trim();
+  if (!value) return [];
+  const tokens = value.split(/\s+/);
+  const out = new Set<string>(tokens.length > 1 ? tokens.slice(1) : tokens);
+  for (const t of [...out]) {
+    if (!/^[A-Za-z0-9+/]+=*$/.test(t) || t.length < 8) continue;
+    const decoded = Buffer.from(t, 'base64').toString('utf8');
+    if (!/^[\x21-\x7e]+$/.test(decoded)) continue;
+    for (const part of decoded.split(':')) if (part) out.add(part);
   }
-  return times.sort((a, b) => a - b);
+  return [...out];
 }
 
-/** Requests sent with `apiKey` since `since` (epoch ms), by every worker of this run. */
+export const isBearer = (authorization: string | undefined) => /^Bearer\s+\S+$/i.test(authorization?.trim() ?? '');
+
+let sequence = 0;
+const nextId = () => `${process.pid}.${++sequence}`;
+const clean = (s: string) => s.replace(/[\t\n\r]/g, ' ');
+
+function append(line: string): void {
+  const file = process.env[LEDGER_VARIABLE];
+  if (file) appendFileSync(file, `${line}\n`);
+}
+
+export interface SentRequest {
+  at?: number;
+  authorization?: string;
+  method: string;
+  url: string;
+}
+
+const pathOf = (url: string) => {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url.split('?')[0];
+  }
+};
+
+/** Records a request as it leaves; returns the id its answer is recorded under. */
+export function recordSent(r: SentRequest): string {
+  const id = nextId();
+  const tags = credentialCandidates(r.authorization).map(keyTag).join(',') || '-';
+  append(['S', id, r.at ?? Date.now(), tags, isBearer(r.authorization) ? 'b' : '-', r.method.toUpperCase(), clean(pathOf(r.url))].join('\t'));
+  return id;
+}
+
+export function recordAnswer(id: string, status: number): void {
+  append(['A', id, status].join('\t'));
+}
+
+/** A request and its answer at once (the burst writes its requests after it, not during it). */
+export function recordExchange(r: SentRequest & { status: number }): void {
+  recordAnswer(recordSent(r), r.status);
+}
+
+/** Every request recorded so far, by every worker of this run, in send order. */
+export function readLedger(file = process.env[LEDGER_VARIABLE]): LedgerEntry[] {
+  if (!file || !existsSync(file)) return [];
+  const sent = new Map<string, LedgerEntry>();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const f = line.split('\t');
+    if (f[0] === 'S' && f.length >= 7) {
+      sent.set(f[1], { at: Number(f[2]), tags: f[3] === '-' ? [] : f[3].split(','), bearer: f[4] === 'b', method: f[5], path: f[6] });
+    } else if (f[0] === 'A' && f.length >= 3) {
+      const e = sent.get(f[1]);
+      if (e) e.status = Number(f[2]);
+    }
+  }
+  return [...sent.values()].sort((a, b) => a.at - b.at);
+}
+
+export const carries = (e: Pick<LedgerEntry, 'tags'>, apiKey: string) => e.tags.includes(keyTag(apiKey));
+
+/** When (epoch ms, ascending) the suite sent requests carrying `apiKey` since `since`, across all workers. */
+export function sentTimes(apiKey: string, since: number, entries = readLedger()): number[] {
+  return entries.filter((e) => e.at >= since && carries(e, apiKey)).map((e) => e.at);
+}
+
+/** Requests carrying `apiKey` sent since `since` (epoch ms), by every worker of this run. */
 export const requestsSince = (apiKey: string, since: number): number => sentTimes(apiKey, since).length;

@@ -3,8 +3,8 @@
  * concurrency; Playwright's request fixture is several times slower) to one GET operation until the
  * limiter answers. What the answers mean is decided in limit-measurement.ts.
  */
-import { Pool } from 'undici';
-import { recordRequest } from '../http/request-ledger';
+import { Pool, request as undiciRequest } from 'undici';
+import { recordExchange } from '../http/request-ledger';
 
 export const BURST_CONCURRENCY = 16;
 /** Requests sent one by one after the first refusal: beyond the limit, every one must be refused too. */
@@ -18,8 +18,8 @@ export interface BurstTarget {
   /** Path and query, already encoded. */
   path: string;
   headers: Record<string, string>;
-  /** What the request ledger records these requests under (the API key, or ownLimitTag of it). */
-  ledgerKey?: string;
+  /** false: the requests are not written to the request ledger (the bench is no contract run). */
+  ledger?: boolean;
 }
 
 export interface Reply {
@@ -105,16 +105,52 @@ export async function burst(target: BurstTarget, options: BurstOptions): Promise
   }
   // Written after the burst, not during it: appending to a file per request would slow it, and the
   // ledger is read only before a burst starts.
-  if (target.ledgerKey) for (const r of [...replies, ...confirmations]) recordRequest(target.ledgerKey, r.sentAt);
+  if (target.ledger !== false) {
+    const authorization = Object.entries(target.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+    const url = `${target.origin}${target.path}`;
+    for (const r of [...replies, ...confirmations]) recordExchange({ at: r.sentAt, authorization, method: 'GET', url, status: r.status });
+  }
   return { replies, confirmations, startedAt, endedAt: Date.now() };
 }
 
-export function burstTarget(baseUrl: string, path: string, credentials: { apiKey: string; accountId: string; accountHeader: string }, ledgerKey = credentials.apiKey): BurstTarget {
+export function burstTarget(baseUrl: string, path: string, credentials: { apiKey: string; accountId: string; accountHeader: string }): BurstTarget {
   const url = new URL(`${baseUrl}${path}`);
   return {
     origin: url.origin,
     path: `${url.pathname}${url.search}`,
     headers: { authorization: `Bearer ${credentials.apiKey}`, [credentials.accountHeader]: credentials.accountId, accept: 'application/json' },
-    ledgerKey,
   };
+}
+
+/** One request, sent like the burst's (same pool settings, recorded in the ledger). */
+export async function sendOne(target: BurstTarget): Promise<Reply> {
+  const run = await burst(target, { concurrency: 1, maxRequests: 1 });
+  return run.replies[0];
+}
+
+export interface OneRequest {
+  method: string;
+  /** Path and query, already encoded, on the target's origin. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * One request of any method outside the client: the client paces itself by the key's budget, which the
+ * burst has just spent on purpose, so requests that must meet the exhausted key go this way. Recorded.
+ */
+export async function sendRequest(origin: string, r: OneRequest): Promise<Reply> {
+  const sentAt = Date.now();
+  let reply: Reply;
+  try {
+    const res = await undiciRequest(`${origin}${r.path}`, { method: r.method as 'GET', headers: r.headers, body: r.body, headersTimeout: 15_000, bodyTimeout: 15_000 });
+    const body = await res.body.text();
+    reply = { i: 0, sentAt, at: Date.now(), status: res.statusCode, headers: keptHeaders(res.headers), body };
+  } catch (e) {
+    reply = { i: 0, sentAt, at: Date.now(), status: 0, headers: {}, error: (e as Error).message };
+  }
+  const authorization = Object.entries(r.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+  recordExchange({ at: sentAt, authorization, method: r.method, url: `${origin}${r.path}`, status: reply.status });
+  return reply;
 }

@@ -1,11 +1,18 @@
 /** Rate-limit headers (RL-6): what a response says of the limit, whichever convention it follows. */
 import { KEPT_HEADER } from './burst';
 
+/** How a reset value was written: the IETF drafts use seconds until the reset; X-RateLimit-Reset also an epoch time. */
+export type ResetUnit = 'seconds-until' | 'epoch-seconds' | 'epoch-ms';
+
 export interface LimitHeaders {
   limit?: number;
   remaining?: number;
-  /** Seconds from the response until the window resets (reset headers in seconds or epoch time). */
+  /** Seconds from the response until the window resets, whatever unit the header used. */
   reset?: number;
+  /** The header the reset came from, its value as sent, and the unit it was read in. */
+  resetHeader?: string;
+  resetRaw?: number;
+  resetUnit?: ResetUnit;
   /** Retry-After in seconds (a date becomes seconds from the response). */
   retryAfter?: number;
   /** Names of the rate-limit headers present. */
@@ -15,6 +22,9 @@ export interface LimitHeaders {
 }
 
 const FIRST_INT = /^\s*(-?\d+(?:\.\d+)?)/;
+/** Epoch times this far from the response are read as such; nearer values are seconds from now. */
+const EPOCH_SECONDS = 1e9;
+const EPOCH_MS = 1e12;
 
 /** Reads X-RateLimit-*, RateLimit-* (drafts 6-7), RateLimit/RateLimit-Policy (draft 8+) and Retry-After. */
 export function readLimitHeaders(headers: Record<string, string>, receivedAt = Date.now()): LimitHeaders {
@@ -33,10 +43,11 @@ export function readLimitHeaders(headers: Record<string, string>, receivedAt = D
   const [limitName, limitValue] = pick(['x-ratelimit-limit', 'ratelimit-limit', 'x-rate-limit-limit']) ?? ['ratelimit', field(['limit', 'l']) ?? field(['q'], h('ratelimit-policy') ?? '')];
   const [remainingName, remainingValue] = pick(['x-ratelimit-remaining', 'ratelimit-remaining', 'x-rate-limit-remaining']) ?? ['ratelimit', field(['remaining', 'r'])];
   const [resetName, resetValue] = pick(['x-ratelimit-reset', 'ratelimit-reset', 'x-rate-limit-reset']) ?? ['ratelimit', field(['reset', 't'])];
-  let reset = number(resetName, resetValue);
-  // Epoch seconds or milliseconds instead of seconds from now.
-  if (reset !== undefined && reset > 1e12) reset = (reset - receivedAt) / 1000;
-  else if (reset !== undefined && reset > 1e9) reset = reset - receivedAt / 1000;
+  const resetRaw = number(resetName, resetValue);
+  let reset = resetRaw;
+  let resetUnit: ResetUnit | undefined = resetRaw === undefined ? undefined : 'seconds-until';
+  if (resetRaw !== undefined && resetRaw > EPOCH_MS) [reset, resetUnit] = [(resetRaw - receivedAt) / 1000, 'epoch-ms'];
+  else if (resetRaw !== undefined && resetRaw > EPOCH_SECONDS) [reset, resetUnit] = [resetRaw - receivedAt / 1000, 'epoch-seconds'];
   let retryAfter: number | undefined;
   const ra = h('retry-after');
   if (ra !== undefined) {
@@ -44,5 +55,13 @@ export function readLimitHeaders(headers: Record<string, string>, receivedAt = D
     else if (!Number.isNaN(Date.parse(ra))) retryAfter = (Date.parse(ra) - receivedAt) / 1000;
     else problems.push(`retry-after "${ra}" is neither a number of seconds nor an HTTP date`);
   }
-  return { limit: number(limitName, limitValue), remaining: number(remainingName, remainingValue), reset, retryAfter, names, problems };
+  return {
+    limit: number(limitName, limitValue),
+    remaining: number(remainingName, remainingValue),
+    reset,
+    ...(resetRaw !== undefined ? { resetHeader: resetName, resetRaw, resetUnit } : {}),
+    retryAfter,
+    names,
+    problems,
+  };
 }

@@ -1,5 +1,5 @@
-/** What the limiter answered: every 429 must carry the ERR-2 body (RL-3 / RL-4, ERR-2). */
-import type { BurstTarget, Reply } from './burst';
+/** What the limiter answered: every 429 must carry the ERR-2 body, as JSON (RL-3 / RL-4, ERR-2, ERR-3, ERR-4, AUTH-7). */
+import type { BurstTarget, OneRequest, Reply } from './burst';
 import type { ClauseId } from '../document/clauses';
 import { conform } from '../checks/conformance';
 import { checkErrorResponse } from '../checks/error-checks';
@@ -10,7 +10,7 @@ import type { Spec, SpecOperation } from '../spec/spec';
 import type { Verdict } from '../checks/verdict';
 
 /** A reply as an Exchange, so the suite's error checks and spec conformance apply to it. */
-export function replyExchange(target: BurstTarget, r: Reply): Exchange {
+export function replyExchange(origin: string, request: Pick<OneRequest, 'method' | 'path' | 'headers' | 'body'>, r: Reply): Exchange {
   let json: unknown;
   try {
     json = r.body ? JSON.parse(r.body) : undefined;
@@ -18,26 +18,35 @@ export function replyExchange(target: BurstTarget, r: Reply): Exchange {
     json = undefined;
   }
   const contentType = r.headers['content-type'] ?? '';
-  return { method: 'GET', url: `${target.origin}${target.path}`, requestHeaders: target.headers, status: r.status, headers: r.headers, text: r.body ?? '', json, contentType, ms: r.at - r.sentAt };
+  return { method: request.method, url: `${origin}${request.path}`, requestHeaders: request.headers, requestBody: request.body, status: r.status, headers: r.headers, text: r.body ?? '', json, contentType, ms: r.at - r.sentAt };
 }
 
+export const burstExchange = (target: BurstTarget, r: Reply) => replyExchange(target.origin, { method: 'GET', path: target.path, headers: target.headers }, r);
+
 /**
- * Every 429 must carry the ERR-2 body (`clause`: RL-3 for the global limit, RL-4 for a route's own).
- * Identical answers are checked once, so a thousand 429s make one line, not a thousand.
+ * Every 429 must carry the ERR-2 body (`clause`: RL-3 for the global limit, RL-4 for a route's own),
+ * with a JSON content type. Stamp the verdict with the place first (`verdict.at`). Identical answers are
+ * checked once, so a thousand 429s make one line, not a thousand.
  */
-export function checkRefusalBodies(verdict: Verdict, spec: Spec, validator: SchemaValidator, op: SpecOperation | undefined, target: BurstTarget, replies: Reply[], clause: ClauseId, sentKeys: string[]): void {
-  const tooMany = replies.filter((r) => r.status === 429);
-  const groups = new Map<string, Reply[]>();
-  for (const r of tooMany) {
-    const key = `${r.headers['content-type'] ?? ''}\n${(r.body ?? '').replace(/\d+/g, '#')}`;
-    groups.set(key, [...(groups.get(key) ?? []), r]);
+export function checkRefusalBodies(verdict: Verdict, spec: Spec, validator: SchemaValidator, op: SpecOperation | undefined, exchanges: Exchange[], clause: ClauseId, sentKeys: string[]): void {
+  const tooMany = exchanges.filter((e) => e.status === 429);
+  if (!tooMany.length) return;
+  const bad = tooMany.filter((e) => !errorBodies[429].safeParse(e.json).success);
+  const parsed = bad[0] && errorBodies[429].safeParse(bad[0].json);
+  verdict.check(
+    clause,
+    bad.length === 0,
+    `${bad.length} of ${tooMany.length} 429 answers lack the documented body${parsed && !parsed.success ? `: ${zodLine(parsed.error)}` : ''}`,
+    bad[0] ? (bad[0].json ?? bad[0].text) : undefined,
+    '{ "statusCode": 429, "error": "Too Many Requests", "message"?: string, "attributes"?: object }',
+    bad[0] ?? tooMany[0],
+  );
+  const groups = new Map<string, Exchange>();
+  for (const e of tooMany) {
+    const key = `${e.contentType}\n${e.text.replace(/\d+/g, '#')}`;
+    if (!groups.has(key)) groups.set(key, e);
   }
-  const bad = tooMany.filter((r) => !errorBodies[429].safeParse(replyExchange(target, r).json).success);
-  const sample = bad[0] && replyExchange(target, bad[0]);
-  const parsed = sample && errorBodies[429].safeParse(sample.json);
-  verdict.check(clause, bad.length === 0, `${bad.length} of ${tooMany.length} 429 answers lack the documented body${parsed && !parsed.success ? `: ${zodLine(parsed.error)}` : ''}`, sample?.json ?? sample?.text, '{ "statusCode": 429, "error": "Too Many Requests", "message"?: string, "attributes"?: object }');
-  for (const [, [first]] of [...groups].slice(0, 5)) {
-    const ex = replyExchange(target, first);
+  for (const ex of [...groups.values()].slice(0, 5)) {
     checkErrorResponse(verdict, ex, sentKeys);
     conform(verdict, spec, validator, op, ex, 'invalid', clause);
   }

@@ -49,6 +49,8 @@ const schema = z.object({
   ACCOUNT_ID: optional(guid),
   SECOND_API_KEY: optional(z.string().regex(/^\S+$/, 'must not contain spaces')),
   SECOND_ACCOUNT_ID: optional(guid),
+  BURST_API_KEY: optional(z.string().regex(/^\S+$/, 'must not contain spaces')),
+  BURST_ACCOUNT_ID: optional(guid),
   ACCOUNT_HEADER: optional(z.string().regex(HEADER_NAME, 'must be an HTTP header name')),
   SPEC_URL: optional(z.string().refine((s) => /^(https?|file):/.test(s) || !s.includes(':'), 'must be an http(s) URL or a file path')),
   AGENT_URL: optional(httpUrl),
@@ -78,6 +80,11 @@ export interface Config {
   accountId: string;
   /** A second key of another account, to tell a per-key limiter from a per-IP one. */
   second?: { apiKey: string; accountId: string };
+  /**
+   * A key for the rate-limit burst alone (its account: BURST_ACCOUNT_ID, else ACCOUNT_ID): nothing else
+   * sends with it, so the burst meets a window that holds only its own requests.
+   */
+  burstKey?: { apiKey: string; accountId: string };
   /** Fixed by the user; otherwise read from the target's spec. */
   accountHeader?: string;
   specUrl: string;
@@ -120,6 +127,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.SECOND_API_KEY) !== Boolean(e.SECOND_ACCOUNT_ID)) {
     throw new ConfigError('SECOND_API_KEY and SECOND_ACCOUNT_ID must be set together');
   }
+  if (e.BURST_ACCOUNT_ID && !e.BURST_API_KEY) throw new ConfigError('BURST_ACCOUNT_ID is set without BURST_API_KEY');
+  const apiKey = e.API_KEY ?? EMBEDDED.apiKey;
+  if (e.BURST_API_KEY && [apiKey, e.SECOND_API_KEY].includes(e.BURST_API_KEY)) {
+    throw new ConfigError('BURST_API_KEY must be a key of its own, not API_KEY or SECOND_API_KEY (the burst needs a window nothing else uses)');
+  }
   const baseUrl = e.BASE_URL ?? `http://127.0.0.1:${e[EMBEDDED_PORT_VARIABLE]}`;
   const second = e.SECOND_API_KEY
     ? { apiKey: e.SECOND_API_KEY, accountId: e.SECOND_ACCOUNT_ID! }
@@ -127,9 +139,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     embedded,
     baseUrl,
-    apiKey: e.API_KEY ?? EMBEDDED.apiKey,
+    apiKey,
     accountId: e.ACCOUNT_ID ?? EMBEDDED.accountId,
     second,
+    burstKey: e.BURST_API_KEY ? { apiKey: e.BURST_API_KEY, accountId: e.BURST_ACCOUNT_ID ?? e.ACCOUNT_ID ?? EMBEDDED.accountId } : undefined,
     accountHeader: e.ACCOUNT_HEADER,
     specUrl: e.SPEC_URL ?? `${baseUrl}/openapi.json`,
     agentUrl: e.AGENT_URL,

@@ -1,0 +1,47 @@
+/**
+ * Whole runs, cold start to exit, through the suite runner (as the self-test runs the suite): the default
+ * run under each correct setting of the embedded service, the floor, and runs against a reference
+ * started once (one key only; a second run right after the first). Each says what its burst decided and
+ * whether it waited a whole window (rate-limit-burst.json).
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { runSuite, type SuiteRun } from '../support/run/suite-runner';
+import { BURST_SUMMARY_FILE, type BurstSummary } from '../support/rate-limit/burst-summary';
+import type { Matrix } from '../reporters/matrix-types';
+
+export interface Timed {
+  ms: number;
+  exitCode: number | null;
+  burst?: BurstSummary;
+  requests?: Matrix['requests'];
+  reportDir: string;
+}
+
+/** The default run's workers (playwright.config.ts). */
+export const DEFAULT_WORKERS = 4;
+
+export function readBurst(reportDir: string): BurstSummary | undefined {
+  try {
+    return JSON.parse(readFileSync(join(reportDir, BURST_SUMMARY_FILE), 'utf8')) as BurstSummary;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function timedRun(env: Record<string, string>, args: string[] = [], reportDir?: string): Promise<Timed> {
+  const run: SuiteRun = await runSuite({ env, args, workers: DEFAULT_WORKERS, keepReports: true, reportDir, timeoutMs: 600_000 });
+  const timed = { ms: run.ms, exitCode: run.exitCode, burst: readBurst(run.reportDir), requests: run.matrix?.requests, reportDir: run.reportDir };
+  if (run.exitCode === 0 && !reportDir) rmSync(run.reportDir, { recursive: true, force: true });
+  else if (run.exitCode !== 0) process.stdout.write(`  (a run exited ${run.exitCode}; its reports: ${run.reportDir})\n${run.output.slice(-1200)}\n`);
+  return timed;
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export function burstText(t: Timed): string {
+  if (!t.burst) return 'no burst summary';
+  const o = t.burst.outcome;
+  return `${o.kind} (${t.burst.key}, ${t.burst.measurements} burst${t.burst.measurements > 1 ? 's' : ''})${t.burst.waits.length ? `; WAITED: ${t.burst.waits.join('; ')}` : '; no wait'}`;
+}

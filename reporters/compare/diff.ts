@@ -1,0 +1,190 @@
+/**
+ * What differs between the responses two targets gave to the same test, request by request, ranked:
+ * status first, then whether a request was sent at all, then the content type (JSON or not), then the
+ * fields of an error body, then other body fields, then headers. A body is not compared field by field
+ * when the statuses differ: a 404 is not forty missing fields of a 200.
+ */
+import type { Observation } from '../../support/http/observation';
+import { clip, shortIds } from './failures';
+import { RANK, type Difference, type RequestDiff } from './types';
+
+/** Fields of the documented error body, compared before any other field of it. */
+const ERROR_FIELDS = ['statusCode', 'error', 'message'];
+/** Headers whose values change from request to request: only their presence is compared. */
+const VOLATILE = /ratelimit|retry-after|last-modified|^date$/i;
+/** Values that change from run to run (timestamps): only their type is compared. */
+const TIMESTAMP = /^"\d{4}-\d\d-\d\dT\d\d:\d\d/;
+
+const isJson = (ct: string | undefined) => !!ct && /[/+]json\b/i.test(ct);
+
+/** "string = \"v1\"" → type and shown value. */
+function parse(v: string | undefined): { type: string; value?: string } | undefined {
+  if (v === undefined) return undefined;
+  const at = v.indexOf(' = ');
+  return at < 0 ? { type: v } : { type: v.slice(0, at), value: v.slice(at + 3) };
+}
+
+const shown = (v: string | undefined) => {
+  const p = parse(v);
+  return !p ? 'absent' : p.value ?? p.type;
+};
+
+const lastKey = (path: string) => /([^.[\]]+)(?:\[\d+\])?$/.exec(path)?.[1] ?? path;
+const parentOf = (path: string) => path.replace(/(\.[^.[\]]+|\[\d+\])$/, '');
+const label = (path: string) => (path === '$' ? 'body' : path.replace(/^\$\.?/, ''));
+const names = (list: string[]) => (list.length ? `${list.slice(0, 3).join(', ')}${list.length > 3 ? ` +${list.length - 3}` : ''}` : 'none');
+
+function bodyDifferences(x: Observation, y: Observation): Difference[] {
+  const error = x.status >= 400;
+  const rank = error ? RANK.errorBody : RANK.body;
+  const where = error ? 'error body' : 'body';
+  const out: Difference[] = [];
+  const paths = [...new Set([...Object.keys(x.body), ...Object.keys(y.body)])];
+  // Below a field that one side lacks altogether, its children say nothing more.
+  const lacking = paths.filter((p) => (x.body[p] === undefined) !== (y.body[p] === undefined));
+  // Keys of one object present on one side only: one difference for the object, not one per key.
+  const keysOnly = new Map<string, { A: string[]; B: string[] }>();
+  for (const p of paths) {
+    const a = x.body[p];
+    const b = y.body[p];
+    if (a === b) continue;
+    if (lacking.some((q) => q !== p && (p.startsWith(`${q}.`) || p.startsWith(`${q}[`)))) continue;
+    const pa = parse(a);
+    const pb = parse(b);
+    const field = lastKey(p);
+    const nested = /^\$\.[^.[\]]+$/.test(p) || p === '$' ? 0 : 2;
+    const documented = error && ERROR_FIELDS.includes(field) && !nested;
+    if (!pa || !pb) {
+      const parent = parentOf(p);
+      if (p !== '$' && x.body[parent] === 'object' && y.body[parent] === 'object') {
+        const k = keysOnly.get(parent) ?? { A: [], B: [] };
+        k[pa ? 'A' : 'B'].push(field);
+        keysOnly.set(parent, k);
+        continue;
+      }
+      out.push({ rank, sub: documented ? 0 : 1 + nested, field, what: `${where} ${label(p)}`, a: shown(a), b: shown(b), phrase: p === '$' ? `${where} only on ${pa ? 'A' : 'B'}` : `${where}: ${label(p)} only on ${pa ? 'A' : 'B'}` });
+    } else if (pa.type !== pb.type) {
+      out.push({ rank, sub: documented ? 0 : 1 + nested, field, what: `${where} ${label(p)}`, a: shown(a), b: shown(b), phrase: p === '$' ? `${where} ${pa.type} vs ${pb.type}` : `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}` });
+    } else if (!(TIMESTAMP.test(pa.value ?? '') && TIMESTAMP.test(pb.value ?? ''))) {
+      out.push({ rank, sub: documented ? 0 : 2 + nested, field, what: `${where} ${label(p)}`, a: shown(a), b: shown(b), phrase: `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}` });
+    }
+  }
+  for (const [parent, k] of keysOnly) {
+    const one = k.A.length + k.B.length === 1;
+    const field = k.A[0] ?? k.B[0];
+    if (one) {
+      const p = `${parent}.${field}`;
+      out.push({ rank, sub: 1 + (parent === '$' ? 0 : 2), field, what: `${where} ${label(p)}`, a: shown(x.body[p]), b: shown(y.body[p]), phrase: `${where}: ${label(p)} only on ${k.A.length ? 'A' : 'B'}` });
+      continue;
+    }
+    const on = [k.A.length ? `${names(k.A)} only on A` : '', k.B.length ? `${names(k.B)} only on B` : ''].filter(Boolean).join('; ');
+    out.push({ rank, sub: parent === '$' ? 1 : 3, field: lastKey(parent), what: `${where} ${label(parent)} keys`, a: names(k.A), b: names(k.B), phrase: `${where}: ${parent === '$' ? 'fields' : `${label(parent)} keys`} ${on}` });
+  }
+  return out;
+}
+
+function headerDifferences(x: Observation, y: Observation, ignore: ReadonlySet<string>): Difference[] {
+  const out: Difference[] = [];
+  const only: Record<'A' | 'B', string[]> = { A: [], B: [] };
+  for (const h of [...new Set([...Object.keys(x.headers), ...Object.keys(y.headers)])].sort()) {
+    if (ignore.has(h)) continue;
+    const a = x.headers[h];
+    const b = y.headers[h];
+    if (h === 'content-type') {
+      if (a === b) continue;
+      // application/json vs application/problem+json: both JSON, a detail; JSON vs text: a difference.
+      const rank = isJson(a) === isJson(b) ? RANK.header : RANK.contentType;
+      out.push({ rank, sub: 0, field: h, what: 'content-type', a: a ?? 'absent', b: b ?? 'absent', phrase: `content-type ${a ?? 'absent'} vs ${b ?? 'absent'}` });
+    } else if (a === undefined || b === undefined) {
+      only[a === undefined ? 'B' : 'A'].push(h);
+    } else if (!VOLATILE.test(h) && a !== b) {
+      out.push({ rank: RANK.header, sub: 1, field: h, what: `header ${h}`, a, b, phrase: `header ${h} ${a} vs ${b}` });
+    }
+  }
+  for (const side of ['A', 'B'] as const) {
+    if (!only[side].length) continue;
+    const list = only[side].join(', ');
+    out.push({ rank: RANK.header, sub: 1, field: only[side][0], what: 'headers', a: side === 'A' ? list : 'absent', b: side === 'B' ? list : 'absent', phrase: `${list} only on ${side}` });
+  }
+  return out;
+}
+
+/** A request line with the ids that differ between targets (GUIDs, long numbers) left out. */
+const requestKey = (o: Observation) => o.request.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id').replace(/\/\d{4,}(?=[/?]|$)/g, '/:n');
+
+/**
+ * Pairs the requests of one test on both sides: the same requests in the same order (a longest common
+ * subsequence of the request lines), so one request more or less on a side does not shift the others.
+ */
+export function align(a: Observation[] = [], b: Observation[] = []): Array<[Observation | undefined, Observation | undefined]> {
+  const ka = a.map(requestKey);
+  const kb = b.map(requestKey);
+  const n = a.length;
+  const m = b.length;
+  const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i][j] = ka[i] === kb[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  const out: Array<[Observation | undefined, Observation | undefined]> = [];
+  let i = 0;
+  let j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && ka[i] === kb[j]) out.push([a[i++], b[j++]]);
+    else if (j >= m || (i < n && lcs[i + 1][j] >= lcs[i][j + 1])) out.push([a[i++], undefined]);
+    else out.push([undefined, b[j++]]);
+  }
+  return out;
+}
+
+/**
+ * Headers one side sends with every response and the other never does (rate-limit headers, say): said
+ * once for the whole comparison instead of on every request.
+ */
+export function systematicHeaders(pairs: Array<[Observation | undefined, Observation | undefined]>): { A: string[]; B: string[] } {
+  const out = { A: [] as string[], B: [] as string[] };
+  const both = pairs.filter((p): p is [Observation, Observation] => !!p[0] && !!p[1]);
+  if (both.length < 5) return out;
+  const all = new Set(both.flatMap(([x, y]) => [...Object.keys(x.headers), ...Object.keys(y.headers)]));
+  for (const h of all) {
+    if (h === 'content-type') continue;
+    if (both.every(([, y]) => y.headers[h] === undefined) && both.filter(([x]) => x.headers[h] !== undefined).length >= both.length / 2) out.A.push(h);
+    if (both.every(([x]) => x.headers[h] === undefined) && both.filter(([, y]) => y.headers[h] !== undefined).length >= both.length / 2) out.B.push(h);
+  }
+  return { A: out.A.sort(), B: out.B.sort() };
+}
+
+const withError = (o: Observation) => {
+  const e = parse(o.body['$.error'])?.value;
+  return o.status >= 400 && e ? `${o.status} ${e}` : String(o.status);
+};
+
+/** Ranks differences: rank, then order within the rank (sorting is stable: then the order found). */
+export const byRank = (a: Difference, b: Difference) => a.rank - b.rank || a.sub - b.sub;
+
+/** The responses of one test on both sides, paired; the requests that differ, most telling first. */
+export function diffRequests(a: Observation[] = [], b: Observation[] = [], ignoreHeaders: ReadonlySet<string> = new Set()): { requests: RequestDiff[]; alike: number } {
+  const requests: Array<RequestDiff & { order: number }> = [];
+  const seen = new Map<string, RequestDiff & { order: number }>();
+  let alike = 0;
+  align(a, b).forEach(([x, y], order) => {
+    const request = clip(shortIds((x ?? y)!.request), 90);
+    const requestB = x && y && x.request !== y.request ? clip(shortIds(y.request), 90) : undefined;
+    const differences: Difference[] = [];
+    if (!x || !y) {
+      differences.push({ rank: RANK.missing, sub: 0, what: 'request', a: x ? withError(x) : 'not sent', b: y ? withError(y) : 'not sent', phrase: `only ${x ? 'A' : 'B'} sent ${request}` });
+    } else {
+      if (x.status !== y.status) differences.push({ rank: RANK.status, sub: 0, what: 'status', a: withError(x), b: withError(y), phrase: `status ${x.status} vs ${y.status}` });
+      differences.push(...headerDifferences(x, y, ignoreHeaders));
+      if (x.status === y.status) differences.push(...bodyDifferences(x, y));
+    }
+    if (!differences.length) return void alike++;
+    differences.sort(byRank);
+    // The same request differing the same way again is counted, not repeated.
+    const key = `${request}|${requestB ?? ''}|${differences.map((d) => `${d.what}=${d.a}/${d.b}`).join('|')}`;
+    const same = seen.get(key);
+    if (same) return void same.times++;
+    const entry = { request, ...(requestB && requestB !== request ? { requestB } : {}), differences, times: 1, order };
+    seen.set(key, entry);
+    requests.push(entry);
+  });
+  requests.sort((p, q) => byRank(p.differences[0], q.differences[0]) || p.order - q.order);
+  return { requests: requests.map(({ order: _order, ...r }) => r), alike };
+}

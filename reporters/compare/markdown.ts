@@ -1,0 +1,76 @@
+/**
+ * compare.md, in the order of compare.html: the verdict, the family matrix, one line per differing
+ * clause in three groups, then the details of each (tests, failures, responses side by side), then
+ * every clause.
+ */
+import { clip, onceEach, requestOf } from './failures';
+import { count, headersLine, moreDiffer } from './text';
+import { lastTitlePart, outcomes, skipReasons } from './model';
+import type { ClauseComparison, Comparison, Failure, Limits, Side } from './types';
+
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
+
+function sideLine(name: string, s: Side): string {
+  return `- **${name}**: ${s.label}${s.problem ? ` (${s.problem})` : ''}${s.reports ? ` · [its reports](${s.reports}/contract-matrix.md)` : ''}`;
+}
+
+function details(c: ClauseComparison, limits: Limits): string[] {
+  const lines = [`### ${c.id}: A ${c.a}, B ${c.b}`, '', `${c.summary}. First difference: ${c.first}.`, ''];
+  for (const side of ['A', 'B'] as const) if ((side === 'A' ? c.a : c.b) === 'skipped') lines.push(`${side} skipped: ${c.reasons[side].join('; ') || 'no reason given'}`, '');
+  const said = onceEach();
+  const values = (f: Failure) => {
+    const v = said(f);
+    return v ? ` (${v})` : '';
+  };
+  for (const t of c.tests.slice(0, limits.tests)) {
+    lines.push(`**${lastTitlePart(t.title)}** (${outcomes(t)})`, '');
+    for (const f of t.failures.slice(0, limits.failures)) lines.push(`- ${f.side}: ${f.title}${values(f)}`);
+    if (t.failures.length > limits.failures) lines.push(`- … ${count(t.failures.length - limits.failures, 'more failure')}`);
+    if (t.shownIn) lines.push(`- responses: as under ${t.shownIn}`);
+    else {
+      for (const r of t.requests.slice(0, limits.requests)) {
+        const request = `${r.requestB ? `${code(r.request)} / B ${code(r.requestB)}` : code(r.request)}${r.times > 1 ? ` ×${r.times}` : ''}`;
+        lines.push(`- ${request}: ${r.differences.slice(0, limits.differences).map((d) => d.phrase).join('; ')}${r.differences.length > limits.differences ? ` (+${count(r.differences.length - limits.differences, 'more difference')})` : ''}`);
+      }
+      const hidden = t.requests.length - limits.requests;
+      if (hidden > 0 || t.alike) lines.push(`- ${[hidden > 0 ? moreDiffer(hidden, 'request') : '', t.alike ? `${t.alike} answered alike` : ''].filter(Boolean).join('; ')}`);
+    }
+    lines.push('');
+  }
+  const rest = c.tests.slice(limits.tests);
+  if (rest.length) lines.push(`${moreDiffer(rest.length, 'test')}: ${rest.slice(0, 5).map((t) => clip(lastTitlePart(t.title), 60)).join(' · ')}${rest.length > 5 ? ' · …' : ''}`, '');
+  if (c.failures.length) {
+    lines.push(...c.failures.slice(0, limits.failures).map((f) => `- ${f.side}: ${f.title}${requestOf(f) ? ` ${code(requestOf(f))}` : ''}${values(f)}`));
+    if (c.failures.length > limits.failures) lines.push(`- … ${count(c.failures.length - limits.failures, 'more failure')} (each side's contract-matrix.md has them all)`);
+    lines.push('');
+  }
+  return lines;
+}
+
+export function renderCompareMarkdown(c: Comparison): string {
+  const lines = ['# Compare', '', `**${c.verdict}**`, '', sideLine('A', c.a), sideLine('B', c.b), ''];
+  if (c.families.length) {
+    lines.push('| family | clauses | same | A only verified | B only verified | skipped on one side |', '|---|---|---|---|---|---|');
+    for (const f of c.families) lines.push(`| ${f.family} | ${f.clauses} | ${f.same} | ${f.aOnly || ''} | ${f.bOnly || ''} | ${f.oneSkipped || ''} |`);
+    const sum = (k: 'clauses' | 'same' | 'aOnly' | 'bOnly' | 'oneSkipped') => c.families.reduce((n, f) => n + f[k], 0);
+    lines.push(`| **all** | ${sum('clauses')} | ${sum('same')} | ${sum('aOnly')} | ${sum('bOnly')} | ${sum('oneSkipped')} |`, '');
+  }
+  const headers = headersLine(c);
+  if (headers) lines.push(headers, '');
+  for (const g of c.groups) {
+    lines.push(`## ${g.title} (${g.clauses.length})`, '');
+    if (!g.clauses.length) {
+      lines.push('None.', '');
+      continue;
+    }
+    lines.push('| clause | A | B | first difference | rule |', '|---|---|---|---|---|', ...g.clauses.map((x) => `| ${x.id} | ${x.a} | ${x.b} | ${cell(x.first)} | ${cell(x.summary)} |`), '');
+    if (g.category === 'one-skipped') {
+      lines.push('Why:', '', ...skipReasons(g.clauses).map((r) => `- ${r.side} skipped ${r.clauses.join(', ')}: ${r.reason}`), '');
+    }
+  }
+  const detailed = c.groups.flatMap((g) => g.clauses).filter((x) => x.detailed);
+  if (detailed.length) lines.push('## Details', '', ...detailed.flatMap((x) => details(x, c.limits)));
+  lines.push('## All clauses', '', '| clause | rule | A | B |', '|---|---|---|---|', ...c.clauses.map((x) => `| ${x.differs ? `**${x.id}**` : x.id} | ${cell(x.summary)} | ${x.a} | ${x.b} |`), '');
+  return lines.join('\n');
+}

@@ -1,0 +1,196 @@
+/**
+ * The comparison of two runs, clause by clause: which side verified what the other did not, the tests
+ * behind each difference with their responses side by side, and the first difference in a few words.
+ */
+import type { ClauseRow } from '../matrix-types';
+import { align, diffRequests, systematicHeaders } from './diff';
+import { count } from './text';
+import { failurePhrase, failuresOf, reasonPhrase } from './failures';
+import type { Category, ClauseComparison, Comparison, Difference, Failure, FamilyCount, Limits, Side, SideName, TestComparison, TestOutcome } from './types';
+
+export const FAMILIES = ['SPEC', 'AUTH', 'RT', 'ERR', 'RL', 'CU', 'FO', 'AG'];
+
+/**
+ * How much of each difference both reports show, from the most to the least; the reports take the first
+ * that keeps the page small (each side's own reports have everything).
+ */
+export const LIMITS: readonly Limits[] = [
+  { tests: 3, requests: 2, differences: 4, failures: 2 },
+  { tests: 2, requests: 2, differences: 3, failures: 2 },
+  { tests: 1, requests: 2, differences: 3, failures: 1 },
+  { tests: 1, requests: 1, differences: 2, failures: 1 },
+];
+
+export const GROUP_TITLES: Record<Exclude<Category, 'same'>, string> = {
+  'a-only': 'A verified, B failed',
+  'b-only': 'B verified, A failed',
+  'one-skipped': 'Skipped on one side',
+};
+
+const familyOf = (id: string) => id.slice(0, id.indexOf('-'));
+const statusOf = (side: Side, row?: ClauseRow) => (side.matrix ? (row?.status ?? 'not covered') : 'no result');
+
+function categoryOf(a: string, b: string): Category {
+  if (a === b) return 'same';
+  if (a === 'verified' && b === 'failed') return 'a-only';
+  if (b === 'verified' && a === 'failed') return 'b-only';
+  return 'one-skipped';
+}
+
+/**
+ * A test's outcome for a clause; a test that does not count for the clause on this side (it names other
+ * clauses and none of its checks of this one failed) shows how it ended there.
+ */
+function outcome(side: Side, row: ClauseRow | undefined, title: string): TestOutcome {
+  const own = row?.tests.find((t) => t.title === title)?.status;
+  if (own) return own;
+  const elsewhere = (side.matrix?.clauses ?? []).flatMap((c) => c.tests.filter((t) => t.title === title).map((t) => t.status));
+  return elsewhere.includes('failed') ? 'failed' : (elsewhere[0] ?? 'absent');
+}
+
+/** A test's own title, without its file and describe blocks. */
+export const lastTitlePart = (title: string) => title.split(' › ').at(-1) ?? title;
+const words = (text: string) => new Set(text.split(/[^A-Za-z0-9_-]+/).filter(Boolean));
+
+/** Whether a test's title says what the clause says: most of the clause's longer words are in it. */
+function namesClause(summary: string, title: string): boolean {
+  const said = new Set(lastTitlePart(title).toLowerCase().split(/[^a-z0-9]+/));
+  const words = summary.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 4);
+  return words.length >= 3 && words.filter((w) => said.has(w)).length / words.length >= 0.8;
+}
+
+interface Candidate {
+  d: Difference;
+  relevant: number;
+  order: number;
+}
+
+function compareClause(a: Side, b: Side, ra: ClauseRow | undefined, rb: ClauseRow | undefined, id: string, ignore: ReadonlySet<string>, common: ReadonlyMap<string, number>): ClauseComparison {
+  const sa = statusOf(a, ra);
+  const sb = statusOf(b, rb);
+  const differs = !!a.matrix && !!b.matrix && sa !== sb;
+  const category = differs ? categoryOf(sa, sb) : 'same';
+  const reasons = { A: ra?.reasons ?? [], B: rb?.reasons ?? [] };
+  const detailed = differs && (category !== 'one-skipped' || sa === 'failed' || sb === 'failed');
+  const base = { id, family: familyOf(id), summary: ra?.summary ?? rb?.summary ?? '', a: sa, b: sb, differs, category, reasons, detailed };
+  if (!differs) return { ...base, first: '', tests: [], failures: [] };
+
+  const failures: Failure[] = [...failuresOf('A', id, ra?.failures), ...failuresOf('B', id, rb?.failures)];
+  const titles = [...new Set([...(ra?.tests ?? []), ...(rb?.tests ?? [])].map((t) => t.title))];
+  const changed = titles.filter((t) => outcome(a, ra, t) !== outcome(b, rb, t));
+  const skipped = category === 'one-skipped';
+  const tests: TestComparison[] = (changed.length ? changed : titles).map((title) => ({
+    title,
+    a: outcome(a, ra, title),
+    b: outcome(b, rb, title),
+    // A side that did not run the test sent nothing to set beside the other's requests.
+    ...(skipped ? { requests: [], alike: 0 } : diffRequests(a.observations[title], b.observations[title], ignore)),
+    failures: [],
+  }));
+  const loose: Failure[] = [];
+  // Each record names its test; a failure of a test not shown here is listed on its own.
+  for (const f of failures) {
+    const test = tests.find((t) => t.title === f.test);
+    if (test) test.failures.push(f);
+    else loose.push(f);
+  }
+
+  // What the clause is about: its summary and the failures' titles name the fields that matter most.
+  const vocabulary = words(`${base.summary} ${failures.map((f) => f.title).join(' ')}`);
+  const relevance = (d: Difference) => (d.field && vocabulary.has(d.field) ? 0 : 1);
+  // Within a rank, the fields the clause is about come first (sorting is stable).
+  for (const t of tests) for (const r of t.requests) r.differences.sort((p, q) => p.rank - q.rank || relevance(p) - relevance(q) || p.sub - q.sub);
+  const best = (t: TestComparison): Candidate | undefined =>
+    t.requests
+      .flatMap((r) => r.differences)
+      .map((d, order) => ({ d, order, relevant: relevance(d) }))
+      .sort((p, q) => p.d.rank - q.d.rank || p.relevant - q.relevant || p.d.sub - q.d.sub || p.order - q.order)[0];
+  const rankOf = (c?: Candidate) => (c ? [c.d.rank, c.relevant, c.d.sub] : [99, 9, 9]);
+  // A test named after the clause itself ("a valid update is accepted and reads back…") comes first.
+  const ownTest = (t: TestComparison) => (namesClause(base.summary, t.title) ? 0 : 1);
+  const ranked = tests
+    .map((t, i) => ({ t, i, c: best(t) }))
+    .sort((p, q) => {
+      const [x, y] = [rankOf(p.c), rankOf(q.c)];
+      return ownTest(p.t) - ownTest(q.t) || x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || q.t.failures.length - p.t.failures.length || p.i - q.i;
+    });
+
+  let first: string;
+  const sideSkipped = (['A', 'B'] as SideName[]).find((s) => (s === 'A' ? sa : sb) !== 'verified' && (s === 'A' ? sa : sb) !== 'failed');
+  if (skipped && sideSkipped) {
+    const status = sideSkipped === 'A' ? sa : sb;
+    // Of several reasons, the one that explains the most skipped clauses of that side says it best.
+    const reason = [...reasons[sideSkipped]].sort((x, y) => (common.get(`${sideSkipped}|${y}`) ?? 0) - (common.get(`${sideSkipped}|${x}`) ?? 0))[0];
+    first = status === 'skipped' ? reasonPhrase(sideSkipped, reason) : `${sideSkipped}: ${status}`;
+  } else if (ranked[0]?.c) {
+    first = ranked[0].c.d.phrase;
+  } else {
+    const failingSide: SideName = category === 'b-only' ? 'A' : 'B';
+    const f = failures.find((x) => x.side === failingSide) ?? failures[0];
+    first = f ? failurePhrase(f) : 'the verdicts differ; the responses were alike';
+  }
+  return { ...base, first, tests: ranked.map((r) => r.t), failures: loose };
+}
+
+export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]): Comparison {
+  const rows = (s: Side) => new Map((s.matrix?.clauses ?? []).map((c) => [c.id as string, c]));
+  const [rowsA, rowsB] = [rows(a), rows(b)];
+  const ids = [...new Set([...rowsA.keys(), ...rowsB.keys()])];
+  const titles = [...new Set([...Object.keys(a.observations), ...Object.keys(b.observations)])];
+  const headersOnly = a.matrix && b.matrix ? systematicHeaders(titles.flatMap((t) => align(a.observations[t], b.observations[t]))) : { A: [], B: [] };
+  const ignore = new Set([...headersOnly.A, ...headersOnly.B]);
+  // How many clauses each skip reason explains, per side.
+  const common = new Map<string, number>();
+  for (const [name, rs] of [['A', rowsA], ['B', rowsB]] as const) for (const row of rs.values()) for (const r of row.reasons) common.set(`${name}|${r}`, (common.get(`${name}|${r}`) ?? 0) + 1);
+  const clauses = ids.map((id) => compareClause(a, b, rowsA.get(id), rowsB.get(id), id, ignore, common));
+
+  const groups = (['a-only', 'b-only', 'one-skipped'] as const).map((category) => ({ category, title: GROUP_TITLES[category], clauses: clauses.filter((c) => c.category === category) }));
+  // Each test's responses are shown once: under the first clause (in the order of the report) that shows it.
+  const shown = new Map<string, string>();
+  for (const g of groups) {
+    for (const c of g.clauses) {
+      for (const t of c.tests.slice(0, limits.tests)) {
+        if (!t.requests.length) continue;
+        const at = shown.get(t.title);
+        if (at) t.shownIn = at;
+        else shown.set(t.title, c.id);
+      }
+    }
+  }
+
+  const familyNames = [...FAMILIES.filter((f) => clauses.some((c) => c.family === f)), ...new Set(clauses.map((c) => c.family).filter((f) => !FAMILIES.includes(f)))];
+  const families: FamilyCount[] = familyNames.map((family) => {
+    const of = clauses.filter((c) => c.family === family);
+    const n = (cat: Category) => of.filter((c) => c.category === cat).length;
+    return { family, clauses: of.length, same: n('same'), aOnly: n('a-only'), bOnly: n('b-only'), oneSkipped: n('one-skipped') };
+  });
+
+  const differing = clauses.filter((c) => c.differs);
+  const missing = [a.matrix ? '' : `A (${a.problem ?? 'no results'})`, b.matrix ? '' : `B (${b.problem ?? 'no results'})`].filter(Boolean);
+  const verdict = missing.length
+    ? `No comparison: ${missing.join(' and ')} produced no clause results.`
+    : differing.length
+      ? `B differs from A on ${count(differing.length, 'clause')} in ${count(new Set(differing.map((c) => c.family)).size, 'family', 'families')}.`
+      : `A and B agree on every clause (${clauses.length}).`;
+  return { a, b, verdict, clauses, families, headersOnly, limits, groups };
+}
+
+/** The skip reasons behind the clauses skipped on one side, each once, with the clauses it explains. */
+export function skipReasons(clauses: ClauseComparison[]): Array<{ side: SideName; reason: string; clauses: string[] }> {
+  const out = new Map<string, { side: SideName; reason: string; clauses: string[] }>();
+  for (const c of clauses) {
+    for (const side of ['A', 'B'] as const) {
+      if ((side === 'A' ? c.a : c.b) !== 'skipped') continue;
+      for (const reason of c.reasons[side].length ? c.reasons[side] : ['no reason given']) {
+        const key = `${side}|${reason}`;
+        if (!out.has(key)) out.set(key, { side, reason, clauses: [] });
+        out.get(key)!.clauses.push(c.id);
+      }
+    }
+  }
+  return [...out.values()];
+}
+
+/** "A passed · B failed" for a test. */
+export const outcomes = (t: TestComparison) => `A ${t.a === 'absent' ? 'did not run it' : t.a} · B ${t.b === 'absent' ? 'did not run it' : t.b}`;
+

@@ -1,0 +1,122 @@
+/** The shapes compare mode works with: each side's run, and what the comparison of the two found. */
+import type { Observation } from '../../support/http/observation';
+import type { Matrix } from '../matrix-types';
+
+export type SideName = 'A' | 'B';
+
+export interface Side {
+  label: string;
+  matrix?: Matrix;
+  observations: Record<string, Observation[]>;
+  exitCode: number | null;
+  /** Why the side produced no matrix (configuration error, unreachable target), from its output. */
+  problem?: string;
+  /** Where the side's own reports are, relative to compare.html (for links). */
+  reports?: string;
+}
+
+/** A failure of one side, normalised: a title without timings, hosts or the request it quotes; the request by its path. */
+export interface Failure {
+  side: SideName;
+  title: string;
+  received: string;
+  allowed: string;
+  test: string;
+  place?: string;
+  valueClass?: string;
+  cell?: string;
+  /** The record's exchange, its url shown as a path ("/v1/runtimes/x?full=1"). */
+  exchange?: { method: string; path: string; status: number; contentType: string };
+}
+
+/** Rank of a difference: the lower, the more it matters to whoever decides if one side can stand in. */
+export const RANK = { status: 0, missing: 1, contentType: 2, errorBody: 3, body: 4, header: 5 } as const;
+
+export interface Difference {
+  rank: number;
+  /** Order within a rank: the documented fields of an error body first, types before values. */
+  sub: number;
+  /** The body field (last key) or header the difference is about, for matching it to a clause. */
+  field?: string;
+  what: string;
+  a: string;
+  b: string;
+  /** A few words: "status 404 vs 200", "error body: error \"Not Found\" vs \"Not found\"". */
+  phrase: string;
+}
+
+export interface RequestDiff {
+  request: string;
+  /** B's request line when it is not A's (ids differ between targets). */
+  requestB?: string;
+  differences: Difference[];
+  /** How many requests of the test differed exactly so (the same request sent again with the same result). */
+  times: number;
+}
+
+export type TestOutcome = 'passed' | 'failed' | 'skipped' | 'absent';
+
+export interface TestComparison {
+  title: string;
+  a: TestOutcome;
+  b: TestOutcome;
+  /** The requests whose responses differ, most telling first; requests answered alike are counted. */
+  requests: RequestDiff[];
+  alike: number;
+  failures: Failure[];
+  /** The clause under which this test's requests are shown, when it is not this one. */
+  shownIn?: string;
+}
+
+/** What a differing clause is: which side verified what the other did not. */
+export type Category = 'same' | 'a-only' | 'b-only' | 'one-skipped';
+
+export interface ClauseComparison {
+  id: string;
+  family: string;
+  summary: string;
+  a: string;
+  b: string;
+  differs: boolean;
+  category: Category;
+  /** The first difference in a few words (empty when the sides agree). */
+  first: string;
+  /** The tests whose outcome for this clause differs, most telling first. */
+  tests: TestComparison[];
+  /** Failures of tests not among the clause's differing tests (a test that ended alike on both sides). */
+  failures: Failure[];
+  reasons: Record<SideName, string[]>;
+  /** Whether the reports give the clause a details section (a clause skipped on one side needs none unless the other side failed it). */
+  detailed: boolean;
+}
+
+export interface FamilyCount {
+  family: string;
+  clauses: number;
+  same: number;
+  aOnly: number;
+  bOnly: number;
+  oneSkipped: number;
+}
+
+/** How much of a clause's difference both reports show; the rest is counted. */
+export interface Limits {
+  /** Tests per clause shown in full (the others are named). */
+  tests: number;
+  requests: number;
+  differences: number;
+  failures: number;
+}
+
+export interface Comparison {
+  a: Side;
+  b: Side;
+  verdict: string;
+  clauses: ClauseComparison[];
+  families: FamilyCount[];
+  /** Headers one side sends with every response and the other never: said once, not per request. */
+  headersOnly: Record<SideName, string[]>;
+  limits: Limits;
+  /** The differing clauses in the order both reports show them. */
+  groups: Array<{ category: Exclude<Category, 'same'>; title: string; clauses: ClauseComparison[] }>;
+}

@@ -1,0 +1,80 @@
+/**
+ * Faults of the reference service written from the check update's table (support/check-update/table.ts),
+ * through the same cell generation the suite runs: every value the document forbids, accepted
+ * (`accept:<type>:<pattern>`, too loose), every value it allows, refused (`refuse:<type>:<pattern>`, too
+ * strict), and a refused body that still stores one property of each kind (`leak:<property>`, CU-7).
+ * The catch expected: a failure on the cell's clause, at place check-update, with the cell's value class.
+ *
+ * The target is the reference: its spec (specs/openapi.json) gives the property names, frequencies and
+ * nullability, exactly as a run against it resolves them. Cells the target may take or refuse ('either')
+ * have no fault: neither answer is wrong.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { planCarriers } from '../../../support/check-update/carriers';
+import { cellsFor, unitsOf, type Cell, type CellContext } from '../../../support/check-update/cells';
+import { EXPECTED_TYPE, UPDATE_TESTS } from '../../../support/check-update/table';
+import { resolveVocabulary, specFactsOf } from '../../../support/check-update/vocabulary';
+import type { SpecOperation } from '../../../support/spec/spec';
+import type { GeneratedFault } from '../types';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const FILES = ['tests/check-update.spec.ts'];
+const SPEC_FILE = join(__dirname, '../../../specs/openapi.json');
+
+/** A copy of a spec node with its local $refs replaced by what they name (the spec has no cycles here). */
+function deref(doc: Json, node: Json, depth = 0): Json {
+  if (depth > 20 || node === null || typeof node !== 'object') return node;
+  if (typeof node.$ref === 'string' && node.$ref.startsWith('#/')) {
+    const target = node.$ref.slice(2).split('/').reduce((n: Json, k: string) => n?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    return deref(doc, target, depth + 1);
+  }
+  if (Array.isArray(node)) return node.map((x) => deref(doc, x, depth + 1));
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, deref(doc, v, depth + 1)]));
+}
+
+/** The reference's check update operation (the non-GET operation on a check path whose body has frequencyOffset). */
+function referenceUpdate(): { op: Json; body: Json } {
+  const doc = JSON.parse(readFileSync(SPEC_FILE, 'utf8'));
+  for (const [path, item] of Object.entries<Json>(doc.paths)) {
+    if (!/\/checks\/\{[^}]+\}$/.test(path)) continue;
+    for (const [method, op] of Object.entries<Json>(item)) {
+      const body = deref(doc, op?.requestBody?.content?.['application/json']?.schema);
+      if (method !== 'get' && body?.properties?.frequencyOffset) return { op: deref(doc, op), body };
+    }
+  }
+  throw new Error(`${SPEC_FILE}: no check update whose body has frequencyOffset`);
+}
+
+const patternOf = (cell: Cell) => encodeURIComponent(JSON.stringify(cell.body));
+
+function checkUpdateFaults(): GeneratedFault[] {
+  const { op, body } = referenceUpdate();
+  const names = resolveVocabulary(body);
+  const spec = specFactsOf(body);
+  const frequencies = (spec.enumOf(names.frequency!) ?? []).filter((f): f is number => typeof f === 'number').sort((a, b) => a - b);
+  const queryParam = (op.parameters ?? []).find((p: Json) => p?.in === 'query' && p?.schema?.type === 'boolean')?.name;
+  const out = new Map<string, GeneratedFault>();
+  for (const t of UPDATE_TESTS) {
+    for (const check of t.places) {
+      const ctx: CellContext = { check, ownType: EXPECTED_TYPE[check], names, frequencies, spec, queryParam };
+      for (const cell of unitsOf(cellsFor(t.key, ctx))) {
+        if (cell.expect === 'either') continue;
+        const loose = cell.expect === 'invalid';
+        const fault = `${loose ? 'accept' : 'refuse'}:${EXPECTED_TYPE[check]}:${patternOf(cell)}`;
+        // One fault per pattern: the first cell that sends it names the catch (later ones catch it too).
+        if (!out.has(fault)) out.set(fault, { fault, clause: cell.clause, place: 'check-update', valueClass: cell.valueClass, direction: loose ? 'loose' : 'strict', files: FILES });
+      }
+    }
+  }
+  // CU-7: a refused body that still stores one property, of each kind the refused bodies carry, and a
+  // number (the offset a refused frequencyOffset cell sends).
+  const carriers = planCarriers({ op } as SpecOperation, names).properties;
+  for (const property of [...Object.values(carriers), names.frequencyOffset!]) {
+    out.set(`leak:${property}`, { fault: `leak:${property}`, clause: 'CU-7', place: 'check-update', direction: 'loose', files: FILES });
+  }
+  return [...out.values()];
+}
+
+export const CHECK_UPDATE_GENERATED: GeneratedFault[] = checkUpdateFaults();

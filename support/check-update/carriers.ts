@@ -1,0 +1,85 @@
+/**
+ * Atomicity carriers (CU-7): valid changes of every kind of property that a body the target must (or
+ * may) refuse carries beside its invalid value, so that a service saving some properties before it
+ * validates others is caught. One of each kind the target's body schema has: a name (string), a boolean,
+ * an array (tags) and a nested object (retryStrategy, else alert settings). Pure.
+ *
+ * The name and the tag are unique per cell: when a batch of refused bodies ends in a read that shows
+ * one of them, the cell that leaked is known without sending anything again.
+ */
+import { jsonBodySchema, schemaProperties } from '../spec/target';
+import type { SpecOperation } from '../spec/spec';
+import type { CheckState } from './state';
+import type { UpdateVocabulary } from './vocabulary';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export type CarrierKind = 'name' | 'boolean' | 'array' | 'object';
+
+export interface CarrierPlan {
+  /** The body property that carries each kind; a kind the body has no property for is absent. */
+  properties: Partial<Record<CarrierKind, string>>;
+}
+
+/**
+ * Flags a leak would do the least harm with first (muted only silences notifications; activated would
+ * stop a real check from running).
+ */
+const BOOLEANS = ['muted', 'doubleCheck', 'shouldFail', 'runParallel', 'useGlobalAlertSettings', 'activated'];
+const ARRAYS = ['tags'];
+const OBJECTS = ['retryStrategy', 'alertSettings'];
+
+const typeOf = (schema: Json): unknown => schema?.type ?? schema?.anyOf?.find((p: Json) => p?.type !== 'null')?.type ?? schema?.oneOf?.find((p: Json) => p?.type !== 'null')?.type;
+
+/** The carriers a target's update body schema allows, by the published names where it has them. */
+export function planCarriers(updateOp: SpecOperation | undefined, vocabulary: UpdateVocabulary): CarrierPlan {
+  const props = schemaProperties(jsonBodySchema(updateOp));
+  const first = (names: string[], type: string) => names.find((n) => n in props && typeOf(props[n]) === type);
+  const properties: CarrierPlan['properties'] = {};
+  if (vocabulary.name) properties.name = vocabulary.name;
+  const b = first(BOOLEANS, 'boolean');
+  if (b) properties.boolean = b;
+  const a = first(ARRAYS, 'array');
+  if (a) properties.array = a;
+  const o = OBJECTS.find((n) => n in props && (typeOf(props[n]) === 'object' || props[n]?.properties));
+  if (o) properties.object = o;
+  return { properties };
+}
+
+/** The object with its first boolean leaf flipped (depth first), or undefined when it has none. */
+export function flipFirstBoolean(value: unknown, depth = 0): unknown {
+  if (depth > 4 || value === null || typeof value !== 'object') return undefined;
+  if (Array.isArray(value)) return undefined;
+  for (const [k, v] of Object.entries(value as CheckState)) {
+    if (typeof v === 'boolean') return { ...(value as CheckState), [k]: !v };
+    const inner = flipFirstBoolean(v, depth + 1);
+    if (inner !== undefined) return { ...(value as CheckState), [k]: inner };
+  }
+  return undefined;
+}
+
+/**
+ * The carriers for one cell: a change of each kind from the state the check has now, leaving out the
+ * properties the cell itself sends. `token` makes the name and the tag this cell's own.
+ */
+export function carriersFor(plan: CarrierPlan, state: CheckState, token: string, exclude: string[]): CheckState {
+  const out: CheckState = {};
+  const p = plan.properties;
+  const free = (name: string | undefined): name is string => !!name && !exclude.includes(name);
+  if (free(p.name)) out[p.name] = `contract-suite probe ${token}`;
+  if (free(p.boolean)) out[p.boolean] = !(state[p.boolean] === true);
+  if (free(p.array)) {
+    const now = Array.isArray(state[p.array]) ? (state[p.array] as unknown[]) : [];
+    out[p.array] = [...now, `contract-suite-${token}`];
+  }
+  if (free(p.object)) {
+    // Only a change the current value shows to be valid: a flipped flag inside it. None: no object carrier.
+    const flipped = flipFirstBoolean(state[p.object]);
+    if (flipped !== undefined) out[p.object] = flipped;
+  }
+  return out;
+}
+
+/** The carrier kinds present in a body, for the report. */
+export const carriedKinds = (plan: CarrierPlan, body: CheckState) =>
+  (Object.entries(plan.properties) as Array<[CarrierKind, string]>).filter(([, n]) => n in body).map(([k, n]) => `${k} (${n})`);

@@ -1,0 +1,280 @@
+/**
+ * The table turned into cells: for one test of the family and one check, the bodies to send (by the
+ * target's property names), each with its verdict, clause, value class and the stored state it presumes.
+ * Pure: the target comes in as a context (names, frequencies, what its spec admits), so the same rows
+ * give the cells of a run and the faults of the self-test.
+ */
+import type { ClauseId } from '../document/clauses';
+import { show } from '../checks/failure';
+import { frequencyOffsetRuling } from './frequency-offset';
+import type { CheckState } from './state';
+import {
+  boundaryOffsets, COMBINATIONS, frequenciesFor, NOT_AN_OFFSET, NOT_AN_OFFSET_ABOVE_60, NOT_AN_OFFSET_AT_ZERO, PROPERTY_RULES,
+  type CheckKind, type Coupled, type PlaceContext, type Ruling, type UpdateTestKey, type ValueClass,
+} from './table';
+import type { BodyRole, UpdateVocabulary } from './vocabulary';
+
+export type Expectation = 'valid' | 'invalid' | 'either';
+
+export interface Cell {
+  /** For people: the class with the value shown, and what the target must do. */
+  title: string;
+  check: CheckKind;
+  clause: ClauseId;
+  /** `<check>:<role>:<class>` (see table.ts). */
+  valueClass: string;
+  /** The values under test, by the target's names; carriers (CU-7) are added when it is sent. */
+  body: CheckState;
+  expect: Expectation;
+  /** The stored state (target names) the verdict presumes; the runner sets it up first where it differs. */
+  given?: CheckState;
+  /** Values a read may show instead of the one sent, meaning the same, by property. */
+  readsBackAs?: Record<string, unknown[]>;
+  /** A round: several valid cells of different properties in one body. */
+  units?: Cell[];
+  query?: Record<string, string>;
+  /** Properties whose value the target's spec does not list: an echo of them is spec drift. */
+  outsideSpecEnum?: string[];
+}
+
+/** What the target's spec says about a property, where the document is silent. */
+export interface SpecFacts {
+  /** The spec declares null for the property. */
+  nullable: (property: string) => boolean;
+  /** The spec admits a JSON type for the property (true where it does not constrain the type). */
+  admits: (property: string, jsonType: 'number' | 'boolean' | 'array' | 'object' | 'string') => boolean;
+  /** The values the spec enumerates for the property, if it does. */
+  enumOf: (property: string) => unknown[] | undefined;
+}
+
+export interface CellContext extends PlaceContext {
+  names: UpdateVocabulary;
+  /** The frequencies of the target (its spec's list, else the known set). */
+  frequencies: readonly number[];
+  spec: SpecFacts;
+  /** The boolean query parameter of the update, if the spec declares one. */
+  queryParam?: string;
+}
+
+/** Whether a value (or an item of an array value) is a string the enumeration does not list. */
+function outsideEnum(value: unknown, listed: unknown[] | undefined): boolean {
+  if (!listed) return false;
+  const items = Array.isArray(value) ? value : [value];
+  return items.some((v) => typeof v === 'string' && !listed.includes(v));
+}
+
+const jsonType = (v: unknown) => (Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v) as 'number' | 'boolean' | 'array' | 'object' | 'string' | 'null';
+
+/** The verdict of a class on a target: the document's, or the target's spec's where the document is silent. */
+export function expectationOf(ruling: Ruling, property: string, value: unknown, spec: SpecFacts): Expectation {
+  switch (ruling) {
+    case 'valid':
+    case 'invalid':
+    case 'either':
+      return ruling;
+    case 'valid-where-nullable':
+      return spec.nullable(property) ? 'valid' : 'either';
+    case 'invalid-unless-nullable':
+      return spec.nullable(property) ? 'either' : 'invalid';
+    case 'invalid-unless-admitted': {
+      const t = jsonType(value);
+      return t !== 'null' && spec.admits(property, t) ? 'either' : 'invalid';
+    }
+  }
+}
+
+const must = (e: Expectation) => (e === 'valid' ? 'must be accepted' : e === 'invalid' ? 'must be rejected' : 'may be taken, or refused without a change');
+const valueOf = (c: ValueClass, ctx: PlaceContext) => (typeof c.value === 'function' ? (c.value as (x: PlaceContext) => unknown)(ctx) : c.value);
+const shown = (v: unknown) => (typeof v === 'string' && v.length > 24 ? `${[...v].length} × "${[...v][0]}"` : show(v, 60));
+
+/** The frequency the neutral state uses: 10 where listed, else the first of 1..60, else any above 0. */
+export const lowFrequency = (listed: readonly number[]) => (listed.includes(10) ? 10 : listed.find((f) => f > 0 && f <= 60) ?? listed.find((f) => f > 0));
+export const highFrequency = (listed: readonly number[]) => (listed.includes(120) ? 120 : listed.find((f) => f > 60));
+
+/** A stored state by role, in the target's names (undefined: a role the body lacks). */
+function byNames(ctx: CellContext, coupled: Coupled): CheckState | undefined {
+  const out: CheckState = {};
+  for (const [role, value] of Object.entries(coupled) as Array<[BodyRole, unknown]>) {
+    if (value === undefined) continue;
+    const name = ctx.names[role];
+    if (!name) return undefined;
+    out[name] = value;
+  }
+  return out;
+}
+
+/** A state whose frequency is not 0, with offset 1 (valid at any such frequency): a type is then judged alone. */
+function neutral(ctx: CellContext): CheckState | undefined {
+  const low = lowFrequency(ctx.frequencies);
+  return low === undefined ? undefined : byNames(ctx, { frequency: low, frequencyOffset: 1 });
+}
+
+/** The cells of one property rule on one check. */
+export function propertyCells(ctx: CellContext, clause: ClauseId, which: (e: Expectation) => boolean): Cell[] {
+  const rule = PROPERTY_RULES.find((r) => r.clause === clause && r.places.includes(ctx.check));
+  const property = rule && ctx.names[rule.role];
+  if (!rule || !property) return [];
+  const given = rule.neutralFrequency ? neutral(ctx) : undefined;
+  const cells: Cell[] = [];
+  for (const c of rule.classes) {
+    if (c.places && !c.places.includes(ctx.check)) continue;
+    const value = valueOf(c, ctx);
+    // Another documented type that is the check's own is no other type.
+    if (c.name.startsWith('other-') && value === ctx.ownType) continue;
+    const documented = expectationOf(c.ruling, property, value, ctx.spec);
+    // A value the document allows that the target's spec does not list (a spec lagging behind): the
+    // target may refuse it without a change, or take it (an echo of it is spec drift).
+    const outside = documented !== 'invalid' && outsideEnum(value, ctx.spec.enumOf(property));
+    const expect: Expectation = outside ? 'either' : documented;
+    if (!which(expect)) continue;
+    cells.push({
+      title: `${rule.role} ${c.name} ${shown(value)}: ${must(expect)} (${rule.clause})`,
+      check: ctx.check,
+      clause: rule.clause,
+      valueClass: `${ctx.check}:${rule.role}:${c.name}`,
+      body: { [property]: value },
+      expect,
+      ...(given ? { given } : {}),
+      ...(c.readsBackAs ? { readsBackAs: { [property]: [value, ...c.readsBackAs] } } : {}),
+      ...(outside ? { outsideSpecEnum: [property] } : {}),
+    });
+  }
+  return cells;
+}
+
+/** A frequencyOffset cell: the oracle judges the check as it will be (sent values over the stored ones). */
+function offsetCell(ctx: CellContext, cls: string, given: Coupled, body: Coupled): Cell | undefined {
+  const after = { checkType: ctx.ownType, ...given, ...body };
+  const ruling = frequencyOffsetRuling(after.checkType!, after.frequency!, after.frequencyOffset);
+  const bodyNames = byNames(ctx, body);
+  // The check's own type is presumed too, where the body has a type property (a test before may have changed it).
+  const givenNames = byNames(ctx, { ...(ctx.names.checkType ? { checkType: ctx.ownType } : {}), ...given });
+  if (!bodyNames || !givenNames) return undefined;
+  const expect: Expectation = ruling.accepted ? 'valid' : 'invalid';
+  const sent = Object.entries(body).map(([k, v]) => `${k} ${show(v)}`).join(', ');
+  const stored = Object.entries(given).filter(([k]) => !(k in body)).map(([k, v]) => `${k} ${show(v)}`).join(', ');
+  return {
+    title: `${sent}${stored ? ` (stored ${stored})` : ''} on the ${ctx.ownType} check: ${must(expect)} (${ruling.clause})`,
+    check: ctx.check,
+    clause: ruling.clause,
+    valueClass: `${ctx.check}:${cls}`,
+    body: bodyNames,
+    expect,
+    given: givenNames,
+  };
+}
+
+/** The boundary cells of the frequencies in a range, on one check. */
+function boundaryCells(ctx: CellContext, inRange: (f: number) => boolean, which: (e: Expectation) => boolean): Cell[] {
+  return frequenciesFor(ctx.check, ctx.frequencies)
+    .filter(inRange)
+    .flatMap((f) => boundaryOffsets(f, ctx.check).map((o) => offsetCell(ctx, `frequencyOffset:${o.name}`, {}, { frequency: f, frequencyOffset: o.offset })))
+    .filter((c): c is Cell => !!c && which(c.expect));
+}
+
+function notAnOffsetCells(ctx: CellContext): Cell[] {
+  const low = lowFrequency(ctx.frequencies);
+  const high = highFrequency(ctx.frequencies);
+  const cells = [
+    ...(low === undefined ? [] : NOT_AN_OFFSET.map((o) => offsetCell(ctx, `frequencyOffset:${o.name}`, {}, { frequency: low, frequencyOffset: o.offset }))),
+    ...(ctx.frequencies.includes(0) && ctx.check === 'api' ? NOT_AN_OFFSET_AT_ZERO.map((o) => offsetCell(ctx, `frequencyOffset:f0-${o.name}`, {}, { frequency: 0, frequencyOffset: o.offset })) : []),
+    ...(high === undefined ? [] : NOT_AN_OFFSET_ABOVE_60.map((o) => offsetCell(ctx, `frequencyOffset:f${high}-${o.name}`, {}, { frequency: high, frequencyOffset: o.offset }))),
+  ];
+  return cells.filter((c): c is Cell => !!c);
+}
+
+function combinationCells(ctx: CellContext): Cell[] {
+  const low = lowFrequency(ctx.frequencies);
+  const high = highFrequency(ctx.frequencies);
+  const has = { zero: ctx.frequencies.includes(0), low: low !== undefined, high: high !== undefined };
+  return COMBINATIONS.filter((c) => c.places.includes(ctx.check) && c.needs.every((n) => has[n]))
+    .map((c) => offsetCell(ctx, `combo:${c.name.replace('{low}', `f${low}`).replace('{high}', `f${high}`)}`, c.given(low!, high!), c.body(low!, high!)))
+    .filter((c): c is Cell => !!c);
+}
+
+/** The query parameter's cells: a name change, sent with the parameter true and false. */
+function queryCells(ctx: CellContext): Cell[] {
+  if (!ctx.queryParam || !ctx.names.name) return [];
+  return ['true', 'false'].map((v) => ({
+    title: `${ctx.queryParam}=${v} with a new name: must be accepted (CU-1)`,
+    check: ctx.check,
+    clause: 'CU-1' as ClauseId,
+    valueClass: `${ctx.check}:query:${v}`,
+    body: { [ctx.names.name!]: `Contract suite probe (${ctx.queryParam}=${v})` },
+    expect: 'valid' as Expectation,
+    query: { [ctx.queryParam!]: v },
+  }));
+}
+
+/** Every valid value of every rule on this check, before they are put into rounds. */
+export function validCells(ctx: CellContext): Cell[] {
+  const valid = (e: Expectation) => e === 'valid';
+  return [...PROPERTY_RULES.flatMap((r) => propertyCells(ctx, r.clause, valid)), ...boundaryCells(ctx, () => true, valid)];
+}
+
+/**
+ * Valid cells put into rounds: the i-th round carries the i-th valid value of each property (a
+ * frequency and its offset count as one), so one body tests several rules; a target that refuses a
+ * round gets each of its values alone, and the one it refuses is named.
+ */
+export function rounds(cells: Cell[]): Cell[] {
+  const byKey = new Map<string, Cell[]>();
+  for (const c of cells) {
+    const key = Object.keys(c.body).sort().join('+');
+    byKey.set(key, [...(byKey.get(key) ?? []), c]);
+  }
+  const count = Math.max(0, ...[...byKey.values()].map((l) => l.length));
+  const out: Cell[] = [];
+  for (let i = 0; i < count; i++) {
+    const units = [...byKey.values()].map((l) => l[i]).filter((c): c is Cell => !!c);
+    if (units.length === 1) {
+      out.push(units[0]);
+      continue;
+    }
+    const check = units[0].check;
+    out.push({
+      title: `round ${i + 1}: ${units.map((u) => u.valueClass.slice(check.length + 1)).join(', ')}: must be accepted`,
+      check,
+      clause: 'CU-1',
+      valueClass: `${check}:round:${i + 1}`,
+      body: Object.assign({}, ...units.map((u) => u.body)),
+      expect: 'valid',
+      given: Object.assign({}, ...units.map((u) => u.given ?? {})),
+      readsBackAs: Object.assign({}, ...units.map((u) => u.readsBackAs ?? {})),
+      units,
+    });
+  }
+  return out;
+}
+
+const notValid = (e: Expectation) => e !== 'valid';
+
+/** The cells of one test of the family on one check, in the order they are sent. */
+export function cellsFor(key: UpdateTestKey, ctx: CellContext): Cell[] {
+  switch (key) {
+    case 'valid':
+      return rounds(validCells(ctx));
+    case 'query':
+      return queryCells(ctx);
+    case 'CU-2':
+    case 'CU-3':
+    case 'CU-4':
+    case 'CU-5':
+    case 'CU-6':
+      // The valid ones are in the rounds; the ones a target may refuse (another type) come last.
+      return propertyCells(ctx, key, notValid).sort((a, b) => Number(a.expect === 'either') - Number(b.expect === 'either'));
+    case 'FO-zero':
+      return boundaryCells(ctx, (f) => f === 0, notValid);
+    case 'FO-low':
+      return boundaryCells(ctx, (f) => f > 0 && f <= 60, notValid);
+    case 'FO-high':
+      return boundaryCells(ctx, (f) => f > 60, notValid);
+    case 'FO-4':
+      return notAnOffsetCells(ctx);
+    case 'FO-combined':
+      return combinationCells(ctx);
+  }
+}
+
+/** The single-value cells behind a list (a round's units, else the cell itself). */
+export const unitsOf = (cells: Cell[]) => cells.flatMap((c) => c.units ?? [c]);

@@ -1,0 +1,182 @@
+/**
+ * What the family's tests call: run one test of the table on one check, the unknown-id test (CU-8) and
+ * the final restore (CU-9). A test that needs what the configuration or the target's spec does not
+ * give is skipped with the reason; one that cannot run for any other reason (a check that cannot be
+ * read, an earlier run's leftover that cannot be put back) fails with one line saying so.
+ */
+import { randomUUID } from 'node:crypto';
+import { test } from '@playwright/test';
+import type { Config } from '../run/config';
+import { DESCRIPTION_MAX, LOCATIONS, RUNTIME_VERSIONS, CHECK_TYPES } from '../document/facts';
+import { checkErrorResponse } from '../checks/error-checks';
+import { show } from '../checks/failure';
+import { fillPath, jsonBodySchema } from '../spec/target';
+import { cellsFor, type Cell, type CellContext } from './cells';
+import { CellRunner } from './runner';
+import type { Judges } from './judge';
+import { describeRestore, restoreCheck, restored, type RestoreResult, type Send } from './restore';
+import { autoSubscribeParam, missingCheck, specGap, type CheckHandle, type CheckSessions, type Session } from './session';
+import { removeSnapshot } from './snapshot';
+import { restoreBody } from './state';
+import type { CheckKind, UpdateTestKey } from './table';
+import {
+  bodyProperty, frequenciesToTest, missingReason, missingRoles, noteFinding, requiresFullBody, specFactsOf, vocabularyOf, type BodyRole,
+} from './vocabulary';
+
+/** The body properties (by meaning) each test sends. */
+const ROLES: Record<UpdateTestKey, BodyRole[]> = {
+  valid: ['name', 'description', 'groupOrder', 'locations', 'runtimeId', 'checkType', 'frequency', 'frequencyOffset'],
+  query: ['name'],
+  'CU-2': ['description'],
+  'CU-3': ['groupOrder'],
+  'CU-4': ['locations'],
+  'CU-5': ['runtimeId'],
+  'CU-6': ['checkType'],
+  'FO-zero': ['frequency', 'frequencyOffset'],
+  'FO-low': ['frequency', 'frequencyOffset'],
+  'FO-high': ['frequency', 'frequencyOffset'],
+  'FO-4': ['frequency', 'frequencyOffset'],
+  'FO-combined': ['checkType', 'frequency', 'frequencyOffset'],
+};
+
+/** An error whose message is the whole report: one line, no stack into the support code. */
+function oneLineError(message: string): Error {
+  const e = new Error(message);
+  e.stack = message;
+  return e;
+}
+
+/**
+ * A test's time limit from the requests it may send (a remote target may take a second or two per
+ * request): each cell an update, and up to a read, a set-up and a restore when something goes wrong.
+ */
+const budgetMs = (cells: Cell[]) => 30_000 + 2_000 * (5 + 3 * cells.reduce((n, c) => n + (c.units?.length ?? 1), 0));
+
+export class CheckUpdateFamily {
+  constructor(
+    private readonly fx: Judges & { config: Config },
+    private readonly sessions: CheckSessions,
+  ) {}
+
+  private readonly send: Send = (method, path, options) => this.fx.api.call(method, path, options);
+
+  /** The session, or a skip (configuration, spec) or a one-line failure (anything else). */
+  private async open(kind?: CheckKind): Promise<{ s: Session; h?: CheckHandle }> {
+    const { config, target, verdict } = this.fx;
+    const gap = specGap(target);
+    test.skip(!!gap, gap);
+    const missing = kind && missingCheck(config, kind);
+    test.skip(!!missing, missing);
+    const opened = await this.sessions.open(this.send);
+    if ('skip' in opened) test.skip(true, opened.skip);
+    if ('error' in opened) throw oneLineError(opened.error);
+    const { session: s } = opened as { session: Session };
+    for (const n of s.notes.splice(0)) verdict.note('restored', n);
+    return { s, h: kind ? s.checks[kind] : undefined };
+  }
+
+  /** One test of the table on one check. */
+  async run(key: UpdateTestKey, kind: CheckKind): Promise<void> {
+    const { target, verdict } = this.fx;
+    const { s, h } = await this.open(kind);
+    if (!h) throw oneLineError(`check update: the ${kind} check was not read before the first update`);
+    const names = s.vocabulary;
+    const frequencies = ROLES[key].includes('frequency') ? frequenciesToTest(verdict, target, names.frequency) : [];
+    const ctx: CellContext = { check: kind, ownType: h.ownType, names, frequencies, spec: specFactsOf(jsonBodySchema(target.updateOp)), queryParam: s.queryParam };
+    const cells = cellsFor(key, ctx);
+    const lacking = missingRoles(names, ROLES[key]);
+    if (lacking.length) verdict.note('spec-finding', missingReason(lacking));
+    test.skip(cells.length === 0, lacking.length ? missingReason(lacking) : key === 'query' ? 'the target\'s spec declares no boolean query parameter on the update (see SPEC-5)' : 'no cell of this test applies to this target');
+    this.noteSpecFindings(key);
+    if (kind === 'browser' && h.ownType !== 'BROWSER') verdict.note('check-type', `BROWSER_CHECK_ID names a check of type ${h.ownType}: the rules are judged for that type`);
+    if (kind === 'api' && h.ownType !== 'API') verdict.note('check-type', `CHECK_ID names a check of type ${h.ownType}: the rules are judged for that type`);
+    test.setTimeout(budgetMs(cells));
+    await new CellRunner(this.fx, s, h).run(cells);
+  }
+
+  /** Where the target's spec says otherwise than the document: notes, never failures. */
+  private noteSpecFindings(key: UpdateTestKey): void {
+    const { target, verdict } = this.fx;
+    const v = vocabularyOf(target);
+    const schema = (role: BodyRole) => bodyProperty(target, v[role]);
+    switch (key) {
+      case 'valid':
+        return noteFinding(verdict, target, v.name, undefined, 'name of the check', 'name');
+      case 'CU-2': {
+        noteFinding(verdict, target, v.description, undefined, 'description, at most 500 characters', 'description');
+        const max = schema('description')?.maxLength;
+        if (max !== undefined && max !== DESCRIPTION_MAX) verdict.note('spec-finding', `description: the target's spec allows ${max} characters; the document says at most ${DESCRIPTION_MAX}`);
+        return;
+      }
+      case 'CU-3': {
+        noteFinding(verdict, target, v.groupOrder, undefined, 'group order, integer >= 0 or null', 'groupOrder');
+        const s = schema('groupOrder');
+        if (s && (s.type !== 'integer' || s.minimum !== 0)) verdict.note('spec-finding', `groupOrder in the target's spec is ${show({ type: s.type, minimum: s.minimum })}; the document says integer >= 0`);
+        return;
+      }
+      case 'CU-4':
+        return noteFinding(verdict, target, v.locations, LOCATIONS, 'data center locations', 'locations');
+      case 'CU-5':
+        return noteFinding(verdict, target, v.runtimeId, RUNTIME_VERSIONS, 'runtime version', 'runtimeId');
+      case 'CU-6':
+        return noteFinding(verdict, target, v.checkType, CHECK_TYPES, 'check type', 'checkType');
+      case 'FO-4': {
+        const s = schema('frequencyOffset');
+        if (s && (s.type !== 'integer' || s.minimum !== 1)) verdict.note('spec-finding', `frequencyOffset in the target's spec is ${show({ type: s.type, minimum: s.minimum })}; the document says integer >= 1`);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  /** CU-8: an update of a check nobody created is not found, never applied. */
+  async unknownId(): Promise<void> {
+    const { target, verdict, contract, config } = this.fx;
+    test.skip(!target.updateOp || !target.updatePath, 'the target\'s spec has no check update whose body has frequencyOffset (see SPEC-5): nothing to send');
+    const vocabulary = vocabularyOf(target);
+    const lacking = missingRoles(vocabulary, ['name']);
+    if (lacking.length) verdict.note('spec-finding', missingReason(lacking));
+    test.skip(lacking.length > 0, missingReason(lacking));
+    // A replace (required properties) gets a whole, valid body, so that only the id can be wrong: a
+    // configured check's state as the session knows it.
+    let base = {};
+    if (requiresFullBody(target) && (config.checkId || config.browserCheckId) && !specGap(target)) {
+      const { s } = await this.open();
+      const known = Object.values(s.checks)[0]?.expected ?? Object.values(s.snapshot.checks)[0];
+      if (known) base = restoreBody(known, s.writable);
+    }
+    const param = autoSubscribeParam(target);
+    const query = param ? { [param]: 'false' } : undefined;
+    for (const [what, id] of [['a well-formed id nobody created', randomUUID()], ['a malformed id', 'not-a-check-id']]) {
+      await test.step(`${what}: must be rejected (CU-8)`, async () => {
+        const where = { place: 'check-update', valueClass: `unknown-id:${id === 'not-a-check-id' ? 'malformed' : 'well-formed'}` };
+        const body = { ...base, [vocabulary.name!]: `contract-suite CU-8 ${randomUUID().slice(0, 8)}` };
+        const ex = await contract.at(where).send(target.updateOp, target.updateMethod, fillPath(target.updatePath!, id), 'invalid', 'CU-8', { body, query });
+        checkErrorResponse(verdict.at(where), ex);
+      });
+    }
+  }
+
+  /** CU-9: after the run, every check of the snapshot is as it was before (judged by a read), then the file goes. */
+  async restoreAll(): Promise<void> {
+    const { config, contract, target, verdict } = this.fx;
+    test.skip(!config.checkId && !config.browserCheckId, 'CHECK_ID and BROWSER_CHECK_ID are not set: no check was changed, so there is nothing to put back');
+    const { s } = await this.open(config.checkId ? 'api' : 'browser');
+    // The restore itself is the suite's own doing, not the target's contract: only its outcome, read
+    // back through the spec'd GET, is judged.
+    const read: Send = (method, path, options) => contract.at({ place: 'check-read' }).send(target.readCheckOp, method, path, 'valid', 'CU-9', options);
+    for (const n of s.snapshot.recovery ?? []) verdict.note('restored', n);
+    const results: RestoreResult[] = [];
+    for (const [id, state] of Object.entries(s.snapshot.checks)) {
+      const r = await restoreCheck(read, this.send, s.routes, id, state, s.writable, s.query, s.coupled);
+      results.push(r);
+      verdict.note('restored', describeRestore(r));
+      const problem = r.error ?? (r.remaining.length ? `still different: ${r.remaining.join(', ')}` : '');
+      const handle = Object.values(s.checks).find((c) => c?.id === id);
+      verdict.at({ place: 'check-update', valueClass: `${handle?.kind ?? 'other'}:restore` }).check('CU-9', restored(r), `check ${id} is not as it was before the run: ${problem}`, r.steps.join('; ') || 'no restore sent', 'every writable property equal to the snapshot taken before the first update');
+      if (handle && r.state) handle.expected = r.state;
+    }
+    if (results.every(restored)) removeSnapshot(s.file);
+  }
+}

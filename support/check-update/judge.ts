@@ -1,0 +1,90 @@
+/**
+ * Judging the answer to one update by what the cell expects: a valid body accepted (a declared 2xx
+ * whose body matches the spec), an invalid one refused (a 4xx with an error body), a body the target may
+ * take or refuse judged by which it did; a round refused is not judged yet (the runner sends its values
+ * one by one). Where the answer shows the check, it must show the values sent (CU-1).
+ */
+import type { ApiClient, CallOptions } from '../http/client';
+import { checkErrorResponse } from '../checks/error-checks';
+import { conform } from '../checks/conformance';
+import { show, type Where } from '../checks/failure';
+import type { Verdict } from '../checks/verdict';
+import { oneLine, type Exchange } from '../http/exchange';
+import type { Contract } from '../fixtures';
+import type { SchemaValidator } from '../spec/schema-validator';
+import type { Spec } from '../spec/spec';
+import type { Target } from '../spec/target';
+import type { Cell } from './cells';
+import { isState, sameValue, type CheckState } from './state';
+
+export interface Judges {
+  api: ApiClient;
+  contract: Contract;
+  verdict: Verdict;
+  target: Target;
+  spec: Spec;
+  validator: SchemaValidator;
+}
+
+export const is2xx = (status: number) => status >= 200 && status < 300;
+export const is4xx = (status: number) => status >= 400 && status < 500;
+
+export const whereOf = (cell: Cell): Where => ({ place: 'check-update', valueClass: cell.valueClass, cell: cell.title });
+
+/** The cell that answers for a property of what was sent: a round's unit, else the cell (carriers too). */
+export const answering = (cell: Cell, property: string): Cell => cell.units?.find((u) => property in u.body) ?? cell;
+
+/** The answer to one update, judged by the cell's expectation. */
+export async function sendJudged(fx: Judges, cell: Cell, path: string, options: CallOptions, before: CheckState): Promise<Exchange> {
+  const { api, contract, verdict, target, spec, validator } = fx;
+  const where = whereOf(cell);
+  const v = verdict.at(where);
+  let ex: Exchange;
+  if (cell.units) {
+    // A round: refused, it is split (bisect) before anything is called wrong.
+    ex = await api.call(target.updateMethod, path, options);
+    if (is4xx(ex.status)) checkErrorResponse(v, ex);
+    else conform(v, spec, validator, target.updateOp, ex, 'valid', 'CU-1');
+    if (is2xx(ex.status)) for (const u of cell.units) verdict.at(whereOf(u)).pass(u.clause);
+  } else if (cell.expect === 'either') {
+    ex = await api.call(target.updateMethod, path, options);
+    judgeEither(fx, v, cell, ex, before);
+  } else {
+    ex = await contract.at(where).send(target.updateOp, target.updateMethod, path, cell.expect, cell.clause, options);
+    if (ex.status >= 400) checkErrorResponse(v, ex);
+  }
+  if (is2xx(ex.status) && cell.expect !== 'invalid' && isState(ex.json)) checkEcho(fx, cell, ex, ex.json);
+  return ex;
+}
+
+/**
+ * A body the target may take (2xx, then read back) or refuse (4xx, nothing changed); anything else
+ * fails the cell's clause. A value the document allows that the target's spec does not list, echoed
+ * back, is spec drift: the echo is checked against the schema with the value the check had instead.
+ */
+function judgeEither(fx: Judges, v: Verdict, cell: Cell, ex: Exchange, before: CheckState): void {
+  const { spec, validator, target } = fx;
+  if (is2xx(ex.status)) {
+    let json = ex.json;
+    for (const p of cell.outsideSpecEnum ?? []) {
+      if (!isState(json) || !sameValue(json[p], cell.body[p])) continue;
+      v.note('spec-drift', `${target.updateMethod} ${target.updateOp?.path} echoed ${p} ${show(cell.body[p])}, which the spec's enum does not list (the document does)`);
+      json = { ...json, [p]: before[p] };
+    }
+    conform(v, spec, validator, target.updateOp, { ...ex, json }, 'valid', cell.clause);
+  } else if (is4xx(ex.status)) {
+    conform(v, spec, validator, target.updateOp, ex, 'invalid', cell.clause);
+    checkErrorResponse(v, ex);
+  } else {
+    v.fail(cell.clause, `${ex.status >= 500 ? 'server error' : 'an unexpected status'} instead of taking or refusing the body (${oneLine(ex)})`, ex.status, 'a 2xx (the change made, and read back) or a 4xx (refused, nothing changed)', ex);
+  }
+}
+
+/** The update's own answer, where it shows the check, shows the values sent (CU-1). */
+function checkEcho(fx: Judges, cell: Cell, ex: Exchange, echoed: CheckState): void {
+  for (const [k, sent] of Object.entries(cell.body)) {
+    if (!(k in echoed)) continue;
+    const ok = [sent, ...(cell.readsBackAs?.[k] ?? [])].some((x) => sameValue(x, echoed[k]));
+    fx.verdict.at(whereOf(answering(cell, k))).check('CU-1', ok, `the update's response does not show the new ${k}`, echoed[k], show(sent), ex);
+  }
+}

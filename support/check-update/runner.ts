@@ -1,0 +1,250 @@
+/**
+ * Sends a test's cells to one check and judges them. Each update is judged by its status as it comes
+ * back (the cell's clause; conformance to the spec); what the check holds is judged by a read after a
+ * batch of updates (attribution.ts): a value an accepted body sent must read back (CU-1), a refused body
+ * must have changed nothing (CU-7). Reading once per batch rather than once per update keeps the family
+ * within its share of the rate limit; a read that shows something wrong is narrowed down to the update
+ * that did it, replaying the batch one update at a time when the values read cannot tell.
+ *
+ * A cell that presumes a stored state (a frequency, a type) gets it set up first, when the check is not
+ * in it. A body the document forbids that the target takes is put back at once, so the cells after it
+ * start from a valid state (and a real check does not run so until the end).
+ */
+import { test } from '@playwright/test';
+import { formatFailure, show } from '../checks/failure';
+import type { Exchange } from '../http/exchange';
+import { attribute, expectedAfter, type Finding, type SentUpdate } from './attribution';
+import { carriedKinds, carriersFor } from './carriers';
+import type { Cell } from './cells';
+import { answering, is2xx, is4xx, sendJudged, whereOf, type Judges } from './judge';
+import { describeRestore, restoreCheck, restored, type Send } from './restore';
+import type { CheckHandle, Session } from './session';
+import { isState, restoreBody, sameValue, type CheckState } from './state';
+
+export type { Judges };
+
+interface Pending extends SentUpdate {
+  cell: Cell;
+  status: number;
+  query?: Record<string, string>;
+  ex?: Exchange;
+}
+
+/** Updates between two reads; after a leak, one (the target is known to leak: each is read alone). */
+export const MAX_BATCH = 20;
+
+class StepFailed extends Error {}
+
+
+/** A cell that sets up the stored state another cell presumes (a valid body: judged like one). */
+function setupCell(cell: Cell): Cell {
+  const given = cell.given!;
+  const what = Object.entries(given).map(([k, v]) => `${k}=${show(v)}`).join(',');
+  return { title: `set up ${what} for the next cell: must be accepted (CU-1)`, check: cell.check, clause: 'CU-1', valueClass: `${cell.check}:given:${what}`, body: given, expect: 'valid' };
+}
+
+const matches = (state: CheckState, given: CheckState) => Object.entries(given).every(([k, v]) => sameValue(state[k], v));
+
+export class CellRunner {
+  private careful = false;
+  private counter = 0;
+  private carriersNoted = false;
+
+  constructor(
+    private readonly fx: Judges,
+    private readonly s: Session,
+    private readonly h: CheckHandle,
+  ) {}
+
+  async run(cells: Cell[]): Promise<void> {
+    let batch: Pending[] = [];
+    let start = structuredClone(this.h.expected);
+    const close = async () => {
+      if (batch.length) await this.close(start, batch);
+      batch = [];
+      start = structuredClone(this.h.expected);
+    };
+    for (const cell of cells) {
+      // A body the target may take would overwrite what a refused one before it leaked: read first.
+      if (this.wouldMask(batch, cell)) await close();
+      if (cell.given && !matches(this.h.expected, cell.given)) {
+        const setup = await this.send(setupCell(cell), batch);
+        if (!setup.accepted) {
+          this.fx.verdict.note('cell-not-sent', `"${cell.title}": the state it presumes could not be set up (${setup.status})`);
+          continue;
+        }
+      }
+      const sent = await this.send(cell, batch);
+      if (cell.units && is4xx(sent.status)) await this.bisect(cell, batch);
+      // A forbidden body taken: read what it did now, and put the check back before the next cell.
+      if (sent.wronglyAccepted || batch.length >= (this.careful ? 1 : MAX_BATCH)) await close();
+    }
+    await close();
+  }
+
+  /**
+   * Whether a body the target may take would overwrite what a refused body of the batch carried: then
+   * the batch is read first. A body that may be refused carries the atomicity carriers too, so it is
+   * read before whenever it shares any property with a refused one; a valid body (or a set-up) only when
+   * it writes a carrier: one that rewrites a frequency or an offset a refused body sent may hide that
+   * refused body's leak of it, which the tests without valid bodies in between see anyway (a read per
+   * such overlap would cost a dozen requests a run).
+   */
+  private wouldMask(batch: Pending[], cell: Cell): boolean {
+    const refused = batch.filter((p) => !p.accepted);
+    if (!refused.length) return false;
+    // A replace: every body carries every property.
+    if (this.s.fullBody) return cell.expect !== 'invalid' || (!!cell.given && !matches(this.h.expected, cell.given));
+    if (cell.expect === 'invalid') return false;
+    const carriers = new Set(Object.values(this.s.carriers.properties));
+    const writes = cell.expect === 'either' ? new Set([...Object.keys(cell.body), ...carriers]) : new Set(Object.keys(cell.body).filter((k) => carriers.has(k)));
+    return refused.some((p) => Object.keys(p.body).some((k) => writes.has(k)));
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Sending one cell
+
+  private async send(cell: Cell, batch: Pending[]): Promise<Pending> {
+    const token = `${Date.now().toString(36)}-${(this.counter++).toString(36)}`;
+    // Atomicity: a body the target must (or may) refuse carries valid changes of every kind.
+    const carriers = cell.expect === 'valid' ? {} : carriersFor(this.s.carriers, this.h.expected, token, Object.keys(cell.body));
+    const base = this.s.fullBody ? restoreBody(this.h.expected, this.s.writable) : {};
+    const body = { ...base, ...carriers, ...cell.body };
+    const query = cell.query ?? this.s.query;
+    const before = structuredClone(this.h.expected);
+    let ex: Exchange | undefined;
+    await this.step(cell.title, async () => {
+      ex = await sendJudged(this.fx, cell, this.s.routes.updatePath(this.h.id), { body, query }, before);
+      if (cell.expect !== 'valid' && Object.keys(carriers).length && !this.carriersNoted) {
+        this.carriersNoted = true;
+        this.fx.verdict.note('carriers', `each body the target must or may refuse also carries valid changes of ${carriedKinds(this.s.carriers, carriers).join(', ')} (CU-7)`);
+      }
+    });
+    const status = ex?.status ?? 0;
+    const accepted = is2xx(status);
+    const p: Pending = { cell, body, accepted, wronglyAccepted: accepted && cell.expect === 'invalid', readsBackAs: cell.readsBackAs, status, query, ex };
+    if (accepted) Object.assign(this.h.expected, structuredClone(body));
+    batch.push(p);
+    return p;
+  }
+
+  /** A refused round: each of its values alone, so the one refused is named on its own clause. */
+  private async bisect(round: Cell, batch: Pending[]): Promise<void> {
+    const alone = [];
+    for (const unit of round.units!) alone.push(await this.send(unit, batch));
+    const refused = batch.find((p) => p.cell === round);
+    if (alone.every((p) => p.accepted)) {
+      this.fx.verdict.at(whereOf(round)).fail('CU-1', 'a body of valid values was refused, though each of them was accepted alone', refused?.status, 'a 2xx', refused?.ex);
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Reading back
+
+  private async close(start: CheckState, batch: Pending[]): Promise<void> {
+    const { contract, target } = this.fx;
+    let findings: Finding[] = [];
+    let read: CheckState | undefined;
+    await this.step(`read back after ${batch.length} update${batch.length === 1 ? '' : 's'}`, async () => {
+      const back = await contract.at({ place: 'check-read' }).send(target.readCheckOp, 'GET', this.s.routes.readPath(this.h.id), 'valid', 'CU-1');
+      read = back.status === 200 && isState(back.json) ? back.json : undefined;
+      if (!read) return;
+      findings = attribute(start, read, batch, this.s.writable);
+      for (const f of findings) this.report(f, batch, back);
+      this.recordPasses(batch, findings);
+    });
+    const ambiguous = findings.filter((f): f is Extract<Finding, { kind: 'ambiguous' }> => f.kind === 'ambiguous');
+    if (ambiguous.length) await this.replay(start, batch, ambiguous);
+    const wrong = findings.some((f) => f.kind !== 'derived') || batch.some((p) => p.wronglyAccepted);
+    if (findings.some((f) => f.kind === 'leak' || f.kind === 'ambiguous')) this.careful = true;
+    if (!read) return;
+    if (wrong) {
+      // Back to what the check should hold: the accepted valid bodies, none of the rest.
+      const target = expectedAfter(start, batch.filter((p) => !p.wronglyAccepted));
+      const why = batch.some((p) => p.wronglyAccepted) ? `after the accepted invalid body of "${batch.find((p) => p.wronglyAccepted)!.cell.title}"` : 'after a read that showed what should not be';
+      await this.restoreTo(target, why);
+    } else {
+      this.h.expected = read;
+    }
+  }
+
+  private report(f: Finding, batch: Pending[], back: Exchange): void {
+    const v = (i: number, property: string) => this.fx.verdict.at(whereOf(answering(batch[i].cell, property)));
+    switch (f.kind) {
+      case 'not-persisted':
+        v(f.update, f.property).fail('CU-1', `read back after the accepted update: ${f.property} is not the value sent`, f.read ?? null, show(f.sent), back);
+        break;
+      case 'leak':
+        v(f.update, f.property).fail('CU-7', `an update answered ${batch[f.update].status} and still changed ${f.property}`, f.read ?? null, `unchanged: ${show(f.before)}`, back);
+        break;
+      case 'derived':
+        this.fx.verdict.note('changed-by-the-target', `${f.property} read back ${show(f.read)} (was ${show(f.before)}) though no update sent it; the document does not say what else an update may change`);
+        break;
+      case 'ambiguous':
+        break; // replayed, then reported
+    }
+  }
+
+  /** The checks that held: a value read back (CU-1), a refused body that changed nothing (CU-7). */
+  private recordPasses(batch: Pending[], findings: Finding[]): void {
+    const blamed = new Set(findings.flatMap((f) => ('update' in f ? [f.update] : 'updates' in f ? f.updates : [])));
+    batch.forEach((p, i) => {
+      if (blamed.has(i) || p.wronglyAccepted) return;
+      for (const k of Object.keys(p.cell.body)) this.fx.verdict.at(whereOf(answering(p.cell, k))).pass(p.accepted ? 'CU-1' : 'CU-7');
+    });
+  }
+
+  /**
+   * Several refused bodies sent the value read (a flipped flag): the batch is sent again one update at
+   * a time, from the state before it, with a read after each, until each such property is pinned.
+   */
+  private async replay(start: CheckState, batch: Pending[], ambiguous: Array<Extract<Finding, { kind: 'ambiguous' }>>): Promise<void> {
+    const { api, verdict, target } = this.fx;
+    const pending = new Map(ambiguous.map((f) => [f.property, f]));
+    await this.step(`send the ${batch.length} updates again one at a time, to find which changed ${[...pending.keys()].join(', ')}`, async () => {
+      const ok = await this.restoreTo(start, 'before replaying the batch');
+      let expected = structuredClone(start);
+      for (let i = 0; ok && i < batch.length && pending.size; i++) {
+        const p = batch[i];
+        const ex = await api.call(target.updateMethod, this.s.routes.updatePath(this.h.id), { body: p.body, query: p.query });
+        const back = await api.call('GET', this.s.routes.readPath(this.h.id));
+        if (is2xx(ex.status)) Object.assign(expected, structuredClone(p.body));
+        if (!isState(back.json)) break;
+        for (const [property, f] of [...pending]) {
+          if (is2xx(ex.status) || sameValue(expected[property], back.json[property])) continue;
+          verdict.at(whereOf(answering(p.cell, property))).fail('CU-7', `an update answered ${ex.status} and still changed ${property} (found by sending the batch again one update at a time)`, back.json[property] ?? null, `unchanged: ${show(f.before)}`, ex);
+          pending.delete(property);
+        }
+        expected = back.json;
+      }
+      for (const [property, f] of pending) {
+        const first = batch[f.updates[0]];
+        verdict.at(whereOf(answering(first.cell, property))).fail('CU-7', `one of ${f.updates.length} refused updates in a row changed ${property}; sent again one at a time, none did`, f.read ?? null, `unchanged: ${show(f.before)}`);
+      }
+    });
+  }
+
+  /** Puts the check in a state (restore + read); the expected state follows what was achieved. */
+  private async restoreTo(state: CheckState, why: string): Promise<boolean> {
+    const send: Send = (method, path, options) => this.fx.api.call(method, path, options);
+    const r = await restoreCheck(send, send, this.s.routes, this.h.id, state, this.s.writable, this.s.query, this.s.coupled);
+    this.fx.verdict.note('restored', `${why}: ${describeRestore(r)}`);
+    this.h.expected = restored(r) ? structuredClone(state) : structuredClone(r.state ?? this.h.expected);
+    return restored(r);
+  }
+
+  /** A step of the report; the failures it added make it red (and the test goes on to the next). */
+  private async step(title: string, fn: () => Promise<void>): Promise<void> {
+    const { verdict } = this.fx;
+    const from = verdict.failures.length;
+    await test
+      .step(title, async () => {
+        await fn();
+        if (verdict.failures.length > from) throw new StepFailed(verdict.failures.slice(from).map(formatFailure).join('\n\n'));
+      })
+      .catch((e) => {
+        if (!(e instanceof StepFailed)) throw e;
+      });
+  }
+}
+

@@ -1,0 +1,168 @@
+/**
+ * The family's session in one worker: the snapshot (on disk, per target), how the check is read and
+ * updated, the body's vocabulary, and the state each check is expected to be in now. Opened by the first
+ * test that needs it (its requests count in that test) and kept for the worker's other tests; a worker
+ * started after a failed test opens it again and finds its run's snapshot (see snapshot.ts).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { OpenAPIV3 } from 'openapi-types';
+import type { Config } from '../run/config';
+import { redact } from '../http/redact';
+import { fillPath, type Target } from '../spec/target';
+import { planCarriers, type CarrierPlan } from './carriers';
+import { describeRestore, restoreCheck, restored, type CheckRoutes, type RestoreResult, type Send } from './restore';
+import {
+  CheckUnreadable, currentRunId, LEGACY_SNAPSHOT_FILE, LeftoverNotRestored, removeSnapshot, SnapshotConflict, snapshotPath, takeSnapshot,
+  type SnapshotFile,
+} from './snapshot';
+import { writableProperties, type CheckState } from './state';
+import { EXPECTED_TYPE, type CheckKind } from './table';
+import { PUBLISHED_NAMES, requiresFullBody, vocabularyOf, type UpdateVocabulary } from './vocabulary';
+
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface CheckHandle {
+  kind: CheckKind;
+  id: string;
+  /** The check's type as read before the first update (the document's rules depend on it). */
+  ownType: string;
+  /** The state the check should be in now: the last read, with every update accepted since applied. */
+  expected: CheckState;
+}
+
+export interface Session {
+  file: string;
+  snapshot: SnapshotFile;
+  routes: CheckRoutes;
+  /** The update body schema's properties: what a restore sends and what a read-back compares. */
+  writable: string[];
+  vocabulary: UpdateVocabulary;
+  /** The body schema lists required properties (a replace): each update carries the check's whole writable state. */
+  fullBody: boolean;
+  /** The auto-subscribe query parameter, sent false on every update that does not test it. */
+  query?: Record<string, string>;
+  queryParam?: string;
+  carriers: CarrierPlan;
+  /** The properties a restore sends together, by the target's names. */
+  coupled: string[];
+  checks: Partial<Record<CheckKind, CheckHandle>>;
+  /** What opening did (an earlier run's leftover put back, this run's snapshot kept), for the first test's report. */
+  notes: string[];
+}
+
+export type Opened = { session: Session } | { skip: string } | { error: string };
+
+export function autoSubscribeParam(target: Target): string | undefined {
+  const params = (target.updateOp?.op.parameters ?? []) as OpenAPIV3.ParameterObject[];
+  return params.find((p) => p?.in === 'query' && (p.schema as Json)?.type === 'boolean')?.name;
+}
+
+/** The update's method and the check's paths, relative to BASE_URL (undefined: the spec lacks one). */
+export function routesOf(target: Target): CheckRoutes | undefined {
+  const { updatePath, readPath, updateMethod } = target;
+  if (!target.updateOp || !target.readCheckOp || !updatePath || !readPath) return undefined;
+  return { method: updateMethod, updatePath: (id) => fillPath(updatePath, id), readPath: (id) => fillPath(readPath, id) };
+}
+
+/** Why the family cannot send anything to this target, by its spec (SPEC-5 reports the gap itself). */
+export function specGap(target: Target): string | undefined {
+  if (!target.updateOp || !target.updatePath) return 'the target\'s spec has no check update whose body has frequencyOffset (see SPEC-5): nothing to send';
+  if (!target.readCheckOp || !target.readPath) return `the target's spec declares no GET ${target.updateOp.path}: the suite cannot read a check back, so it changes none`;
+  return undefined;
+}
+
+/** Why a check is not configured (a skip, naming the variable). */
+export function missingCheck(config: Config, kind: CheckKind): string | undefined {
+  if (kind === 'api' && !config.checkId) return 'CHECK_ID is not set: against a remote target the update tests change only an API check named by CHECK_ID (and restore it)';
+  if (kind === 'browser' && !config.browserCheckId) return 'BROWSER_CHECK_ID is not set: against a remote target the browser cells change only a browser check named by BROWSER_CHECK_ID (and restore it)';
+  return undefined;
+}
+
+/** A plain client for the worker's own requests (the restore after the tests), and how to close it. */
+export type PlainClient = () => Promise<{ send: Send; dispose: () => Promise<void> }>;
+
+/** The worker's session, opened once on demand. */
+export class CheckSessions {
+  private opening?: Promise<Opened>;
+  private session?: Session;
+
+  constructor(
+    private readonly config: Config,
+    private readonly target: Target,
+    private readonly plainClient: PlainClient,
+  ) {}
+
+  /** Opens the session with the first test's client (its requests are that test's). */
+  open(send: Send): Promise<Opened> {
+    this.opening ??= this.openNow(send);
+    return this.opening;
+  }
+
+  private async openNow(send: Send): Promise<Opened> {
+    const { config, target } = this;
+    const routes = routesOf(target);
+    const gap = specGap(target);
+    if (gap || !routes) return { skip: gap ?? 'no check routes' };
+    const ids = [config.checkId, config.browserCheckId].filter((i): i is string => !!i);
+    if (!ids.length) return { skip: 'CHECK_ID and BROWSER_CHECK_ID are not set: the update tests change only checks they name' };
+    // The body schema's properties; without them, at least the ones this family changes.
+    const fromSpec = writableProperties(target.updateOp);
+    const writable = fromSpec.length ? fromSpec : Object.values(PUBLISHED_NAMES);
+    const vocabulary = vocabularyOf(target);
+    const coupled = [vocabulary.checkType, vocabulary.frequency, vocabulary.frequencyOffset].filter((n): n is string => !!n);
+    const queryParam = autoSubscribeParam(target);
+    const query = queryParam ? { [queryParam]: 'false' } : undefined;
+    const file = snapshotPath(config.reportDir, config.baseUrl, config.embedded, ids);
+    try {
+      const taken = await takeSnapshot({
+        file, baseUrl: config.baseUrl, embedded: config.embedded, runId: currentRunId(), ids, routes, send, writable, query, coupled,
+        legacyFile: join(config.reportDir, LEGACY_SNAPSHOT_FILE),
+      });
+      const checks: Session['checks'] = {};
+      for (const kind of ['api', 'browser'] as const) {
+        const id = kind === 'api' ? config.checkId : config.browserCheckId;
+        const state = id ? taken.current[id] : undefined;
+        if (!id || !state) continue;
+        const type = vocabulary.checkType ? state[vocabulary.checkType] : undefined;
+        checks[kind] = { kind, id, ownType: typeof type === 'string' ? type : EXPECTED_TYPE[kind], expected: state };
+      }
+      const notes = taken.reused
+        ? [`this run's snapshot of ${taken.snapshot.savedAt} kept (a new worker after a failed test); the checks were read as they are now`]
+        : taken.recovered.map((r) => `left by an earlier run: ${describeRestore(r)}`);
+      this.session = {
+        file, snapshot: taken.snapshot, routes, writable, vocabulary, fullBody: requiresFullBody(target), query, queryParam,
+        carriers: planCarriers(target.updateOp, vocabulary), coupled, checks, notes,
+      };
+      return { session: this.session };
+    } catch (e) {
+      if (e instanceof CheckUnreadable || e instanceof LeftoverNotRestored || e instanceof SnapshotConflict) return { error: redact(e.message) };
+      throw e;
+    }
+  }
+
+  /**
+   * After the family's tests in this worker: the final test restores the checks and removes the file;
+   * if it did not run (filtered, failed, interrupted), it is done here. A restore that fails leaves the
+   * file, and the next run against this target puts it back first.
+   */
+  async finish(): Promise<string | undefined> {
+    const s = this.session;
+    this.session = undefined;
+    this.opening = undefined;
+    if (!s || !existsSync(s.file)) return undefined;
+    const client = await this.plainClient();
+    try {
+      const results: RestoreResult[] = [];
+      for (const [id, state] of Object.entries(s.snapshot.checks)) {
+        results.push(await restoreCheck(client.send, client.send, s.routes, id, state, s.writable, s.query, s.coupled));
+      }
+      if (results.every(restored)) removeSnapshot(s.file);
+      const text = redact(`restored after the tests: ${results.map(describeRestore).join('; ')}`);
+      if (!results.every(restored)) process.stderr.write(`check update: ${text}\nthe snapshot stays in ${s.file}; the next run against this target restores it\n`);
+      return text;
+    } finally {
+      await client.dispose();
+    }
+  }
+}

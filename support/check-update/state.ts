@@ -1,0 +1,61 @@
+/**
+ * A check's state as the suite compares it: which properties a client may write (the update body
+ * schema's), and equality as a reader of the document sees it. Pure: no requests.
+ */
+import type { SpecOperation } from '../spec/spec';
+import { jsonBodySchema, schemaProperties } from '../spec/target';
+
+export type CheckState = Record<string, unknown>;
+
+export const isState = (v: unknown): v is CheckState => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The update body schema's property names: what a client may write, hence what a restore sends. */
+export function writableProperties(updateOp: SpecOperation | undefined): string[] {
+  return Object.keys(schemaProperties(jsonBodySchema(updateOp)));
+}
+
+/**
+ * A value written so that equal values (as sameValue sees them) write the same: object keys in a
+ * stable order, null and absent properties left out, and array items sorted by their own writing.
+ */
+export function canonicalJson(v: unknown): string {
+  if (v === undefined || v === null) return 'null';
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).sort().join(',')}]`;
+  if (typeof v === 'object') {
+    const keys = Object.keys(v as object).filter((k) => (v as CheckState)[k] !== undefined && (v as CheckState)[k] !== null).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((v as CheckState)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v) ?? String(v);
+}
+
+/**
+ * Equality as a reader of the document sees it: null and absent are the same "no value", and arrays
+ * (of plain values and of objects alike) are compared as multisets (a target may return locations or
+ * alert channel subscriptions in its own order).
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === undefined || a === null || b === undefined || b === null) return (a ?? null) === (b ?? null);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return canonicalJson(a) === canonicalJson(b);
+  }
+  if (typeof a === 'object' && typeof b === 'object') {
+    const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
+    return [...keys].every((k) => sameValue((a as CheckState)[k], (b as CheckState)[k]));
+  }
+  return Object.is(a, b);
+}
+
+/** The writable properties whose values differ between two states. */
+export function changedProperties(before: CheckState, after: CheckState, writable: string[]): string[] {
+  return writable.filter((k) => (k in before || k in after) && !sameValue(before[k], after[k]));
+}
+
+/** The snapshot's writable properties: the body that puts the check back. */
+export function restoreBody(snapshot: CheckState, writable: string[], only?: string[]): CheckState {
+  const keys = writable.filter((k) => k in snapshot && (!only || only.includes(k)));
+  return Object.fromEntries(keys.map((k) => [k, snapshot[k]]));
+}
+
+/** The values of some properties of a state (null where absent), for a report. */
+export const pick = (state: CheckState | undefined, keys: string[]) => Object.fromEntries(keys.map((k) => [k, state?.[k] ?? null]));

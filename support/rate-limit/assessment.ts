@@ -1,0 +1,152 @@
+/**
+ * What one burst means (the shape of a measurement): read against what the window held before it, the
+ * target's own headers, a refill probe after the first 429 and, when fewer were served, another key.
+ * See measurement.ts for the rules; this is where they are applied to one burst.
+ */
+import { isServed, sendOne, type BurstRun, type BurstTarget, type Reply } from './burst';
+import { readLimitHeaders } from './headers';
+import { describePrior } from './known-prior';
+import { smallExcess, sleep, type HeaderCount, type Limit, type MeasureOptions, type Measurement, type Refill, type Shape } from './measurement-types';
+
+/** From the served replies' remaining headers (undefined when they carry none). */
+export function headerCount(replies: Reply[]): HeaderCount | undefined {
+  const served = replies.filter((r) => isServed(r.status)).map((r) => readLimitHeaders(r.headers, r.at));
+  const remaining = served.map((h) => h.remaining).filter((n): n is number => n !== undefined);
+  if (!remaining.length || remaining.length !== served.length) return undefined;
+  const limit = served.find((h) => h.limit !== undefined)?.limit;
+  const remainingMax = Math.max(...remaining);
+  const remainingMin = Math.min(...remaining);
+  const consistent = remainingMin === 0 && remainingMax + 1 === served.length && new Set(remaining).size === served.length;
+  return { limit, remainingMax, remainingMin, counted: limit === undefined ? undefined : limit - remainingMax - 1, consistent };
+}
+
+/** none / broken / wrong-status, or undefined when the limiter answered with 429s. */
+function failedShape(run: BurstRun, bound: number, errors: string[]): Shape | undefined {
+  const answered = run.replies.filter((r) => r.status !== 0 && !isServed(r.status));
+  if (!answered.length) return !errors.length && run.replies.length >= bound ? 'none' : 'broken';
+  if ([...answered, ...run.confirmations].some((r) => r.status !== 0 && !isServed(r.status) && r.status !== 429)) return 'wrong-status';
+  return undefined;
+}
+
+/**
+ * After the first 429: a refilling limiter serves again within a few of its periods; a window does not.
+ * The confirmations sent one by one right after the 429 count as probes too (on a slow machine they may
+ * be all the time there was); then a few more probes, over about three refill periods from now.
+ */
+async function probeRefill(target: BurstTarget, limit: Limit, run: BurstRun): Promise<Refill & { replies: Reply[] }> {
+  const periodMs = (limit.windowSeconds * 1000) / limit.max;
+  const spanMs = Math.min(2000, Math.max(100, 3 * periodMs));
+  const stepMs = Math.max(10, spanMs / 6);
+  const replies: Reply[] = [];
+  let served = run.confirmations.filter((r) => isServed(r.status)).length;
+  const until = Date.now() + spanMs;
+  while (!served && Date.now() < until) {
+    await sleep(stepMs);
+    const r = await sendOne(target);
+    replies.push(r);
+    if (isServed(r.status)) served++;
+  }
+  // A bucket has refilled a token or so; a window that has just turned over serves on and on.
+  let turnedOver = false;
+  if (served) {
+    const next = [await sendOne(target), await sendOne(target)];
+    replies.push(...next);
+    turnedOver = next.every((r) => isServed(r.status));
+  }
+  const servedReplies = run.replies.filter((r) => isServed(r.status));
+  const first = Math.min(...run.replies.map((r) => r.sentAt));
+  const last = Math.max(...servedReplies.map((r) => r.sentAt), first);
+  return { probes: run.confirmations.length + replies.length, served, allowance: Math.floor((last - first) / periodMs) + 1, turnedOver, replies };
+}
+
+export async function assess(m: Measurement, run: BurstRun, options: MeasureOptions): Promise<Reply[]> {
+  const { limit } = options;
+  const extra: Reply[] = [];
+  const failed = failedShape(run, m.bound, m.errors);
+  if (failed) {
+    m.shape = failed;
+    return extra;
+  }
+  const hc = (m.headers = headerCount(run.replies));
+  const trusted = hc && hc.consistent && hc.limit === limit.max && hc.counted !== undefined;
+  if (m.known.count === 0) {
+    m.base = 0;
+    m.baseFrom = 'fresh';
+  } else if (trusted && hc.counted! >= 0 && hc.counted! <= m.known.count) {
+    m.base = hc.counted;
+    m.baseFrom = 'headers';
+    m.notes.push(`the target's headers say ${hc.counted} of the suite's ${m.known.count} earlier request(s) with the key counted`);
+  } else {
+    m.shape = 'ambiguous';
+    const headers = !hc
+      ? m.served === 0
+        ? 'not one request of the burst was served, so no headers tell'
+        : 'it sends no remaining/limit headers that would tell'
+      : !trusted
+        ? `its headers do not settle it (${hc.consistent ? `limit header ${hc.limit ?? 'absent'}, configured ${limit.max}` : 'remaining did not fall by one per served request to 0'})`
+        : `its headers say ${hc.counted} counted, more than the suite sent`;
+    m.why = `the key's window was not fresh: ${describePrior(m.known)}; whether the target counts them is not documented, and ${headers}`;
+    return extra;
+  }
+  const total = m.served + m.base!;
+  const servedAgain = run.confirmations.filter((r) => isServed(r.status)).length;
+  if (servedAgain) m.notes.push(`${servedAgain} of ${run.confirmations.length} requests sent one by one after the first 429 were served again`);
+  if (m.errors.length && total <= limit.max && limit.max <= total + m.errors.length) {
+    m.shape = 'ambiguous';
+    m.why = `${m.errors.length} request(s) got no response (${m.errors[0]}): the target may or may not have counted them`;
+    return extra;
+  }
+  if (total === limit.max) {
+    m.shape = 'exact';
+    return extra;
+  }
+  if (total < limit.max) {
+    // The headers say the window held requests the suite did not send: a run seconds before, another client.
+    if (m.baseFrom === 'fresh' && hc?.consistent && hc.counted !== undefined && hc.counted > 0 && hc.limit === limit.max) {
+      m.shape = 'ambiguous';
+      m.why = `the target's headers say ${hc.counted} request(s) had been counted before the burst, none of them the suite's in this window: not a fresh window (a run shortly before?)`;
+      return extra;
+    }
+    if (!m.clean && m.baseFrom === 'fresh' && options.exclusive === false) {
+      m.shape = 'ambiguous';
+      m.why = 'the only key may have been used within the window by another run or shard (this run sent nothing with it before the burst), and no headers say so';
+      return extra;
+    }
+    if (!m.clean && options.otherKey) {
+      const other = await sendOne(options.otherKey);
+      extra.push(other);
+      m.sharedWith = other.status === 429 ? 'shared' : 'separate';
+      if (m.sharedWith === 'shared') {
+        m.shape = 'ambiguous';
+        m.why = `another key was refused too right after the burst: the limit seems counted per client address or per account, so the window held the suite's other requests`;
+        return extra;
+      }
+    }
+    m.shape = 'fewer';
+    return extra;
+  }
+  // More than the limit: a refilling bucket serves again within a few of its periods after its 429, a window does not.
+  const excess = total - limit.max;
+  const refill = await probeRefill(options.target, limit, run);
+  extra.push(...refill.replies);
+  m.refill = { probes: refill.probes, served: refill.served, allowance: refill.allowance, turnedOver: refill.turnedOver };
+  if (refill.turnedOver) {
+    m.shape = 'more';
+    m.why = `${excess} more than the limit, and right after the 429 requests were served on and on: a window turned over`;
+    return extra;
+  }
+  if (refill.served && m.known.count > 0) {
+    m.shape = 'ambiguous';
+    m.why = `${excess} more than the limit, then served again soon after the 429: a refilling limiter, or the suite's earlier requests leaving a sliding window`;
+    return extra;
+  }
+  if (refill.served && excess <= refill.allowance) {
+    m.shape = 'exact';
+    m.notes.push(`${excess} more than the limit were served while the burst ran, and the limiter served again soon after its 429: a refilling bucket (up to ${refill.allowance} tokens in that time)`);
+    return extra;
+  }
+  m.shape = 'more';
+  // A few more with no refill is the limit; many more may be a window that turned over mid-burst.
+  if (excess > smallExcess(limit) || refill.served) m.why = `${excess} more than the limit were served: a wrong limit, or a window that turned over mid-burst; seen in two fresh windows it is the limit`;
+  return extra;
+}

@@ -1,0 +1,54 @@
+/**
+ * What the suite itself sent with a key that may still be in a rate-limit window: this run's requests
+ * (the ledger, all workers) and the last run's (its record). The burst decides exactly only when this
+ * is nothing (a fresh window), or when the target's own headers say how much of it counted.
+ */
+import { carries, keyTag, readLedger, type LedgerEntry } from '../http/request-ledger';
+import type { LastRunRecord } from './last-run';
+
+export interface KnownPrior {
+  /** Requests carrying the key since the window's possible start. */
+  count: number;
+  thisRun: number;
+  lastRun: number;
+  /** The latest of them (epoch ms), 0 when none. */
+  lastAt: number;
+  /** By what came back: served (2xx), refused (other 4xx/5xx), limited (429), unanswered. */
+  kinds: Record<string, number>;
+}
+
+export const NO_PRIOR: KnownPrior = { count: 0, thisRun: 0, lastRun: 0, lastAt: 0, kinds: {} };
+
+export const outcomeKind = (status: number | undefined) =>
+  status === undefined || status === 0 ? 'unanswered' : status === 429 ? 'limited' : status >= 200 && status < 300 ? 'served' : 'refused';
+
+type Entry = Pick<LedgerEntry, 'at' | 'tags' | 'status'> & { path?: string };
+
+/**
+ * Requests carrying `apiKey` sent at or after `since`; with `path`, only those to that path (a route
+ * with a limit of its own counts its own requests).
+ */
+export function knownPrior(apiKey: string, since: number, options: { entries?: Entry[]; record?: LastRunRecord; path?: string } = {}): KnownPrior {
+  const tag = keyTag(apiKey);
+  const entries = options.entries ?? readLedger();
+  const mine = (e: Entry) => e.at >= since && carries(e, apiKey) && (!options.path || e.path === options.path);
+  const thisRun = entries.filter(mine);
+  // The record keeps no paths: for a route of its own, any request of the last run with the key may count.
+  const lastRun = (options.record?.requests ?? []).filter((e) => e.at >= since && e.tags.includes(tag));
+  const kinds: Record<string, number> = {};
+  for (const e of [...thisRun, ...lastRun]) kinds[outcomeKind(e.status)] = (kinds[outcomeKind(e.status)] ?? 0) + 1;
+  const all = [...thisRun, ...lastRun];
+  return { count: all.length, thisRun: thisRun.length, lastRun: lastRun.length, lastAt: Math.max(0, ...all.map((e) => e.at)), kinds };
+}
+
+/** When the suite last sent anything to the target (any key or none), this run or the last. */
+export function lastActivity(options: { entries?: Entry[]; record?: LastRunRecord } = {}): number {
+  const entries = options.entries ?? readLedger();
+  return Math.max(0, ...entries.map((e) => e.at), ...(options.record?.requests ?? []).map((e) => e.at));
+}
+
+export function describePrior(p: KnownPrior): string {
+  const kinds = Object.entries(p.kinds).map(([k, n]) => `${n} ${k}`).join(', ');
+  const from = [p.thisRun ? `${p.thisRun} of this run` : '', p.lastRun ? `${p.lastRun} of the last run (its record)` : ''].filter(Boolean).join(' and ');
+  return `${p.count} request(s) with the key in the window (${from}: ${kinds})`;
+}

@@ -1,0 +1,72 @@
+/**
+ * Everything a burst test needs to know before it sends: which key it spends (keys.ts), the route, the
+ * other key that tells a per-key limit from a shared one, and what the suite already sent with the key
+ * (this run's ledger, the last run's record for a target that outlives runs).
+ */
+import type { Config } from '../run/config';
+import { RUNTIME_VERSIONS } from '../document/facts';
+import { keyTag, readLedger, sentTimes } from '../http/request-ledger';
+import { fillPath, type Target } from '../spec/target';
+import { burstTarget, type BurstTarget } from './burst';
+import { keyRoles, type KeyRoles } from './keys';
+import { knownPrior, lastActivity, type KnownPrior } from './known-prior';
+import { readLastRun, type LastRunRecord } from './last-run';
+import { sleep, windowMargin } from './measurement';
+
+export interface BurstPlan {
+  roles: KeyRoles;
+  /** The runtime operation with the burst key. */
+  target: BurstTarget;
+  /** The same route with the other key, when there is one. */
+  other?: BurstTarget;
+  record?: LastRunRecord;
+  known: (since: number) => KnownPrior;
+  lastActivity: () => number;
+  /** Every configured key: an error body must echo none of them (AUTH-7). */
+  keys: string[];
+  /** The burst key is not the main key: no other run or shard of the suite spends it. */
+  exclusive: boolean;
+}
+
+/** The record of the last run, for a target that outlives the run (an embedded service is new every time). */
+export const lastRunOf = (config: Config) => (config.embedded ? undefined : readLastRun(config.reportDir, config.baseUrl));
+
+export function burstPlan(config: Config, target: Target): BurstPlan {
+  const roles = keyRoles(config);
+  const path = fillPath(target.runtimePath, RUNTIME_VERSIONS[0]);
+  const on = (key: { apiKey: string; accountId: string }) => burstTarget(config.baseUrl, path, { ...key, accountHeader: target.accountHeader });
+  const record = lastRunOf(config);
+  return {
+    roles,
+    target: on(roles.burst),
+    other: roles.other && on(roles.other),
+    record,
+    known: (since) => knownPrior(roles.burst.apiKey, since, { record }),
+    lastActivity: () => lastActivity({ record }),
+    keys: roles.all.map((k) => k.apiKey),
+    exclusive: roles.burst.source !== 'API_KEY',
+  };
+}
+
+/** For a route with a limit of its own: only the key's requests to that route share its window. */
+export function routeKnown(config: Config, apiKey: string, pathname: string): (since: number) => KnownPrior {
+  const record = lastRunOf(config);
+  return (since) => knownPrior(apiKey, since, { record, path: pathname, entries: readLedger() });
+}
+
+/**
+ * Waits until the key has room for `n` more requests under `limit`, counting what the suite sent with it
+ * (so that a burst of a route's own limit is never cut short by the global one); returns the ms waited.
+ */
+export async function waitForRoom(config: Config, apiKey: string, limit: { max: number; windowSeconds: number }, n: number): Promise<number> {
+  const windowMs = limit.windowSeconds * 1000;
+  const margin = windowMargin(windowMs);
+  const record = lastRunOf(config);
+  const since = Date.now() - windowMs - margin;
+  const times = [...sentTimes(apiKey, since), ...(record?.requests ?? []).filter((e) => e.at >= since && e.tags.includes(keyTag(apiKey))).map((e) => e.at)].sort((a, b) => a - b);
+  const excess = times.length + n - limit.max;
+  if (excess <= 0) return 0;
+  const waitMs = Math.max(0, times[Math.min(excess, times.length) - 1] + windowMs + margin - Date.now());
+  await sleep(waitMs);
+  return waitMs;
+}
