@@ -2,7 +2,9 @@
  * Which faults share a suite run. One run costs Playwright's start, the service's start and the spec
  * (a few seconds of CPU), so several faults go into one MOCK_FAULT list, on two conditions:
  * - their reaches do not overlap: no two of them change the same responses (a fault that changes what
- *   every test relies on, `alone`, runs by itself);
+ *   every test relies on, `alone`, runs by itself). One exception: faults of one cell each of the
+ *   stored check (a generated update fault names its place and value class: one body) share the check;
+ *   such a batch is `shared`, and is believed only if the check was restored (see stateBroken);
  * - their catches cannot be confused: no failure could count for two of them (two catches of one clause
  *   must differ in a place, value class or status that both name).
  * Then a failure that counts for a fault can only come from that fault. A fault a batch did not catch is
@@ -19,10 +21,12 @@ export interface Batch {
   env?: Record<string, string>;
   /** One fault that runs by itself (`alone`, or it stops the run). */
   alone: boolean;
+  /** Members share the stored check (cell faults): believed only if the run restored it. */
+  shared: boolean;
 }
 
 /** More per run would make one run long, and the runs are spread over the self-test's workers. */
-export const MAX_PER_BATCH = 12;
+export const MAX_PER_BATCH = 16;
 
 interface Token {
   place: string;
@@ -52,10 +56,19 @@ export function catchesOverlap(a: Catch, b: Catch): boolean {
 
 const sameEnv = (a?: Record<string, string>, b?: Record<string, string>) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 
+/** The stored check: what the update faults change (its update, and its read). */
+export const STATE_REACH = ['check-update', 'check-read'];
+
+/** A generated fault of one cell of the update: one body, caught on its place and value class. */
+export const isCellFault = (c: FaultCase) =>
+  c.source === 'generated' && c.reach.every((r) => STATE_REACH.includes(r)) && c.catches.every((k) => k.place !== undefined && k.valueClass !== undefined);
+
+const sharesOnlyState = (a: FaultCase, b: FaultCase) => isCellFault(a) && isCellFault(b);
+
 export function compatible(a: FaultCase, b: FaultCase): boolean {
   if (a.reach.includes('alone') || b.reach.includes('alone') || a.stops || b.stops) return false;
   if (!sameEnv(a.env, b.env)) return false;
-  if (a.reach.some((x) => b.reach.some((y) => reachesOverlap(x, y)))) return false;
+  if (a.reach.some((x) => b.reach.some((y) => reachesOverlap(x, y))) && !sharesOnlyState(a, b)) return false;
   return !a.catches.some((x) => b.catches.some((y) => catchesOverlap(x, y)));
 }
 
@@ -81,5 +94,6 @@ export function planBatches(cases: FaultCase[], maxPerBatch = MAX_PER_BATCH): Ba
     files: [...new Set(g.flatMap((c) => c.files))].sort(),
     env: g[0].env,
     alone: isAlone(g[0]),
+    shared: g.filter(isCellFault).length > 1,
   }));
 }

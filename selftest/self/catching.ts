@@ -59,3 +59,13 @@ export function judge(c: FaultCase, run: SuiteRun, how: How): FaultOutcome {
 export function survivorLines(o: FaultOutcome): string[] {
   return [`${o.fault}  (${o.family}, ${o.direction ?? 'named'}) expected: ${o.missing.map(describeCatch).join('; ')}`, ...(o.near.length ? o.near.map((n) => `    seen: ${n}`) : ['    seen: no failure of that clause'])];
 }
+
+/**
+ * Whether faults that shared the stored check left it broken for each other: a failure of the restore
+ * (CU-9) or a test that failed before its checks, that no member's catch explains. Failures of other
+ * cells are no sign (an accepted bad value reads back wrong, by the same fault); a broken restore is.
+ */
+export function stateBroken(run: SuiteRun, cases: FaultCase[]): boolean {
+  const explained = (f: RunFailure) => cases.some((c) => c.catches.some((k) => matches(k, f, c.files)));
+  return run.timedOut || run.failures.some((f) => (f.clause === 'CU-9' || f.error) && !explained(f));
+}

@@ -78,7 +78,7 @@ export function renderKillRatio(k: KillRatio): string {
   lines.push(`decided: ${Object.entries(k.how).map(([h, n]) => `${n} ${h}`).join(', ') || 'nothing run'}`);
   if (k.survivors.length) lines.push(`SURVIVORS (${k.survivors.length}): faults no check caught`, ...k.survivors.flatMap(survivorLines).map((l) => `  ${l}`));
   else lines.push('survivors: none');
-  if (k.known.length) lines.push(`known survivors (${k.known.length}), allowed in selftest/self/known-survivors.ts:`, ...k.known.map((o) => `  ${o.fault}: ${o.known}`));
+  if (k.known.length) lines.push(`survivors allowed by selftest/self/known-survivors.ts (${k.known.length}):`, ...k.known.flatMap((o) => [...survivorLines(o), `    allowed: ${o.known}`]).map((l) => `  ${l}`));
   const exercised = k.clauses.filter((c) => c.faults > 0);
   lines.push(`generated faults per clause: ${exercised.map((c) => `${c.clause} ${c.caught}/${c.faults}`).join(', ') || 'none'}`);
   const once = k.clauses.filter((c) => c.faults === 1).map((c) => c.clause);

@@ -4,13 +4,14 @@ import { expect, test } from '@playwright/test';
 import type { RunFailure, TestTried } from '../../reporters/matrix-types';
 import type { SuiteRun } from '../../support/run/suite-runner';
 import { catchesOverlap, compatible, planBatches, reachesOverlap } from '../self/batch-plan';
-import { judge, matches, type FaultOutcome } from '../self/catching';
+import { judge, matches, stateBroken, type FaultOutcome } from '../self/catching';
 import { fromGenerated, fromHandWritten, reachOf, type FaultCase } from '../self/fault-cases';
 import { killRatio } from '../self/kill-ratio-reporter';
 import { testsFor } from '../self/test-selection';
 
 const AUTH = 'tests/auth.spec.ts';
 const RT = 'tests/runtime.spec.ts';
+const CU = 'tests/check-update.spec.ts';
 const gen = (fault: string, clause: string, extra: { place?: string; valueClass?: string } = {}, files = [AUTH]) =>
   fromGenerated({ fault, clause: clause as never, direction: 'loose', files, ...extra }, 'fam');
 const run = (failures: Partial<RunFailure>[], extra: Partial<SuiteRun> = {}): SuiteRun =>
@@ -70,6 +71,23 @@ test('the plan: every fault in exactly one run, alone ones by themselves, no two
   expect(together('errbody:check-read:404:wording', 'errbody:runtime:401:no-status')).toBe(true);
   expect(plan).toHaveLength(6);
   expect(planBatches(cases)).toEqual(plan);
+});
+
+test('cells of the stored check share a run; a named update fault or a leak does not', () => {
+  const cell = (fault: string, valueClass: string) => fromGenerated({ fault, clause: 'CU-4', place: 'check-update', valueClass, direction: 'loose', files: [CU] }, 'check-update');
+  const a = cell('accept:API:%7B%22locations%22%3A%5B%5D%7D', 'api:locations:empty');
+  const b = cell('accept:API:%7B%22locations%22%3A%5B%22x%22%5D%7D', 'api:locations:unknown');
+  const leak = fromGenerated({ fault: 'leak:name', clause: 'CU-7', place: 'check-update', direction: 'loose', files: [CU] }, 'check-update');
+  const named = fromHandWritten({ fault: 'cu-unknown-location', clauses: ['CU-4'], files: [CU] });
+  expect(compatible(a, b)).toBe(true);
+  expect(compatible(a, leak)).toBe(false);
+  expect(compatible(a, named)).toBe(false);
+  expect(compatible(a, cell('accept:API:%7B%7D', 'api:locations:empty'))).toBe(false);
+  const plan = planBatches([a, b, leak]);
+  expect(plan.find((p) => p.cases.length === 2)?.shared).toBe(true);
+  // A broken restore (CU-9) that no member explains makes the shared run untrustworthy; their own cells do not.
+  expect(stateBroken(run([{ clause: 'CU-4', place: 'check-update', valueClass: 'api:locations:empty', file: CU }, { clause: 'CU-1', place: 'check-read', file: CU }]), [a, b])).toBe(false);
+  expect(stateBroken(run([{ clause: 'CU-9', file: CU }]), [a, b])).toBe(true);
 });
 
 test('a catch needs its clause, place, class and status, from a test of its files; an error counts only for a bare clause', () => {
