@@ -35,7 +35,7 @@ export interface RunOptions {
   keepReports?: boolean;
   /** Write the reports here (kept) instead of a temporary folder. */
   reportDir?: string;
-  /** Workers of the child run. */
+  /** Workers of the child run; unset: the configuration's (playwright.config.ts), as a user gets. */
   workers?: number;
   /**
    * A test whose checks fail is marked as expected to fail (Config.failuresExpected): the run keeps its
@@ -58,7 +58,8 @@ export async function runSuite(options: RunOptions = {}): Promise<SuiteRun> {
   if (options.failuresExpected) env[FAILURES_EXPECTED_VARIABLE] = 'on';
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   const started = Date.now();
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', `--workers=${options.workers ?? 2}`, ...(options.args ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const workers = options.workers ? [`--workers=${options.workers}`] : [];
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', ...workers, ...(options.args ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
