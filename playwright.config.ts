@@ -2,6 +2,7 @@
  * The contract suite. With no BASE_URL, the embedded reference service is started on a free loopback
  * port by `webServer`; otherwise the suite tests BASE_URL as it is.
  */
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { ConfigError, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, type Config } from './support/run/config';
 import { EXIT_CONFIG_ERROR } from './support/run/exit-codes';
@@ -36,7 +37,10 @@ export default defineConfig({
   globalSetup: './support/run/global-setup.ts',
   globalTeardown: './support/run/global-teardown.ts',
   timeout: 30_000,
-  workers: 4,
+  // A worker costs about a second of CPU to start (and another after each failed test), and the tests
+  // mostly wait on the target: one per core, at least two (the agent's shutdown test mostly waits),
+  // at most four (the check update runs in order in one worker whatever the count).
+  workers: Math.min(4, Math.max(2, availableParallelism())),
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [
@@ -54,8 +58,10 @@ export default defineConfig({
   ],
   webServer: config.embedded
     ? {
-        command: 'node --import tsx reference/service/main.ts',
+        command: 'node support/run/embedded.cjs reference/service/main.ts',
         port: Number(process.env[EMBEDDED_PORT_VARIABLE]),
+        // Ready on its line, not on the next port poll (Playwright polls at 0.1, 0.35, 0.85, 1.85 s…).
+        wait: { stdout: /listening on/ },
         reuseExistingServer: false,
         timeout: 20_000,
         stdout: 'ignore',

@@ -18,8 +18,6 @@ export interface Timed {
   reportDir: string;
 }
 
-/** The default run's workers (playwright.config.ts). */
-export const DEFAULT_WORKERS = 4;
 
 export function readBurst(reportDir: string): BurstSummary | undefined {
   try {
@@ -30,7 +28,8 @@ export function readBurst(reportDir: string): BurstSummary | undefined {
 }
 
 export async function timedRun(env: Record<string, string>, args: string[] = [], reportDir?: string): Promise<Timed> {
-  const run: SuiteRun = await runSuite({ env, args, workers: DEFAULT_WORKERS, keepReports: true, reportDir, timeoutMs: 600_000 });
+  // No --workers: the default run's own count (playwright.config.ts), as a user gets it.
+  const run: SuiteRun = await runSuite({ env, args, keepReports: true, reportDir, timeoutMs: 600_000 });
   const timed = { ms: run.ms, exitCode: run.exitCode, burst: readBurst(run.reportDir), requests: run.matrix?.requests, reportDir: run.reportDir };
   if (run.exitCode === 0 && !reportDir) rmSync(run.reportDir, { recursive: true, force: true });
   else if (run.exitCode !== 0) process.stdout.write(`  (a run exited ${run.exitCode}; its reports: ${run.reportDir})\n${run.output.slice(-1200)}\n`);

@@ -4,14 +4,14 @@
  * ends with a one-line summary. Metadata comes from annotations, never from titles.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { CLAUSE_IDS, CLAUSES, familyOf, isClauseId, type ClauseId } from '../support/document/clauses';
 import { stripAnsi } from '../support/http/ansi';
 import { redact } from '../support/http/redact';
 import { renderMatrixMarkdown } from './matrix-markdown';
 import { renderMatrixHtml } from './matrix-html';
-import type { ClauseRow, ClauseStatus, Matrix, MatrixFailure, TestRef } from './matrix-types';
+import type { ClauseRow, ClauseStatus, Matrix, MatrixFailure, RunFailure, TestRef, TestTried } from './matrix-types';
 import { FAILURES_ATTACHMENT, TRIED_ATTACHMENT, type Failure, type Tried } from '../support/checks/failure';
 import { REPORT_FILES } from '../support/run/report-files';
 
@@ -24,6 +24,7 @@ type Annotation = { type: string; description?: string };
 export default class ClauseMatrixReporter implements Reporter {
   private outputDir: string;
   private root?: Suite;
+  private rootDir = process.cwd();
   private readonly results = new Map<TestCase, TestResult>();
 
   constructor(options: Options = {}) {
@@ -32,6 +33,7 @@ export default class ClauseMatrixReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.root = suite;
+    this.rootDir = config.rootDir;
     // Like Playwright's own reporters: a relative folder is relative to the config file.
     this.outputDir = resolve(config.configFile ? dirname(config.configFile) : process.cwd(), this.outputDir);
   }
@@ -43,8 +45,10 @@ export default class ClauseMatrixReporter implements Reporter {
   async onEnd(result: FullResult): Promise<void> {
     const matrix = this.build(result);
     mkdirSync(this.outputDir, { recursive: true });
-    writeFileSync(join(this.outputDir, REPORT_FILES.matrixJson), redact(JSON.stringify(matrix, null, 2)));
-    writeFileSync(join(this.outputDir, REPORT_FILES.observations), redact(JSON.stringify(this.observations())));
+    writeFileSync(join(this.outputDir, REPORT_FILES.matrixJson), redactedJson(matrix, 2));
+    writeFileSync(join(this.outputDir, REPORT_FILES.observations), redactedJson(this.observations()));
+    writeFileSync(join(this.outputDir, REPORT_FILES.failures), redactedJson(this.allFailures()));
+    writeFileSync(join(this.outputDir, REPORT_FILES.tried), redactedJson(this.triedByTest()));
     writeFileSync(join(this.outputDir, REPORT_FILES.matrixMarkdown), redact(renderMatrixMarkdown(matrix)));
     linkFromHtmlReport(join(this.outputDir, REPORT_FILES.html), redact(renderMatrixHtml(matrix)));
     const s = matrix.summary;
@@ -54,6 +58,39 @@ export default class ClauseMatrixReporter implements Reporter {
         `${matrix.drift.length ? `; ${matrix.drift.length} spec drift warning(s)` : ''}; ${matrix.requests.total} requests\n` +
         `contract matrix: ${relative(process.cwd(), join(this.outputDir, REPORT_FILES.matrixMarkdown))}\n`,
     );
+  }
+
+  /**
+   * Every failure of the run, uncapped, with its test (the self-test reads this): the checks' own
+   * failures, and for a test that failed otherwise (an error before any check), its error on each
+   * clause it names, as the matrix counts it.
+   */
+  private allFailures(): RunFailure[] {
+    const out: RunFailure[] = [];
+    for (const [test, res] of this.results) {
+      const ref = { test: test.titlePath().slice(2).join(' › '), file: test.location.file.replace(/^.*\/tests\//, 'tests/'), project: test.parent.project()?.name ?? '' };
+      const own = attachedJson<Failure[]>(res, FAILURES_ATTACHMENT) ?? [];
+      for (const f of own) out.push({ ...f, ...ref });
+      if (own.length || res.status === 'skipped' || test.outcome() !== 'unexpected') continue;
+      const claimed = new Set(annotationsOf(test, res).filter((a) => a.type === 'clause' && a.description && isClauseId(a.description)).map((a) => a.description as ClauseId));
+      const error = res.errors.map((e) => stripAnsi(e.message ?? '').trim().split('\n')[0]).find(Boolean) ?? res.status;
+      for (const clause of claimed) out.push({ clause, title: error, received: 'an error before any check', allowed: 'the test to run its checks', error: true, ...ref });
+    }
+    return out;
+  }
+
+  /**
+   * Per test, what it tried (clause, place, value class), under the line that names it in a
+   * `--test-list` file (the self-test picks the tests that can catch a fault with it).
+   */
+  private triedByTest(): TestTried[] {
+    const out: TestTried[] = [];
+    for (const [test, res] of this.results) {
+      const [, project, , ...titles] = test.titlePath();
+      const file = relative(this.rootDir, test.location.file).split(sep).join('/');
+      out.push({ id: `[${project}] › ${file} › ${titles.join(' › ')}`, file: test.location.file.replace(/^.*\/tests\//, 'tests/'), tried: attachedJson<Tried[]>(res, TRIED_ATTACHMENT) ?? [] });
+    }
+    return out;
   }
 
   /** Per test, what its responses looked like (compare mode reads this). */
@@ -173,3 +210,9 @@ function failuresOf(res: TestResult, clause: ClauseId, test: string, fallback: b
   return first ? [{ clause, title: first, received: 'an error before any check', allowed: 'the test to run its checks', test }] : [];
 }
 
+
+/**
+ * JSON with every string redacted before it is written: redacting the JSON text instead could eat the
+ * backslash of an escaped quote after a credential (`authorization: Basic …\"`) and break the file.
+ */
+const redactedJson = (value: unknown, indent?: number) => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? redact(v) : v), indent);

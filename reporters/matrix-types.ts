@@ -1,5 +1,5 @@
 /** The contract matrix as written to contract-matrix.json (read by the self-test and compare mode). */
-import type { Failure } from '../support/checks/failure';
+import type { Failure, Tried } from '../support/checks/failure';
 import type { ClauseId } from '../support/document/clauses';
 
 export type ClauseStatus = 'verified' | 'failed' | 'skipped' | 'not covered';
@@ -26,6 +26,16 @@ export interface ClauseRow {
 
 /** A failure as the matrix keeps it: the check's own data and the test it came from. */
 export type MatrixFailure = Failure & { test: string };
+
+/** One entry of tried.json: a test (its line in a `--test-list` file) and what it tried. */
+export interface TestTried {
+  id: string;
+  file: string;
+  tried: Tried[];
+}
+
+/** One line of failures.json: every failure of a run, with its test; `error` when the test failed before its checks. */
+export type RunFailure = MatrixFailure & { file: string; project: string; error?: true };
 
 export interface Matrix {
   generatedAt: string;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { redact } from '../support/http/redact';
 import { REPORT_FILES } from '../support/run/report-files';
 
-const OUTPUTS = [REPORT_FILES.matrixMarkdown, REPORT_FILES.matrixJson, REPORT_FILES.observations, REPORT_FILES.junit];
+const OUTPUTS = [REPORT_FILES.matrixMarkdown, REPORT_FILES.matrixJson, REPORT_FILES.observations, REPORT_FILES.failures, REPORT_FILES.tried, REPORT_FILES.junit];
 
 export function clearRunOutputs(reportDir: string): void {
   for (const f of [...OUTPUTS, REPORT_FILES.html]) rmSync(join(reportDir, f), { force: true, recursive: true });

@@ -18,6 +18,10 @@ export const EMBEDDED = {
 
 /** Set by playwright.config.ts when it starts the embedded service; workers inherit it. */
 export const EMBEDDED_PORT_VARIABLE = 'CONTRACT_EMBEDDED_PORT';
+/**
+ * Set by the self-test only (support/run/suite-runner.ts), never by users: see Config.failuresExpected.
+ */
+export const FAILURES_EXPECTED_VARIABLE = 'CONTRACT_FAILURES_EXPECTED';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -59,6 +63,7 @@ const schema = z.object({
   STRICT_SPEC: z.preprocess(blankToUndefined, onOff.default('off')),
   REPORT_DIR: z.preprocess(blankToUndefined, z.string().default('reports')),
   [EMBEDDED_PORT_VARIABLE]: optional(positiveInt),
+  [FAILURES_EXPECTED_VARIABLE]: z.preprocess(blankToUndefined, onOff.default('off')),
 });
 
 /** A rate limit: `max` requests per `windowSeconds`. */
@@ -91,10 +96,16 @@ export interface Config {
   burst: boolean;
   strictSpec: boolean;
   reportDir: string;
+  /**
+   * The self-test's runs only: a test whose checks failed is marked as expected to fail, so that
+   * Playwright keeps its worker (it starts a new one, about a second of CPU, after every unexpected
+   * failure). The checks and their failures are the same; the self-test reads them from failures.json.
+   */
+  failuresExpected: boolean;
 }
 
 /** The embedded agent, started with the same runtime as the suite. */
-export const EMBEDDED_AGENT_COMMAND = 'node --import tsx reference/agent/main.ts';
+export const EMBEDDED_AGENT_COMMAND = 'node support/run/embedded.cjs reference/agent/main.ts';
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -144,6 +155,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     burst: e.BURST === 'on',
     strictSpec: e.STRICT_SPEC === 'on',
     reportDir: e.REPORT_DIR,
+    failuresExpected: e[FAILURES_EXPECTED_VARIABLE] === 'on',
   };
 }
 

@@ -5,6 +5,10 @@ export const REPORT_FILES = {
   /** Beside Playwright's HTML report, linked from its page. */
   matrixHtml: 'contract-matrix.html',
   observations: 'observations.json',
+  /** Every failure of the run, uncapped (the self-test attributes faults by them). */
+  failures: 'failures.json',
+  /** What each test tried, per clause, place and value class. */
+  tried: 'tried.json',
   junit: 'junit.xml',
   html: 'html',
   compareMarkdown: 'compare.md',

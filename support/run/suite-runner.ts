@@ -1,35 +1,48 @@
 /**
  * Runs the contract suite as a user would (`npx playwright test`), in a child process, against the
  * embedded reference service with optional injected faults, and returns what a user would see: the
- * exit code, the console output and the contract matrix.
+ * exit code, the console output and the contract matrix; and what the checks found: every failure of
+ * the run (failures.json, uncapped).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Matrix } from '../../reporters/matrix-types';
+import type { Matrix, RunFailure } from '../../reporters/matrix-types';
+import { FAILURES_EXPECTED_VARIABLE } from './config';
+import { REPORT_FILES } from './report-files';
 
 export interface SuiteRun {
   exitCode: number | null;
   output: string;
   matrix?: Matrix;
+  /** Every failure the checks made (and every test that failed before its checks); empty when none was written. */
+  failures: RunFailure[];
   reportDir: string;
   ms: number;
+  /** Killed at the time limit. */
+  timedOut: boolean;
 }
 
 export interface RunOptions {
-  /** MOCK_FAULT for the embedded service and agent. */
+  /** MOCK_FAULT for the embedded service and agent (comma-separated for several). */
   fault?: string;
   /** Test files (or other CLI arguments) to limit the run to. */
   args?: string[];
   env?: Record<string, string | undefined>;
+  /** A safety net against a run that hangs, not a budget: the self-test runs several at once. */
   timeoutMs?: number;
   /** Keep the report folder (the caller removes it). */
   keepReports?: boolean;
   /** Write the reports here (kept) instead of a temporary folder. */
   reportDir?: string;
-  /** Workers of the child run. */
+  /** Workers of the child run; unset: the configuration's (playwright.config.ts), as a user gets. */
   workers?: number;
+  /**
+   * A test whose checks fail is marked as expected to fail (Config.failuresExpected): the run keeps its
+   * workers instead of starting one per failed test, and exits 0. For runs judged by `failures` only.
+   */
+  failuresExpected?: boolean;
 }
 
 const ROOT = join(__dirname, '../..');
@@ -43,23 +56,33 @@ export async function runSuite(options: RunOptions = {}): Promise<SuiteRun> {
   Object.assign(env, options.env ?? {});
   delete env.MOCK_FAULT;
   if (options.fault) env.MOCK_FAULT = options.fault;
+  if (options.failuresExpected) env[FAILURES_EXPECTED_VARIABLE] = 'on';
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   const started = Date.now();
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', `--workers=${options.workers ?? 2}`, ...(options.args ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const workers = options.workers ? [`--workers=${options.workers}`] : [];
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', ...workers, ...(options.args ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, options.timeoutMs ?? 300_000);
   const exitCode = await new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   clearTimeout(timer);
-  let matrix: Matrix | undefined;
-  try {
-    matrix = JSON.parse(readFileSync(join(reportDir, 'contract-matrix.json'), 'utf8'));
-  } catch {
-    matrix = undefined;
-  }
+  const matrix = readJson<Matrix>(join(reportDir, REPORT_FILES.matrixJson));
+  const failures = readJson<RunFailure[]>(join(reportDir, REPORT_FILES.failures)) ?? [];
   if (!options.keepReports && !options.reportDir) rmSync(reportDir, { recursive: true, force: true });
-  return { exitCode, output, matrix, reportDir, ms: Date.now() - started };
+  return { exitCode, output, matrix, failures, reportDir, ms: Date.now() - started, timedOut };
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
 }
 
 export const failedClauses = (run: SuiteRun) => run.matrix?.clauses.filter((c) => c.status === 'failed').map((c) => c.id) ?? [];

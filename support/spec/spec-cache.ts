@@ -1,35 +1,106 @@
 /**
- * The spec is fetched and parsed once per run (global setup) and handed to the workers through a file,
- * so no test waits on the network for it and a large document is downloaded once.
+ * The spec is fetched, parsed and checked once per run (global setup) and handed to the workers through
+ * a file: no test waits on the network for it, a large document is downloaded once, and no worker pays
+ * for the check again (a worker is started anew after every failed test, so in a run with failures
+ * this is much of a worker's start). A worker only dereferences the checked document.
+ *
+ * The check itself (OpenAPI schema validation: the compile of the OpenAPI meta-schema alone costs
+ * longer than starting the service) depends on nothing but the document's text and the code that checks
+ * it, so its result is also kept between runs, under a key made of both (see checkKey).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../run/config';
 import { DEFAULT_ACCOUNT_HEADER } from '../document/facts';
-import { buildSpec, type Spec } from './spec';
+import { buildSpec, dereference, Spec } from './spec';
 import { fetchSpecText, parseSpecText } from './spec-source';
 
 export const SPEC_CACHE_VARIABLE = 'CONTRACT_SPEC_CACHE';
 
+/** What a cache file holds: the document as checked (dangling references patched) and its problems. */
+interface CheckedSpec {
+  origin: string;
+  raw: unknown;
+  problems: string[];
+}
+
+/** Checked documents kept between runs; the oldest go beyond this many. */
+const KEPT_CHECKS = 20;
+const CHECKS_DIR = join(__dirname, '../../node_modules/.cache/contract-suite/spec-checks');
+const ORIGIN = '{{origin}}';
+
 /** The account header's name is not known before the spec is read: the configured one, or the documented default. */
 const credentialHeaders = (config: Config) => ({ authorization: `Bearer ${config.apiKey}`, [config.accountHeader ?? DEFAULT_ACCOUNT_HEADER]: config.accountId });
 
+const fetchText = (config: Config) => fetchSpecText(config.specUrl, undefined, credentialHeaders(config));
+
+/**
+ * The document's text and the code that checks it: spec.ts and the versions of the libraries it
+ * validates and dereferences with. A change to any of them is a new key. Not the origin: the embedded
+ * service's spec comes from a new port at every run, and a problem that names the origin has it
+ * written as ORIGIN in the kept copy.
+ */
+function checkKey(text: string): string {
+  const hash = createHash('sha256').update(text);
+  for (const file of [join(__dirname, 'spec.ts'), ...['@apidevtools/swagger-parser', '@apidevtools/json-schema-ref-parser', 'ajv'].map((p) => require.resolve(`${p}/package.json`))]) {
+    hash.update('\0').update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 32);
+}
+
+async function check(text: string, origin: string): Promise<CheckedSpec> {
+  const spec = await buildSpec(parseSpecText(text, origin), origin);
+  return { origin, raw: spec.raw, problems: spec.problems };
+}
+
+/** The checked document from an earlier run, or checked now and kept; a cache that cannot be used is skipped. */
+async function checkOnce(text: string, origin: string): Promise<CheckedSpec> {
+  const withOrigin = (kept: CheckedSpec): CheckedSpec => ({ ...kept, origin, problems: kept.problems.map((p) => p.split(ORIGIN).join(origin)) });
+  let file: string | undefined;
+  try {
+    file = join(CHECKS_DIR, `${checkKey(text)}.json`);
+    return withOrigin(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    /* not checked before */
+  }
+  const checked = await check(text, origin);
+  if (file) {
+    try {
+      mkdirSync(CHECKS_DIR, { recursive: true });
+      const kept: CheckedSpec = { ...checked, origin: ORIGIN, problems: checked.problems.map((p) => p.split(origin).join(ORIGIN)) };
+      writeFileSync(`${file}.${process.pid}`, JSON.stringify(kept));
+      // Renamed into place whole: two runs checking at once never read half a file.
+      renameSync(`${file}.${process.pid}`, file);
+      pruneChecks();
+    } catch {
+      /* a read-only checkout: checked again next time */
+    }
+  }
+  return checked;
+}
+
+function pruneChecks(): void {
+  const files = readdirSync(CHECKS_DIR).map((f) => join(CHECKS_DIR, f)).filter((f) => f.endsWith('.json'));
+  if (files.length <= KEPT_CHECKS) return;
+  const byAge = files.map((f) => ({ f, t: statSync(f).mtimeMs })).sort((a, b) => b.t - a.t);
+  for (const { f } of byAge.slice(KEPT_CHECKS)) rmSync(f, { force: true });
+}
+
+/** Global setup: fetches and checks the spec; returns the run's file of it, which the workers read. */
 export async function fetchAndCacheSpec(config: Config): Promise<string> {
-  const text = await fetchSpecText(config.specUrl, undefined, credentialHeaders(config));
-  const parsed = parseSpecText(text, config.specUrl);
+  const checked = await checkOnce(await fetchText(config), config.specUrl);
   const dir = join(tmpdir(), 'contract-suite');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `spec-${process.pid}-${Date.now()}.json`);
-  writeFileSync(file, JSON.stringify({ origin: config.specUrl, parsed }));
+  writeFileSync(file, JSON.stringify(checked));
   return file;
 }
 
 export async function loadSpec(config: Config): Promise<Spec> {
   const file = process.env[SPEC_CACHE_VARIABLE];
-  if (file) {
-    const { origin, parsed } = JSON.parse(readFileSync(file, 'utf8'));
-    return buildSpec(parsed, origin);
-  }
-  return buildSpec(parseSpecText(await fetchSpecText(config.specUrl, undefined, credentialHeaders(config)), config.specUrl), config.specUrl);
+  const { origin, raw, problems }: CheckedSpec = file ? JSON.parse(readFileSync(file, 'utf8')) : await check(await fetchText(config), config.specUrl);
+  // A problem of dereferencing is among the problems already.
+  return new Spec(raw, (await dereference(raw)).deref, problems, origin);
 }

@@ -145,14 +145,18 @@ export async function buildSpec(parsed: Json, origin: string): Promise<Spec> {
       problems.push(`not a valid OpenAPI document: ${firstLines((e as Error).message)}`);
     }
   }
-  let deref: Json;
-  try {
-    deref = await SwaggerParser.dereference(structuredClone(raw), { dereference: { circular: 'ignore' } });
-  } catch (e) {
-    problems.push(`cannot be dereferenced: ${firstLines((e as Error).message)}`);
-    deref = raw;
-  }
+  const { deref, problem } = await dereference(raw);
+  if (problem) problems.push(problem);
   return new Spec(raw, deref, problems, origin);
+}
+
+/** A copy of `raw` with its `$ref`s resolved (circular ones left as they are); `raw` itself when that fails. */
+export async function dereference(raw: Json): Promise<{ deref: Json; problem?: string }> {
+  try {
+    return { deref: await SwaggerParser.dereference(structuredClone(raw), { dereference: { circular: 'ignore' } }) };
+  } catch (e) {
+    return { deref: raw, problem: `cannot be dereferenced: ${firstLines((e as Error).message)}` };
+  }
 }
 
 const firstLines = (message: string) => message.split('\n').filter(Boolean).slice(0, 4).join(' | ').slice(0, 600);

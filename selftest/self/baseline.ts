@@ -1,0 +1,16 @@
+/**
+ * Where the run without faults keeps its reports: the fault runs read its tried.json there, to run only
+ * the tests that can catch their faults (test-selection.ts). Inside the self-test's output folder, which
+ * Playwright empties when a run starts, so it is never a stale one.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestTried } from '../../reporters/matrix-types';
+
+export const BASELINE_DIR = join(__dirname, '../test-results/baseline-reports');
+
+/** What each test of the run without faults tried; undefined when that run has not been made. */
+export function baselineTried(): TestTried[] | undefined {
+  const file = join(BASELINE_DIR, 'tried.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as TestTried[]) : undefined;
+}

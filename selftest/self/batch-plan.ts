@@ -1,0 +1,99 @@
+/**
+ * Which faults share a suite run. One run costs Playwright's start, the service's start and the spec
+ * (a few seconds of CPU), so several faults go into one MOCK_FAULT list, on two conditions:
+ * - their reaches do not overlap: no two of them change the same responses (a fault that changes what
+ *   every test relies on, `alone`, runs by itself). One exception: faults of one cell each of the
+ *   stored check (a generated update fault names its place and value class: one body) share the check;
+ *   such a batch is `shared`, and is believed only if the check was restored (see stateBroken);
+ * - their catches cannot be confused: no failure could count for two of them (two catches of one clause
+ *   must differ in a place, value class or status that both name).
+ * Then a failure that counts for a fault can only come from that fault. A fault a batch did not catch is
+ * run again alone before it counts as a survivor (see faults.spec.ts), so batching never makes one up.
+ */
+import type { Catch, FaultCase } from './fault-cases';
+
+export interface Batch {
+  /** Stable across runs: the test title says it. */
+  id: string;
+  cases: FaultCase[];
+  /** The union of the members' files. */
+  files: string[];
+  env?: Record<string, string>;
+  /** One fault that runs by itself (`alone`, or it stops the run). */
+  alone: boolean;
+  /** Members share the stored check (cell faults): believed only if the run restored it. */
+  shared: boolean;
+}
+
+/** More per run would make one run long, and the runs are spread over the self-test's workers. */
+export const MAX_PER_BATCH = 16;
+
+interface Token {
+  place: string;
+  status: string;
+}
+
+const token = (t: string): Token => {
+  const [place, status = '*'] = t.split('#');
+  return { place, status };
+};
+
+/** `*` is every API place, not the agent; a status `*` (or none) is every status. */
+export function reachesOverlap(a: string, b: string): boolean {
+  const [x, y] = [token(a), token(b)];
+  const apiWide = (p: string) => p === '*' && y.place !== 'agent' && x.place !== 'agent';
+  const places = x.place === y.place || apiWide(x.place) || apiWide(y.place);
+  const statuses = x.status === '*' || y.status === '*' || x.status === y.status;
+  return places && statuses;
+}
+
+/** Whether one failure could count for both: same clause, and no field that both name differs. */
+export function catchesOverlap(a: Catch, b: Catch): boolean {
+  if (a.clause !== b.clause) return false;
+  const differ = <K extends keyof Catch>(k: K) => a[k] !== undefined && b[k] !== undefined && a[k] !== b[k];
+  return !(differ('place') || differ('valueClass') || differ('status'));
+}
+
+const sameEnv = (a?: Record<string, string>, b?: Record<string, string>) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
+
+/** The stored check: what the update faults change (its update, and its read). */
+export const STATE_REACH = ['check-update', 'check-read'];
+
+/** A generated fault of one cell of the update: one body, caught on its place and value class. */
+export const isCellFault = (c: FaultCase) =>
+  c.source === 'generated' && c.reach.every((r) => STATE_REACH.includes(r)) && c.catches.every((k) => k.place !== undefined && k.valueClass !== undefined);
+
+const sharesOnlyState = (a: FaultCase, b: FaultCase) => isCellFault(a) && isCellFault(b);
+
+export function compatible(a: FaultCase, b: FaultCase): boolean {
+  if (a.reach.includes('alone') || b.reach.includes('alone') || a.stops || b.stops) return false;
+  if (!sameEnv(a.env, b.env)) return false;
+  if (a.reach.some((x) => b.reach.some((y) => reachesOverlap(x, y))) && !sharesOnlyState(a, b)) return false;
+  return !a.catches.some((x) => b.catches.some((y) => catchesOverlap(x, y)));
+}
+
+const isAlone = (c: FaultCase) => c.reach.includes('alone') || !!c.stops;
+
+/**
+ * First fit, widest reach first (the faults hardest to place take the first batches, the narrow ones
+ * fill the gaps). Deterministic: the same lists give the same batches.
+ */
+export function planBatches(cases: FaultCase[], maxPerBatch = MAX_PER_BATCH): Batch[] {
+  const width = (c: FaultCase) => c.reach.reduce((n, r) => n + (r.startsWith('*') ? 10 : r.endsWith('#*') ? 3 : 1), 0);
+  const order = [...cases].sort((a, b) => width(b) - width(a) || a.fault.localeCompare(b.fault));
+  const groups: FaultCase[][] = [];
+  for (const c of order) {
+    const home = isAlone(c) ? undefined : groups.find((g) => g.length < maxPerBatch && !isAlone(g[0]) && g.every((m) => compatible(m, c)));
+    if (home) home.push(c);
+    else groups.push([c]);
+  }
+  const width2 = String(groups.length).length;
+  return groups.map((g, i) => ({
+    id: `${String(i + 1).padStart(width2, '0')}`,
+    cases: g,
+    files: [...new Set(g.flatMap((c) => c.files))].sort(),
+    env: g[0].env,
+    alone: isAlone(g[0]),
+    shared: g.filter(isCellFault).length > 1,
+  }));
+}

@@ -1,0 +1,71 @@
+/**
+ * Whether a run caught a fault, read from the failure data (failures.json), never from text: every
+ * catch of the fault needs a failure of its clause, stamped with its place and value class where the
+ * catch names them, about a response of its status where it names one, made by a test of the fault's
+ * own files. A test that failed before any check (an error) counts for the clauses it names, as in the
+ * contract matrix, but only for catches that name nothing else.
+ */
+import type { RunFailure } from '../../reporters/matrix-types';
+import type { SuiteRun } from '../../support/run/suite-runner';
+import { describeCatch, type Catch, type FaultCase } from './fault-cases';
+
+export type How = 'batch' | 'alone' | 'again alone';
+
+/** The attachment each fault test carries its outcomes in (JSON: FaultOutcome[]). */
+export const OUTCOMES_ATTACHMENT = 'fault-outcomes';
+
+/** One fault's result, as the kill ratio reporter reads it (the `fault-outcomes` attachment). */
+export interface FaultOutcome {
+  fault: string;
+  family: string;
+  source: FaultCase['source'];
+  direction?: 'loose' | 'strict';
+  catches: Catch[];
+  caught: boolean;
+  /** How the deciding run was made. */
+  how: How;
+  /** The catches no failure matched (empty when caught). */
+  missing: Catch[];
+  /** For a survivor: the failures of its clauses that the run did make (elsewhere), to show why none counted. */
+  near: string[];
+  /** In the allow-list of known survivors, with its reason. */
+  known?: string;
+}
+
+export function matches(c: Catch, f: RunFailure, files: string[]): boolean {
+  if (f.clause !== c.clause || !files.includes(f.file)) return false;
+  if (f.error) return c.place === undefined && c.valueClass === undefined && c.status === undefined;
+  if (c.place !== undefined && f.place !== c.place) return false;
+  if (c.valueClass !== undefined && f.valueClass !== c.valueClass) return false;
+  return c.status === undefined || f.exchange?.status === c.status;
+}
+
+const nearText = (f: RunFailure) => `${f.clause} [${[f.place, f.valueClass, f.exchange?.status].filter((x) => x !== undefined).join(' · ') || 'no place'}] ${f.file}: ${f.title}`.slice(0, 240);
+
+export function judge(c: FaultCase, run: SuiteRun, how: How): FaultOutcome {
+  const base = { fault: c.fault, family: c.family, source: c.source, direction: c.direction, catches: c.catches, how };
+  if (c.stops) {
+    const caught = run.exitCode === c.stops.exitCode && c.stops.text.test(run.output);
+    return { ...base, caught, missing: caught ? [] : c.catches, near: caught ? [] : [`exit ${run.exitCode}: ${run.output.trim().split('\n').slice(-3).join(' | ').slice(0, 300)}`] };
+  }
+  const missing = c.catches.filter((k) => !run.failures.some((f) => matches(k, f, c.files)));
+  const clauses = new Set(missing.map((k) => k.clause));
+  const near = missing.length ? run.failures.filter((f) => clauses.has(f.clause)).slice(0, 5).map(nearText) : [];
+  if (missing.length && run.timedOut) near.unshift('the run was stopped at its time limit');
+  return { ...base, caught: missing.length === 0 && c.catches.length > 0, missing, near };
+}
+
+/** One line per survivor: the fault string, what it had to be caught on, and what the run saw instead. */
+export function survivorLines(o: FaultOutcome): string[] {
+  return [`${o.fault}  (${o.family}, ${o.direction ?? 'named'}) expected: ${o.missing.map(describeCatch).join('; ')}`, ...(o.near.length ? o.near.map((n) => `    seen: ${n}`) : ['    seen: no failure of that clause'])];
+}
+
+/**
+ * Whether faults that shared the stored check left it broken for each other: a failure of the restore
+ * (CU-9) or a test that failed before its checks, that no member's catch explains. Failures of other
+ * cells are no sign (an accepted bad value reads back wrong, by the same fault); a broken restore is.
+ */
+export function stateBroken(run: SuiteRun, cases: FaultCase[]): boolean {
+  const explained = (f: RunFailure) => cases.some((c) => c.catches.some((k) => matches(k, f, c.files)));
+  return run.timedOut || run.failures.some((f) => (f.clause === 'CU-9' || f.error) && !explained(f));
+}

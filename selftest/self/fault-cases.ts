@@ -1,0 +1,126 @@
+/**
+ * Every fault the self-test runs, in one shape: the MOCK_FAULT string, the catches it must produce
+ * (all of them), the suite files that can produce them, and its reach: the responses of the reference
+ * it changes. The reach decides which faults may share a run (batch-plan.ts), the catches decide
+ * whether a run caught a fault (catching.ts).
+ */
+import type { ClauseId } from '../../support/document/clauses';
+import type { FaultExpectation, GeneratedFault } from '../faults/types';
+import type { IndependentFault } from '../faults/independent';
+
+/**
+ * What a run's failures must include for the fault to count as caught: a failure of this clause and,
+ * where given, stamped with this place and value class, about a response of this status.
+ */
+export interface Catch {
+  clause: ClauseId;
+  place?: string;
+  valueClass?: string;
+  status?: number;
+}
+
+export interface FaultCase {
+  fault: string;
+  /** For the kill ratio: the generated family (file name), or the hand-written list. */
+  family: string;
+  source: 'hand-written' | 'independent' | 'generated';
+  direction?: 'loose' | 'strict';
+  catches: Catch[];
+  files: string[];
+  env?: Record<string, string>;
+  /** Instead of failures: the run must stop with this exit code and this text. */
+  stops?: { exitCode: number; text: RegExp };
+  /**
+   * The responses the fault changes, as `place` or `place#status` (`*` for every place or status),
+   * or `alone` when it changes what every test relies on (the spec, the rate limit, the environment).
+   */
+  reach: string[];
+}
+
+/** Places of the API (MOCK_FAULT's <place>, the suite's route roles). */
+export const API_PLACES = ['runtime', 'check-read', 'check-update'] as const;
+/** The statuses an authentication rule answers with. */
+const AUTH_STATUSES = [401, 400, 403];
+const STATE = ['check-update', 'check-read'];
+
+/**
+ * The reach of a parameterized fault (kind:arg:…), read from its string; undefined for a named fault.
+ * Errors and authentication change some statuses of one place; the update kinds change the stored check
+ * (its update and its read); the limiter and the agent are one thing each.
+ */
+function reachOfKind(fault: string): string[] | undefined {
+  const [kind, ...args] = fault.split(':').map(decodeURIComponent);
+  const place = (p: string) => (p === 'any' ? '*' : p);
+  switch (kind) {
+    case 'errbody':
+      return [`${place(args[0])}#${args[1] === 'any' ? '*' : args[1]}`];
+    case 'auth-skip':
+      return AUTH_STATUSES.map((s) => `${place(args[0])}#${s}`);
+    case 'auth-strict':
+      return args[0] === 'spec' ? ['alone'] : [place(args[0])];
+    case 'accept':
+    case 'refuse':
+    case 'leak':
+      return STATE;
+    case 'rl-limit':
+    case 'rl-exempt':
+    case 'rl-headers':
+      return ['alone'];
+    case 'agent-ready-late':
+    case 'agent-health-dies':
+    case 'agent-dies-late':
+      return ['agent'];
+    default:
+      return undefined;
+  }
+}
+
+/** The reach of a named fault, by its prefix; a name no row knows runs alone. */
+const NAMED_REACH: Array<[RegExp, string[]]> = [
+  [/^(ind-)?(spec|swagger)-/, ['alone']],
+  [/^(ind-)?rl-|^ind-err-custom-429/, ['alone']],
+  [/^(ind-)?agent-/, ['agent']],
+  [/^(ind-)?rt-/, ['runtime']],
+  [/^(ind-)?(cu|fo)-/, STATE],
+  [/^err-404-|^ind-err-check-404/, ['*#404']],
+  [/^err-status-mismatch|^ind-err-401/, ['*#401']],
+  [/^ind-err-403/, ['*#403']],
+  [/^(ind-)?(auth|err)-/, ['*']],
+];
+
+export function reachOf(fault: string): string[] {
+  const parts = fault.split(',');
+  if (parts.length > 1) return [...new Set(parts.flatMap(reachOf))];
+  return reachOfKind(fault) ?? NAMED_REACH.find(([re]) => re.test(fault))?.[1] ?? ['alone'];
+}
+
+/** errbody:<place>:<status>:… is about responses of that status: its failures are too. */
+function statusOf(fault: string): number | undefined {
+  const [kind, , status] = fault.split(':');
+  return kind === 'errbody' && /^\d{3}$/.test(status ?? '') ? Number(status) : undefined;
+}
+
+export function fromHandWritten(f: FaultExpectation, source: 'hand-written' = 'hand-written'): FaultCase {
+  return { fault: f.fault, family: familyOfName(f.fault), source, catches: f.clauses.map((clause) => ({ clause })), files: f.files, env: f.env, stops: f.stops, reach: f.stops ? ['alone'] : reachOf(f.fault) };
+}
+
+export function fromIndependent(f: IndependentFault): FaultCase {
+  return { fault: f.fault, family: 'independent', source: 'independent', catches: f.clauses.map((clause) => ({ clause: clause as ClauseId })), files: f.files, env: f.env, reach: reachOf(f.fault) };
+}
+
+export function fromGenerated(f: GeneratedFault, family: string): FaultCase {
+  const c: Catch = { clause: f.clause };
+  if (f.place) c.place = f.place;
+  if (f.valueClass) c.valueClass = f.valueClass;
+  const status = statusOf(f.fault);
+  if (status) c.status = status;
+  return { fault: f.fault, family, source: 'generated', direction: f.direction, catches: [c], files: f.files, env: f.env, reach: f.env && Object.keys(f.env).length ? ['alone'] : reachOf(f.fault) };
+}
+
+/** The hand-written lists are grouped by the clause family their name starts with. */
+function familyOfName(fault: string): string {
+  const head = fault.replace(/^ind-/, '').split('-')[0];
+  return ({ swagger: 'spec', fo: 'cu', err: 'errors' } as Record<string, string>)[head] ?? head;
+}
+
+export const describeCatch = (c: Catch) => [c.clause, c.place, c.valueClass, c.status].filter((x) => x !== undefined).join(' · ');

@@ -1,0 +1,15 @@
+/**
+ * The self-test's faults, all lists in one shape (fault-cases.ts), and the runs they are planned into
+ * (batch-plan.ts). Faults.spec.ts runs the plan; the kill ratio reporter counts the generated ones.
+ */
+import { ALL_FAULTS, generatedFaults, INDEPENDENT_FAULTS } from '../faults';
+import { planBatches } from './batch-plan';
+import { fromGenerated, fromHandWritten, fromIndependent, type FaultCase } from './fault-cases';
+
+export const FAULT_CASES: FaultCase[] = [
+  ...ALL_FAULTS.map((f) => fromHandWritten(f)),
+  ...INDEPENDENT_FAULTS.map(fromIndependent),
+  ...Object.entries(generatedFaults()).flatMap(([family, list]) => list.map((f) => fromGenerated(f, family))),
+];
+
+export const BATCHES = planBatches(FAULT_CASES);

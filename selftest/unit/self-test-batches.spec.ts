@@ -1,0 +1,137 @@
+// The self-test's planning and judging: which faults may share a run, when a run caught a fault, which
+// tests a run needs, and the kill ratio. Pure functions, fed small made-up cases.
+import { expect, test } from '@playwright/test';
+import type { RunFailure, TestTried } from '../../reporters/matrix-types';
+import type { SuiteRun } from '../../support/run/suite-runner';
+import { catchesOverlap, compatible, planBatches, reachesOverlap } from '../self/batch-plan';
+import { judge, matches, stateBroken, type FaultOutcome } from '../self/catching';
+import { fromGenerated, fromHandWritten, reachOf, type FaultCase } from '../self/fault-cases';
+import { killRatio } from '../self/kill-ratio-reporter';
+import { testsFor } from '../self/test-selection';
+
+const AUTH = 'tests/auth.spec.ts';
+const RT = 'tests/runtime.spec.ts';
+const CU = 'tests/check-update.spec.ts';
+const gen = (fault: string, clause: string, extra: { place?: string; valueClass?: string } = {}, files = [AUTH]) =>
+  fromGenerated({ fault, clause: clause as never, direction: 'loose', files, ...extra }, 'fam');
+const run = (failures: Partial<RunFailure>[], extra: Partial<SuiteRun> = {}): SuiteRun =>
+  ({ exitCode: 0, output: '', failures: failures.map((f) => ({ title: 't', received: '', allowed: '', test: 't', project: 'contract', file: AUTH, ...f })) as RunFailure[], reportDir: '', ms: 0, timedOut: false, ...extra });
+
+test('reach: a fault string says what it changes; a name no row knows runs alone', () => {
+  expect(reachOf('errbody:runtime:404:wording')).toEqual(['runtime#404']);
+  expect(reachOf('errbody:any:any:text-type')).toEqual(['*#*']);
+  expect(reachOf('auth-skip:check-read:key')).toEqual(['check-read#401', 'check-read#400', 'check-read#403']);
+  expect(reachOf('accept:API:%7B%7D')).toEqual(['check-update', 'check-read']);
+  expect(reachOf('rl-limit:+1')).toEqual(['alone']);
+  expect(reachOf('spec-no-bearer')).toEqual(['alone']);
+  expect(reachOf('rt-node-no-v')).toEqual(['runtime']);
+  expect(reachOf('agent-ready-late:300')).toEqual(['agent']);
+  expect(reachOf('something-new')).toEqual(['alone']);
+});
+
+test('reaches overlap on a shared place and status; * is every API place, never the agent', () => {
+  expect(reachesOverlap('runtime#404', 'runtime#401')).toBe(false);
+  expect(reachesOverlap('runtime#404', 'runtime')).toBe(true);
+  expect(reachesOverlap('runtime#404', 'check-read#404')).toBe(false);
+  expect(reachesOverlap('*#404', 'check-read#404')).toBe(true);
+  expect(reachesOverlap('*', 'agent')).toBe(false);
+  expect(reachesOverlap('agent', 'agent')).toBe(true);
+});
+
+test('catches overlap unless a field both name differs', () => {
+  expect(catchesOverlap({ clause: 'ERR-4', place: 'runtime', status: 401 }, { clause: 'ERR-4', place: 'runtime', status: 404 })).toBe(false);
+  expect(catchesOverlap({ clause: 'ERR-4', place: 'runtime', status: 401 }, { clause: 'ERR-4', place: 'runtime', valueClass: 'no-authorization' })).toBe(true);
+  expect(catchesOverlap({ clause: 'ERR-4' }, { clause: 'ERR-4', place: 'runtime' })).toBe(true);
+  expect(catchesOverlap({ clause: 'ERR-4' }, { clause: 'ERR-3' })).toBe(false);
+});
+
+test('the plan: every fault in exactly one run, alone ones by themselves, no two members compatible-breaking', () => {
+  const cases: FaultCase[] = [
+    gen('errbody:runtime:404:wording', 'ERR-1', { place: 'runtime' }, [RT]),
+    gen('errbody:runtime:401:no-status', 'ERR-4', { place: 'runtime' }),
+    gen('errbody:check-read:404:wording', 'ERR-1', { place: 'check-read' }),
+    gen('errbody:runtime:404:no-status', 'ERR-4', { place: 'runtime' }, [RT]),
+    gen('rl-limit:+1', 'RL-2'),
+    fromHandWritten({ fault: 'rt-node-no-v', clauses: ['RT-3'], files: [RT] }),
+    fromHandWritten({ fault: 'rt-eol-iso', clauses: ['RT-6'], files: [RT] }),
+    fromHandWritten({ fault: 'spec-missing', clauses: [], files: ['tests/spec.spec.ts'], stops: { exitCode: 4, text: /x/ } }),
+  ];
+  const plan = planBatches(cases);
+  expect(plan.flatMap((b) => b.cases.map((c) => c.fault)).sort()).toEqual(cases.map((c) => c.fault).sort());
+  for (const b of plan) {
+    if (b.cases.some((c) => c.reach.includes('alone') || c.stops)) expect(b.cases).toHaveLength(1);
+    for (const x of b.cases) for (const y of b.cases) if (x !== y) expect(compatible(x, y), `${x.fault} with ${y.fault}`).toBe(true);
+    expect(b.files).toEqual([...new Set(b.cases.flatMap((c) => c.files))].sort());
+  }
+  // Two 404 faults of one place change the same responses; two runtime faults by name likewise.
+  const together = (a: string, b: string) => plan.some((p) => p.cases.some((c) => c.fault === a) && p.cases.some((c) => c.fault === b));
+  expect(together('errbody:runtime:404:wording', 'errbody:runtime:404:no-status')).toBe(false);
+  expect(together('rt-node-no-v', 'rt-eol-iso')).toBe(false);
+  // Different places, or different statuses of one place, share: 8 faults, 2 alone, in 6 runs.
+  expect(together('errbody:check-read:404:wording', 'errbody:runtime:401:no-status')).toBe(true);
+  expect(plan).toHaveLength(6);
+  expect(planBatches(cases)).toEqual(plan);
+});
+
+test('cells of the stored check share a run; a named update fault or a leak does not', () => {
+  const cell = (fault: string, valueClass: string) => fromGenerated({ fault, clause: 'CU-4', place: 'check-update', valueClass, direction: 'loose', files: [CU] }, 'check-update');
+  const a = cell('accept:API:%7B%22locations%22%3A%5B%5D%7D', 'api:locations:empty');
+  const b = cell('accept:API:%7B%22locations%22%3A%5B%22x%22%5D%7D', 'api:locations:unknown');
+  const leak = fromGenerated({ fault: 'leak:name', clause: 'CU-7', place: 'check-update', direction: 'loose', files: [CU] }, 'check-update');
+  const named = fromHandWritten({ fault: 'cu-unknown-location', clauses: ['CU-4'], files: [CU] });
+  expect(compatible(a, b)).toBe(true);
+  expect(compatible(a, leak)).toBe(false);
+  expect(compatible(a, named)).toBe(false);
+  expect(compatible(a, cell('accept:API:%7B%7D', 'api:locations:empty'))).toBe(false);
+  const plan = planBatches([a, b, leak]);
+  expect(plan.find((p) => p.cases.length === 2)?.shared).toBe(true);
+  // A broken restore (CU-9) that no member explains makes the shared run untrustworthy; their own cells do not.
+  expect(stateBroken(run([{ clause: 'CU-4', place: 'check-update', valueClass: 'api:locations:empty', file: CU }, { clause: 'CU-1', place: 'check-read', file: CU }]), [a, b])).toBe(false);
+  expect(stateBroken(run([{ clause: 'CU-9', file: CU }]), [a, b])).toBe(true);
+});
+
+test('a catch needs its clause, place, class and status, from a test of its files; an error counts only for a bare clause', () => {
+  const c = { clause: 'ERR-4' as const, place: 'runtime', status: 401 };
+  const f = { clause: 'ERR-4', place: 'runtime', file: AUTH, exchange: { method: 'GET', url: 'u', status: 401, contentType: 'x' } } as RunFailure;
+  expect(matches(c, f, [AUTH])).toBe(true);
+  expect(matches(c, f, [RT])).toBe(false);
+  expect(matches(c, { ...f, place: 'check-read' }, [AUTH])).toBe(false);
+  expect(matches(c, { ...f, exchange: { ...f.exchange!, status: 404 } }, [AUTH])).toBe(false);
+  expect(matches({ clause: 'ERR-4', valueClass: 'no-authorization' }, f, [AUTH])).toBe(false);
+  expect(matches({ clause: 'ERR-4' }, { ...f, error: true }, [AUTH])).toBe(true);
+  expect(matches(c, { ...f, error: true }, [AUTH])).toBe(false);
+});
+
+test('judging: caught when every catch has its failure; a survivor shows the failures of its clause it did see', () => {
+  const hand = fromHandWritten({ fault: 'err-404-string-status', clauses: ['ERR-1', 'ERR-4'], files: [RT] });
+  expect(judge(hand, run([{ clause: 'ERR-1', file: RT }, { clause: 'ERR-4', file: RT }]), 'batch').caught).toBe(true);
+  const half = judge(hand, run([{ clause: 'ERR-1', file: RT }, { clause: 'ERR-4', file: AUTH, title: 'elsewhere' }]), 'batch');
+  expect(half.caught).toBe(false);
+  expect(half.missing).toEqual([{ clause: 'ERR-4' }]);
+  expect(half.near.join()).toContain('elsewhere');
+  const stops = fromHandWritten({ fault: 'spec-missing', clauses: [], files: [], stops: { exitCode: 4, text: /SPEC-1/ } });
+  expect(judge(stops, run([], { exitCode: 4, output: 'answered 404 (SPEC-1)' }), 'alone').caught).toBe(true);
+  expect(judge(stops, run([], { exitCode: 1, output: 'answered 404 (SPEC-1)' }), 'alone').caught).toBe(false);
+});
+
+test('a run takes the tests of a fault\'s files that tried its catch, or all of them when none did', () => {
+  const baseline: TestTried[] = [
+    { id: '[contract] › auth.spec.ts › a', file: AUTH, tried: [{ clause: 'AUTH-1', place: 'runtime', valueClass: 'no-authorization' }] },
+    { id: '[contract] › auth.spec.ts › b', file: AUTH, tried: [{ clause: 'AUTH-1', place: 'check-read', valueClass: 'no-authorization' }] },
+    { id: '[contract] › runtime.spec.ts › c', file: RT, tried: [{ clause: 'AUTH-1', place: 'runtime' }] },
+  ];
+  expect(testsFor(gen('auth-skip:runtime:key', 'AUTH-1', { place: 'runtime', valueClass: 'no-authorization' }), baseline)).toEqual(['[contract] › auth.spec.ts › a']);
+  expect(testsFor(gen('auth-skip:any:key', 'AUTH-1', { valueClass: 'no-authorization' }), baseline)).toEqual(['[contract] › auth.spec.ts › a', '[contract] › auth.spec.ts › b']);
+  expect(testsFor(gen('x', 'AUTH-7'), baseline)).toEqual(['[contract] › auth.spec.ts › a', '[contract] › auth.spec.ts › b']);
+});
+
+test('the kill ratio counts generated faults per family, lists survivors and the faults per clause', () => {
+  const cases = [gen('a', 'AUTH-1'), gen('b', 'AUTH-1'), gen('c', 'AUTH-2'), fromHandWritten({ fault: 'rt-node-no-v', clauses: ['RT-3'], files: [RT] })];
+  const outcome = (c: FaultCase, caught: boolean): FaultOutcome => ({ fault: c.fault, family: c.family, source: c.source, catches: c.catches, caught, how: 'batch', missing: caught ? [] : c.catches, near: [] });
+  const k = killRatio(cases, new Map([outcome(cases[0], true), outcome(cases[1], false), outcome(cases[3], true)].map((o) => [o.fault, o])));
+  expect(k.total).toEqual({ family: 'total', faults: 3, ran: 2, caught: 1 });
+  expect(k.survivors.map((s) => s.fault)).toEqual(['b']);
+  expect(k.notRun).toEqual(['c']);
+  expect(k.clauses.find((c) => c.clause === 'AUTH-1')).toEqual({ clause: 'AUTH-1', faults: 2, caught: 1 });
+  expect(k.lists.find((l) => l.family === 'hand-written')).toEqual({ family: 'hand-written', faults: 1, ran: 1, caught: 1 });
+});

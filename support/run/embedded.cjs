@@ -1,0 +1,79 @@
+/**
+ * Starts a program of the embedded reference as `node --import tsx <entry>` would, only faster:
+ *   node support/run/embedded.cjs reference/service/main.ts [args]
+ *   node support/run/embedded.cjs reference/agent/main.ts
+ *
+ * Why not `node --import tsx reference/…/main.ts`: the TypeScript loader costs about three times the
+ * CPU of the service's own start, and a default run starts the service once and the agent twice (the
+ * self-test: once per fault run). So the sources are bundled once with esbuild (tsx's own dependency)
+ * into node_modules/.cache/contract-suite/, named by a hash of every file under reference/, and rebuilt
+ * when one changes. Packages stay external (required from node_modules as under tsx); each source's
+ * `__dirname` is kept as the source's own folder, so files the reference reads beside its sources
+ * (specs/openapi.json) are found as before. Without esbuild it falls back to tsx.
+ *
+ * Plain CommonJS, so that plain `node` runs it without any loader.
+ */
+'use strict';
+const { createHash } = require('node:crypto');
+const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } = require('node:fs');
+const { dirname, join } = require('node:path');
+
+const ROOT = join(__dirname, '../..');
+const CACHE = join(ROOT, 'node_modules/.cache/contract-suite');
+/** Bump when the build options below change, so that old bundles are not reused. */
+const BUILD_VERSION = 1;
+
+function sourcesOf(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) => (e.isDirectory() ? sourcesOf(join(dir, e.name)) : /\.[cm]?[jt]s$/.test(e.name) ? [join(dir, e.name)] : []));
+}
+
+function bundleName(entry) {
+  const hash = createHash('sha256').update(`${BUILD_VERSION}\n`);
+  for (const file of sourcesOf(join(ROOT, 'reference'))) hash.update(`${file}\n`).update(readFileSync(file));
+  return join(CACHE, `${stem(entry)}-${hash.digest('hex').slice(0, 16)}.cjs`);
+}
+
+/** reference/service/main.ts → reference-service-main */
+const stem = (entry) => entry.replace(/\.ts$/, '').replace(/[^A-Za-z0-9]+/g, '-');
+
+async function build(entry, outfile) {
+  const esbuild = require('esbuild');
+  // Each source's __dirname becomes its own folder, as it is under tsx, not the bundle's.
+  const keepDirname = {
+    name: 'keep-dirname',
+    setup(b) {
+      b.onLoad({ filter: /\.ts$/ }, (args) => ({ contents: readFileSync(args.path, 'utf8').replace(/\b__dirname\b/g, JSON.stringify(dirname(args.path))), loader: 'ts' }));
+    },
+  };
+  mkdirSync(CACHE, { recursive: true });
+  // Written under a name of its own, then renamed: runs that start at once never read half a file.
+  const partial = `${outfile}.${process.pid}.partial`;
+  await esbuild.build({ entryPoints: [join(ROOT, entry)], bundle: true, platform: 'node', format: 'cjs', target: `node${process.versions.node.split('.')[0]}`, packages: 'external', outfile: partial, logLevel: 'error', plugins: [keepDirname] });
+  renameSync(partial, outfile);
+  for (const old of readdirSync(CACHE)) if (old.startsWith(`${stem(entry)}-`) && join(CACHE, old) !== outfile && !old.endsWith('.partial')) rmSync(join(CACHE, old), { force: true });
+}
+
+async function bundle(entry) {
+  const outfile = bundleName(entry);
+  if (!existsSync(outfile)) await build(entry, outfile);
+  return outfile;
+}
+
+const entry = process.argv[2];
+if (!/^reference\/[\w/-]+\.ts$/.test(entry ?? '') || !existsSync(join(ROOT, entry))) {
+  process.stderr.write('usage: node support/run/embedded.cjs reference/<program>.ts [args]\n');
+  process.exit(2);
+}
+// The started program sees the arguments it would see when run directly.
+process.argv.splice(2, 1);
+
+bundle(entry).then(
+  (outfile) => require(outfile),
+  (e) => {
+    process.stderr.write(`${entry}: no bundle (${String(e.message).split('\n')[0]}); starting through tsx\n`);
+    require('tsx/cjs/api').register();
+    require(join(ROOT, entry));
+  },
+);
