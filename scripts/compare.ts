@@ -20,7 +20,22 @@ import { compareReports, type Side } from '../reporters/compare-report';
 import { runSuite } from '../support/run/suite-runner';
 import { REPORT_FILES } from '../support/run/report-files';
 
-const SUITE_VARIABLES = ['API_KEY', 'ACCOUNT_ID', 'ACCOUNT_HEADER', 'SPEC_URL', 'AGENT_URL', 'AGENT_COMMAND', 'CHECK_ID', 'BROWSER_CHECK_ID', 'SECOND_API_KEY', 'SECOND_ACCOUNT_ID', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_S', 'BURST', 'STRICT_SPEC'];
+const SUITE_VARIABLES = [
+  'API_KEY',
+  'ACCOUNT_ID',
+  'ACCOUNT_HEADER',
+  'SPEC_URL',
+  'AGENT_URL',
+  'AGENT_COMMAND',
+  'CHECK_ID',
+  'BROWSER_CHECK_ID',
+  'SECOND_API_KEY',
+  'SECOND_ACCOUNT_ID',
+  'RATE_LIMIT_MAX',
+  'RATE_LIMIT_WINDOW_S',
+  'BURST',
+  'STRICT_SPEC',
+];
 
 function usage(message: string): never {
   process.stderr.write(`compare: ${message}\nusage: npm run compare -- <urlA|embedded[:fault]> <urlB|embedded[:fault]>  (or COMPARE_A_URL / COMPARE_B_URL)\n`);
@@ -68,7 +83,8 @@ async function main() {
   // Each side's reports are redacted by its own run; what this process writes is redacted again, with
   // every secret either side was given.
   for (const s of sides) for (const v of ['API_KEY', 'ACCOUNT_ID', 'SECOND_API_KEY', 'SECOND_ACCOUNT_ID']) registerSecret(s.env[v]);
-  if (sides.some((s) => s.env.BASE_URL === '')) for (const v of [EMBEDDED.apiKey, EMBEDDED.accountId, EMBEDDED.secondApiKey, EMBEDDED.secondAccountId]) registerSecret(v);
+  if (sides.some((s) => s.env.BASE_URL === ''))
+    for (const v of [EMBEDDED.apiKey, EMBEDDED.accountId, EMBEDDED.secondApiKey, EMBEDDED.secondAccountId]) registerSecret(v);
   const [a, b]: Side[] = runs.map((run, i) => {
     // A side that stopped before any test (configuration, unreachable target) has no verdicts to compare.
     const stopped = (run.matrix as { stopped?: { reason: string } } | undefined)?.stopped;
@@ -88,7 +104,9 @@ async function main() {
   writeFileSync(join(reportDir, REPORT_FILES.compareHtml), redact(html));
   const differing = comparison.clauses.filter((c) => c.differs).map((c) => c.id);
   process.stdout.write(`compare: ${redact(comparison.verdict)}${differing.length ? ` Differing: ${differing.join(', ')}.` : ''}\n`);
-  process.stdout.write(`compare: ${join(reportDir, REPORT_FILES.compareHtml)}, ${join(reportDir, REPORT_FILES.compareMarkdown)} (each side's full reports under ${join(reportDir, 'compare')}/)\n`);
+  process.stdout.write(
+    `compare: ${join(reportDir, REPORT_FILES.compareHtml)}, ${join(reportDir, REPORT_FILES.compareMarkdown)} (each side's full reports under ${join(reportDir, 'compare')}/)\n`,
+  );
   process.exit(!a.matrix || !b.matrix || differing.length ? 1 : 0);
 }
 

@@ -45,7 +45,16 @@ function fakeRun(fakes: Fake[]) {
 }
 
 const FAKES: Fake[] = [
-  { title: 'runtime 2026.04', clauses: ['RT-1', 'RT-3'], status: 'failed', failures: [makeFailure('RT-3', 'nodeJsVersion is not v<major>.<minor>.<patch>', '24.1.0', 'v1.2.3', { place: 'runtime' })], tried: [{ clause: 'RT-1', place: 'runtime' }, { clause: 'RT-3', place: 'runtime', valueClass: 'accepted version' }] },
+  {
+    title: 'runtime 2026.04',
+    clauses: ['RT-1', 'RT-3'],
+    status: 'failed',
+    failures: [makeFailure('RT-3', 'nodeJsVersion is not v<major>.<minor>.<patch>', '24.1.0', 'v1.2.3', { place: 'runtime' })],
+    tried: [
+      { clause: 'RT-1', place: 'runtime' },
+      { clause: 'RT-3', place: 'runtime', valueClass: 'accepted version' },
+    ],
+  },
   // The error text names another clause: the reporters must not believe it.
   { title: 'runtime 2025.04', clauses: ['RT-1'], status: 'failed', error: 'RT-5: something in the text', failures: [] },
   { title: 'skipped one', clauses: ['CU-1'], status: 'skipped', skip: 'CHECK_ID is not set' },

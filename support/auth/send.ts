@@ -41,7 +41,10 @@ export async function sendValid(fx: AuthFixtures, r: PlaceRequest): Promise<void
   // A target may refuse an empty update although its spec allows one: that is no matter of
   // authentication, so the check's own name is sent instead, and the refusal is noted.
   if (r.op === fx.target.updateOp && isEmptyObject(r.options.body) && (ex.status === 400 || ex.status === 422)) {
-    v.note('auth-update-body', `${r.place}: the target refused the empty body {} with ${ex.status} (its spec allows it); the check's current name was sent instead`);
+    v.note(
+      'auth-update-body',
+      `${r.place}: the target refused the empty body {} with ${ex.status} (its spec allows it); the check's current name was sent instead`,
+    );
     const named = await namedUpdateBody(fx.target, (p) => fx.api.call('GET', p), fx.config.checkId!);
     if ('skip' in named) return void v.fail('AUTH-4', `a valid update could not be made: ${named.skip}`, ex.status, 'a 2xx', ex);
     await fx.contract.at(where).send(r.op, r.method, r.path, 'valid', 'AUTH-4', { ...r.options, body: named.body });
@@ -66,5 +69,6 @@ export async function sendProbe(fx: AuthFixtures, place: AuthPlace, r: PlaceRequ
   const v = fx.verdict.at(where);
   const ex = await fx.api.call(r.method, r.path, options);
   const outcome = judgeTakenOrRefused(v, fx.spec, fx.validator, r.op, ex, probe.clause, probe.name);
-  if (outcome !== 'neither') v.note('auth-finding', `${r.place}: ${probe.name} was ${outcome === 'taken' ? 'served' : 'refused'} (${ex.status}); either is allowed`);
+  if (outcome !== 'neither')
+    v.note('auth-finding', `${r.place}: ${probe.name} was ${outcome === 'taken' ? 'served' : 'refused'} (${ex.status}); either is allowed`);
 }

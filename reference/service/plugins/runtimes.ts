@@ -11,12 +11,16 @@ export default async function runtimesPlugin(app: FastifyInstance, opts: { fault
   const { faults } = opts;
   const json = faults.has('rt-content-type-text') ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
 
-  app.get('/v1/runtimes', {
-    // ind-rl-custom-off-by-one: the route's limit is one too high (21 requests served per 10 s).
-    config: faults.has('rl-custom-ignored') ? {}
-      : { rateLimit: { ...RUNTIME_LIST_LIMIT, max: RUNTIME_LIST_LIMIT.max + (faults.has('ind-rl-custom-off-by-one') ? 1 : 0) } },
-  }, async (_req, reply) =>
-    reply.type(json).send(JSON.stringify(visibleRuntimes(faults).map((r) => present(r, faults)))));
+  app.get(
+    '/v1/runtimes',
+    {
+      // ind-rl-custom-off-by-one: the route's limit is one too high (21 requests served per 10 s).
+      config: faults.has('rl-custom-ignored')
+        ? {}
+        : { rateLimit: { ...RUNTIME_LIST_LIMIT, max: RUNTIME_LIST_LIMIT.max + (faults.has('ind-rl-custom-off-by-one') ? 1 : 0) } },
+    },
+    async (_req, reply) => reply.type(json).send(JSON.stringify(visibleRuntimes(faults).map((r) => present(r, faults)))),
+  );
 
   app.get<{ Params: { id: string } }>('/v1/runtimes/:id', async (req, reply) => {
     const id = req.params.id;
