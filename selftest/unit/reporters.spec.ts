@@ -30,6 +30,7 @@ function fakeRun(fakes: Fake[]) {
       titlePath: () => ['', 'contract', 'runtime.spec.ts', 'family', f.title],
       location: { file: join(process.cwd(), 'tests/runtime.spec.ts'), line: 1, column: 1 },
       annotations,
+      parent: { project: () => ({ name: 'contract' }) },
       outcome: () => (f.status === 'passed' ? 'expected' : f.status === 'skipped' ? 'skipped' : 'unexpected'),
     } as unknown as TestCase;
     const attachments = [
