@@ -41,7 +41,7 @@ function fakeRun(fakes: Fake[]) {
     return { t, r };
   });
   const suite = { allTests: () => tests.map((x) => x.t) } as unknown as Suite;
-  const config = { configFile: join(process.cwd(), 'playwright.config.ts') } as unknown as FullConfig;
+  const config = { configFile: join(process.cwd(), 'playwright.config.ts'), rootDir: join(process.cwd(), 'tests') } as unknown as FullConfig;
   return { tests, suite, config };
 }
 
