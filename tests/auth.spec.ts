@@ -25,6 +25,7 @@ test.describe('authentication', () => {
         if (c.probe) await sendProbe(fx, c.place, r, c.probe);
         else await sendValid(fx, r);
       }
+      test.skip(!c.probe && verdict.checked === 0, `${c.place}: no route of this place that the spec declares is served by the target`);
     });
   }
 });
