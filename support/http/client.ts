@@ -9,7 +9,7 @@ import type { APIRequestContext, TestInfo } from '@playwright/test';
 import type { RateLimit } from '../run/config';
 import type { Exchange } from './exchange';
 import { credentialCandidates, readLedger, recordAnswer, recordSent, sentTimes } from './request-ledger';
-import { redact } from './redact';
+import { redact, registerSecret } from './redact';
 
 export type HeaderOverrides = Record<string, string | null>;
 
@@ -51,7 +51,10 @@ export class ApiClient {
     private readonly credentials: Credentials,
     private readonly info?: TestInfo,
     private readonly limit: RateLimit = { max: 600, windowSeconds: 60 },
-  ) {}
+  ) {
+    // Whatever key a test hands the client (a second key, a probe's), no report shows it.
+    registerSecret(credentials.apiKey);
+  }
 
   get accountHeader(): string {
     return this.credentials.accountHeader;
@@ -125,7 +128,16 @@ export class ApiClient {
     const started = Date.now();
     const ledgerId = recordSent({ at: started, authorization, method, url });
     const res = await this.request
-      .fetch(url, { method, headers, data: requestBody, failOnStatusCode: false, maxRedirects: 0, timeout: 15_000 })
+      // As bytes: Playwright re-encodes a string that does not parse as JSON when the content type is
+      // JSON, so a body meant to be broken would arrive as a valid JSON string.
+      .fetch(url, {
+        method,
+        headers,
+        data: requestBody === undefined ? undefined : Buffer.from(requestBody),
+        failOnStatusCode: false,
+        maxRedirects: 0,
+        timeout: 15_000,
+      })
       .catch((e: Error) => {
         recordAnswer(ledgerId, 0);
         // Playwright's call log lists the request headers: never let the key reach a report that way.
@@ -164,7 +176,7 @@ const headerValue = (headers: Record<string, string>, name: string) => Object.en
 
 /** Seconds to wait, from Retry-After (seconds or HTTP date) or a RateLimit reset header. */
 export function retryAfterSeconds(headers: Record<string, string>): number | undefined {
-  const h = (name: string) => headers[name] ?? headers[name.toLowerCase()];
+  const h = (name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
   const retryAfter = h('retry-after');
   if (retryAfter !== undefined) {
     const n = Number(retryAfter);
