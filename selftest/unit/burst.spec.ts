@@ -9,10 +9,11 @@ import { expect, test } from '@playwright/test';
 import { burst, type BurstTarget } from '../../support/rate-limit/burst';
 import { measureLimit, type MeasureOptions } from '../../support/rate-limit/measurement';
 import { knownPrior, lastActivity } from '../../support/rate-limit/known-prior';
-import { LEDGER_VARIABLE, readLedger, recordExchange } from '../../support/http/request-ledger';
+import { readLedger, recordExchange } from '../../support/http/request-ledger';
+import { setRunFiles } from '../../support/run/run-files';
 import { withLimiter } from './test-limiter';
 
-process.env[LEDGER_VARIABLE] = join(mkdtempSync(join(tmpdir(), 'burst-unit-')), 'ledger');
+setRunFiles({ ledger: join(mkdtempSync(join(tmpdir(), 'burst-unit-')), 'ledger') });
 
 // Windows of 2 s: long enough that a loaded machine does not see one turn over mid-burst by accident.
 const LIMIT = { max: 50, windowSeconds: 2 };

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { canonicalJson, changedProperties, restoreBody, sameValue, type CheckState } from '../../support/check-update/state';
 import { restoreCheck, restored, type CheckRoutes, type Send } from '../../support/check-update/restore';
+import { currentRunId } from '../../support/run/run-files';
 import {
-  currentRunId,
   LeftoverNotRestored,
   loadSnapshot,
   saveSnapshot,

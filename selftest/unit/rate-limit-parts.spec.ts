@@ -8,7 +8,8 @@ import { readLimitHeaders } from '../../support/rate-limit/headers';
 import { burstHeaderProblems, checkValues, HeaderProblems } from '../../support/rate-limit/header-checks';
 import { headerCount } from '../../support/rate-limit/measurement';
 import type { Reply } from '../../support/rate-limit/burst';
-import { credentialCandidates, keyTag, LEDGER_VARIABLE, readLedger, recordAnswer, recordSent, sentTimes } from '../../support/http/request-ledger';
+import { credentialCandidates, keyTag, readLedger, recordAnswer, recordSent, sentTimes } from '../../support/http/request-ledger';
+import { runFiles, setRunFiles } from '../../support/run/run-files';
 import { knownPrior } from '../../support/rate-limit/known-prior';
 import { keyRoles, refusedProbeCredentials } from '../../support/rate-limit/keys';
 import { LAST_RUN_FILE, readLastRun, writeLastRun } from '../../support/rate-limit/last-run';
@@ -110,7 +111,7 @@ test.describe('RL-6 over a burst', () => {
 
 test.describe('request ledger', () => {
   test.beforeEach(() => {
-    process.env[LEDGER_VARIABLE] = join(mkdtempSync(join(tmpdir(), 'ledger-unit-')), 'ledger');
+    setRunFiles({ ledger: join(mkdtempSync(join(tmpdir(), 'ledger-unit-')), 'ledger') });
   });
 
   test('what an Authorization value carries, in any scheme', () => {
@@ -127,7 +128,7 @@ test.describe('request ledger', () => {
     const id = recordSent({ at: 1000, authorization: 'Bearer secret-key-1', method: 'get', url: 'http://h/v1/runtimes/2026.04?x=1' });
     recordAnswer(id, 401);
     recordSent({ at: 2000, authorization: 'Token secret-key-1', method: 'GET', url: 'http://h/v1/checks/1' });
-    const text = readFileSync(process.env[LEDGER_VARIABLE]!, 'utf8');
+    const text = readFileSync(runFiles().ledger!, 'utf8');
     expect(text).not.toContain('secret-key-1');
     const entries = readLedger();
     expect(entries).toEqual([

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Config } from '../run/config';
 import { redact } from '../http/redact';
+import { currentRunId } from '../run/run-files';
 import { fillPath, type Target } from '../spec/target';
 import { planCarriers, type CarrierPlan } from './carriers';
 import { describeRestore, restoreCheck, restored, type CheckRoutes, type RestoreResult, type Send } from './restore';
 import {
   CheckUnreadable,
-  currentRunId,
   LEGACY_SNAPSHOT_FILE,
   LeftoverNotRestored,
   removeSnapshot,

@@ -16,10 +16,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { oneLine } from '../http/exchange';
-import { SPEC_CACHE_VARIABLE } from '../spec/spec-cache';
 import { describeRestore, readCheck, restoreCheck, restored, type CheckRoutes, type RestoreResult, type Send } from './restore';
 import { isState, type CheckState } from './state';
 
@@ -53,14 +51,6 @@ export function snapshotKey(baseUrl: string, embedded: boolean, ids: string[]): 
 
 export const snapshotPath = (reportDir: string, baseUrl: string, embedded: boolean, ids: string[]) =>
   join(reportDir, `.check-snapshot-${snapshotKey(baseUrl, embedded, ids)}.json`);
-
-/**
- * The id of the current run, the same in every worker of it: the run-unique spec cache file that
- * global setup hands to the workers; without global setup, the runner process (the workers' parent).
- */
-export function currentRunId(env: NodeJS.ProcessEnv = process.env): string {
-  return env[SPEC_CACHE_VARIABLE] || `runner ${process.ppid} on ${hostname()}`;
-}
 
 /** The checks cannot be read: nothing can be changed safely. */
 export class CheckUnreadable extends Error {}

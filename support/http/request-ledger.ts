@@ -9,8 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-
-export const LEDGER_VARIABLE = 'CONTRACT_REQUEST_LEDGER';
+import { runFiles } from '../run/run-files';
 
 export const keyTag = (apiKey: string) => createHash('sha256').update(apiKey).digest('hex').slice(0, 12);
 
@@ -52,7 +51,7 @@ const nextId = () => `${process.pid}.${++sequence}`;
 const clean = (s: string) => s.replace(/[\t\n\r]/g, ' ');
 
 function append(line: string): void {
-  const file = process.env[LEDGER_VARIABLE];
+  const file = runFiles().ledger;
   if (file) appendFileSync(file, `${line}\n`);
 }
 
@@ -89,7 +88,7 @@ export function recordExchange(r: SentRequest & { status: number }): void {
 }
 
 /** Every request recorded so far, by every worker of this run, in send order. */
-export function readLedger(file = process.env[LEDGER_VARIABLE]): LedgerEntry[] {
+export function readLedger(file = runFiles().ledger): LedgerEntry[] {
   if (!file || !existsSync(file)) return [];
   const sent = new Map<string, LedgerEntry>();
   for (const line of readFileSync(file, 'utf8').split('\n')) {

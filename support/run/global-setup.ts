@@ -4,17 +4,16 @@
  * instead of a cascade of timeouts in every test.
  */
 import { getConfig } from './config';
-import { fetchAndCacheSpec, SPEC_CACHE_VARIABLE } from '../spec/spec-cache';
+import { fetchAndCacheSpec } from '../spec/spec-cache';
 import { SpecUnavailable } from '../spec/spec-source';
 import { EXIT_TARGET_UNAVAILABLE } from './exit-codes';
-import { LEDGER_VARIABLE } from '../http/request-ledger';
+import { setRunFiles } from './run-files';
 import { writeStoppedMatrix } from '../../reporters/run-outputs';
 
 export default async function globalSetup(): Promise<void> {
   try {
     const file = await fetchAndCacheSpec(getConfig());
-    process.env[SPEC_CACHE_VARIABLE] = file;
-    process.env[LEDGER_VARIABLE] = file.replace(/\.json$/, '.ledger');
+    setRunFiles({ specCache: file, ledger: file.replace(/\.json$/, '.ledger') });
   } catch (e) {
     if (!(e instanceof SpecUnavailable)) throw e;
     writeStoppedMatrix(getConfig().reportDir, e.message, EXIT_TARGET_UNAVAILABLE);

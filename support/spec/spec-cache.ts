@@ -13,11 +13,10 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../run/config';
+import { runFiles } from '../run/run-files';
 import { DEFAULT_ACCOUNT_HEADER } from '../document/facts';
 import { buildSpec, dereference, Spec } from './spec';
 import { fetchSpecText, parseSpecText } from './spec-source';
-
-export const SPEC_CACHE_VARIABLE = 'CONTRACT_SPEC_CACHE';
 
 /** What a cache file holds: the document as checked (dangling references patched) and its problems. */
 interface CheckedSpec {
@@ -107,7 +106,7 @@ export async function fetchAndCacheSpec(config: Config): Promise<string> {
 }
 
 export async function loadSpec(config: Config): Promise<Spec> {
-  const file = process.env[SPEC_CACHE_VARIABLE];
+  const file = runFiles().specCache;
   const { origin, raw, problems }: CheckedSpec = file ? JSON.parse(readFileSync(file, 'utf8')) : await check(await fetchText(config), config.specUrl);
   // A problem of dereferencing is among the problems already.
   return new Spec(raw, (await dereference(raw)).deref, problems, origin);
