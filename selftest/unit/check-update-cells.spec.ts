@@ -249,6 +249,18 @@ test.describe('frequencyOffset judged on the check after the update', () => {
         given: { frequency: 120, frequencyOffset: 2 },
         expect: 'valid',
       });
+      // Lowered within 1..60: the stored offset (101, fine at 60) is one over what 10 allows.
+      expect(combo(check, 'frequency-alone-down-to-f10-offset-out-of-range')).toMatchObject({
+        body: { frequency: 10 },
+        given: { frequency: 60, frequencyOffset: 101 },
+        expect: 'invalid',
+        clause: 'FO-2',
+      });
+      expect(combo(check, 'frequency-alone-up-to-f60-offset-in-range')).toMatchObject({
+        body: { frequency: 60 },
+        given: { frequency: 10, frequencyOffset: 100 },
+        expect: 'valid',
+      });
     }
     expect(combo('api', 'frequency-alone-to-f0-offset-too-small')).toMatchObject({ body: { frequency: 0 }, expect: 'invalid', clause: 'FO-1' });
     expect(combo('api', 'frequency-alone-to-f0-offset-10')).toMatchObject({

@@ -101,6 +101,12 @@ const shown = (v: unknown) => (typeof v === 'string' && v.length > 24 ? `${[...v
 /** The frequency the neutral state uses: 10 where listed, else the first of 1..60, else any above 0. */
 export const lowFrequency = (listed: readonly number[]) => (listed.includes(10) ? 10 : (listed.find((f) => f > 0 && f <= 60) ?? listed.find((f) => f > 0)));
 export const highFrequency = (listed: readonly number[]) => (listed.includes(120) ? 120 : listed.find((f) => f > 60));
+/** The largest listed frequency of 1..60 above the low one: its largest offset is too large for the low one. */
+export const topFrequency = (listed: readonly number[]) => {
+  const low = lowFrequency(listed);
+  const above = listed.filter((f) => low !== undefined && f > low && f <= 60);
+  return above.length ? Math.max(...above) : undefined;
+};
 
 /** A stored state by role, in the target's names (undefined: a role the body lacks). */
 function byNames(ctx: CellContext, coupled: Coupled): CheckState | undefined {
@@ -206,9 +212,11 @@ function notAnOffsetCells(ctx: CellContext): Cell[] {
 function combinationCells(ctx: CellContext): Cell[] {
   const low = lowFrequency(ctx.frequencies);
   const high = highFrequency(ctx.frequencies);
-  const has = { zero: ctx.frequencies.includes(0), low: low !== undefined, high: high !== undefined };
+  const top = topFrequency(ctx.frequencies);
+  const has = { zero: ctx.frequencies.includes(0), low: low !== undefined, high: high !== undefined, top: top !== undefined };
+  const named = (name: string) => name.replace('{low}', `f${low}`).replace('{high}', `f${high}`).replace('{top}', `f${top}`);
   return COMBINATIONS.filter((c) => c.places.includes(ctx.check) && c.needs.every((n) => has[n]))
-    .map((c) => offsetCell(ctx, `combo:${c.name.replace('{low}', `f${low}`).replace('{high}', `f${high}`)}`, c.given(low!, high!), c.body(low!, high!)))
+    .map((c) => offsetCell(ctx, `combo:${named(c.name)}`, c.given(low!, high!, top!), c.body(low!, high!, top!)))
     .filter((c): c is Cell => !!c);
 }
 

@@ -266,16 +266,17 @@ export interface Coupled {
 /**
  * Combinations the document ties together: a body that sends frequency, offset or type alone is judged
  * with the stored values of the others. `low` is a frequency of 1..60 (10 where listed), `high` one
- * above 60 (120 where listed), named in the class as f10, f120 ({low}, {high} in the names below); a
+ * above 60 (120 where listed), `top` the largest listed frequency of 1..60 above `low` (60 where
+ * listed), named in the class as f10, f120, f60 ({low}, {high}, {top} in the names below); a
  * combination whose frequencies the target does not list is left out.
  */
 export interface Combination {
   name: string;
   places: readonly CheckKind[];
-  given: (low: number, high: number) => Coupled;
-  body: (low: number, high: number) => Coupled;
+  given: (low: number, high: number, top: number) => Coupled;
+  body: (low: number, high: number, top: number) => Coupled;
   /** Frequencies the combination needs listed. */
-  needs: Array<'zero' | 'low' | 'high'>;
+  needs: Array<'zero' | 'low' | 'high' | 'top'>;
 }
 
 export const COMBINATIONS: Combination[] = [
@@ -301,6 +302,23 @@ export const COMBINATIONS: Combination[] = [
     needs: ['low', 'high'],
     given: (l) => ({ frequency: l, frequencyOffset: maxOffset(l) }),
     body: (_, h) => ({ frequency: h }),
+  },
+  // Frequency changed within 1..60 alone: raised over an offset the new one allows, then lowered under
+  // one over what the lower one allows (FO-2 read on the check as it is after the update, not only
+  // when an offset is sent).
+  {
+    name: 'frequency-alone-up-to-{top}-offset-in-range',
+    places: BOTH,
+    needs: ['low', 'top'],
+    given: (l) => ({ frequency: l, frequencyOffset: maxOffset(l) }),
+    body: (_l, _h, t) => ({ frequency: t }),
+  },
+  {
+    name: 'frequency-alone-down-to-{low}-offset-out-of-range',
+    places: BOTH,
+    needs: ['low', 'top'],
+    given: (l, _h, t) => ({ frequency: t, frequencyOffset: maxOffset(l) + 1 }),
+    body: (l) => ({ frequency: l }),
   },
   {
     name: 'offset-alone-at-{high}-max+1',
