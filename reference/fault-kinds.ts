@@ -21,17 +21,21 @@ export const ERROR_MUTATIONS = [
 ] as const;
 export const HEADER_MUTATIONS = ['remaining-stuck', 'remaining-off', 'limit-wrong', 'reset-ms', 'retry-after-zero', 'retry-after-long'] as const;
 export const AGENT_ENDPOINTS = ['health', 'liveness'] as const;
+/** Update bodies that are no JSON object: broken JSON, nothing, an array, a JSON object sent as text/plain. */
+export const BODY_SHAPES = ['not-json', 'empty', 'array', 'text'] as const;
 
 export type Place = (typeof PLACES)[number];
 export type AuthRule = (typeof AUTH_RULES)[number];
 export type ErrorMutation = (typeof ERROR_MUTATIONS)[number];
 export type HeaderMutation = (typeof HEADER_MUTATIONS)[number];
 export type AgentEndpoint = (typeof AGENT_ENDPOINTS)[number];
+export type BodyShape = (typeof BODY_SHAPES)[number];
 export type BodyPattern = Record<string, unknown>;
 
 export type FaultKind =
   | { kind: 'accept' | 'refuse'; checkType: string; pattern: BodyPattern }
   | { kind: 'leak'; property: string }
+  | { kind: 'take-body'; shape: BodyShape }
   | { kind: 'auth-skip'; place: Place; rule: AuthRule }
   | { kind: 'auth-strict'; place: Place }
   | { kind: 'errbody'; place: Place; status: number | 'any'; mutation: ErrorMutation }
@@ -101,6 +105,11 @@ export const KINDS: Record<string, KindSpec> = {
     grammar: 'leak:<property>',
     what: 'update not atomic: a rejected body still stores its <property>, as sent',
     parse: ([p]) => ({ kind: 'leak', property: property(p) }),
+  },
+  'take-body': {
+    grammar: 'take-body:<shape>',
+    what: `update too loose: a body of <shape> (${BODY_SHAPES.join(' | ')}) is read as {} and answered 200, the check unchanged`,
+    parse: ([s]) => ({ kind: 'take-body', shape: oneOf('shape', BODY_SHAPES)(s) }),
   },
   'auth-skip': {
     grammar: 'auth-skip:<place>:<rule>',

@@ -2,7 +2,7 @@
 // that kind bends. Named faults that are exactly one row of a kind are stored as that row, so each
 // behaviour has a single implementation.
 import { isDeepStrictEqual } from 'node:util';
-import type { AgentEndpoint, AuthRule, BodyPattern, ErrorMutation, FaultKind, HeaderMutation, Place } from './fault-kinds';
+import type { AgentEndpoint, AuthRule, BodyPattern, BodyShape, ErrorMutation, FaultKind, HeaderMutation, Place } from './fault-kinds';
 import type { FaultName } from './faults';
 
 export const ALIASES: Partial<Record<FaultName, FaultKind>> = {
@@ -53,6 +53,11 @@ export class Faults {
   /** accept / refuse: does one of these rows match this body on a stored check of this type? */
   bodyMatches(kind: 'accept' | 'refuse', storedType: string, body: unknown): boolean {
     return this.of(kind).some((f) => (f.checkType === 'any' || f.checkType === storedType) && matches(f.pattern, body));
+  }
+
+  /** take-body: is a body of this shape read as {} instead of refused? */
+  takesBody(shape: BodyShape): boolean {
+    return this.of('take-body').some((f) => f.shape === shape);
   }
 
   leakedProperties(): string[] {

@@ -2,7 +2,7 @@
 // for its value on its check type, and the same service stays correct for every neighbouring value.
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { getCheck, put, row, SEEDED_API_CHECK_ID as API, SEEDED_BROWSER_CHECK_ID as BROWSER, service } from '../../reference/testing';
+import { AUTH, call, getCheck, put, row, SEEDED_API_CHECK_ID as API, SEEDED_BROWSER_CHECK_ID as BROWSER, service } from '../../reference/testing';
 
 let app: FastifyInstance | undefined;
 test.afterEach(async () => {
@@ -93,3 +93,29 @@ for (const [property, value, invalid] of LEAKS) {
     expect((await put(a, { muted: true })).status).toBe(200);
   });
 }
+
+test.describe('take-body:<shape>: a body that is no JSON object read as {}', () => {
+  const raw = (a: FastifyInstance, payload: string, type = 'application/json') =>
+    call(a, { method: 'PUT', url: `/v1/checks/${API}`, headers: { ...AUTH, 'content-type': type }, payload });
+  const SENT: Record<string, [string, string?]> = { 'not-json': ['{"name": '], empty: [''], array: ['[]'], text: ['{}', 'text/plain'] };
+
+  test('without the fault each shape is refused (4xx with the error body); with it, only that shape is taken', async () => {
+    const correct = await start([]);
+    for (const [payload, type] of Object.values(SENT)) {
+      const r = await raw(correct, payload, type);
+      expect([400, 415], payload).toContain(r.status);
+      expect(r.body).toMatchObject({ statusCode: r.status });
+    }
+    await correct.close();
+    for (const [shape, [payload, type]] of Object.entries(SENT)) {
+      const a = await start([`take-body:${shape}`]);
+      const before = await getCheck(a, API);
+      expect((await raw(a, payload, type)).status, shape).toBe(200);
+      expect(await getCheck(a, API)).toMatchObject({ name: before.name, frequency: before.frequency });
+      for (const [other, [p, t]] of Object.entries(SENT)) if (other !== shape) expect((await raw(a, p, t)).status, `${shape}, ${other}`).not.toBe(200);
+      expect((await put(a, { name: 'still validated', groupOrder: -1 }, API)).status).toBe(400);
+      await a.close();
+      app = undefined;
+    }
+  });
+});

@@ -38,7 +38,7 @@ function deref(doc: Json, node: Json, depth = 0): Json {
 }
 
 /** The reference's check update operation (the non-GET operation on a check path whose body has frequencyOffset). */
-function referenceUpdate(): { op: Json; body: Json } {
+export function referenceUpdate(): { op: Json; body: Json } {
   const doc = JSON.parse(readFileSync(SPEC_FILE, 'utf8'));
   for (const [path, item] of Object.entries<Json>(doc.paths)) {
     if (!/\/checks\/\{[^}]+\}$/.test(path)) continue;

@@ -12,7 +12,11 @@
  */
 import type { ClauseId } from '../../../support/document/clauses';
 import { ERRORS } from '../../../reference/service/errors/catalogue';
+import type { BodyShape } from '../../../reference/fault-kinds';
+import { ERROR_CASES } from '../../../support/checks/error-cases';
+import type { Target } from '../../../support/spec/target';
 import type { GeneratedFault } from '../types';
+import { referenceUpdate } from './check-update';
 
 const AUTH = 'tests/auth.spec.ts';
 const RT = 'tests/runtime.spec.ts';
@@ -88,3 +92,30 @@ export const ERRORS_GENERATED: GeneratedFault[] = Object.entries(PROVOKED).flatM
     }),
   ),
 );
+
+/** The reference's take-body shape for each update body of the error-case table that is no JSON object. */
+const SHAPE_OF_CASE: Readonly<Record<string, BodyShape>> = {
+  'not-json': 'not-json',
+  'empty-body': 'empty',
+  'array-body': 'array',
+  'wrong-content-type': 'text',
+};
+
+/**
+ * The same table the suite sends (support/checks/error-cases.ts), too loose at the status: each body
+ * the suite must see refused, read as {} and answered 200 (`take-body:<shape>`). A case the document
+ * and the reference's spec let a target take (its `mayBeTaken` answers for the reference) has no fault.
+ */
+function takenBodyFaults(): GeneratedFault[] {
+  // The case reads only the update operation of the target (its body schema, whether it is required).
+  const reference = { updateOp: { op: referenceUpdate().op } } as unknown as Target;
+  return ERROR_CASES.filter((c) => c.place === 'check-update' && SHAPE_OF_CASE[c.id] && !c.mayBeTaken?.(reference)).map((c) => ({
+    fault: `take-body:${SHAPE_OF_CASE[c.id]}`,
+    clause: c.clause,
+    place: c.place,
+    valueClass: c.id,
+    direction: 'loose',
+    files: [ERR],
+  }));
+}
+export const TAKEN_BODY_GENERATED: GeneratedFault[] = takenBodyFaults();
