@@ -32,7 +32,7 @@ export default class ClauseMatrixReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.root = suite;
-    this.rootDir = config.rootDir;
+    this.rootDir = config.rootDir ?? this.rootDir;
     // Like Playwright's own reporters: a relative folder is relative to the config file.
     this.outputDir = resolve(config.configFile ? dirname(config.configFile) : process.cwd(), this.outputDir);
   }
@@ -67,7 +67,7 @@ export default class ClauseMatrixReporter implements Reporter {
   private allFailures(): RunFailure[] {
     const out: RunFailure[] = [];
     for (const [test, res] of this.results) {
-      const ref = { test: test.titlePath().slice(2).join(' › '), file: test.location.file.replace(/^.*\/tests\//, 'tests/'), project: test.parent.project()?.name ?? '' };
+      const ref = { test: test.titlePath().slice(2).join(' › '), file: test.location.file.replace(/^.*\/tests\//, 'tests/'), project: test.titlePath()[1] ?? '' };
       const own = attachedJson<Failure[]>(res, FAILURES_ATTACHMENT) ?? [];
       for (const f of own) out.push({ ...f, ...ref });
       if (own.length || res.status === 'skipped' || test.outcome() !== 'unexpected') continue;
