@@ -20,22 +20,32 @@ const run = (failures: Partial<RunFailure>[], extra: Partial<SuiteRun> = {}): Su
 test('reach: a fault string says what it changes; a name no row knows runs alone', () => {
   expect(reachOf('errbody:runtime:404:wording')).toEqual(['runtime#404']);
   expect(reachOf('errbody:any:any:text-type')).toEqual(['*#*']);
-  expect(reachOf('auth-skip:check-read:key')).toEqual(['check-read#401', 'check-read#400', 'check-read#403']);
-  expect(reachOf('accept:API:%7B%7D')).toEqual(['check-update', 'check-read']);
+  expect(reachOf('auth-skip:check-read:key')).toEqual(['check-read#auth']);
+  expect(reachOf('accept:API:%7B%7D')).toEqual(['check-update#valid', 'check-read#valid']);
   expect(reachOf('rl-limit:+1')).toEqual(['alone']);
-  expect(reachOf('spec-no-bearer')).toEqual(['alone']);
-  expect(reachOf('rt-node-no-v')).toEqual(['runtime']);
+  expect(reachOf('spec-unversioned')).toEqual(['alone']);
+  expect(reachOf('spec-no-bearer')).toEqual(['spec#security']);
+  expect(reachOf('rt-node-no-v')).toEqual(['runtime#known']);
+  expect(reachOf('rt-prefix-match')).toEqual(['runtime#unknown']);
   expect(reachOf('agent-ready-late:300')).toEqual(['agent']);
   expect(reachOf('something-new')).toEqual(['alone']);
 });
 
-test('reaches overlap on a shared place and status; * is every API place, never the agent', () => {
+test('reaches overlap on a shared place and aspect; * is every API place, never the agent or the spec', () => {
   expect(reachesOverlap('runtime#404', 'runtime#401')).toBe(false);
   expect(reachesOverlap('runtime#404', 'runtime')).toBe(true);
   expect(reachesOverlap('runtime#404', 'check-read#404')).toBe(false);
   expect(reachesOverlap('*#404', 'check-read#404')).toBe(true);
+  // Bending 404 bodies changes the answers to unknown ids; refusing bad credentials does not.
+  expect(reachesOverlap('runtime#404', 'runtime#unknown')).toBe(true);
+  expect(reachesOverlap('check-update#400', 'check-update#valid')).toBe(true);
+  expect(reachesOverlap('runtime#401', 'runtime#auth')).toBe(false);
   expect(reachesOverlap('*', 'agent')).toBe(false);
   expect(reachesOverlap('agent', 'agent')).toBe(true);
+  // A spec fault changes what every test reads: it shares only with spec faults on other parts.
+  expect(reachesOverlap('spec#security', 'spec#runtime-schema')).toBe(false);
+  expect(reachesOverlap('spec#security', 'spec#security')).toBe(true);
+  expect(reachesOverlap('spec#security', 'agent')).toBe(true);
 });
 
 test('catches overlap unless a field both name differs', () => {
@@ -67,9 +77,10 @@ test('the plan: every fault in exactly one run, alone ones by themselves, no two
   const together = (a: string, b: string) => plan.some((p) => p.cases.some((c) => c.fault === a) && p.cases.some((c) => c.fault === b));
   expect(together('errbody:runtime:404:wording', 'errbody:runtime:404:no-status')).toBe(false);
   expect(together('rt-node-no-v', 'rt-eol-iso')).toBe(false);
-  // Different places, or different statuses of one place, share: 8 faults, 2 alone, in 6 runs.
+  // Different places, or different aspects of one place, share: 8 faults, 2 alone, in 4 runs.
   expect(together('errbody:check-read:404:wording', 'errbody:runtime:401:no-status')).toBe(true);
-  expect(plan).toHaveLength(6);
+  expect(together('rt-node-no-v', 'errbody:runtime:404:wording')).toBe(true);
+  expect(plan).toHaveLength(4);
   expect(planBatches(cases)).toEqual(plan);
 });
 
