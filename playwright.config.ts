@@ -61,7 +61,7 @@ export default defineConfig({
   ],
   webServer: config.embedded
     ? {
-        command: 'node support/run/embedded.cjs reference/service/main.ts',
+        command: 'node support/run/embedded.mjs reference/service/main.ts',
         port: Number(process.env[EMBEDDED_PORT_VARIABLE]),
         // Ready on its line, not on the next port poll (Playwright polls at 0.1, 0.35, 0.85, 1.85 s…).
         wait: { stdout: /listening on/ },
