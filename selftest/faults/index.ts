@@ -12,7 +12,11 @@ export const ALL_FAULTS: FaultExpectation[] = [...FOUNDATION_FAULTS, ...CHECK_UP
 export { INDEPENDENT_FAULTS };
 
 const isGeneratedFault = (x: unknown): x is GeneratedFault =>
-  !!x && typeof x === 'object' && typeof (x as GeneratedFault).fault === 'string' && typeof (x as GeneratedFault).clause === 'string' && Array.isArray((x as GeneratedFault).files);
+  !!x &&
+  typeof x === 'object' &&
+  typeof (x as GeneratedFault).fault === 'string' &&
+  typeof (x as GeneratedFault).clause === 'string' &&
+  Array.isArray((x as GeneratedFault).files);
 
 /**
  * The generated lists, by family (the file's name): every `GeneratedFault[]` that a file of
@@ -21,7 +25,9 @@ const isGeneratedFault = (x: unknown): x is GeneratedFault =>
  */
 export function generatedFaults(dir = join(__dirname, 'generated')): Record<string, GeneratedFault[]> {
   const out: Record<string, GeneratedFault[]> = {};
-  for (const file of readdirSync(dir).filter((f) => /\.ts$/.test(f)).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => /\.ts$/.test(f))
+    .sort()) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the file is found at run time, not named in the code
     const exports: Record<string, unknown> = require(join(dir, file));
     const lists = Object.values(exports).filter((v): v is GeneratedFault[] => Array.isArray(v) && v.length > 0 && v.every(isGeneratedFault));

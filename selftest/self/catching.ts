@@ -40,24 +40,38 @@ export function matches(c: Catch, f: RunFailure, files: string[]): boolean {
   return c.status === undefined || f.exchange?.status === c.status;
 }
 
-const nearText = (f: RunFailure) => `${f.clause} [${[f.place, f.valueClass, f.exchange?.status].filter((x) => x !== undefined).join(' · ') || 'no place'}] ${f.file}: ${f.title}`.slice(0, 240);
+const nearText = (f: RunFailure) =>
+  `${f.clause} [${[f.place, f.valueClass, f.exchange?.status].filter((x) => x !== undefined).join(' · ') || 'no place'}] ${f.file}: ${f.title}`.slice(0, 240);
 
 export function judge(c: FaultCase, run: SuiteRun, how: How): FaultOutcome {
   const base = { fault: c.fault, family: c.family, source: c.source, direction: c.direction, catches: c.catches, how };
   if (c.stops) {
     const caught = run.exitCode === c.stops.exitCode && c.stops.text.test(run.output);
-    return { ...base, caught, missing: caught ? [] : c.catches, near: caught ? [] : [`exit ${run.exitCode}: ${run.output.trim().split('\n').slice(-3).join(' | ').slice(0, 300)}`] };
+    return {
+      ...base,
+      caught,
+      missing: caught ? [] : c.catches,
+      near: caught ? [] : [`exit ${run.exitCode}: ${run.output.trim().split('\n').slice(-3).join(' | ').slice(0, 300)}`],
+    };
   }
   const missing = c.catches.filter((k) => !run.failures.some((f) => matches(k, f, c.files)));
   const clauses = new Set(missing.map((k) => k.clause));
-  const near = missing.length ? run.failures.filter((f) => clauses.has(f.clause)).slice(0, 5).map(nearText) : [];
+  const near = missing.length
+    ? run.failures
+        .filter((f) => clauses.has(f.clause))
+        .slice(0, 5)
+        .map(nearText)
+    : [];
   if (missing.length && run.timedOut) near.unshift('the run was stopped at its time limit');
   return { ...base, caught: missing.length === 0 && c.catches.length > 0, missing, near };
 }
 
 /** One line per survivor: the fault string, what it had to be caught on, and what the run saw instead. */
 export function survivorLines(o: FaultOutcome): string[] {
-  return [`${o.fault}  (${o.family}, ${o.direction ?? 'named'}) expected: ${o.missing.map(describeCatch).join('; ')}`, ...(o.near.length ? o.near.map((n) => `    seen: ${n}`) : ['    seen: no failure of that clause'])];
+  return [
+    `${o.fault}  (${o.family}, ${o.direction ?? 'named'}) expected: ${o.missing.map(describeCatch).join('; ')}`,
+    ...(o.near.length ? o.near.map((n) => `    seen: ${n}`) : ['    seen: no failure of that clause']),
+  ];
 }
 
 /**

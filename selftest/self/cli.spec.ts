@@ -17,7 +17,11 @@ const PUBLISHED = join(ROOT, 'selftest/fixtures/published-openapi-2026-08-18.jso
 
 async function startReference(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['support/run/embedded.mjs', 'reference/service/main.ts'], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), MOCK_FAULT: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['support/run/embedded.mjs', 'reference/service/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), MOCK_FAULT: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d) => String(d).includes('listening') && resolve());
     child.once('exit', (code) => reject(new Error(`reference exited ${code}`)));
@@ -71,7 +75,8 @@ async function prefixProxy(upstream: string): Promise<{ url: string; close: () =
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length')) as Record<string, string>;
     const up = await fetch(`${upstream}${req.url.slice(4)}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
     let body = Buffer.from(await up.arrayBuffer());
-    if (req.url === '/api/openapi.json') body = Buffer.from(JSON.stringify({ ...JSON.parse(body.toString()), servers: [{ url: 'https://api.example.com/api' }] }));
+    if (req.url === '/api/openapi.json')
+      body = Buffer.from(JSON.stringify({ ...JSON.parse(body.toString()), servers: [{ url: 'https://api.example.com/api' }] }));
     const out: Record<string, string> = {};
     up.headers.forEach((v, k) => k !== 'content-length' && k !== 'transfer-encoding' && k !== 'content-encoding' && (out[k] = v));
     res.writeHead(up.status, out).end(body);
@@ -80,11 +85,14 @@ async function prefixProxy(upstream: string): Promise<{ url: string; close: () =
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => server.close() };
 }
 
-test('a deployment behind a path prefix that its spec\'s servers entry declares passes, the prefix sent once', async () => {
+test("a deployment behind a path prefix that its spec's servers entry declares passes, the prefix sent once", async () => {
   const ref = await startReference({});
   const proxy = await prefixProxy(ref.url);
   try {
-    const run = await runSuite({ env: { ...remote(`${proxy.url}/api`), CHECK_ID: EMBEDDED.checkId, BROWSER_CHECK_ID: EMBEDDED.browserCheckId, BURST: 'off' }, args: ['--no-deps'] });
+    const run = await runSuite({
+      env: { ...remote(`${proxy.url}/api`), CHECK_ID: EMBEDDED.checkId, BROWSER_CHECK_ID: EMBEDDED.browserCheckId, BURST: 'off' },
+      args: ['--no-deps'],
+    });
     expect(run.exitCode, run.output.slice(-3000)).toBe(0);
   } finally {
     proxy.close();
@@ -98,7 +106,12 @@ test('the real published spec is read as it is: SPEC-1 fails on its dangling ref
   try {
     const run = await runSuite({ env: { ...remote(ref.url), SPEC_URL: PUBLISHED, BURST: 'off' } });
     expect(failedClauses(run)).toEqual(['SPEC-1']);
-    expect(run.matrix!.clauses.find((c) => c.id === 'SPEC-1')!.failures.map((f) => f.title).join(' ')).toContain('ChecksV1DnsRequestPatch');
+    expect(
+      run
+        .matrix!.clauses.find((c) => c.id === 'SPEC-1')!
+        .failures.map((f) => f.title)
+        .join(' '),
+    ).toContain('ChecksV1DnsRequestPatch');
     // The published spec does not declare 401 on the runtime operation: drift, a warning only.
     expect(run.matrix!.drift.join('\n')).toMatch(/GET \/v1\/runtimes\/\{id\} answered 401/);
   } finally {

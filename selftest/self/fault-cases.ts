@@ -125,11 +125,28 @@ function statusOf(fault: string): number | undefined {
 }
 
 export function fromHandWritten(f: FaultExpectation, source: 'hand-written' = 'hand-written'): FaultCase {
-  return { fault: f.fault, family: familyOfName(f.fault), source, catches: f.clauses.map((clause) => ({ clause })), files: f.files, env: f.env, stops: f.stops, reach: f.stops ? ['alone'] : reachOf(f.fault) };
+  return {
+    fault: f.fault,
+    family: familyOfName(f.fault),
+    source,
+    catches: f.clauses.map((clause) => ({ clause })),
+    files: f.files,
+    env: f.env,
+    stops: f.stops,
+    reach: f.stops ? ['alone'] : reachOf(f.fault),
+  };
 }
 
 export function fromIndependent(f: IndependentFault): FaultCase {
-  return { fault: f.fault, family: 'independent', source: 'independent', catches: f.clauses.map((clause) => ({ clause: clause as ClauseId })), files: f.files, env: f.env, reach: reachOf(f.fault) };
+  return {
+    fault: f.fault,
+    family: 'independent',
+    source: 'independent',
+    catches: f.clauses.map((clause) => ({ clause: clause as ClauseId })),
+    files: f.files,
+    env: f.env,
+    reach: reachOf(f.fault),
+  };
 }
 
 export function fromGenerated(f: GeneratedFault, family: string): FaultCase {
@@ -138,7 +155,16 @@ export function fromGenerated(f: GeneratedFault, family: string): FaultCase {
   if (f.valueClass) c.valueClass = f.valueClass;
   const status = statusOf(f.fault);
   if (status) c.status = status;
-  return { fault: f.fault, family, source: 'generated', direction: f.direction, catches: [c], files: f.files, env: f.env, reach: f.env && Object.keys(f.env).length ? ['alone'] : reachOf(f.fault) };
+  return {
+    fault: f.fault,
+    family,
+    source: 'generated',
+    direction: f.direction,
+    catches: [c],
+    files: f.files,
+    env: f.env,
+    reach: f.env && Object.keys(f.env).length ? ['alone'] : reachOf(f.fault),
+  };
 }
 
 /** The hand-written lists are grouped by the clause family their name starts with. */

@@ -66,6 +66,9 @@ for (const batch of BATCHES) {
     for (const [i, o] of outcomes.entries()) if (!o.caught) o.known = knownReason(batch.cases[i]);
     await info.attach(OUTCOMES_ATTACHMENT, { body: JSON.stringify(outcomes), contentType: 'application/json' });
     const survivors = outcomes.filter((o) => !o.caught && !o.known);
-    expect(survivors.flatMap(survivorLines).join('\n'), `${survivors.length} fault(s) not caught (run: ${run.ms} ms, exit ${run.exitCode})\n${run.output.slice(-1500)}`).toBe('');
+    expect(
+      survivors.flatMap(survivorLines).join('\n'),
+      `${survivors.length} fault(s) not caught (run: ${run.ms} ms, exit ${run.exitCode})\n${run.output.slice(-1500)}`,
+    ).toBe('');
   });
 }

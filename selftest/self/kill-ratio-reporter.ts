@@ -62,9 +62,21 @@ export function killRatio(cases: FaultCase[], outcomes: Map<string, FaultOutcome
   const how: Record<string, number> = {};
   for (const o of all) how[o.how] = (how[o.how] ?? 0) + 1;
   return {
-    generated: families.map((f) => tally(f, generated.filter((c) => c.family === f), outcomes)),
+    generated: families.map((f) =>
+      tally(
+        f,
+        generated.filter((c) => c.family === f),
+        outcomes,
+      ),
+    ),
     total: tally('total', generated, outcomes),
-    lists: (['hand-written', 'independent'] as const).map((s) => tally(s, cases.filter((c) => c.source === s), outcomes)),
+    lists: (['hand-written', 'independent'] as const).map((s) =>
+      tally(
+        s,
+        cases.filter((c) => c.source === s),
+        outcomes,
+      ),
+    ),
     survivors: all.filter((o) => !o.caught && !o.known),
     known: all.filter((o) => !o.caught && o.known),
     notRun: cases.filter((c) => !outcomes.has(c.fault)).map((c) => c.fault),
@@ -75,14 +87,25 @@ export function killRatio(cases: FaultCase[], outcomes: Map<string, FaultOutcome
 }
 
 export function renderKillRatio(k: KillRatio): string {
-  const row = (t: Tally) => `  ${t.family.padEnd(14)} ${`${t.caught}/${t.ran}`.padStart(9)}  ${pct(t).padStart(6)}${t.ran < t.faults ? `  (${t.faults - t.ran} not run)` : ''}`;
+  const row = (t: Tally) =>
+    `  ${t.family.padEnd(14)} ${`${t.caught}/${t.ran}`.padStart(9)}  ${pct(t).padStart(6)}${t.ran < t.faults ? `  (${t.faults - t.ran} not run)` : ''}`;
   const lines = ['', 'kill ratio: generated faults caught on their clause, place and class ÷ generated', ...k.generated.map(row), row(k.total)];
   lines.push('other fault lists (caught ÷ run):', ...k.lists.map(row));
-  lines.push(`decided: ${Object.entries(k.how).map(([h, n]) => `${n} ${h}`).join(', ') || 'nothing run'}`);
+  lines.push(
+    `decided: ${
+      Object.entries(k.how)
+        .map(([h, n]) => `${n} ${h}`)
+        .join(', ') || 'nothing run'
+    }`,
+  );
   if (k.againAlone.length) lines.push(`  again alone (missed or not vouched for in their batch): ${k.againAlone.join(', ')}`);
   if (k.survivors.length) lines.push(`SURVIVORS (${k.survivors.length}): faults no check caught`, ...k.survivors.flatMap(survivorLines).map((l) => `  ${l}`));
   else lines.push('survivors: none');
-  if (k.known.length) lines.push(`survivors allowed by selftest/self/known-survivors.ts (${k.known.length}):`, ...k.known.flatMap((o) => [...survivorLines(o), `    allowed: ${o.known}`]).map((l) => `  ${l}`));
+  if (k.known.length)
+    lines.push(
+      `survivors allowed by selftest/self/known-survivors.ts (${k.known.length}):`,
+      ...k.known.flatMap((o) => [...survivorLines(o), `    allowed: ${o.known}`]).map((l) => `  ${l}`),
+    );
   const exercised = k.clauses.filter((c) => c.faults > 0);
   lines.push(`generated faults per clause: ${exercised.map((c) => `${c.clause} ${c.caught}/${c.faults}`).join(', ') || 'none'}`);
   const once = k.clauses.filter((c) => c.faults === 1).map((c) => c.clause);

@@ -15,4 +15,5 @@ export const KNOWN_SURVIVORS: ReadonlyArray<{ fault: string; reason: string }> =
 export const MEASURED_ONLY: ReadonlyArray<FaultCase['source']> = ['independent'];
 
 export const knownReason = (fault: FaultCase): string | undefined =>
-  KNOWN_SURVIVORS.find((k) => k.fault === fault.fault)?.reason ?? (MEASURED_ONLY.includes(fault.source) ? `${fault.source} list: measured, not required (selftest/self/known-survivors.ts)` : undefined);
+  KNOWN_SURVIVORS.find((k) => k.fault === fault.fault)?.reason ??
+  (MEASURED_ONLY.includes(fault.source) ? `${fault.source} list: measured, not required (selftest/self/known-survivors.ts)` : undefined);

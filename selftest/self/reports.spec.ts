@@ -88,7 +88,12 @@ test('compare mode opens on the verdict and the family matrix, details collapsed
   test.setTimeout(480_000);
   const dir = mkdtempSync(join(tmpdir(), 'contract-compare-'));
   // Its own process group, so that a test that ends early takes both suite runs and their services with it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/compare.ts', COMPARE_A, COMPARE_B], { cwd: ROOT, env: { ...process.env, REPORT_DIR: dir, FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/compare.ts', COMPARE_A, COMPARE_B], {
+    cwd: ROOT,
+    env: { ...process.env, REPORT_DIR: dir, FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   running = child;
   try {
     let output = '';
@@ -107,9 +112,19 @@ test('compare mode opens on the verdict and the family matrix, details collapsed
     }
     // The markdown opens like the page: the verdict, the family matrix, then the differing clauses by direction.
     expect(md.split('\n').slice(0, 3).join('\n')).toContain(`**${verdict![0]}**`);
-    const order = ['| family | clauses | same | A only verified | B only verified | skipped on one side |', '## A verified, B failed', '## B verified, A failed', '## Skipped on one side', '## Details', '## All clauses'];
+    const order = [
+      '| family | clauses | same | A only verified | B only verified | skipped on one side |',
+      '## A verified, B failed',
+      '## B verified, A failed',
+      '## Skipped on one side',
+      '## Details',
+      '## All clauses',
+    ];
     const at = order.map((x) => md.indexOf(x));
-    expect(at.every((i) => i > 0), JSON.stringify(at)).toBe(true);
+    expect(
+      at.every((i) => i > 0),
+      JSON.stringify(at),
+    ).toBe(true);
     expect(at).toEqual([...at].sort((x, y) => x - y));
     // Both directions, each clause with its first difference in a few words.
     expect(md).toMatch(/\| RT-3 \| verified \| failed \| body: nodeJsVersion "v\d+\.\d+\.\d+" vs "\d+\.\d+\.\d+" \|/);
@@ -121,7 +136,10 @@ test('compare mode opens on the verdict and the family matrix, details collapsed
     expect(Buffer.byteLength(html), 'compare.html size').toBeLessThan(MAX_PAGE_BYTES);
 
     test.skip(!CHROMIUM, 'no Chromium installed (apt-get install chromium): the page is not rendered');
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await page.goto(`file://${join(dir, 'compare.html')}`);

@@ -10,7 +10,8 @@ import type { TestTried } from '../../reporters/matrix-types';
 import type { Tried } from '../../support/checks/failure';
 import type { Catch, FaultCase } from './fault-cases';
 
-const tries = (c: Catch, t: Tried) => t.clause === c.clause && (c.place === undefined || t.place === c.place) && (c.valueClass === undefined || t.valueClass === c.valueClass);
+const tries = (c: Catch, t: Tried) =>
+  t.clause === c.clause && (c.place === undefined || t.place === c.place) && (c.valueClass === undefined || t.valueClass === c.valueClass);
 
 /** The `--test-list` lines of the tests that can catch `c`, in the order of the baseline run. */
 export function testsFor(c: FaultCase, baseline: TestTried[]): string[] {

@@ -14,8 +14,15 @@ const RT = 'tests/runtime.spec.ts';
 const CU = 'tests/check-update.spec.ts';
 const gen = (fault: string, clause: string, extra: { place?: string; valueClass?: string } = {}, files = [AUTH]) =>
   fromGenerated({ fault, clause: clause as never, direction: 'loose', files, ...extra }, 'fam');
-const run = (failures: Partial<RunFailure>[], extra: Partial<SuiteRun> = {}): SuiteRun =>
-  ({ exitCode: 0, output: '', failures: failures.map((f) => ({ title: 't', received: '', allowed: '', test: 't', project: 'contract', file: AUTH, ...f })) as RunFailure[], reportDir: '', ms: 0, timedOut: false, ...extra });
+const run = (failures: Partial<RunFailure>[], extra: Partial<SuiteRun> = {}): SuiteRun => ({
+  exitCode: 0,
+  output: '',
+  failures: failures.map((f) => ({ title: 't', received: '', allowed: '', test: 't', project: 'contract', file: AUTH, ...f })) as RunFailure[],
+  reportDir: '',
+  ms: 0,
+  timedOut: false,
+  ...extra,
+});
 
 test('reach: a fault string says what it changes; a name no row knows runs alone', () => {
   expect(reachOf('errbody:runtime:404:wording')).toEqual(['runtime#404']);
@@ -85,7 +92,8 @@ test('the plan: every fault in exactly one run, alone ones by themselves, no two
 });
 
 test('cells of the stored check share a run; a named update fault or a leak does not', () => {
-  const cell = (fault: string, valueClass: string) => fromGenerated({ fault, clause: 'CU-4', place: 'check-update', valueClass, direction: 'loose', files: [CU] }, 'check-update');
+  const cell = (fault: string, valueClass: string) =>
+    fromGenerated({ fault, clause: 'CU-4', place: 'check-update', valueClass, direction: 'loose', files: [CU] }, 'check-update');
   const a = cell('accept:API:%7B%22locations%22%3A%5B%5D%7D', 'api:locations:empty');
   const b = cell('accept:API:%7B%22locations%22%3A%5B%22x%22%5D%7D', 'api:locations:unknown');
   const leak = fromGenerated({ fault: 'leak:name', clause: 'CU-7', place: 'check-update', direction: 'loose', files: [CU] }, 'check-update');
@@ -97,7 +105,15 @@ test('cells of the stored check share a run; a named update fault or a leak does
   const plan = planBatches([a, b, leak]);
   expect(plan.find((p) => p.cases.length === 2)?.shared).toBe(true);
   // A broken restore (CU-9) that no member explains makes the shared run untrustworthy; their own cells do not.
-  expect(stateBroken(run([{ clause: 'CU-4', place: 'check-update', valueClass: 'api:locations:empty', file: CU }, { clause: 'CU-1', place: 'check-read', file: CU }]), [a, b])).toBe(false);
+  expect(
+    stateBroken(
+      run([
+        { clause: 'CU-4', place: 'check-update', valueClass: 'api:locations:empty', file: CU },
+        { clause: 'CU-1', place: 'check-read', file: CU },
+      ]),
+      [a, b],
+    ),
+  ).toBe(false);
   expect(stateBroken(run([{ clause: 'CU-9', file: CU }]), [a, b])).toBe(true);
 });
 
@@ -115,8 +131,24 @@ test('a catch needs its clause, place, class and status, from a test of its file
 
 test('judging: caught when every catch has its failure; a survivor shows the failures of its clause it did see', () => {
   const hand = fromHandWritten({ fault: 'err-404-string-status', clauses: ['ERR-1', 'ERR-4'], files: [RT] });
-  expect(judge(hand, run([{ clause: 'ERR-1', file: RT }, { clause: 'ERR-4', file: RT }]), 'batch').caught).toBe(true);
-  const half = judge(hand, run([{ clause: 'ERR-1', file: RT }, { clause: 'ERR-4', file: AUTH, title: 'elsewhere' }]), 'batch');
+  expect(
+    judge(
+      hand,
+      run([
+        { clause: 'ERR-1', file: RT },
+        { clause: 'ERR-4', file: RT },
+      ]),
+      'batch',
+    ).caught,
+  ).toBe(true);
+  const half = judge(
+    hand,
+    run([
+      { clause: 'ERR-1', file: RT },
+      { clause: 'ERR-4', file: AUTH, title: 'elsewhere' },
+    ]),
+    'batch',
+  );
   expect(half.caught).toBe(false);
   expect(half.missing).toEqual([{ clause: 'ERR-4' }]);
   expect(half.near.join()).toContain('elsewhere');
@@ -125,20 +157,34 @@ test('judging: caught when every catch has its failure; a survivor shows the fai
   expect(judge(stops, run([], { exitCode: 1, output: 'answered 404 (SPEC-1)' }), 'alone').caught).toBe(false);
 });
 
-test('a run takes the tests of a fault\'s files that tried its catch, or all of them when none did', () => {
+test("a run takes the tests of a fault's files that tried its catch, or all of them when none did", () => {
   const baseline: TestTried[] = [
     { id: '[contract] › auth.spec.ts › a', file: AUTH, tried: [{ clause: 'AUTH-1', place: 'runtime', valueClass: 'no-authorization' }] },
     { id: '[contract] › auth.spec.ts › b', file: AUTH, tried: [{ clause: 'AUTH-1', place: 'check-read', valueClass: 'no-authorization' }] },
     { id: '[contract] › runtime.spec.ts › c', file: RT, tried: [{ clause: 'AUTH-1', place: 'runtime' }] },
   ];
-  expect(testsFor(gen('auth-skip:runtime:key', 'AUTH-1', { place: 'runtime', valueClass: 'no-authorization' }), baseline)).toEqual(['[contract] › auth.spec.ts › a']);
-  expect(testsFor(gen('auth-skip:any:key', 'AUTH-1', { valueClass: 'no-authorization' }), baseline)).toEqual(['[contract] › auth.spec.ts › a', '[contract] › auth.spec.ts › b']);
+  expect(testsFor(gen('auth-skip:runtime:key', 'AUTH-1', { place: 'runtime', valueClass: 'no-authorization' }), baseline)).toEqual([
+    '[contract] › auth.spec.ts › a',
+  ]);
+  expect(testsFor(gen('auth-skip:any:key', 'AUTH-1', { valueClass: 'no-authorization' }), baseline)).toEqual([
+    '[contract] › auth.spec.ts › a',
+    '[contract] › auth.spec.ts › b',
+  ]);
   expect(testsFor(gen('x', 'AUTH-7'), baseline)).toEqual(['[contract] › auth.spec.ts › a', '[contract] › auth.spec.ts › b']);
 });
 
 test('the kill ratio counts generated faults per family, lists survivors and the faults per clause', () => {
   const cases = [gen('a', 'AUTH-1'), gen('b', 'AUTH-1'), gen('c', 'AUTH-2'), fromHandWritten({ fault: 'rt-node-no-v', clauses: ['RT-3'], files: [RT] })];
-  const outcome = (c: FaultCase, caught: boolean): FaultOutcome => ({ fault: c.fault, family: c.family, source: c.source, catches: c.catches, caught, how: 'batch', missing: caught ? [] : c.catches, near: [] });
+  const outcome = (c: FaultCase, caught: boolean): FaultOutcome => ({
+    fault: c.fault,
+    family: c.family,
+    source: c.source,
+    catches: c.catches,
+    caught,
+    how: 'batch',
+    missing: caught ? [] : c.catches,
+    near: [],
+  });
   const k = killRatio(cases, new Map([outcome(cases[0], true), outcome(cases[1], false), outcome(cases[3], true)].map((o) => [o.fault, o])));
   expect(k.total).toEqual({ family: 'total', faults: 3, ran: 2, caught: 1 });
   expect(k.survivors.map((s) => s.fault)).toEqual(['b']);

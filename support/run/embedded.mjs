@@ -48,15 +48,29 @@ async function build(entry, outfile) {
   const keepDirname = {
     name: 'keep-dirname',
     setup(b) {
-      b.onLoad({ filter: /\.ts$/ }, (args) => ({ contents: readFileSync(args.path, 'utf8').replace(/\b__dirname\b/g, JSON.stringify(dirname(args.path))), loader: 'ts' }));
+      b.onLoad({ filter: /\.ts$/ }, (args) => ({
+        contents: readFileSync(args.path, 'utf8').replace(/\b__dirname\b/g, JSON.stringify(dirname(args.path))),
+        loader: 'ts',
+      }));
     },
   };
   mkdirSync(CACHE, { recursive: true });
   // Written under a name of its own, then renamed: runs that start at once never read half a file.
   const partial = `${outfile}.${process.pid}.partial`;
-  await esbuild.build({ entryPoints: [join(ROOT, entry)], bundle: true, platform: 'node', format: 'cjs', target: `node${process.versions.node.split('.')[0]}`, packages: 'external', outfile: partial, logLevel: 'error', plugins: [keepDirname] });
+  await esbuild.build({
+    entryPoints: [join(ROOT, entry)],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: `node${process.versions.node.split('.')[0]}`,
+    packages: 'external',
+    outfile: partial,
+    logLevel: 'error',
+    plugins: [keepDirname],
+  });
   renameSync(partial, outfile);
-  for (const old of readdirSync(CACHE)) if (old.startsWith(`${stem(entry)}-`) && join(CACHE, old) !== outfile && !old.endsWith('.partial')) rmSync(join(CACHE, old), { force: true });
+  for (const old of readdirSync(CACHE))
+    if (old.startsWith(`${stem(entry)}-`) && join(CACHE, old) !== outfile && !old.endsWith('.partial')) rmSync(join(CACHE, old), { force: true });
 }
 
 async function bundle(entry) {

@@ -50,7 +50,8 @@ export async function runSuite(options: RunOptions = {}): Promise<SuiteRun> {
   const reportDir = options.reportDir ?? mkdtempSync(join(tmpdir(), 'contract-selftest-'));
   const env: NodeJS.ProcessEnv = { ...process.env, REPORT_DIR: reportDir, FORCE_COLOR: '0', CI: '' };
   // The parent's own run settings must not leak into the child run.
-  for (const k of Object.keys(env)) if (k.startsWith('CONTRACT_') || k.startsWith('PW_') || k === 'TEST_WORKER_INDEX' || k === 'TEST_PARALLEL_INDEX') delete env[k];
+  for (const k of Object.keys(env))
+    if (k.startsWith('CONTRACT_') || k.startsWith('PW_') || k === 'TEST_WORKER_INDEX' || k === 'TEST_PARALLEL_INDEX') delete env[k];
   delete env.MOCK_FAULT;
   Object.assign(env, options.env ?? {});
   delete env.MOCK_FAULT;
@@ -59,7 +60,11 @@ export async function runSuite(options: RunOptions = {}): Promise<SuiteRun> {
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   const started = Date.now();
   const workers = options.workers ? [`--workers=${options.workers}`] : [];
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', ...workers, ...(options.args ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', ...workers, ...(options.args ?? [])], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));

@@ -32,7 +32,10 @@ const CHECKS_DIR = join(__dirname, '../../node_modules/.cache/contract-suite/spe
 const ORIGIN = '{{origin}}';
 
 /** The account header's name is not known before the spec is read: the configured one, or the documented default. */
-const credentialHeaders = (config: Config) => ({ authorization: `Bearer ${config.apiKey}`, [config.accountHeader ?? DEFAULT_ACCOUNT_HEADER]: config.accountId });
+const credentialHeaders = (config: Config) => ({
+  authorization: `Bearer ${config.apiKey}`,
+  [config.accountHeader ?? DEFAULT_ACCOUNT_HEADER]: config.accountId,
+});
 
 const fetchText = (config: Config) => fetchSpecText(config.specUrl, undefined, credentialHeaders(config));
 
@@ -44,7 +47,10 @@ const fetchText = (config: Config) => fetchSpecText(config.specUrl, undefined, c
  */
 function checkKey(text: string): string {
   const hash = createHash('sha256').update(text);
-  for (const file of [join(__dirname, 'spec.ts'), ...['@apidevtools/swagger-parser', '@apidevtools/json-schema-ref-parser', 'ajv'].map((p) => require.resolve(`${p}/package.json`))]) {
+  for (const file of [
+    join(__dirname, 'spec.ts'),
+    ...['@apidevtools/swagger-parser', '@apidevtools/json-schema-ref-parser', 'ajv'].map((p) => require.resolve(`${p}/package.json`)),
+  ]) {
     hash.update('\0').update(readFileSync(file));
   }
   return hash.digest('hex').slice(0, 32);
@@ -82,7 +88,9 @@ async function checkOnce(text: string, origin: string): Promise<CheckedSpec> {
 }
 
 function pruneChecks(): void {
-  const files = readdirSync(CHECKS_DIR).map((f) => join(CHECKS_DIR, f)).filter((f) => f.endsWith('.json'));
+  const files = readdirSync(CHECKS_DIR)
+    .map((f) => join(CHECKS_DIR, f))
+    .filter((f) => f.endsWith('.json'));
   if (files.length <= KEPT_CHECKS) return;
   const byAge = files.map((f) => ({ f, t: statSync(f).mtimeMs })).sort((a, b) => b.t - a.t);
   for (const { f } of byAge.slice(KEPT_CHECKS)) rmSync(f, { force: true });
