@@ -100,6 +100,8 @@ const NAMED_REACH: Array<[RegExp, string[]]> = [
   [/^rt-missing-version$/, [...RUNTIME_BODY, ...RUNTIME_UNKNOWN]],
   [/^(rt-encoded-slash-500|rt-long-id-500|rt-prefix-match|ind-rt-non-ascii-500)$/, RUNTIME_UNKNOWN],
   [/^(ind-)?rt-/, RUNTIME_BODY],
+  // Invalid update bodies answer 500 whoever sends them, the authentication probes' bodies too.
+  [/^cu-500$/, ['check-update', 'check-read#valid']],
   [/^(ind-)?(cu|fo)-/, STATE],
   // Authentication everywhere (= auth-skip:any:<rule>), its error bodies, and the error bodies of one status.
   [/^auth-wrong-account-header$/, ['*']],
