@@ -7,10 +7,23 @@
  *   npx tsx selftest/self/audit-batches.ts               # the named faults (hand-written, independent)
  *   npx tsx selftest/self/audit-batches.ts generated 5   # every 5th generated fault
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runSuite } from '../../support/run/suite-runner';
 import { judge } from './catching';
 import { FAULT_CASES } from './fault-catalogue';
 import { describeCatch } from './fault-cases';
+import type { KillRatio } from './kill-ratio-reporter';
+
+/** The faults the last self-test did not count as caught (its kill-ratio.json), if there was one. */
+function lastUncaught(): Set<string> | undefined {
+  try {
+    const k = JSON.parse(readFileSync(join(__dirname, '../../reports/self-test/kill-ratio.json'), 'utf8')) as KillRatio;
+    return new Set([...k.survivors, ...k.known].map((o) => o.fault).concat(k.notRun));
+  } catch {
+    return undefined;
+  }
+}
 
 const PARALLEL_RUNS = 3;
 
@@ -21,6 +34,7 @@ async function main(): Promise<void> {
   const cases = pool.filter((_, i) => i % step === 0);
   process.stdout.write(`${cases.length} of ${pool.length} ${which} faults, each alone\n`);
   const missed: string[] = [];
+  const uncaught = lastUncaught();
   let next = 0;
   const worker = async () => {
     while (next < cases.length) {
@@ -28,7 +42,8 @@ async function main(): Promise<void> {
       const burst = c.files.some((f) => f.includes('rate-limit-burst'));
       const run = await runSuite({ fault: c.fault, args: burst ? c.files : ['--no-deps', ...c.files], env: c.env, workers: 1, failuresExpected: true });
       const o = judge(c, run, 'alone');
-      if (!o.caught) missed.push(`${c.fault} (${c.source}): ${o.missing.map(describeCatch).join('; ')}`);
+      const flag = uncaught && !uncaught.has(c.fault) ? " ← the last self-test counted it caught: its batch caught it by another fault's doing" : '';
+      if (!o.caught) missed.push(`${c.fault} (${c.source}): ${o.missing.map(describeCatch).join('; ')}${flag}`);
     }
   };
   await Promise.all(Array.from({ length: PARALLEL_RUNS }, worker));
