@@ -16,4 +16,13 @@ export default tseslint.config(
       'no-empty-pattern': 'off',
     },
   },
+  {
+    // CommonJS launchers run by plain node (no TypeScript loader): node's globals and require.
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

@@ -80,28 +80,42 @@ async function settings(runs: number): Promise<number> {
   }
   const [on, off] = [...results.values()];
   const ratio = median(off.map((r) => r.ms)) / median(on.map((r) => r.ms));
-  out(`  refused requests not counted / counted (the embedded default), fixed window: ${ratio.toFixed(2)} (target <= ${TARGET_REFUSED_RATIO}) ${ratio <= TARGET_REFUSED_RATIO ? 'ok' : 'ABOVE TARGET'}`);
+  out(
+    `  refused requests not counted / counted (the embedded default), fixed window: ${ratio.toFixed(2)} (target <= ${TARGET_REFUSED_RATIO}) ${ratio <= TARGET_REFUSED_RATIO ? 'ok' : 'ABOVE TARGET'}`,
+  );
   const requests = on[on.length - 1].requests;
   if (requests) {
-    const families = Object.entries(requests).filter(([k]) => k !== 'total').sort((a, b) => b[1] - a[1]);
+    const families = Object.entries(requests)
+      .filter(([k]) => k !== 'total')
+      .sort((a, b) => b[1] - a[1]);
     out(`  requests sent by the default run: ${requests.total} (${families.map(([k, n]) => `${k} ${n}`).join(', ')})`);
   }
   return floorMs;
 }
 
 /** A reference started once, tested as a remote target: the suite knows only what BASE_URL and the keys say. */
-async function remote(env: Record<string, string>, keys: 'one' | 'two', args: string[] = [], reportDir?: string, service?: Awaited<ReturnType<typeof startReference>>): Promise<Timed> {
+async function remote(
+  env: Record<string, string>,
+  keys: 'one' | 'two',
+  args: string[] = [],
+  reportDir?: string,
+  service?: Awaited<ReturnType<typeof startReference>>,
+): Promise<Timed> {
   const ref = service ?? (await startReference(env));
   try {
-    return await timedRun({
-      ...env,
-      BASE_URL: ref.url,
-      API_KEY: EMBEDDED.apiKey,
-      ACCOUNT_ID: EMBEDDED.accountId,
-      CHECK_ID: EMBEDDED.checkId,
-      BROWSER_CHECK_ID: EMBEDDED.browserCheckId,
-      ...(keys === 'two' ? { SECOND_API_KEY: EMBEDDED.secondApiKey, SECOND_ACCOUNT_ID: EMBEDDED.secondAccountId } : {}),
-    }, args, reportDir);
+    return await timedRun(
+      {
+        ...env,
+        BASE_URL: ref.url,
+        API_KEY: EMBEDDED.apiKey,
+        ACCOUNT_ID: EMBEDDED.accountId,
+        CHECK_ID: EMBEDDED.checkId,
+        BROWSER_CHECK_ID: EMBEDDED.browserCheckId,
+        ...(keys === 'two' ? { SECOND_API_KEY: EMBEDDED.secondApiKey, SECOND_ACCOUNT_ID: EMBEDDED.secondAccountId } : {}),
+      },
+      args,
+      reportDir,
+    );
   } finally {
     if (!service) ref.stop();
   }
@@ -113,7 +127,7 @@ async function remotes(runs: number, floorMs: number): Promise<void> {
   const two = await repeat(runs, () => remote(off, 'two'));
   out(row('two keys (the burst spends SECOND_API_KEY)', two, floorMs));
   const one = await repeat(runs, () => remote(off, 'one'));
-  out(row('one key (the burst shares the contract tests\' window)', one, floorMs));
+  out(row("one key (the burst shares the contract tests' window)", one, floorMs));
   out(`  one key / two keys: ${(median(one.map((r) => r.ms)) / median(two.map((r) => r.ms))).toFixed(2)}`);
 
   const windowS = '20';

@@ -18,7 +18,6 @@ export interface Timed {
   reportDir: string;
 }
 
-
 export function readBurst(reportDir: string): BurstSummary | undefined {
   try {
     return JSON.parse(readFileSync(join(reportDir, BURST_SUMMARY_FILE), 'utf8')) as BurstSummary;

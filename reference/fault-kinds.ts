@@ -8,8 +8,16 @@ import { CHECK_TYPES, UPDATE_PROPERTIES } from './service/checks/vocabulary';
 export const PLACES = ['runtime', 'check-read', 'check-update', 'spec', 'any'] as const;
 export const AUTH_RULES = ['key', 'scheme', 'unknown-key', 'account-missing', 'account-malformed', 'account-other'] as const;
 export const ERROR_MUTATIONS = [
-  'string-status', 'wording', 'text-type', 'status-mismatch', 'not-json', 'no-error', 'no-status', 'echo-key',
-  'message-number', 'attributes-string',
+  'string-status',
+  'wording',
+  'text-type',
+  'status-mismatch',
+  'not-json',
+  'no-error',
+  'no-status',
+  'echo-key',
+  'message-number',
+  'attributes-string',
 ] as const;
 export const HEADER_MUTATIONS = ['remaining-stuck', 'remaining-off', 'limit-wrong', 'reset-ms', 'retry-after-zero', 'retry-after-long'] as const;
 export const AGENT_ENDPOINTS = ['health', 'liveness'] as const;
@@ -62,13 +70,21 @@ function status(s: string): number | 'any' {
 /** A JSON object whose keys are properties the update reads: a pattern naming anything else could never match. */
 function pattern(s: string): BodyPattern {
   let v: unknown;
-  try { v = JSON.parse(s); } catch { throw new Error(`<pattern> is not JSON: ${s}`); }
+  try {
+    v = JSON.parse(s);
+  } catch {
+    throw new Error(`<pattern> is not JSON: ${s}`);
+  }
   if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error(`<pattern> must be a JSON object, got ${s}`);
   for (const k of Object.keys(v)) property(k);
   return v as BodyPattern;
 }
 
-interface KindSpec { grammar: string; what: string; parse(args: string[]): FaultKind }
+interface KindSpec {
+  grammar: string;
+  what: string;
+  parse(args: string[]): FaultKind;
+}
 
 export const KINDS: Record<string, KindSpec> = {
   accept: {
@@ -108,7 +124,7 @@ export const KINDS: Record<string, KindSpec> = {
   },
   'rl-exempt': {
     grammar: 'rl-exempt:<place>',
-    what: 'the global limit does not apply to <place> (a route\'s own custom limit still does)',
+    what: "the global limit does not apply to <place> (a route's own custom limit still does)",
     parse: ([pl]) => ({ kind: 'rl-exempt', place: place(pl) }),
   },
   'rl-headers': {
@@ -135,17 +151,17 @@ export const KINDS: Record<string, KindSpec> = {
 
 /** The legend under the grammar lines of --list-faults. */
 export const ARGUMENT_HELP = [
-  `<place>: ${PLACES.join(' | ')} (runtime = GET /v1/runtimes/:id, check-read = GET /v1/checks/:id, `
-    + 'check-update = PUT /v1/checks/:id, spec = GET /openapi.json, any = every route, the unnamed ones too)',
+  `<place>: ${PLACES.join(' | ')} (runtime = GET /v1/runtimes/:id, check-read = GET /v1/checks/:id, ` +
+    'check-update = PUT /v1/checks/:id, spec = GET /openapi.json, any = every route, the unnamed ones too)',
   `<checkType>: the stored check's type before the update: ${CHECK_TYPES.join(' | ')} | any`,
   `<pattern>: a JSON object of update body properties, e.g. {"frequency":5,"frequencyOffset":51}; <property>: ${UPDATE_PROPERTIES.join(' | ')}`,
   '<status>: a 4xx/5xx status or any; <delta>: a signed integer (+1, -1, +5); <ms>: 0..600000',
-  'errbody mutations: string-status "404"; wording the phrase miscased ("Not found", "unauthorized"); text-type text/plain, same JSON; '
-    + 'status-mismatch another statusCode (401 says 403, 400 says 422, others 400); not-json text/plain "<error>: <message>"; '
-    + 'no-error / no-status that property omitted; echo-key the message quotes the Authorization value sent; message-number; '
-    + 'attributes-string (429) attributes as a JSON string',
-  'rl-headers: the family sent is the plugin\'s x-ratelimit-limit / -remaining / -reset (seconds) and retry-after (seconds, on 429); '
-    + 'remaining-off says one more than the truth, limit-wrong max+100, retry-after-long 10x the wait',
+  'errbody mutations: string-status "404"; wording the phrase miscased ("Not found", "unauthorized"); text-type text/plain, same JSON; ' +
+    'status-mismatch another statusCode (401 says 403, 400 says 422, others 400); not-json text/plain "<error>: <message>"; ' +
+    'no-error / no-status that property omitted; echo-key the message quotes the Authorization value sent; message-number; ' +
+    'attributes-string (429) attributes as a JSON string',
+  "rl-headers: the family sent is the plugin's x-ratelimit-limit / -remaining / -reset (seconds) and retry-after (seconds, on 429); " +
+    'remaining-off says one more than the truth, limit-wrong max+100, retry-after-long 10x the wait',
 ];
 
 /** Parses one `kind:arg…` string; throws a one-line reason. The arity is the grammar's. */
@@ -156,6 +172,14 @@ export function parseKind(text: string): FaultKind {
   const arity = spec.grammar.split(':').length - 1;
   if (raw.length !== arity) throw new Error(`"${text}": expected ${spec.grammar}`);
   let args: string[];
-  try { args = raw.map((a) => decodeURIComponent(a)); } catch { throw new Error(`"${text}": an argument is not URI-encoded properly`); }
-  try { return spec.parse(args); } catch (e) { throw new Error(`"${text}": ${(e as Error).message}`); }
+  try {
+    args = raw.map((a) => decodeURIComponent(a));
+  } catch {
+    throw new Error(`"${text}": an argument is not URI-encoded properly`);
+  }
+  try {
+    return spec.parse(args);
+  } catch (e) {
+    throw new Error(`"${text}": ${(e as Error).message}`, { cause: e });
+  }
 }

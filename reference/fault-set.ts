@@ -2,9 +2,7 @@
 // that kind bends. Named faults that are exactly one row of a kind are stored as that row, so each
 // behaviour has a single implementation.
 import { isDeepStrictEqual } from 'node:util';
-import type {
-  AgentEndpoint, AuthRule, BodyPattern, ErrorMutation, FaultKind, HeaderMutation, Place,
-} from './fault-kinds';
+import type { AgentEndpoint, AuthRule, BodyPattern, ErrorMutation, FaultKind, HeaderMutation, Place } from './fault-kinds';
 import type { FaultName } from './faults';
 
 export const ALIASES: Partial<Record<FaultName, FaultKind>> = {
@@ -44,7 +42,9 @@ export class Faults {
     this.kinds = [...kinds, ...[...this.named].flatMap((n) => ALIASES[n] ?? [])];
   }
 
-  has(name: FaultName): boolean { return this.named.has(name); }
+  has(name: FaultName): boolean {
+    return this.named.has(name);
+  }
 
   private of<K extends FaultKind['kind']>(kind: K): Array<Of<K>> {
     return this.kinds.filter((f): f is Of<K> => f.kind === kind);
@@ -55,31 +55,52 @@ export class Faults {
     return this.of(kind).some((f) => (f.checkType === 'any' || f.checkType === storedType) && matches(f.pattern, body));
   }
 
-  leakedProperties(): string[] { return this.of('leak').map((f) => f.property); }
+  leakedProperties(): string[] {
+    return this.of('leak').map((f) => f.property);
+  }
 
   authSkips(place: Place | null, rule: AuthRule): boolean {
     return this.of('auth-skip').some((f) => f.rule === rule && covers(f.place, place));
   }
 
-  authStrict(place: Place | null): boolean { return this.of('auth-strict').some((f) => covers(f.place, place)); }
-
-  errorMutations(place: Place | null, status: number): ErrorMutation[] {
-    return this.of('errbody').filter((f) => covers(f.place, place) && (f.status === 'any' || f.status === status)).map((f) => f.mutation);
+  authStrict(place: Place | null): boolean {
+    return this.of('auth-strict').some((f) => covers(f.place, place));
   }
 
-  rateLimitDelta(): number { return this.of('rl-limit').reduce((sum, f) => sum + f.delta, 0); }
+  errorMutations(place: Place | null, status: number): ErrorMutation[] {
+    return this.of('errbody')
+      .filter((f) => covers(f.place, place) && (f.status === 'any' || f.status === status))
+      .map((f) => f.mutation);
+  }
 
-  rateLimitExempt(place: Place | null): boolean { return this.of('rl-exempt').some((f) => covers(f.place, place)); }
+  rateLimitDelta(): number {
+    return this.of('rl-limit').reduce((sum, f) => sum + f.delta, 0);
+  }
 
-  headerLies(): HeaderMutation[] { return this.of('rl-headers').map((f) => f.mutation); }
+  rateLimitExempt(place: Place | null): boolean {
+    return this.of('rl-exempt').some((f) => covers(f.place, place));
+  }
+
+  headerLies(): HeaderMutation[] {
+    return this.of('rl-headers').map((f) => f.mutation);
+  }
 
   /** How long readiness stays 200 after SIGTERM (0: it falls at once, as it should). */
-  readyLateMs(): number { return Math.max(0, ...this.of('agent-ready-late').map((f) => f.ms)); }
+  readyLateMs(): number {
+    return Math.max(0, ...this.of('agent-ready-late').map((f) => f.ms));
+  }
 
-  healthDies(endpoint: AgentEndpoint): boolean { return this.of('agent-health-dies').some((f) => f.endpoint === endpoint); }
+  healthDies(endpoint: AgentEndpoint): boolean {
+    return this.of('agent-health-dies').some((f) => f.endpoint === endpoint);
+  }
 
   /** How long before the exit `endpoint` starts answering 503 (0: never). */
   diesLateMs(endpoint: AgentEndpoint): number {
-    return Math.max(0, ...this.of('agent-dies-late').filter((f) => f.endpoint === endpoint).map((f) => f.ms));
+    return Math.max(
+      0,
+      ...this.of('agent-dies-late')
+        .filter((f) => f.endpoint === endpoint)
+        .map((f) => f.ms),
+    );
   }
 }

@@ -103,19 +103,24 @@ export function parseFaultList(items: Iterable<string>): Faults {
   for (const item of items) {
     if (isFault(item)) named.push(item);
     else if (item.includes(':') || Object.hasOwn(KINDS, item)) {
-      try { kinds.push(parseKind(item)); } catch (e) { malformed.push((e as Error).message); }
+      try {
+        kinds.push(parseKind(item));
+      } catch (e) {
+        malformed.push((e as Error).message);
+      }
     } else unknown.push(item);
   }
-  const problems = [
-    ...(unknown.length ? [`unknown fault name(s): ${unknown.join(', ')}`] : []),
-    ...malformed,
-  ];
+  const problems = [...(unknown.length ? [`unknown fault name(s): ${unknown.join(', ')}`] : []), ...malformed];
   if (problems.length) throw new Error(`MOCK_FAULT: ${problems.join('; ')} (use --list-faults)`);
   return new Faults(named, kinds);
 }
 
 /** The comma-separated items of MOCK_FAULT, blanks dropped. */
-export const faultItems = (raw: string | undefined): string[] => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+export const faultItems = (raw: string | undefined): string[] =>
+  (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export const parseFaults = (raw: string | undefined): Faults => parseFaultList(faultItems(raw));
 

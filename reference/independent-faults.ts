@@ -10,8 +10,8 @@ export const INDEPENDENT_FAULTS = {
   // AUTH
   'ind-auth-bare-key': 'the bare key (no scheme) is accepted: the optional "Bearer " prefix is stripped',
   'ind-auth-key-suffix': 'a known key followed by extra characters is accepted (prefix comparison)',
-  'ind-auth-checks-account-optional': 'GET/PUT /v1/checks/:id without the account header use the key\'s account',
-  'ind-auth-403-echo-key': 'the 403 for another account\'s GUID quotes the API key in its message',
+  'ind-auth-checks-account-optional': "GET/PUT /v1/checks/:id without the account header use the key's account",
+  'ind-auth-403-echo-key': "the 403 for another account's GUID quotes the API key in its message",
   // RT
   'ind-rt-non-ascii-500': 'runtime ids with non-ASCII characters answer 500',
   'ind-rt-eol-day-first': 'runtimeEndOfLife of 2023.09 is written day first: "31/12/2026"',

@@ -10,30 +10,49 @@ export { DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, SEEDED_BROWSER
 export const AUTH = { authorization: `Bearer ${DEMO_KEY}`, 'x-service-account': DEMO_ACCOUNT_ID } as const;
 export const AUTH2 = { authorization: `Bearer ${SECOND_KEY}`, 'x-service-account': SECOND_ACCOUNT_ID } as const;
 
-export interface FakeClock { now: number; tick(ms: number): void; read: () => number }
+export interface FakeClock {
+  now: number;
+  tick(ms: number): void;
+  read: () => number;
+}
 export function fakeClock(start = 1_000_000): FakeClock {
-  const c: FakeClock = { now: start, tick: (ms) => { c.now += ms; }, read: () => c.now };
+  const c: FakeClock = {
+    now: start,
+    tick: (ms) => {
+      c.now += ms;
+    },
+    read: () => c.now,
+  };
   return c;
 }
 
-export const service = (faults: string[] = [], extra: ServiceOptions = {}): Promise<FastifyInstance> =>
-  buildService({ faults, ...extra });
+export const service = (faults: string[] = [], extra: ServiceOptions = {}): Promise<FastifyInstance> => buildService({ faults, ...extra });
 
-export interface Answer { status: number; type: string; headers: Record<string, unknown>; body: any; text: string } // eslint-disable-line @typescript-eslint/no-explicit-any
+export interface Answer {
+  status: number;
+  type: string;
+  headers: Record<string, unknown>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test reads whatever the service answered
+  body: any;
+  text: string;
+}
 
 /** inject() with the demo credentials unless `headers` replaces them; the body is parsed when it is JSON. */
 export async function call(app: FastifyInstance, opts: InjectOptions & { url: string }): Promise<Answer> {
   const res = await app.inject({ method: 'GET', ...opts, headers: opts.headers ?? { ...AUTH } });
   let body: unknown;
-  try { body = JSON.parse(res.body); } catch { body = undefined; }
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    body = undefined;
+  }
   return { status: res.statusCode, type: String(res.headers['content-type'] ?? ''), headers: res.headers, body, text: res.body };
 }
 
 export const put = (app: FastifyInstance, body: unknown, id = SEEDED_API_CHECK_ID, query = '') =>
   call(app, { method: 'PUT', url: `/v1/checks/${id}${query}`, payload: body as object });
 
-export const getCheck = async (app: FastifyInstance, id = SEEDED_API_CHECK_ID) =>
-  (await call(app, { url: `/v1/checks/${id}` })).body;
+export const getCheck = async (app: FastifyInstance, id = SEEDED_API_CHECK_ID) => (await call(app, { url: `/v1/checks/${id}` })).body;
 
 /** One MOCK_FAULT row of a parameterized kind: objects are JSON, every argument URI-encoded. */
 export const row = (...parts: Array<string | number | object>): string =>

@@ -13,6 +13,7 @@ import { renderMatrixMarkdown } from './matrix-markdown';
 import { renderMatrixHtml } from './matrix-html';
 import type { ClauseRow, ClauseStatus, Matrix, MatrixFailure, RunFailure, TestRef, TestTried } from './matrix-types';
 import { FAILURES_ATTACHMENT, TRIED_ATTACHMENT, type Failure, type Tried } from '../support/checks/failure';
+import { REPORT_FILES } from '../support/run/report-files';
 
 interface Options {
   outputDir?: string;
@@ -32,7 +33,7 @@ export default class ClauseMatrixReporter implements Reporter {
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.root = suite;
-    this.rootDir = config.rootDir ?? this.rootDir;
+    this.rootDir = config.rootDir;
     // Like Playwright's own reporters: a relative folder is relative to the config file.
     this.outputDir = resolve(config.configFile ? dirname(config.configFile) : process.cwd(), this.outputDir);
   }
@@ -44,18 +45,18 @@ export default class ClauseMatrixReporter implements Reporter {
   async onEnd(result: FullResult): Promise<void> {
     const matrix = this.build(result);
     mkdirSync(this.outputDir, { recursive: true });
-    writeFileSync(join(this.outputDir, 'contract-matrix.json'), redactedJson(matrix, 2));
-    writeFileSync(join(this.outputDir, 'observations.json'), redactedJson(this.observations()));
-    writeFileSync(join(this.outputDir, 'failures.json'), redactedJson(this.allFailures()));
-    writeFileSync(join(this.outputDir, 'tried.json'), redactedJson(this.triedByTest()));
-    writeFileSync(join(this.outputDir, 'contract-matrix.md'), redact(renderMatrixMarkdown(matrix)));
-    linkFromHtmlReport(join(this.outputDir, 'html'), redact(renderMatrixHtml(matrix)));
+    writeFileSync(join(this.outputDir, REPORT_FILES.matrixJson), redactedJson(matrix, 2));
+    writeFileSync(join(this.outputDir, REPORT_FILES.observations), redactedJson(this.observations()));
+    writeFileSync(join(this.outputDir, REPORT_FILES.failures), redactedJson(this.allFailures()));
+    writeFileSync(join(this.outputDir, REPORT_FILES.tried), redactedJson(this.triedByTest()));
+    writeFileSync(join(this.outputDir, REPORT_FILES.matrixMarkdown), redact(renderMatrixMarkdown(matrix)));
+    linkFromHtmlReport(join(this.outputDir, REPORT_FILES.html), redact(renderMatrixHtml(matrix)));
     const s = matrix.summary;
     const failed = matrix.clauses.filter((c) => c.status === 'failed').map((c) => c.id);
     process.stdout.write(
       `\nclauses: ${s.verified} verified, ${s.failed} failed${failed.length ? ` (${failed.join(', ')})` : ''}, ${s.skipped} skipped, ${s.notCovered} not covered` +
         `${matrix.drift.length ? `; ${matrix.drift.length} spec drift warning(s)` : ''}; ${matrix.requests.total} requests\n` +
-        `contract matrix: ${relative(process.cwd(), join(this.outputDir, 'contract-matrix.md'))}\n`,
+        `contract matrix: ${relative(process.cwd(), join(this.outputDir, REPORT_FILES.matrixMarkdown))}\n`,
     );
   }
 
@@ -67,13 +68,30 @@ export default class ClauseMatrixReporter implements Reporter {
   private allFailures(): RunFailure[] {
     const out: RunFailure[] = [];
     for (const [test, res] of this.results) {
-      const ref = { test: test.titlePath().slice(2).join(' › '), file: test.location.file.replace(/^.*\/tests\//, 'tests/'), project: test.titlePath()[1] ?? '' };
+      const ref = {
+        test: test.titlePath().slice(2).join(' › '),
+        file: test.location.file.replace(/^.*\/tests\//, 'tests/'),
+        project: test.parent.project()?.name ?? '',
+      };
       const own = attachedJson<Failure[]>(res, FAILURES_ATTACHMENT) ?? [];
       for (const f of own) out.push({ ...f, ...ref });
       if (own.length || res.status === 'skipped' || test.outcome() !== 'unexpected') continue;
-      const claimed = new Set(annotationsOf(test, res).filter((a) => a.type === 'clause' && a.description && isClauseId(a.description)).map((a) => a.description as ClauseId));
-      const error = res.errors.map((e) => stripAnsi(e.message ?? '').trim().split('\n')[0]).find(Boolean) ?? res.status;
-      for (const clause of claimed) out.push({ clause, title: error, received: 'an error before any check', allowed: 'the test to run its checks', error: true, ...ref });
+      const claimed = new Set(
+        annotationsOf(test, res)
+          .filter((a) => a.type === 'clause' && a.description && isClauseId(a.description))
+          .map((a) => a.description as ClauseId),
+      );
+      const error =
+        res.errors
+          .map(
+            (e) =>
+              stripAnsi(e.message ?? '')
+                .trim()
+                .split('\n')[0],
+          )
+          .find(Boolean) ?? res.status;
+      for (const clause of claimed)
+        out.push({ clause, title: error, received: 'an error before any check', allowed: 'the test to run its checks', error: true, ...ref });
     }
     return out;
   }
@@ -87,7 +105,11 @@ export default class ClauseMatrixReporter implements Reporter {
     for (const [test, res] of this.results) {
       const [, project, , ...titles] = test.titlePath();
       const file = relative(this.rootDir, test.location.file).split(sep).join('/');
-      out.push({ id: `[${project}] › ${file} › ${titles.join(' › ')}`, file: test.location.file.replace(/^.*\/tests\//, 'tests/'), tried: attachedJson<Tried[]>(res, TRIED_ATTACHMENT) ?? [] });
+      out.push({
+        id: `[${project}] › ${file} › ${titles.join(' › ')}`,
+        file: test.location.file.replace(/^.*\/tests\//, 'tests/'),
+        tried: attachedJson<Tried[]>(res, TRIED_ATTACHMENT) ?? [],
+      });
     }
     return out;
   }
@@ -104,15 +126,19 @@ export default class ClauseMatrixReporter implements Reporter {
 
   private build(result: FullResult): Matrix {
     const tests = this.root?.allTests() ?? [];
-    const rows = new Map<ClauseId, ClauseRow>(CLAUSE_IDS.map((id) => [id, { id, summary: CLAUSES[id], status: 'not covered', tests: [], reasons: [], failures: [], places: [], valueClasses: [] }]));
+    const rows = new Map<ClauseId, ClauseRow>(
+      CLAUSE_IDS.map((id) => [id, { id, summary: CLAUSES[id], status: 'not covered', tests: [], reasons: [], failures: [], places: [], valueClasses: [] }]),
+    );
     const drift = new Set<string>();
     const requests: Record<string, number> = {};
     for (const test of tests) {
       const res = this.results.get(test);
       const annotations = annotationsOf(test, res);
       // A check may fail a clause its test did not name (an error body checked in passing): it counts too.
-      const tried = res ? attachedJson<Tried[]>(res, TRIED_ATTACHMENT) ?? [] : [];
-      const claimed = annotations.filter((a) => (a.type === 'clause' || a.type === 'clause-failed') && a.description && isClauseId(a.description)).map((a) => a.description as ClauseId);
+      const tried = res ? (attachedJson<Tried[]>(res, TRIED_ATTACHMENT) ?? []) : [];
+      const claimed = annotations
+        .filter((a) => (a.type === 'clause' || a.type === 'clause-failed') && a.description && isClauseId(a.description))
+        .map((a) => a.description as ClauseId);
       const failedClauses = new Set(annotations.filter((a) => a.type === 'clause-failed').map((a) => a.description));
       // A test that passed against a stand-in (the embedded agent for a remote target) verified nothing of the target.
       const standIn = annotations.find((a) => a.type === 'agent-under-test')?.description;
@@ -163,10 +189,11 @@ export default class ClauseMatrixReporter implements Reporter {
 function linkFromHtmlReport(htmlDir: string, matrixPage: string): void {
   const index = join(htmlDir, 'index.html');
   if (!existsSync(index)) return;
-  writeFileSync(join(htmlDir, 'contract-matrix.html'), matrixPage);
+  writeFileSync(join(htmlDir, REPORT_FILES.matrixHtml), matrixPage);
   const html = readFileSync(index, 'utf8');
   if (html.includes('id="contract-matrix-link"')) return;
-  const link = '<a id="contract-matrix-link" href="contract-matrix.html" style="position:fixed;right:16px;bottom:16px;z-index:1000;padding:8px 14px;border-radius:999px;background:#0969da;color:#fff;font:600 13px system-ui,sans-serif;text-decoration:none;box-shadow:0 2px 8px rgba(0,0,0,.25)">Contract matrix →</a>';
+  const link =
+    '<a id="contract-matrix-link" href="contract-matrix.html" style="position:fixed;right:16px;bottom:16px;z-index:1000;padding:8px 14px;border-radius:999px;background:#0969da;color:#fff;font:600 13px system-ui,sans-serif;text-decoration:none;box-shadow:0 2px 8px rgba(0,0,0,.25)">Contract matrix →</a>';
   writeFileSync(index, html.replace(/<\/body>/i, `${link}</body>`));
 }
 
@@ -205,10 +232,16 @@ function attachedJson<T>(res: TestResult, name: string): T | undefined {
 function failuresOf(res: TestResult, clause: ClauseId, test: string, fallback: boolean): MatrixFailure[] {
   const own = (attachedJson<Failure[]>(res, FAILURES_ATTACHMENT) ?? []).filter((f) => f.clause === clause).map((f) => ({ ...f, test }));
   if (own.length || !fallback) return own;
-  const first = res.errors.map((e) => stripAnsi(e.message ?? '').trim().split('\n')[0]).find(Boolean);
+  const first = res.errors
+    .map(
+      (e) =>
+        stripAnsi(e.message ?? '')
+          .trim()
+          .split('\n')[0],
+    )
+    .find(Boolean);
   return first ? [{ clause, title: first, received: 'an error before any check', allowed: 'the test to run its checks', test }] : [];
 }
-
 
 /**
  * JSON with every string redacted before it is written: redacting the JSON text instead could eat the

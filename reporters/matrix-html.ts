@@ -11,13 +11,22 @@ export function renderMatrixHtml(m: Matrix): string {
     ['failed', s.failed],
     ['skipped', s.skipped],
     ['not covered', s.notCovered],
-  ].map(([k, v]) => `<span class="pill ${statusClass(String(k))}">${v} ${k}</span>`).join('');
+  ]
+    .map(([k, v]) => `<span class="pill ${statusClass(String(k))}">${v} ${k}</span>`)
+    .join('');
   const rows = m.clauses.map((c) => {
-    const detail = c.status === 'failed' ? c.failures.map((f) => `<div>${esc(failureLine(f))}</div>`).join('') : c.status === 'skipped' ? esc(c.reasons.join('; ')) : '';
+    const detail =
+      c.status === 'failed' ? c.failures.map((f) => `<div>${esc(failureLine(f))}</div>`).join('') : c.status === 'skipped' ? esc(c.reasons.join('; ')) : '';
     const tests = c.tests.map((t) => `<li class="${t.status}">${esc(t.title)}</li>`).join('');
     return `<tr><td class="id">${esc(c.id)}</td><td>${esc(c.summary)}</td><td class="${statusClass(c.status)}"><b>${esc(c.status)}</b></td><td class="detail">${detail}</td><td class="detail">${esc(triedText(c))}</td><td><ul class="tests">${tests}</ul></td></tr>`;
   });
   const drift = m.drift.length ? `<h2>Spec drift (warnings)</h2><ul>${m.drift.map((d) => `<li>${esc(d)}</li>`).join('')}</ul>` : '';
-  const requests = `<h2>Requests sent</h2><p class="detail">${Object.entries(m.requests).map(([k, v]) => `${esc(k)}: ${v}`).join(' · ')}</p>`;
-  return page('Contract matrix', `Run of ${esc(m.generatedAt)}<div class="summary">${pills}</div>`, `<table><thead><tr><th>clause</th><th>rule</th><th>result</th><th>detail</th><th>tried at</th><th>tests</th></tr></thead><tbody>${rows.join('')}</tbody></table>${drift}${requests}`);
+  const requests = `<h2>Requests sent</h2><p class="detail">${Object.entries(m.requests)
+    .map(([k, v]) => `${esc(k)}: ${v}`)
+    .join(' · ')}</p>`;
+  return page(
+    'Contract matrix',
+    `Run of ${esc(m.generatedAt)}<div class="summary">${pills}</div>`,
+    `<table><thead><tr><th>clause</th><th>rule</th><th>result</th><th>detail</th><th>tried at</th><th>tests</th></tr></thead><tbody>${rows.join('')}</tbody></table>${drift}${requests}`,
+  );
 }

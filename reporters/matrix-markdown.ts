@@ -26,7 +26,15 @@ export function renderMatrixMarkdown(m: Matrix): string {
     }),
     '',
   ];
-  if (m.drift.length) lines.push('## Spec drift (warnings)', '', 'Statuses the target answered that its own spec does not declare (a failure under `STRICT_SPEC=on`):', '', ...m.drift.map((d) => `- ${d}`), '');
+  if (m.drift.length)
+    lines.push(
+      '## Spec drift (warnings)',
+      '',
+      'Statuses the target answered that its own spec does not declare (a failure under `STRICT_SPEC=on`):',
+      '',
+      ...m.drift.map((d) => `- ${d}`),
+      '',
+    );
   lines.push('## Requests sent', '', ...Object.entries(m.requests).map(([k, v]) => `- ${k}: ${v}`), '');
   return lines.join('\n');
 }

@@ -6,16 +6,30 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from '../support/http/redact';
+import { REPORT_FILES } from '../support/run/report-files';
 
-const OUTPUTS = ['contract-matrix.md', 'contract-matrix.json', 'observations.json', 'failures.json', 'tried.json', 'junit.xml'];
+const OUTPUTS = [
+  REPORT_FILES.matrixMarkdown,
+  REPORT_FILES.matrixJson,
+  REPORT_FILES.observations,
+  REPORT_FILES.failures,
+  REPORT_FILES.tried,
+  REPORT_FILES.junit,
+];
 
 export function clearRunOutputs(reportDir: string): void {
-  for (const f of [...OUTPUTS, 'html']) rmSync(join(reportDir, f), { force: true, recursive: true });
+  for (const f of [...OUTPUTS, REPORT_FILES.html]) rmSync(join(reportDir, f), { force: true, recursive: true });
 }
 
 export function writeStoppedMatrix(reportDir: string, reason: string, exitCode: number): void {
   mkdirSync(reportDir, { recursive: true });
   const text = redact(reason);
-  writeFileSync(join(reportDir, 'contract-matrix.md'), `# Contract matrix\n\nThe run stopped before any test (exit code ${exitCode}): ${text}\n\nNo clause was verified.\n`);
-  writeFileSync(join(reportDir, 'contract-matrix.json'), JSON.stringify({ generatedAt: new Date().toISOString(), runStatus: 'stopped', stopped: { exitCode, reason: text }, clauses: [] }, null, 2));
+  writeFileSync(
+    join(reportDir, REPORT_FILES.matrixMarkdown),
+    `# Contract matrix\n\nThe run stopped before any test (exit code ${exitCode}): ${text}\n\nNo clause was verified.\n`,
+  );
+  writeFileSync(
+    join(reportDir, REPORT_FILES.matrixJson),
+    JSON.stringify({ generatedAt: new Date().toISOString(), runStatus: 'stopped', stopped: { exitCode, reason: text }, clauses: [] }, null, 2),
+  );
 }

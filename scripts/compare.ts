@@ -18,8 +18,24 @@ import { EXIT_CONFIG_ERROR } from '../support/run/exit-codes';
 import { redact, registerSecret } from '../support/http/redact';
 import { compareReports, type Side } from '../reporters/compare-report';
 import { runSuite } from '../support/run/suite-runner';
+import { REPORT_FILES } from '../support/run/report-files';
 
-const SUITE_VARIABLES = ['API_KEY', 'ACCOUNT_ID', 'ACCOUNT_HEADER', 'SPEC_URL', 'AGENT_URL', 'AGENT_COMMAND', 'CHECK_ID', 'BROWSER_CHECK_ID', 'SECOND_API_KEY', 'SECOND_ACCOUNT_ID', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_S', 'BURST', 'STRICT_SPEC'];
+const SUITE_VARIABLES = [
+  'API_KEY',
+  'ACCOUNT_ID',
+  'ACCOUNT_HEADER',
+  'SPEC_URL',
+  'AGENT_URL',
+  'AGENT_COMMAND',
+  'CHECK_ID',
+  'BROWSER_CHECK_ID',
+  'SECOND_API_KEY',
+  'SECOND_ACCOUNT_ID',
+  'RATE_LIMIT_MAX',
+  'RATE_LIMIT_WINDOW_S',
+  'BURST',
+  'STRICT_SPEC',
+];
 
 function usage(message: string): never {
   process.stderr.write(`compare: ${message}\nusage: npm run compare -- <urlA|embedded[:fault]> <urlB|embedded[:fault]>  (or COMPARE_A_URL / COMPARE_B_URL)\n`);
@@ -67,7 +83,8 @@ async function main() {
   // Each side's reports are redacted by its own run; what this process writes is redacted again, with
   // every secret either side was given.
   for (const s of sides) for (const v of ['API_KEY', 'ACCOUNT_ID', 'SECOND_API_KEY', 'SECOND_ACCOUNT_ID']) registerSecret(s.env[v]);
-  if (sides.some((s) => s.env.BASE_URL === '')) for (const v of [EMBEDDED.apiKey, EMBEDDED.accountId, EMBEDDED.secondApiKey, EMBEDDED.secondAccountId]) registerSecret(v);
+  if (sides.some((s) => s.env.BASE_URL === ''))
+    for (const v of [EMBEDDED.apiKey, EMBEDDED.accountId, EMBEDDED.secondApiKey, EMBEDDED.secondAccountId]) registerSecret(v);
   const [a, b]: Side[] = runs.map((run, i) => {
     // A side that stopped before any test (configuration, unreachable target) has no verdicts to compare.
     const stopped = (run.matrix as { stopped?: { reason: string } } | undefined)?.stopped;
@@ -75,7 +92,7 @@ async function main() {
     return {
       label: sides[i].label,
       matrix,
-      observations: readJson(join(run.reportDir, 'observations.json')) ?? {},
+      observations: readJson(join(run.reportDir, REPORT_FILES.observations)) ?? {},
       exitCode: run.exitCode,
       reports: `compare/${sides[i].name.toLowerCase()}`,
       problem: stopped?.reason ?? (matrix ? undefined : (run.output.trim().split('\n').filter(Boolean).at(-1) ?? `exit ${run.exitCode}`)),
@@ -83,11 +100,13 @@ async function main() {
   });
   const { comparison, markdown, html } = compareReports(a, b);
   mkdirSync(reportDir, { recursive: true });
-  writeFileSync(join(reportDir, 'compare.md'), redact(markdown));
-  writeFileSync(join(reportDir, 'compare.html'), redact(html));
+  writeFileSync(join(reportDir, REPORT_FILES.compareMarkdown), redact(markdown));
+  writeFileSync(join(reportDir, REPORT_FILES.compareHtml), redact(html));
   const differing = comparison.clauses.filter((c) => c.differs).map((c) => c.id);
   process.stdout.write(`compare: ${redact(comparison.verdict)}${differing.length ? ` Differing: ${differing.join(', ')}.` : ''}\n`);
-  process.stdout.write(`compare: ${join(reportDir, 'compare.html')}, ${join(reportDir, 'compare.md')} (each side's full reports under ${join(reportDir, 'compare')}/)\n`);
+  process.stdout.write(
+    `compare: ${join(reportDir, REPORT_FILES.compareHtml)}, ${join(reportDir, REPORT_FILES.compareMarkdown)} (each side's full reports under ${join(reportDir, 'compare')}/)\n`,
+  );
   process.exit(!a.matrix || !b.matrix || differing.length ? 1 : 0);
 }
 

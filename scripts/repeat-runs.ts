@@ -57,7 +57,10 @@ function burstLine(run: SuiteRun): string {
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const { MOCK_FAULT: fault, ...env } = options.env;
-  const label = Object.entries(options.env).map(([k, v]) => `${k}=${v}`).join(' ') || '(default environment)';
+  const label =
+    Object.entries(options.env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ') || '(default environment)';
   process.stdout.write(`repeat-runs: ${options.runs} × npx playwright test --workers=${options.workers} ${options.args.join(' ')} with ${label}\n`);
   const results: SuiteRun[] = [];
   for (let i = 1; i <= options.runs; i++) {
@@ -65,11 +68,21 @@ async function main(): Promise<void> {
     results.push(r);
     const s = r.matrix?.summary;
     const failed = failedClauses(r);
-    const clauses = s ? `${s.verified} verified, ${s.failed} failed${failed.length ? ` (${failed.join(', ')})` : ''}, ${s.skipped} skipped` : 'no contract matrix';
-    process.stdout.write(`run ${String(i).padStart(2)}/${options.runs}: ${r.exitCode === 0 ? 'passed' : `FAILED (exit ${r.exitCode})`} in ${(r.ms / 1000).toFixed(1)} s; ${clauses}; ${burstLine(r)}\n`);
+    const clauses = s
+      ? `${s.verified} verified, ${s.failed} failed${failed.length ? ` (${failed.join(', ')})` : ''}, ${s.skipped} skipped`
+      : 'no contract matrix';
+    process.stdout.write(
+      `run ${String(i).padStart(2)}/${options.runs}: ${r.exitCode === 0 ? 'passed' : `FAILED (exit ${r.exitCode})`} in ${(r.ms / 1000).toFixed(1)} s; ${clauses}; ${burstLine(r)}\n`,
+    );
     if (r.exitCode === 0) rmSync(r.reportDir, { recursive: true, force: true });
     else {
-      process.stdout.write(`  reports kept in ${r.reportDir}\n${r.output.slice(-3000).split('\n').map((l) => `  | ${l}`).join('\n')}\n`);
+      process.stdout.write(
+        `  reports kept in ${r.reportDir}\n${r.output
+          .slice(-3000)
+          .split('\n')
+          .map((l) => `  | ${l}`)
+          .join('\n')}\n`,
+      );
       if (options.bail) break;
     }
   }

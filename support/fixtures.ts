@@ -42,7 +42,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   config: [
     async ({}, use) => {
       const config = getConfig();
-      for (const s of [config.apiKey, config.accountId, config.second?.apiKey, config.second?.accountId, config.burstKey?.apiKey, config.burstKey?.accountId]) registerSecret(s);
+      for (const s of [config.apiKey, config.accountId, config.second?.apiKey, config.second?.accountId, config.burstKey?.apiKey, config.burstKey?.accountId])
+        registerSecret(s);
       nameSecrets(config.apiKey, config.accountId);
       await use(config);
     },

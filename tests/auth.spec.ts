@@ -8,7 +8,10 @@ import { requestsAt } from '../support/auth/requests';
 import { sendProbe, sendValid } from '../support/auth/send';
 import { clauses, test } from '../support/fixtures';
 
-const title = (c: AuthCase) => (c.probe ? `${c.place}: ${c.probe.expect === 'either' ? 'either serves or refuses' : 'rejects'} ${c.probe.name}` : `${c.place}: a valid bearer key with the account header is served`);
+const title = (c: AuthCase) =>
+  c.probe
+    ? `${c.place}: ${c.probe.expect === 'either' ? 'either serves or refuses' : 'rejects'} ${c.probe.name}`
+    : `${c.place}: a valid bearer key with the account header is served`;
 
 test.describe('authentication', () => {
   for (const c of authCases(AUTH_PROBES)) {
@@ -22,6 +25,7 @@ test.describe('authentication', () => {
         if (c.probe) await sendProbe(fx, c.place, r, c.probe);
         else await sendValid(fx, r);
       }
+      test.skip(!c.probe && verdict.checked === 0, `${c.place}: no route of this place that the spec declares is served by the target`);
     });
   }
 });

@@ -11,21 +11,26 @@ import { clauses, test } from '../support/fixtures';
 
 test.describe('error bodies', () => {
   for (const c of ERROR_CASES) {
-    test(`${c.place}: ${c.name}`, { annotation: clauses(...new Set(['ERR-3', 'ERR-4', ...(c.notFound ? ['ERR-1' as const] : []), c.clause, 'AUTH-7'] as const)) }, async ({ api, contract, verdict, target, config, spec, validator }) => {
-      const req = errorRequest(c, target, config);
-      test.skip('skip' in req, 'skip' in req ? req.skip : '');
-      if ('skip' in req) return;
-      const op = c.place === 'check-read' ? target.readCheckOp : target.updateOp;
-      const options = c.place === 'check-update' ? { query: updateQuery(target), ...c.options } : c.options;
-      const where = { place: c.place, valueClass: c.id };
-      const why = c.mayBeTaken?.(target);
-      if (!why) {
-        await contract.at(where).send(op, req.method, req.path, 'invalid', c.clause, options);
-        return;
-      }
-      const v = verdict.at(where);
-      const ex = await api.call(req.method, req.path, options);
-      if (judgeTakenOrRefused(v, spec, validator, op, ex, c.clause, c.name) === 'taken') v.note('error-finding', `${c.place}: ${c.name} was taken (${ex.status}); not a failure: ${why}`);
-    });
+    test(
+      `${c.place}: ${c.name}`,
+      { annotation: clauses(...new Set(['ERR-3', 'ERR-4', ...(c.notFound ? ['ERR-1' as const] : []), c.clause, 'AUTH-7'] as const)) },
+      async ({ api, contract, verdict, target, config, spec, validator }) => {
+        const req = errorRequest(c, target, config);
+        test.skip('skip' in req, 'skip' in req ? req.skip : '');
+        if ('skip' in req) return;
+        const op = c.place === 'check-read' ? target.readCheckOp : target.updateOp;
+        const options = c.place === 'check-update' ? { query: updateQuery(target), ...c.options } : c.options;
+        const where = { place: c.place, valueClass: c.id };
+        const why = c.mayBeTaken?.(target);
+        if (!why) {
+          await contract.at(where).send(op, req.method, req.path, 'invalid', c.clause, options);
+          return;
+        }
+        const v = verdict.at(where);
+        const ex = await api.call(req.method, req.path, options);
+        if (judgeTakenOrRefused(v, spec, validator, op, ex, c.clause, c.name) === 'taken')
+          v.note('error-finding', `${c.place}: ${c.name} was taken (${ex.status}); not a failure: ${why}`);
+      },
+    );
   }
 });

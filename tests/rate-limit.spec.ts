@@ -25,12 +25,22 @@ test.describe('rate limit: headers', () => {
         seen.push({ ex, sentAt, h: readLimitHeaders(ex.headers) });
       }
       const notServed = seen.find((s) => !isServed(s.ex.status));
-      test.skip(!!notServed, `the runtime operation answered ${notServed?.ex.status}, so its rate-limit headers cannot be compared (see the RT and AUTH clauses)`);
+      test.skip(
+        !!notServed,
+        `the runtime operation answered ${notServed?.ex.status}, so its rate-limit headers cannot be compared (see the RT and AUTH clauses)`,
+      );
       test.skip(!seen.some((s) => s.h.names.length), 'the target sends no rate-limit headers (Retry-After, RateLimit-*, X-RateLimit-*): nothing to check');
       for (const { ex, h } of seen) {
         const problems = new HeaderProblems();
         checkValues(h, ex.status, config.rateLimit, problems);
-        v.check('RL-6', problems.lines.length === 0, `rate-limit headers out of their unit or range: ${problems.lines.join('; ')}`, problems.lines, `limit = ${config.rateLimit.max}; remaining 0..${config.rateLimit.max - 1} after a served request; reset within ${config.rateLimit.windowSeconds} s`, ex);
+        v.check(
+          'RL-6',
+          problems.lines.length === 0,
+          `rate-limit headers out of their unit or range: ${problems.lines.join('; ')}`,
+          problems.lines,
+          `limit = ${config.rateLimit.max}; remaining 0..${config.rateLimit.max - 1} after a served request; reset within ${config.rateLimit.windowSeconds} s`,
+          ex,
+        );
       }
       // Other tests spend the same key meanwhile, so remaining may fall by more than one; it never rises
       // within one window (a refilling bucket may leave it unchanged), unless the window may have reset.
@@ -41,7 +51,14 @@ test.describe('rate limit: headers', () => {
         const sureSameWindow = a.h.reset !== undefined && Date.now() < a.sentAt + (a.h.reset - 1) * 1000;
         if (!sureSameWindow) continue;
         compared++;
-        v.check('RL-6', b.h.remaining <= a.h.remaining, 'the remaining count rose from one request to the next within one window', `${a.h.remaining} then ${b.h.remaining}`, `at most ${a.h.remaining}`, b.ex);
+        v.check(
+          'RL-6',
+          b.h.remaining <= a.h.remaining,
+          'the remaining count rose from one request to the next within one window',
+          `${a.h.remaining} then ${b.h.remaining}`,
+          `at most ${a.h.remaining}`,
+          b.ex,
+        );
       }
       if (compared || !seen.some((s) => s.h.remaining !== undefined && s.h.reset !== undefined)) return;
       // The window was about to reset: wait for it and look again.

@@ -12,27 +12,55 @@ import { PLACE } from '../support/document/places';
 
 test.describe('get one runtime', () => {
   for (const version of RUNTIME_VERSIONS) {
-    test(`runtime ${version}`, { annotation: clauses('RT-1', 'RT-2', 'RT-3', 'RT-4', 'RT-5', 'RT-6', 'RT-7', 'RT-8') }, async ({ contract: c, target, verdict: v }) => {
-      const at = { place: PLACE.runtime, valueClass: ACCEPTED_CLASS };
-      const [contract, verdict] = [c.at(at), v.at(at)];
-      const ex = await contract.send(target.runtimeOp, 'GET', fillPath(target.runtimePath, version), 'valid', 'RT-1');
-      const where = oneLine(ex);
-      if (!verdict.check('RT-1', ex.status === 200, `accepted version ${version} did not answer 200 (${where})`, ex.status, '200 with a Runtime', ex)) return;
-      verdict.check('RT-1', isJsonContentType(ex.contentType), `runtime ${version} is not served as JSON`, ex.contentType || 'no content-type', 'application/json', ex);
-      const body = ex.json as Record<string, unknown> | undefined;
-      if (!verdict.check('RT-1', !!body && typeof body === 'object' && !Array.isArray(body), `runtime ${version}: body is not a JSON object`, ex.text.slice(0, 200), 'a Runtime object', ex)) return;
-      for (const [field, rule] of Object.entries(runtimeFields)) {
-        const value = body![field];
-        // An optional field sent as null (many serialisers write unset fields so) is absent; the target's own schema still judges it.
-        if (value === undefined || (value === null && !rule.required)) {
-          verdict.check(rule.clause, !rule.required, `runtime ${version}: required field ${field} is missing`, body, rule.allowed, ex);
-          continue;
+    test(
+      `runtime ${version}`,
+      { annotation: clauses('RT-1', 'RT-2', 'RT-3', 'RT-4', 'RT-5', 'RT-6', 'RT-7', 'RT-8') },
+      async ({ contract: c, target, verdict: v }) => {
+        const at = { place: PLACE.runtime, valueClass: ACCEPTED_CLASS };
+        const [contract, verdict] = [c.at(at), v.at(at)];
+        const ex = await contract.send(target.runtimeOp, 'GET', fillPath(target.runtimePath, version), 'valid', 'RT-1');
+        const where = oneLine(ex);
+        if (!verdict.check('RT-1', ex.status === 200, `accepted version ${version} did not answer 200 (${where})`, ex.status, '200 with a Runtime', ex)) return;
+        verdict.check(
+          'RT-1',
+          isJsonContentType(ex.contentType),
+          `runtime ${version} is not served as JSON`,
+          ex.contentType || 'no content-type',
+          'application/json',
+          ex,
+        );
+        const body = ex.json as Record<string, unknown> | undefined;
+        if (
+          !verdict.check(
+            'RT-1',
+            !!body && typeof body === 'object' && !Array.isArray(body),
+            `runtime ${version}: body is not a JSON object`,
+            ex.text.slice(0, 200),
+            'a Runtime object',
+            ex,
+          )
+        )
+          return;
+        for (const [field, rule] of Object.entries(runtimeFields)) {
+          const value = body![field];
+          // An optional field sent as null (many serialisers write unset fields so) is absent; the target's own schema still judges it.
+          if (value === undefined || (value === null && !rule.required)) {
+            verdict.check(rule.clause, !rule.required, `runtime ${version}: required field ${field} is missing`, body, rule.allowed, ex);
+            continue;
+          }
+          const parsed = rule.schema.safeParse(value);
+          verdict.check(
+            rule.clause,
+            parsed.success,
+            `runtime ${version}: ${field} ${parsed.success ? '' : parsed.error.issues[0].message}`,
+            value,
+            rule.allowed,
+            ex,
+          );
         }
-        const parsed = rule.schema.safeParse(value);
-        verdict.check(rule.clause, parsed.success, `runtime ${version}: ${field} ${parsed.success ? '' : parsed.error.issues[0].message}`, value, rule.allowed, ex);
-      }
-      verdict.check('RT-2', body!.name === version, `runtime ${version}: name is not the requested id`, body!.name, `"${version}"`, ex);
-    });
+        verdict.check('RT-2', body!.name === version, `runtime ${version}: name is not the requested id`, body!.name, `"${version}"`, ex);
+      },
+    );
   }
 
   for (const { what, id, valueClass } of UNKNOWN_IDS) {
@@ -40,7 +68,9 @@ test.describe('get one runtime', () => {
       const where = { place: PLACE.runtime, valueClass };
       // The id is sent already encoded, exactly as written here; the error body is checked on the way (ERR-*, AUTH-7).
       const ex = await contract.at(where).send(target.runtimeOp, 'GET', target.runtimePath.replace(/\{[^}]+\}/, id), 'invalid', 'RT-9');
-      verdict.at(where).check('RT-9', ex.status === 404, `unknown runtime id (${what}) did not answer 404 (${oneLine(ex)})`, ex.status, '404 with the ERR-1 body', ex);
+      verdict
+        .at(where)
+        .check('RT-9', ex.status === 404, `unknown runtime id (${what}) did not answer 404 (${oneLine(ex)})`, ex.status, '404 with the ERR-1 body', ex);
     });
   }
 });

@@ -35,19 +35,33 @@ test.describe('machine-readable specification', () => {
       }
       if (served) {
         const version = String(served.openapi ?? served.swagger ?? '');
-        verdict.check('SPEC-1', /^3\.\d+\.\d+$/.test(version), 'openapi.json is not an OpenAPI 3.x document', version || 'no "openapi" field', 'openapi: 3.x.y');
+        verdict.check(
+          'SPEC-1',
+          /^3\.\d+\.\d+$/.test(version),
+          'openapi.json is not an OpenAPI 3.x document',
+          version || 'no "openapi" field',
+          'openapi: 3.x.y',
+        );
       }
     }
     // The document the suite reads (SPEC_URL) must validate and resolve as a whole.
-    for (const problem of spec.problems) verdict.fail('SPEC-1', `the spec is not a valid OpenAPI document: ${problem}`, config.specUrl, 'a document that validates and whose $refs all resolve');
+    for (const problem of spec.problems)
+      verdict.fail('SPEC-1', `the spec is not a valid OpenAPI document: ${problem}`, config.specUrl, 'a document that validates and whose $refs all resolve');
   });
 
   test('the documented operations live under /v1/', { annotation: clauses('SPEC-2') }, async ({ spec, target, verdict }) => {
     const runtimeLike = spec.operations.filter((o) => o.method === 'get' && /\/runtimes\/\{[^}]+\}$/.test(o.path));
-    verdict.check('SPEC-2', !!target.runtimeOp, `the spec has no GET ${RUNTIME_PATH}`, runtimeLike.map((o) => o.path).join(', ') || 'no runtime operation at all', RUNTIME_PATH);
+    verdict.check(
+      'SPEC-2',
+      !!target.runtimeOp,
+      `the spec has no GET ${RUNTIME_PATH}`,
+      runtimeLike.map((o) => o.path).join(', ') || 'no runtime operation at all',
+      RUNTIME_PATH,
+    );
     const checkLike = spec.operations.filter((o) => /\/checks\/\{[^}]+\}$/.test(o.path) && o.method !== 'get');
     const update = target.updateOp ?? checkLike[0];
-    if (update) verdict.check('SPEC-2', update.path.includes('/v1/'), 'the check update operation is not under /v1/', update.path, '/v1/... (behind any server prefix)');
+    if (update)
+      verdict.check('SPEC-2', update.path.includes('/v1/'), 'the check update operation is not under /v1/', update.path, '/v1/... (behind any server prefix)');
   });
 
   test('operations declare one security scheme, HTTP bearer', { annotation: clauses('SPEC-3') }, async ({ spec, target, verdict }) => {
@@ -58,7 +72,13 @@ test.describe('machine-readable specification', () => {
       const label = `${op.method.toUpperCase()} ${op.path}`;
       if (!verdict.check('SPEC-3', names.length === 1, `${label} does not declare exactly one security scheme`, names, 'one scheme: HTTP bearer')) continue;
       const scheme = schemes[names[0]];
-      verdict.check('SPEC-3', scheme?.type === 'http' && String(scheme?.scheme).toLowerCase() === 'bearer', `${label}: security scheme "${names[0]}" is not HTTP bearer`, scheme ?? 'undefined scheme', '{ type: http, scheme: bearer }');
+      verdict.check(
+        'SPEC-3',
+        scheme?.type === 'http' && String(scheme?.scheme).toLowerCase() === 'bearer',
+        `${label}: security scheme "${names[0]}" is not HTTP bearer`,
+        scheme ?? 'undefined scheme',
+        '{ type: http, scheme: bearer }',
+      );
     }
   });
 
@@ -66,9 +86,23 @@ test.describe('machine-readable specification', () => {
     const op = target.runtimeOp;
     if (!verdict.check('SPEC-4', !!op, `the spec has no GET ${RUNTIME_PATH}`, 'missing', 'the operation')) return;
     const id = params(op).find((p) => p.in === 'path');
-    verdict.check('SPEC-4', !!id && id.required === true && (id.schema as Json)?.type === 'string', 'the path parameter is not a required string', id ?? 'none', 'required string path parameter');
-    const header = params(op).find((p) => p.in === 'header' && (config.accountHeader ? p.name.toLowerCase() === config.accountHeader.toLowerCase() : /-account$/i.test(p.name)));
-    verdict.check('SPEC-4', !!header, 'the account header parameter is not declared', params(op).map((p) => `${p.in}:${p.name}`), 'a header parameter named *-account');
+    verdict.check(
+      'SPEC-4',
+      !!id && id.required === true && (id.schema as Json)?.type === 'string',
+      'the path parameter is not a required string',
+      id ?? 'none',
+      'required string path parameter',
+    );
+    const header = params(op).find(
+      (p) => p.in === 'header' && (config.accountHeader ? p.name.toLowerCase() === config.accountHeader.toLowerCase() : /-account$/i.test(p.name)),
+    );
+    verdict.check(
+      'SPEC-4',
+      !!header,
+      'the account header parameter is not declared',
+      params(op).map((p) => `${p.in}:${p.name}`),
+      'a header parameter named *-account',
+    );
     for (const status of ['200', '404', '429']) {
       verdict.check('SPEC-4', !!op!.op.responses?.[status], `response ${status} is not declared`, Object.keys(op!.op.responses ?? {}), '200, 404 and 429');
     }
@@ -77,13 +111,38 @@ test.describe('machine-readable specification', () => {
   test('the check update operation is deprecated and described', { annotation: clauses('SPEC-5') }, async ({ spec, target, verdict }) => {
     const op = target.updateOp;
     const label = op ? `${op.method.toUpperCase()} ${op.path}` : '';
-    if (!verdict.check('SPEC-5', !!op, 'no operation on /v1/checks/{id} has a body with frequencyOffset', spec.operations.filter((o) => /checks/.test(o.path)).map((o) => `${o.method} ${o.path}`).slice(0, 10), 'the deprecated check update')) return;
+    if (
+      !verdict.check(
+        'SPEC-5',
+        !!op,
+        'no operation on /v1/checks/{id} has a body with frequencyOffset',
+        spec.operations
+          .filter((o) => /checks/.test(o.path))
+          .map((o) => `${o.method} ${o.path}`)
+          .slice(0, 10),
+        'the deprecated check update',
+      )
+    )
+      return;
     verdict.check('SPEC-5', op!.op.deprecated === true, `${label} is not marked deprecated`, op!.op.deprecated ?? 'not set', 'deprecated: true');
-    verdict.check('SPEC-5', params(op).some((p) => p.in === 'path'), `${label} has no path parameter`, params(op).map((p) => `${p.in}:${p.name}`), 'a path id');
+    verdict.check(
+      'SPEC-5',
+      params(op).some((p) => p.in === 'path'),
+      `${label} has no path parameter`,
+      params(op).map((p) => `${p.in}:${p.name}`),
+      'a path id',
+    );
     const query = params(op).filter((p) => p.in === 'query');
-    verdict.check('SPEC-5', query.some((p) => (p.schema as Json)?.type === 'boolean'), `${label} has no boolean query parameter`, query.map((p) => `${p.name}: ${(p.schema as Json)?.type}`), 'a boolean query parameter (auto-subscribe to alert channels)');
+    verdict.check(
+      'SPEC-5',
+      query.some((p) => (p.schema as Json)?.type === 'boolean'),
+      `${label} has no boolean query parameter`,
+      query.map((p) => `${p.name}: ${(p.schema as Json)?.type}`),
+      'a boolean query parameter (auto-subscribe to alert channels)',
+    );
     const props = schemaProperties(jsonBodySchema(op));
-    for (const name of ['frequencyOffset', 'retryStrategy']) verdict.check('SPEC-5', name in props, `${label}: the JSON body has no ${name}`, Object.keys(props).slice(0, 40), `a body schema with ${name}`);
+    for (const name of ['frequencyOffset', 'retryStrategy'])
+      verdict.check('SPEC-5', name in props, `${label}: the JSON body has no ${name}`, Object.keys(props).slice(0, 40), `a body schema with ${name}`);
   });
 
   test('the Runtime schema', { annotation: clauses('SPEC-6') }, async ({ target, verdict }) => {
@@ -91,35 +150,74 @@ test.describe('machine-readable specification', () => {
     if (!verdict.check('SPEC-6', !!schema, 'the runtime operation declares no JSON schema for 200', 'none', 'the Runtime schema')) return;
     // Required names may be spread over allOf parts.
     const required: string[] = [...(schema.required ?? []), ...(schema.allOf ?? []).flatMap((p: Json) => p?.required ?? [])];
-    for (const name of ['name', 'multiStepSupport', 'nodeJsVersion', 'dependencies']) verdict.check('SPEC-6', required.includes(name), `Runtime does not require ${name}`, required, 'name, multiStepSupport, nodeJsVersion, dependencies');
+    for (const name of ['name', 'multiStepSupport', 'nodeJsVersion', 'dependencies'])
+      verdict.check('SPEC-6', required.includes(name), `Runtime does not require ${name}`, required, 'name, multiStepSupport, nodeJsVersion, dependencies');
     const values = enumOf(schemaProperties(schema).stage) ?? [];
     const actual = [...new Set(values.filter((v) => v !== null).map(String))].sort();
-    verdict.check('SPEC-6', JSON.stringify(actual) === JSON.stringify([...RUNTIME_STAGES].sort()), 'Runtime.stage is not the enum of the six stages', actual, RUNTIME_STAGES.join(', '));
+    verdict.check(
+      'SPEC-6',
+      JSON.stringify(actual) === JSON.stringify([...RUNTIME_STAGES].sort()),
+      'Runtime.stage is not the enum of the six stages',
+      actual,
+      RUNTIME_STAGES.join(', '),
+    );
   });
 
-  test('the runtime operation\'s 404 and 429 schemas match the documented error bodies', { annotation: clauses('SPEC-7') }, async ({ spec, target, validator, verdict }) => {
-    const op = target.runtimeOp;
-    if (!verdict.check('SPEC-7', !!op, `the spec has no GET ${RUNTIME_PATH}`, 'missing', 'the operation')) return;
-    const cases: Array<[number, Json[], Json[]]> = [
-      [404, [{ statusCode: 404, error: 'Not Found' }, { statusCode: 404, error: 'Not Found', message: 'Runtime not found' }], [{ statusCode: 404 }, { error: 'Not Found' }]],
-      [429, [{ statusCode: 429, error: 'Too Many Requests' }, { statusCode: 429, error: 'Too Many Requests', message: 'Slow down', attributes: {} }], [{ statusCode: 429 }, { error: 'Too Many Requests' }]],
-    ];
-    for (const [status, documented, incomplete] of cases) {
-      const key = declaredResponseKey(op!, status);
-      if (!verdict.check('SPEC-7', key === String(status), `response ${status} is not declared`, Object.keys(op!.op.responses ?? {}), String(status))) continue;
-      const media = Object.keys((op!.op.responses?.[String(status)] as OpenAPIV3.ResponseObject)?.content ?? {}).find((k) => /json/i.test(k)) ?? 'application/json';
-      const pointer = canonicalPointer(spec.raw, [...pointerTokens(op!.pointer), 'responses', String(status), 'content', media, 'schema']);
-      if (!verdict.check('SPEC-7', !!pointer, `response ${status} declares no application/json schema`, 'none', 'an error body schema')) continue;
-      for (const body of documented) {
-        const problems = validator.validate(pointer!, body);
-        verdict.check('SPEC-7', problems.length === 0, `the ${status} schema rejects a documented body`, problems.map((p) => `${p.path} ${p.message}`), JSON.stringify(body));
+  test(
+    "the runtime operation's 404 and 429 schemas match the documented error bodies",
+    { annotation: clauses('SPEC-7') },
+    async ({ spec, target, validator, verdict }) => {
+      const op = target.runtimeOp;
+      if (!verdict.check('SPEC-7', !!op, `the spec has no GET ${RUNTIME_PATH}`, 'missing', 'the operation')) return;
+      const cases: Array<[number, Json[], Json[]]> = [
+        [
+          404,
+          [
+            { statusCode: 404, error: 'Not Found' },
+            { statusCode: 404, error: 'Not Found', message: 'Runtime not found' },
+          ],
+          [{ statusCode: 404 }, { error: 'Not Found' }],
+        ],
+        [
+          429,
+          [
+            { statusCode: 429, error: 'Too Many Requests' },
+            { statusCode: 429, error: 'Too Many Requests', message: 'Slow down', attributes: {} },
+          ],
+          [{ statusCode: 429 }, { error: 'Too Many Requests' }],
+        ],
+      ];
+      for (const [status, documented, incomplete] of cases) {
+        const key = declaredResponseKey(op!, status);
+        if (!verdict.check('SPEC-7', key === String(status), `response ${status} is not declared`, Object.keys(op!.op.responses ?? {}), String(status)))
+          continue;
+        const media =
+          Object.keys((op!.op.responses?.[String(status)] as OpenAPIV3.ResponseObject)?.content ?? {}).find((k) => /json/i.test(k)) ?? 'application/json';
+        const pointer = canonicalPointer(spec.raw, [...pointerTokens(op!.pointer), 'responses', String(status), 'content', media, 'schema']);
+        if (!verdict.check('SPEC-7', !!pointer, `response ${status} declares no application/json schema`, 'none', 'an error body schema')) continue;
+        for (const body of documented) {
+          const problems = validator.validate(pointer!, body);
+          verdict.check(
+            'SPEC-7',
+            problems.length === 0,
+            `the ${status} schema rejects a documented body`,
+            problems.map((p) => `${p.path} ${p.message}`),
+            JSON.stringify(body),
+          );
+        }
+        // statusCode and error are required by the document: a schema that accepts a body without them is too loose.
+        for (const body of incomplete) {
+          verdict.check(
+            'SPEC-7',
+            validator.validate(pointer!, body).length > 0,
+            `the ${status} schema accepts a body that lacks a required field`,
+            body,
+            'statusCode and error required',
+          );
+        }
       }
-      // statusCode and error are required by the document: a schema that accepts a body without them is too loose.
-      for (const body of incomplete) {
-        verdict.check('SPEC-7', validator.validate(pointer!, body).length > 0, `the ${status} schema accepts a body that lacks a required field`, body, 'statusCode and error required');
-      }
-    }
-  });
+    },
+  );
 
   test('swagger.json is not the current specification', { annotation: clauses('SPEC-8') }, async ({ api, spec, verdict }) => {
     const swagger = await api.call('GET', '/swagger.json', { headers: { authorization: null } });
@@ -131,7 +229,13 @@ test.describe('machine-readable specification', () => {
     const swaggerDate = Date.parse(swagger.headers['last-modified'] ?? '');
     const openapiDate = Date.parse(openapi.headers['last-modified'] ?? '');
     if (!Number.isNaN(swaggerDate) && !Number.isNaN(openapiDate)) {
-      verdict.check('SPEC-8', swaggerDate <= openapiDate, 'swagger.json is newer than openapi.json (Last-Modified)', swagger.headers['last-modified'], `not after ${openapi.headers['last-modified']}`);
+      verdict.check(
+        'SPEC-8',
+        swaggerDate <= openapiDate,
+        'swagger.json is newer than openapi.json (Last-Modified)',
+        swagger.headers['last-modified'],
+        `not after ${openapi.headers['last-modified']}`,
+      );
     }
     let old: Json;
     try {
@@ -141,9 +245,18 @@ test.describe('machine-readable specification', () => {
     }
     const older = await buildSpec(old, '/swagger.json');
     // Either document may put a server prefix before the paths: an operation matches on the shared tail.
-    const newer = older.operations.filter((o) => !spec.find(o.method, o.path) && !spec.operations.some((c) => c.method === o.method && templateKey(o.path).endsWith(templateKey(c.path))));
+    const newer = older.operations.filter(
+      (o) => !spec.find(o.method, o.path) && !spec.operations.some((c) => c.method === o.method && templateKey(o.path).endsWith(templateKey(c.path))),
+    );
     // An older document may list operations removed since: a hint, not proof that it is newer.
-    if (newer.length) verdict.note('spec-finding', `swagger.json declares ${newer.length} operation(s) that openapi.json lacks: ${newer.slice(0, 5).map((o) => `${o.method.toUpperCase()} ${o.path}`).join(', ')}`);
+    if (newer.length)
+      verdict.note(
+        'spec-finding',
+        `swagger.json declares ${newer.length} operation(s) that openapi.json lacks: ${newer
+          .slice(0, 5)
+          .map((o) => `${o.method.toUpperCase()} ${o.path}`)
+          .join(', ')}`,
+      );
     const versions = [String(old?.info?.version ?? ''), String(spec.raw?.info?.version ?? '')];
     const newerVersion = versions.every((v) => /^\d+(\.\d+)*$/.test(v)) && versions[0].localeCompare(versions[1], undefined, { numeric: true }) > 0;
     verdict.check('SPEC-8', !newerVersion, 'swagger.json has a newer info.version than openapi.json', versions[0], `not after ${versions[1]}`);

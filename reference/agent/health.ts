@@ -25,8 +25,7 @@ export function healthHandler(state: AgentState, faults: Faults, clock: () => nu
     if (t === null) return false;
     const late = faults.diesLateMs(endpoint);
     // ind-agent-liveness-fails-before-exit: liveness reports the workers, which stop before the server does.
-    const workersGone = endpoint === 'liveness' && faults.has('ind-agent-liveness-fails-before-exit')
-      && t >= state.drainMs - agentFaultWindowMs(state.drainMs);
+    const workersGone = endpoint === 'liveness' && faults.has('ind-agent-liveness-fails-before-exit') && t >= state.drainMs - agentFaultWindowMs(state.drainMs);
     return faults.healthDies(endpoint) || (late > 0 && t >= state.drainMs - late) || workersGone;
   };
   return (req: IncomingMessage, res: ServerResponse): void => {
@@ -38,8 +37,7 @@ export function healthHandler(state: AgentState, faults: Faults, clock: () => nu
         const t = drained();
         // ind-agent-late-draining: readiness flips only once the running checks are cancelled, a little later.
         const late = faults.has('ind-agent-late-draining') ? Math.max(faults.readyLateMs(), agentFaultWindowMs(state.drainMs)) : faults.readyLateMs();
-        const ready = !faults.has('agent-ready-503')
-          && (t === null || faults.has('agent-ready-during-shutdown') || t < late);
+        const ready = !faults.has('agent-ready-503') && (t === null || faults.has('agent-ready-during-shutdown') || t < late);
         return ready ? json(res, 200, { status: 'ok' }) : json(res, 503, { status: 'draining' });
       }
       case '/-/liveness':

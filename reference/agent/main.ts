@@ -18,7 +18,11 @@ function intEnv(name: string, fallback: number, min: number, max: number): numbe
 }
 
 let faults: Faults;
-try { faults = parseFaults(process.env.MOCK_FAULT); } catch (e) { fail((e as Error).message); }
+try {
+  faults = parseFaults(process.env.MOCK_FAULT);
+} catch (e) {
+  fail((e as Error).message);
+}
 const port = intEnv('AGENT_HEALTH_PORT', 8081, 0, 65535);
 const drainMs = intEnv('AGENT_DRAIN_MS', 1500, 0, 600_000);
 const state: AgentState = { drainingSince: null, drainMs };

@@ -13,7 +13,11 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   return Number(raw);
 }
 
-export interface ServiceConfig extends ServiceOptions { port: number; host: string; faults: string[] }
+export interface ServiceConfig extends ServiceOptions {
+  port: number;
+  host: string;
+  faults: string[];
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const algorithm = env.RATE_LIMIT_ALGORITHM || DEFAULTS.rateLimitAlgorithm;
@@ -31,7 +35,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     throw new ConfigError(`RATE_LIMIT_COUNT_REFUSED: expected "on" or "off", got "${countRefused}"`);
   }
   const faults = faultItems(env.MOCK_FAULT);
-  try { parseFaultList(faults); } catch (e) { throw new ConfigError((e as Error).message); }
+  try {
+    parseFaultList(faults);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
   return {
     port: int(env, 'PORT', 3000, 0, 65535),
     host,

@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   const app = await buildService(config);
   // Installed before the line is printed: whoever waits for the line may stop us right away.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => { void app.close().then(() => process.exit(0)); });
+    process.once(signal, () => {
+      void app.close().then(() => process.exit(0));
+    });
   }
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

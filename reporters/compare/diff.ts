@@ -26,7 +26,7 @@ function parse(v: string | undefined): { type: string; value?: string } | undefi
 
 const shown = (v: string | undefined) => {
   const p = parse(v);
-  return !p ? 'absent' : p.value ?? p.type;
+  return !p ? 'absent' : (p.value ?? p.type);
 };
 
 const lastKey = (path: string) => /([^.[\]]+)(?:\[\d+\])?$/.exec(path)?.[1] ?? path;
@@ -62,11 +62,35 @@ function bodyDifferences(x: Observation, y: Observation): Difference[] {
         keysOnly.set(parent, k);
         continue;
       }
-      out.push({ rank, sub: documented ? 0 : 1 + nested, field, what: `${where} ${label(p)}`, a: shown(a), b: shown(b), phrase: p === '$' ? `${where} only on ${pa ? 'A' : 'B'}` : `${where}: ${label(p)} only on ${pa ? 'A' : 'B'}` });
+      out.push({
+        rank,
+        sub: documented ? 0 : 1 + nested,
+        field,
+        what: `${where} ${label(p)}`,
+        a: shown(a),
+        b: shown(b),
+        phrase: p === '$' ? `${where} only on ${pa ? 'A' : 'B'}` : `${where}: ${label(p)} only on ${pa ? 'A' : 'B'}`,
+      });
     } else if (pa.type !== pb.type) {
-      out.push({ rank, sub: documented ? 0 : 1 + nested, field, what: `${where} ${label(p)}`, a: shown(a), b: shown(b), phrase: p === '$' ? `${where} ${pa.type} vs ${pb.type}` : `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}` });
+      out.push({
+        rank,
+        sub: documented ? 0 : 1 + nested,
+        field,
+        what: `${where} ${label(p)}`,
+        a: shown(a),
+        b: shown(b),
+        phrase: p === '$' ? `${where} ${pa.type} vs ${pb.type}` : `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}`,
+      });
     } else if (!(TIMESTAMP.test(pa.value ?? '') && TIMESTAMP.test(pb.value ?? ''))) {
-      out.push({ rank, sub: documented ? 0 : 2 + nested, field, what: `${where} ${label(p)}`, a: shown(a), b: shown(b), phrase: `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}` });
+      out.push({
+        rank,
+        sub: documented ? 0 : 2 + nested,
+        field,
+        what: `${where} ${label(p)}`,
+        a: shown(a),
+        b: shown(b),
+        phrase: `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}`,
+      });
     }
   }
   for (const [parent, k] of keysOnly) {
@@ -74,11 +98,27 @@ function bodyDifferences(x: Observation, y: Observation): Difference[] {
     const field = k.A[0] ?? k.B[0];
     if (one) {
       const p = `${parent}.${field}`;
-      out.push({ rank, sub: 1 + (parent === '$' ? 0 : 2), field, what: `${where} ${label(p)}`, a: shown(x.body[p]), b: shown(y.body[p]), phrase: `${where}: ${label(p)} only on ${k.A.length ? 'A' : 'B'}` });
+      out.push({
+        rank,
+        sub: 1 + (parent === '$' ? 0 : 2),
+        field,
+        what: `${where} ${label(p)}`,
+        a: shown(x.body[p]),
+        b: shown(y.body[p]),
+        phrase: `${where}: ${label(p)} only on ${k.A.length ? 'A' : 'B'}`,
+      });
       continue;
     }
     const on = [k.A.length ? `${names(k.A)} only on A` : '', k.B.length ? `${names(k.B)} only on B` : ''].filter(Boolean).join('; ');
-    out.push({ rank, sub: parent === '$' ? 1 : 3, field: lastKey(parent), what: `${where} ${label(parent)} keys`, a: names(k.A), b: names(k.B), phrase: `${where}: ${parent === '$' ? 'fields' : `${label(parent)} keys`} ${on}` });
+    out.push({
+      rank,
+      sub: parent === '$' ? 1 : 3,
+      field: lastKey(parent),
+      what: `${where} ${label(parent)} keys`,
+      a: names(k.A),
+      b: names(k.B),
+      phrase: `${where}: ${parent === '$' ? 'fields' : `${label(parent)} keys`} ${on}`,
+    });
   }
   return out;
 }
@@ -94,7 +134,15 @@ function headerDifferences(x: Observation, y: Observation, ignore: ReadonlySet<s
       if (a === b) continue;
       // application/json vs application/problem+json: both JSON, a detail; JSON vs text: a difference.
       const rank = isJson(a) === isJson(b) ? RANK.header : RANK.contentType;
-      out.push({ rank, sub: 0, field: h, what: 'content-type', a: a ?? 'absent', b: b ?? 'absent', phrase: `content-type ${a ?? 'absent'} vs ${b ?? 'absent'}` });
+      out.push({
+        rank,
+        sub: 0,
+        field: h,
+        what: 'content-type',
+        a: a ?? 'absent',
+        b: b ?? 'absent',
+        phrase: `content-type ${a ?? 'absent'} vs ${b ?? 'absent'}`,
+      });
     } else if (a === undefined || b === undefined) {
       only[a === undefined ? 'B' : 'A'].push(h);
     } else if (!VOLATILE.test(h) && a !== b) {
@@ -104,13 +152,22 @@ function headerDifferences(x: Observation, y: Observation, ignore: ReadonlySet<s
   for (const side of ['A', 'B'] as const) {
     if (!only[side].length) continue;
     const list = only[side].join(', ');
-    out.push({ rank: RANK.header, sub: 1, field: only[side][0], what: 'headers', a: side === 'A' ? list : 'absent', b: side === 'B' ? list : 'absent', phrase: `${list} only on ${side}` });
+    out.push({
+      rank: RANK.header,
+      sub: 1,
+      field: only[side][0],
+      what: 'headers',
+      a: side === 'A' ? list : 'absent',
+      b: side === 'B' ? list : 'absent',
+      phrase: `${list} only on ${side}`,
+    });
   }
   return out;
 }
 
 /** A request line with the ids that differ between targets (GUIDs, long numbers) left out. */
-const requestKey = (o: Observation) => o.request.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id').replace(/\/\d{4,}(?=[/?]|$)/g, '/:n');
+const requestKey = (o: Observation) =>
+  o.request.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id').replace(/\/\d{4,}(?=[/?]|$)/g, '/:n');
 
 /**
  * Pairs the requests of one test on both sides: the same requests in the same order (a longest common
@@ -122,7 +179,8 @@ export function align(a: Observation[] = [], b: Observation[] = []): Array<[Obse
   const n = a.length;
   const m = b.length;
   const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i][j] = ka[i] === kb[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--) lcs[i][j] = ka[i] === kb[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
   const out: Array<[Observation | undefined, Observation | undefined]> = [];
   let i = 0;
   let j = 0;
@@ -160,7 +218,11 @@ const withError = (o: Observation) => {
 export const byRank = (a: Difference, b: Difference) => a.rank - b.rank || a.sub - b.sub;
 
 /** The responses of one test on both sides, paired; the requests that differ, most telling first. */
-export function diffRequests(a: Observation[] = [], b: Observation[] = [], ignoreHeaders: ReadonlySet<string> = new Set()): { requests: RequestDiff[]; alike: number } {
+export function diffRequests(
+  a: Observation[] = [],
+  b: Observation[] = [],
+  ignoreHeaders: ReadonlySet<string> = new Set(),
+): { requests: RequestDiff[]; alike: number } {
   const requests: Array<RequestDiff & { order: number }> = [];
   const seen = new Map<string, RequestDiff & { order: number }>();
   let alike = 0;
@@ -169,9 +231,17 @@ export function diffRequests(a: Observation[] = [], b: Observation[] = [], ignor
     const requestB = x && y && x.request !== y.request ? clip(shortIds(y.request), 90) : undefined;
     const differences: Difference[] = [];
     if (!x || !y) {
-      differences.push({ rank: RANK.missing, sub: 0, what: 'request', a: x ? withError(x) : 'not sent', b: y ? withError(y) : 'not sent', phrase: `only ${x ? 'A' : 'B'} sent ${request}` });
+      differences.push({
+        rank: RANK.missing,
+        sub: 0,
+        what: 'request',
+        a: x ? withError(x) : 'not sent',
+        b: y ? withError(y) : 'not sent',
+        phrase: `only ${x ? 'A' : 'B'} sent ${request}`,
+      });
     } else {
-      if (x.status !== y.status) differences.push({ rank: RANK.status, sub: 0, what: 'status', a: withError(x), b: withError(y), phrase: `status ${x.status} vs ${y.status}` });
+      if (x.status !== y.status)
+        differences.push({ rank: RANK.status, sub: 0, what: 'status', a: withError(x), b: withError(y), phrase: `status ${x.status} vs ${y.status}` });
       differences.push(...headerDifferences(x, y, ignoreHeaders));
       if (x.status === y.status) differences.push(...bodyDifferences(x, y));
     }

@@ -15,7 +15,13 @@ export const shortIds = (s: string) => s.replace(/\b([0-9a-f]{8})-[0-9a-f]{4}-[0
 
 /** A title without timings and without the host in front of paths. */
 export const cleanTitle = (s: string) =>
-  shortIds(s.replace(/ \(\d+ ms\)/g, '').replace(/\bhttps?:\/\/[^\s/]+(?=\/)/g, '').replace(/\s+/g, ' ').trim());
+  shortIds(
+    s
+      .replace(/ \(\d+ ms\)/g, '')
+      .replace(/\bhttps?:\/\/[^\s/]+(?=\/)/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 
 /** The request a title quotes at its end, "… (GET /v1/runtimes/x → 200)" once cleaned: cut from the title shown. */
 const QUOTED_REQUEST = / \((GET|PUT|POST|PATCH|DELETE|HEAD) (\S+) → (\d{3})\)$/;
@@ -56,7 +62,9 @@ export function failuresOf(side: SideName, clause: string, raw: readonly MatrixF
   for (const f of raw ?? []) {
     const n = normaliseFailure(side, clause, f);
     const key = `${n.test}|${n.title}|${n.received}|${requestOf(n)}`;
-    if (!seen.has(key)) out.push(n), seen.add(key);
+    if (seen.has(key)) continue;
+    out.push(n);
+    seen.add(key);
   }
   return out;
 }
@@ -72,7 +80,7 @@ export function onceEach(): (f: Failure) => string {
   const said = new Set<string>();
   return (f) => {
     const text = receivedAllowed(f);
-    if (!text || !said.has(text)) return said.add(text), text;
+    if (!text || !said.has(text)) return (said.add(text), text);
     return 'received and allowed as above';
   };
 }
@@ -87,7 +95,8 @@ export function failurePhrase(f: Failure): string {
   const named = f.exchange ? undefined : /^(GET|PUT|POST|PATCH|DELETE|HEAD) (\/\S*)/.exec(f.title);
   const on = f.exchange ? ` on ${f.exchange.method} ${f.exchange.path}` : named ? ` on ${named[1]} ${named[2]}` : '';
   // The other side verified the clause: it got what was expected.
-  if (expected && got !== undefined && String(got) !== expected) return f.side === 'B' ? `status ${expected} vs ${got}${on}` : `status ${got} vs ${expected}${on}`;
+  if (expected && got !== undefined && String(got) !== expected)
+    return f.side === 'B' ? `status ${expected} vs ${got}${on}` : `status ${got} vs ${expected}${on}`;
   if (got !== undefined && /^a 4xx/.test(f.allowed)) return `${f.side}: ${got} where a 4xx is due${on}`;
   // Title regexes, wording heuristics only: a route's own limit (RL-4) receives "N served" and says "none refused" and the route only in its title.
   const burst = /(\d+) served, no 429/.exec(f.received) ?? /(\d+) requests? in [\d.]+ ?s,? none refused/.exec(f.title);

@@ -45,7 +45,9 @@ function sideLine(name: string, s: Side): string {
 function families(c: Comparison): string {
   if (!c.families.length) return '';
   const n = (v: number) => `<td class="${v ? 'n' : 'n0'}">${v}</td>`;
-  const rows = c.families.map((f) => `<tr><td class="id">${esc(f.family)}</td><td>${f.clauses}</td><td>${f.same}</td>${n(f.aOnly)}${n(f.bOnly)}${n(f.oneSkipped)}</tr>`);
+  const rows = c.families.map(
+    (f) => `<tr><td class="id">${esc(f.family)}</td><td>${f.clauses}</td><td>${f.same}</td>${n(f.aOnly)}${n(f.bOnly)}${n(f.oneSkipped)}</tr>`,
+  );
   const sum = (k: 'clauses' | 'same' | 'aOnly' | 'bOnly' | 'oneSkipped') => c.families.reduce((t, f) => t + f[k], 0);
   rows.push(`<tr class="all"><td>all</td><td>${sum('clauses')}</td><td>${sum('same')}</td>${n(sum('aOnly'))}${n(sum('bOnly'))}${n(sum('oneSkipped'))}</tr>`);
   return `<table class="families"><thead><tr><th>family</th><th>clauses</th><th>same</th><th>A only verified</th><th>B only verified</th><th>skipped on one side</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
@@ -55,12 +57,18 @@ function families(c: Comparison): string {
 function testRows(t: TestComparison, limits: Limits, said: (f: Failure) => string): string {
   const rows = [`<tr class="test"><th colspan="4">${esc(lastTitlePart(t.title))} <span class="detail">${esc(outcomes(t))}</span></th></tr>`];
   for (const f of t.failures.slice(0, limits.failures)) rows.push(`<tr><td colspan="4">${failureText(f, false, said)}</td></tr>`);
-  if (t.failures.length > limits.failures) rows.push(`<tr><td colspan="4" class="detail">… ${count(t.failures.length - limits.failures, 'more failure')}</td></tr>`);
-  if (t.shownIn) return [...rows, `<tr><td colspan="4" class="detail">Responses: as under <a href="#${anchor(t.shownIn)}">${esc(t.shownIn)}</a></td></tr>`].join('');
+  if (t.failures.length > limits.failures)
+    rows.push(`<tr><td colspan="4" class="detail">… ${count(t.failures.length - limits.failures, 'more failure')}</td></tr>`);
+  if (t.shownIn)
+    return [...rows, `<tr><td colspan="4" class="detail">Responses: as under <a href="#${anchor(t.shownIn)}">${esc(t.shownIn)}</a></td></tr>`].join('');
   for (const r of t.requests.slice(0, limits.requests)) {
     const shown = r.differences.slice(0, limits.differences);
     const request = `<code>${esc(r.request)}</code>${r.times > 1 ? ` ×${r.times}` : ''}${r.requestB ? `<br><span class="detail">B: <code>${esc(r.requestB)}</code></span>` : ''}${r.differences.length > shown.length ? `<br><span class="detail">+${count(r.differences.length - shown.length, 'more difference')}</span>` : ''}`;
-    shown.forEach((d, i) => rows.push(`<tr>${i === 0 ? `<td${shown.length > 1 ? ` rowspan="${shown.length}"` : ''}>${request}</td>` : ''}<td>${esc(d.what)}</td><td><code>${esc(d.a)}</code></td><td><code>${esc(d.b)}</code></td></tr>`));
+    shown.forEach((d, i) =>
+      rows.push(
+        `<tr>${i === 0 ? `<td${shown.length > 1 ? ` rowspan="${shown.length}"` : ''}>${request}</td>` : ''}<td>${esc(d.what)}</td><td><code>${esc(d.a)}</code></td><td><code>${esc(d.b)}</code></td></tr>`,
+      ),
+    );
   }
   const hidden = t.requests.length - limits.requests;
   const note = [hidden > 0 ? moreDiffer(hidden, 'request') : '', t.alike ? `${t.alike} answered alike` : ''].filter(Boolean).join('; ');
@@ -69,13 +77,33 @@ function testRows(t: TestComparison, limits: Limits, said: (f: Failure) => strin
 }
 
 function details(c: ClauseComparison, limits: Limits): string {
-  const skips = (['A', 'B'] as const).filter((s) => (s === 'A' ? c.a : c.b) === 'skipped').map((s) => `<p>${s} skipped: ${esc(c.reasons[s].join('; ') || 'no reason given')}</p>`).join('');
+  const skips = (['A', 'B'] as const)
+    .filter((s) => (s === 'A' ? c.a : c.b) === 'skipped')
+    .map((s) => `<p>${s} skipped: ${esc(c.reasons[s].join('; ') || 'no reason given')}</p>`)
+    .join('');
   const said = onceEach();
-  const tests = c.tests.slice(0, limits.tests).map((t) => testRows(t, limits, said)).join('');
+  const tests = c.tests
+    .slice(0, limits.tests)
+    .map((t) => testRows(t, limits, said))
+    .join('');
   const table = tests ? `<table class="requests"><thead><tr><th>request</th><th>what</th><th>A</th><th>B</th></tr></thead><tbody>${tests}</tbody></table>` : '';
   const rest = c.tests.slice(limits.tests);
-  const restLine = rest.length ? `<p class="detail">${moreDiffer(rest.length, 'test')}: ${esc(rest.slice(0, 5).map((t) => clip(lastTitlePart(t.title), 60)).join(' · '))}${rest.length > 5 ? ' · …' : ''}</p>` : '';
-  const loose = c.failures.length ? `<ul class="failures">${c.failures.slice(0, limits.failures).map((f) => `<li>${failureText(f, true, said)}</li>`).join('')}${c.failures.length > limits.failures ? `<li class="detail">… ${count(c.failures.length - limits.failures, 'more failure')} (each side's contract-matrix.md has them all)</li>` : ''}</ul>` : '';
+  const restLine = rest.length
+    ? `<p class="detail">${moreDiffer(rest.length, 'test')}: ${esc(
+        rest
+          .slice(0, 5)
+          .map((t) => clip(lastTitlePart(t.title), 60))
+          .join(' · '),
+      )}${rest.length > 5 ? ' · …' : ''}</p>`
+    : '';
+  const loose = c.failures.length
+    ? `<ul class="failures">${c.failures
+        .slice(0, limits.failures)
+        .map((f) => `<li>${failureText(f, true, said)}</li>`)
+        .join(
+          '',
+        )}${c.failures.length > limits.failures ? `<li class="detail">… ${count(c.failures.length - limits.failures, 'more failure')} (each side's contract-matrix.md has them all)</li>` : ''}</ul>`
+    : '';
   const summary = `<summary><b>${esc(c.id)}</b> A ${badge(c.a)}, B ${badge(c.b)}: ${esc(c.first)}</summary>`;
   return `<details class="clause" id="${anchor(c.id)}">${summary}<p class="detail">${esc(c.summary)}</p>${skips}${table}${restLine}${loose}</details>`;
 }
@@ -86,15 +114,30 @@ export function renderCompareHtml(c: Comparison): string {
   const groups = c.groups.map((g) => {
     const head = `<h2>${esc(g.title)} <span class="count">(${g.clauses.length})</span></h2>`;
     if (!g.clauses.length) return `${head}<p class="detail">None.</p>`;
-    const rows = g.clauses.map((x) => `<tr><td class="id">${x.detailed ? `<a href="#${anchor(x.id)}">${esc(x.id)}</a>` : esc(x.id)}</td><td>${badge(x.a)}</td><td>${badge(x.b)}</td><td>${esc(x.first)}</td><td class="detail">${esc(x.summary)}</td></tr>`);
-    const why = g.category === 'one-skipped' ? `<p class="detail">Why:</p><ul class="failures">${skipReasons(g.clauses).map((r) => `<li><b>${r.side}</b> skipped ${esc(r.clauses.join(', '))}: ${esc(r.reason)}</li>`).join('')}</ul>` : '';
+    const rows = g.clauses.map(
+      (x) =>
+        `<tr><td class="id">${x.detailed ? `<a href="#${anchor(x.id)}">${esc(x.id)}</a>` : esc(x.id)}</td><td>${badge(x.a)}</td><td>${badge(x.b)}</td><td>${esc(x.first)}</td><td class="detail">${esc(x.summary)}</td></tr>`,
+    );
+    const why =
+      g.category === 'one-skipped'
+        ? `<p class="detail">Why:</p><ul class="failures">${skipReasons(g.clauses)
+            .map((r) => `<li><b>${r.side}</b> skipped ${esc(r.clauses.join(', '))}: ${esc(r.reason)}</li>`)
+            .join('')}</ul>`
+        : '';
     return `${head}<table class="lines"><thead><tr><th>clause</th><th>A</th><th>B</th><th>first difference</th><th>rule</th></tr></thead><tbody>${rows.join('')}</tbody></table>${why}`;
   });
   const detailed = c.groups.flatMap((g) => g.clauses).filter((x) => x.detailed);
   const detailsPart = detailed.length ? `<h2>Details</h2>${detailed.map((x) => details(x, c.limits)).join('')}` : '';
   const cell = (status: string) => `<td class="${statusClass(status)}">${esc(status)}</td>`;
-  const rows = c.clauses.map((x) => `<tr${x.differs ? ' class="differs"' : ''}><td class="id">${esc(x.id)}</td><td>${esc(x.summary)}</td>${cell(x.a)}${cell(x.b)}</tr>`).join('');
+  const rows = c.clauses
+    .map((x) => `<tr${x.differs ? ' class="differs"' : ''}><td class="id">${esc(x.id)}</td><td>${esc(x.summary)}</td>${cell(x.a)}${cell(x.b)}</tr>`)
+    .join('');
   const everything = `<details class="all"><summary>All ${c.clauses.length} clauses, the same ones too</summary><table class="clauses"><thead><tr><th>clause</th><th>rule</th><th>A</th><th>B</th></tr></thead><tbody>${rows}</tbody></table></details>`;
   const headers = headersLine(c);
-  return page('Compare', header, `${families(c)}${headers ? `<p class="detail">${esc(headers)}</p>` : ''}${differs ? groups.join('') : ''}${detailsPart}<h2>All clauses</h2>${everything}`, STYLE);
+  return page(
+    'Compare',
+    header,
+    `${families(c)}${headers ? `<p class="detail">${esc(headers)}</p>` : ''}${differs ? groups.join('') : ''}${detailsPart}<h2>All clauses</h2>${everything}`,
+    STYLE,
+  );
 }

@@ -17,7 +17,8 @@ function sideLine(name: string, s: Side): string {
 
 function details(c: ClauseComparison, limits: Limits): string[] {
   const lines = [`### ${c.id}: A ${c.a}, B ${c.b}`, '', `${c.summary}. First difference: ${c.first}.`, ''];
-  for (const side of ['A', 'B'] as const) if ((side === 'A' ? c.a : c.b) === 'skipped') lines.push(`${side} skipped: ${c.reasons[side].join('; ') || 'no reason given'}`, '');
+  for (const side of ['A', 'B'] as const)
+    if ((side === 'A' ? c.a : c.b) === 'skipped') lines.push(`${side} skipped: ${c.reasons[side].join('; ') || 'no reason given'}`, '');
   const said = onceEach();
   const values = (f: Failure) => {
     const v = said(f);
@@ -31,18 +32,32 @@ function details(c: ClauseComparison, limits: Limits): string[] {
     else {
       for (const r of t.requests.slice(0, limits.requests)) {
         const request = `${r.requestB ? `${code(r.request)} / B ${code(r.requestB)}` : code(r.request)}${r.times > 1 ? ` ×${r.times}` : ''}`;
-        lines.push(`- ${request}: ${r.differences.slice(0, limits.differences).map((d) => d.phrase).join('; ')}${r.differences.length > limits.differences ? ` (+${count(r.differences.length - limits.differences, 'more difference')})` : ''}`);
+        lines.push(
+          `- ${request}: ${r.differences
+            .slice(0, limits.differences)
+            .map((d) => d.phrase)
+            .join('; ')}${r.differences.length > limits.differences ? ` (+${count(r.differences.length - limits.differences, 'more difference')})` : ''}`,
+        );
       }
       const hidden = t.requests.length - limits.requests;
-      if (hidden > 0 || t.alike) lines.push(`- ${[hidden > 0 ? moreDiffer(hidden, 'request') : '', t.alike ? `${t.alike} answered alike` : ''].filter(Boolean).join('; ')}`);
+      if (hidden > 0 || t.alike)
+        lines.push(`- ${[hidden > 0 ? moreDiffer(hidden, 'request') : '', t.alike ? `${t.alike} answered alike` : ''].filter(Boolean).join('; ')}`);
     }
     lines.push('');
   }
   const rest = c.tests.slice(limits.tests);
-  if (rest.length) lines.push(`${moreDiffer(rest.length, 'test')}: ${rest.slice(0, 5).map((t) => clip(lastTitlePart(t.title), 60)).join(' · ')}${rest.length > 5 ? ' · …' : ''}`, '');
+  if (rest.length)
+    lines.push(
+      `${moreDiffer(rest.length, 'test')}: ${rest
+        .slice(0, 5)
+        .map((t) => clip(lastTitlePart(t.title), 60))
+        .join(' · ')}${rest.length > 5 ? ' · …' : ''}`,
+      '',
+    );
   if (c.failures.length) {
     lines.push(...c.failures.slice(0, limits.failures).map((f) => `- ${f.side}: ${f.title}${requestOf(f) ? ` ${code(requestOf(f))}` : ''}${values(f)}`));
-    if (c.failures.length > limits.failures) lines.push(`- … ${count(c.failures.length - limits.failures, 'more failure')} (each side's contract-matrix.md has them all)`);
+    if (c.failures.length > limits.failures)
+      lines.push(`- … ${count(c.failures.length - limits.failures, 'more failure')} (each side's contract-matrix.md has them all)`);
     lines.push('');
   }
   return lines;
@@ -64,13 +79,25 @@ export function renderCompareMarkdown(c: Comparison): string {
       lines.push('None.', '');
       continue;
     }
-    lines.push('| clause | A | B | first difference | rule |', '|---|---|---|---|---|', ...g.clauses.map((x) => `| ${x.id} | ${x.a} | ${x.b} | ${cell(x.first)} | ${cell(x.summary)} |`), '');
+    lines.push(
+      '| clause | A | B | first difference | rule |',
+      '|---|---|---|---|---|',
+      ...g.clauses.map((x) => `| ${x.id} | ${x.a} | ${x.b} | ${cell(x.first)} | ${cell(x.summary)} |`),
+      '',
+    );
     if (g.category === 'one-skipped') {
       lines.push('Why:', '', ...skipReasons(g.clauses).map((r) => `- ${r.side} skipped ${r.clauses.join(', ')}: ${r.reason}`), '');
     }
   }
   const detailed = c.groups.flatMap((g) => g.clauses).filter((x) => x.detailed);
   if (detailed.length) lines.push('## Details', '', ...detailed.flatMap((x) => details(x, c.limits)));
-  lines.push('## All clauses', '', '| clause | rule | A | B |', '|---|---|---|---|', ...c.clauses.map((x) => `| ${x.differs ? `**${x.id}**` : x.id} | ${cell(x.summary)} | ${x.a} | ${x.b} |`), '');
+  lines.push(
+    '## All clauses',
+    '',
+    '| clause | rule | A | B |',
+    '|---|---|---|---|',
+    ...c.clauses.map((x) => `| ${x.differs ? `**${x.id}**` : x.id} | ${cell(x.summary)} | ${x.a} | ${x.b} |`),
+    '',
+  );
   return lines.join('\n');
 }

@@ -54,8 +54,15 @@ const words = (text: string) => new Set(text.split(/[^A-Za-z0-9_-]+/).filter(Boo
 
 /** Whether a test's title says what the clause says: most of the clause's longer words are in it. */
 function namesClause(summary: string, title: string): boolean {
-  const said = new Set(lastTitlePart(title).toLowerCase().split(/[^a-z0-9]+/));
-  const words = summary.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 4);
+  const said = new Set(
+    lastTitlePart(title)
+      .toLowerCase()
+      .split(/[^a-z0-9]+/),
+  );
+  const words = summary
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 4);
   return words.length >= 3 && words.filter((w) => said.has(w)).length / words.length >= 0.8;
 }
 
@@ -65,7 +72,15 @@ interface Candidate {
   order: number;
 }
 
-function compareClause(a: Side, b: Side, ra: ClauseRow | undefined, rb: ClauseRow | undefined, id: string, ignore: ReadonlySet<string>, common: ReadonlyMap<string, number>): ClauseComparison {
+function compareClause(
+  a: Side,
+  b: Side,
+  ra: ClauseRow | undefined,
+  rb: ClauseRow | undefined,
+  id: string,
+  ignore: ReadonlySet<string>,
+  common: ReadonlyMap<string, number>,
+): ClauseComparison {
   const sa = statusOf(a, ra);
   const sb = statusOf(b, rb);
   const differs = !!a.matrix && !!b.matrix && sa !== sb;
@@ -141,10 +156,18 @@ export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]): Compariso
   const ignore = new Set([...headersOnly.A, ...headersOnly.B]);
   // How many clauses each skip reason explains, per side.
   const common = new Map<string, number>();
-  for (const [name, rs] of [['A', rowsA], ['B', rowsB]] as const) for (const row of rs.values()) for (const r of row.reasons) common.set(`${name}|${r}`, (common.get(`${name}|${r}`) ?? 0) + 1);
+  for (const [name, rs] of [
+    ['A', rowsA],
+    ['B', rowsB],
+  ] as const)
+    for (const row of rs.values()) for (const r of row.reasons) common.set(`${name}|${r}`, (common.get(`${name}|${r}`) ?? 0) + 1);
   const clauses = ids.map((id) => compareClause(a, b, rowsA.get(id), rowsB.get(id), id, ignore, common));
 
-  const groups = (['a-only', 'b-only', 'one-skipped'] as const).map((category) => ({ category, title: GROUP_TITLES[category], clauses: clauses.filter((c) => c.category === category) }));
+  const groups = (['a-only', 'b-only', 'one-skipped'] as const).map((category) => ({
+    category,
+    title: GROUP_TITLES[category],
+    clauses: clauses.filter((c) => c.category === category),
+  }));
   // Each test's responses are shown once: under the first clause (in the order of the report) that shows it.
   const shown = new Map<string, string>();
   for (const g of groups) {
@@ -158,7 +181,10 @@ export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]): Compariso
     }
   }
 
-  const familyNames = [...FAMILIES.filter((f) => clauses.some((c) => c.family === f)), ...new Set(clauses.map((c) => c.family).filter((f) => !FAMILIES.includes(f)))];
+  const familyNames = [
+    ...FAMILIES.filter((f) => clauses.some((c) => c.family === f)),
+    ...new Set(clauses.map((c) => c.family).filter((f) => !FAMILIES.includes(f))),
+  ];
   const families: FamilyCount[] = familyNames.map((family) => {
     const of = clauses.filter((c) => c.family === family);
     const n = (cat: Category) => of.filter((c) => c.category === cat).length;
@@ -193,4 +219,3 @@ export function skipReasons(clauses: ClauseComparison[]): Array<{ side: SideName
 
 /** "A passed · B failed" for a test. */
 export const outcomes = (t: TestComparison) => `A ${t.a === 'absent' ? 'did not run it' : t.a} · B ${t.b === 'absent' ? 'did not run it' : t.b}`;
-

@@ -1,6 +1,16 @@
 /** The AUTH table and the cases generated from it: every rule at every place, within the request budget. */
 import { expect, test } from '@playwright/test';
-import { AUTH_PLACES, AUTH_PROBES, authCases, MAIN_ACCOUNT_PLACES, probeCredentials, RULE_CLAUSE, uncertainMainKeyRequests, type AuthPlace, type AuthProbe } from '../../support/auth/table';
+import {
+  AUTH_PLACES,
+  AUTH_PROBES,
+  authCases,
+  MAIN_ACCOUNT_PLACES,
+  probeCredentials,
+  RULE_CLAUSE,
+  uncertainMainKeyRequests,
+  type AuthPlace,
+  type AuthProbe,
+} from '../../support/auth/table';
 
 const main = { apiKey: 'mon_main_0123456789abcdef0123456789abcdef', accountId: '11111111-2222-4333-8444-555555555555' };
 const second = { apiKey: 'mon_second_fedcba9876543210fedcba98765432', accountId: '66666666-7777-4888-9999-aaaaaaaaaaaa' };
@@ -80,7 +90,7 @@ test('the upper-case GUID of the right account is the only probe a target may se
   expect(sent(either[0])[HEADER]).toBe(second.accountId.toUpperCase());
 });
 
-test('at the main account\'s own check the main key is kept, with the second account as the other one', () => {
+test("at the main account's own check the main key is kept, with the second account as the other one", () => {
   for (const place of MAIN_ACCOUNT_PLACES) {
     for (const p of AUTH_PROBES) {
       const c = probeCredentials(p, place, main, second);
@@ -92,7 +102,7 @@ test('at the main account\'s own check the main key is kept, with the second acc
   expect(other.headers(probeCredentials(other, 'check-read', main, second), HEADER)[HEADER]).toBe(second.accountId);
 });
 
-test('the uncertain requests left on the main key: the key-carrying probes at the main account\'s check', () => {
+test("the uncertain requests left on the main key: the key-carrying probes at the main account's check", () => {
   const cases = authCases();
   const atChecks = cases.filter((c) => c.probe?.carriesKey && c.probe.expect === 'rejected' && MAIN_ACCOUNT_PLACES.includes(c.place as AuthPlace)).length;
   expect(uncertainMainKeyRequests(cases, true)).toBe(atChecks);

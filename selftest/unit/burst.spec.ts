@@ -28,7 +28,9 @@ const measure = (target: BurstTarget, extra: Partial<MeasureOptions> = {}) =>
 /** Requests sent before the burst: recorded in the ledger (as the client does), or not (another run, another client). */
 async function spend(target: BurstTarget, n: number, recorded = true) {
   const run = await burst({ ...target, ledger: false }, { concurrency: 1, maxRequests: n });
-  if (recorded) for (const r of run.replies) recordExchange({ at: r.sentAt, authorization: target.headers.authorization, method: 'GET', url: `${target.origin}${target.path}`, status: r.status });
+  if (recorded)
+    for (const r of run.replies)
+      recordExchange({ at: r.sentAt, authorization: target.headers.authorization, method: 'GET', url: `${target.origin}${target.path}`, status: r.status });
 }
 
 test.describe('a fresh window decides at the first burst', () => {
@@ -79,7 +81,7 @@ test.describe('a fresh window decides at the first burst', () => {
 });
 
 test.describe('a window the suite already used', () => {
-  test('one key shared with earlier requests: the target\'s own headers say what counted, no wait', async () => {
+  test("one key shared with earlier requests: the target's own headers say what counted, no wait", async () => {
     for (const countRefused of [true, false]) {
       await withLimiter({ ...W, countRefused }, async (l) => {
         const key = newKey();
@@ -127,7 +129,7 @@ test.describe('a window the suite already used', () => {
     });
   });
 
-  test('the only key, unused so far in this run: fewer served may be another run\'s doing, so a clean window decides', async () => {
+  test("the only key, unused so far in this run: fewer served may be another run's doing, so a clean window decides", async () => {
     await withLimiter({ ...W, max: 49, headers: false }, async (l) => {
       const r = await measure(l.target(newKey()), { exclusive: false });
       expect(r.measurements[0].why, r.story.join('\n')).toMatch(/only key may have been used/);

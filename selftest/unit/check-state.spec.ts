@@ -11,12 +11,28 @@ import { expect, test } from '@playwright/test';
 import { canonicalJson, changedProperties, restoreBody, sameValue, type CheckState } from '../../support/check-update/state';
 import { restoreCheck, restored, type CheckRoutes, type Send } from '../../support/check-update/restore';
 import {
-  currentRunId, LeftoverNotRestored, loadSnapshot, saveSnapshot, SnapshotConflict, snapshotKey, snapshotPath, takeSnapshot,
+  currentRunId,
+  LeftoverNotRestored,
+  loadSnapshot,
+  saveSnapshot,
+  SnapshotConflict,
+  snapshotKey,
+  snapshotPath,
+  takeSnapshot,
 } from '../../support/check-update/snapshot';
 import type { Exchange } from '../../support/http/exchange';
 
 const WRITABLE = ['name', 'locations', 'description', 'frequency', 'frequencyOffset', 'checkType'];
-const ORIGINAL: CheckState = { id: 'a', name: 'Original', locations: ['eu-west-1', 'us-east-1'], description: null, frequency: 10, frequencyOffset: 1, checkType: 'API', updated_at: 't0' };
+const ORIGINAL: CheckState = {
+  id: 'a',
+  name: 'Original',
+  locations: ['eu-west-1', 'us-east-1'],
+  description: null,
+  frequency: 10,
+  frequencyOffset: 1,
+  checkType: 'API',
+  updated_at: 't0',
+};
 
 /**
  * The update's method and paths as a spec might give them: not PUT, and read and update on paths of
@@ -31,7 +47,17 @@ const ROUTES: CheckRoutes = { method: 'PATCH', readPath: (id) => `/v1/checks/${i
 function fakeTarget(refuseOver = Infinity) {
   const checks = new Map<string, CheckState>([['a', structuredClone(ORIGINAL)]]);
   const log: string[] = [];
-  const reply = (status: number, json: unknown): Exchange => ({ method: '', url: '', requestHeaders: {}, status, headers: {}, text: JSON.stringify(json), json, contentType: 'application/json', ms: 0 });
+  const reply = (status: number, json: unknown): Exchange => ({
+    method: '',
+    url: '',
+    requestHeaders: {},
+    status,
+    headers: {},
+    text: JSON.stringify(json),
+    json,
+    contentType: 'application/json',
+    ms: 0,
+  });
   const send: Send = async (method, path, options) => {
     log.push(`${method} ${path}`);
     const id = path.split('/').pop()!;
@@ -59,9 +85,22 @@ test.describe('comparing states', () => {
     expect(sameValue([{ k: 1 }, { k: 1 }], [{ k: 1 }, { k: 2 }])).toBe(false);
     expect(sameValue([{ k: 1 }], [{ k: '1' }])).toBe(false);
     // Another order of keys, and of the subscriptions themselves; null and absent alike inside them.
-    const subs = [{ alertChannelId: 1, activated: true }, { alertChannelId: 2, activated: false, note: null }];
-    expect(sameValue(subs, [{ activated: false, alertChannelId: 2 }, { activated: true, alertChannelId: 1 }])).toBe(true);
-    expect(sameValue(subs, [{ activated: true, alertChannelId: 2 }, { activated: false, alertChannelId: 1 }])).toBe(false);
+    const subs = [
+      { alertChannelId: 1, activated: true },
+      { alertChannelId: 2, activated: false, note: null },
+    ];
+    expect(
+      sameValue(subs, [
+        { activated: false, alertChannelId: 2 },
+        { activated: true, alertChannelId: 1 },
+      ]),
+    ).toBe(true);
+    expect(
+      sameValue(subs, [
+        { activated: true, alertChannelId: 2 },
+        { activated: false, alertChannelId: 1 },
+      ]),
+    ).toBe(false);
     expect(sameValue([{ a: [1, 2] }, { a: [3] }], [{ a: [3] }, { a: [2, 1] }])).toBe(true);
     expect(sameValue([[1, 2], [3]], [[3], [1, 2]])).toBe(true);
     expect(sameValue([[1, 2], [3]], [[1], [2, 3]])).toBe(false);
@@ -80,7 +119,7 @@ test.describe('comparing states', () => {
     expect(changedProperties(ORIGINAL, after, WRITABLE)).toEqual(['name']);
   });
 
-  test('the restore body holds the snapshot\'s writable properties, or only the ones asked for', () => {
+  test("the restore body holds the snapshot's writable properties, or only the ones asked for", () => {
     expect(Object.keys(restoreBody(ORIGINAL, [...WRITABLE, 'tags']))).toEqual(WRITABLE);
     expect(restoreBody(ORIGINAL, WRITABLE, ['name'])).toEqual({ name: 'Original' });
   });
@@ -130,10 +169,17 @@ test.describe('the snapshot file', () => {
   test.afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const options = (send: Send, file: string, baseUrl = 'https://staging.example', runId = 'run-1') => ({
-    file, baseUrl, embedded: false, runId, ids: ['a'], routes: ROUTES, send, writable: WRITABLE,
+    file,
+    baseUrl,
+    embedded: false,
+    runId,
+    ids: ['a'],
+    routes: ROUTES,
+    send,
+    writable: WRITABLE,
   });
 
-  test('is written before the first update, with the state read and the run\'s id', async () => {
+  test("is written before the first update, with the state read and the run's id", async () => {
     const t = fakeTarget();
     const file = join(dir, 'snap.json');
     const { snapshot, recovered, current, reused } = await takeSnapshot(options(t.send, file));
@@ -195,7 +241,7 @@ test.describe('the snapshot file', () => {
     expect(t.log.length).toBeGreaterThan(0);
   });
 
-  test('of an older version, without a run id: an earlier run\'s, restored', async () => {
+  test("of an older version, without a run id: an earlier run's, restored", async () => {
     const t = fakeTarget();
     const file = join(dir, 'snap.json');
     saveSnapshot(file, { version: 1, baseUrl: 'https://staging.example', embedded: false, savedAt: 'x', checks: { a: ORIGINAL } });
@@ -215,7 +261,7 @@ test.describe('the snapshot file', () => {
     expect(snapshotPath('reports', 'https://staging.example', false, ['a'])).toMatch(/^reports\/\.check-snapshot-[0-9a-f]{12}\.json$/);
   });
 
-  test('another target\'s leftover (its own file, or the one file of the first versions) never blocks this one', async () => {
+  test("another target's leftover (its own file, or the one file of the first versions) never blocks this one", async () => {
     const t = fakeTarget();
     const other = snapshotPath(dir, 'https://prod.example', false, ['z']);
     saveSnapshot(other, { version: 1, baseUrl: 'https://prod.example', embedded: false, savedAt: 'x', runId: 'run-0', checks: { z: {} } });
@@ -258,7 +304,7 @@ test.describe('the snapshot file', () => {
     expect(Object.keys(snapshot.checks)).toEqual(['a']);
   });
 
-  test('the run id is the run\'s spec cache file, else the runner process; the same in every worker', () => {
+  test("the run id is the run's spec cache file, else the runner process; the same in every worker", () => {
     expect(currentRunId({ CONTRACT_SPEC_CACHE: '/tmp/contract-suite/spec-1-2.json' })).toBe('/tmp/contract-suite/spec-1-2.json');
     const fallback = currentRunId({});
     expect(fallback).toContain(String(process.ppid));

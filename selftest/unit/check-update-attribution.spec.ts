@@ -29,12 +29,16 @@ test.describe('a read after a batch', () => {
 
   test('several refused bodies sent the value read (a flipped flag): ambiguous, to be replayed', () => {
     const sent = [refused({ muted: true, description: 5 }), refused({ muted: true, description: true })];
-    expect(attribute(START, { ...START, muted: true }, sent, WRITABLE)).toEqual([{ kind: 'ambiguous', property: 'muted', updates: [0, 1], before: false, read: true }]);
+    expect(attribute(START, { ...START, muted: true }, sent, WRITABLE)).toEqual([
+      { kind: 'ambiguous', property: 'muted', updates: [0, 1], before: false, read: true },
+    ]);
   });
 
   test('an accepted value that does not read back: not persisted (CU-1), blamed on the last body that sent it', () => {
     const sent = [accepted({ description: 'a' }), accepted({ description: 'b' })];
-    expect(attribute(START, { ...START, description: 'a' }, sent, WRITABLE)).toEqual([{ kind: 'not-persisted', property: 'description', update: 1, sent: 'b', read: 'a' }]);
+    expect(attribute(START, { ...START, description: 'a' }, sent, WRITABLE)).toEqual([
+      { kind: 'not-persisted', property: 'description', update: 1, sent: 'b', read: 'a' },
+    ]);
   });
 
   test('a value read back in a form that means the same (an empty description as null) is no finding', () => {
@@ -47,15 +51,21 @@ test.describe('a read after a batch', () => {
     expect(attribute(START, { ...START, name: 'valid' }, sent, WRITABLE)).toEqual([]);
   });
 
-  test('a change nobody sent: the target\'s doing after a valid update (a note), a refused body\'s when there was none', () => {
-    expect(attribute(START, { ...START, description: 'x', tags: ['a', 'b'] }, [accepted({ description: 'x' })], WRITABLE).map((f) => f.kind)).toEqual(['derived']);
-    expect(attribute(START, { ...START, tags: ['a', 'b'] }, [refused({ description: 5 })], WRITABLE)).toEqual([{ kind: 'leak', property: 'tags', update: 0, before: ['a'], read: ['a', 'b'] }]);
+  test("a change nobody sent: the target's doing after a valid update (a note), a refused body's when there was none", () => {
+    expect(attribute(START, { ...START, description: 'x', tags: ['a', 'b'] }, [accepted({ description: 'x' })], WRITABLE).map((f) => f.kind)).toEqual([
+      'derived',
+    ]);
+    expect(attribute(START, { ...START, tags: ['a', 'b'] }, [refused({ description: 5 })], WRITABLE)).toEqual([
+      { kind: 'leak', property: 'tags', update: 0, before: ['a'], read: ['a', 'b'] },
+    ]);
     expect(attribute(START, { ...START, tags: [] }, [refused({ description: 5 }), refused({ description: true })], WRITABLE)[0].kind).toBe('ambiguous');
   });
 
   test('an invalid body the target took (already failed on its own clause): what it stored is no further finding', () => {
     const sent: SentUpdate[] = [{ body: { groupOrder: -1, name: 'p1' }, accepted: true, wronglyAccepted: true }];
-    expect(attribute(START, { ...START, name: 'p1' }, sent, [...WRITABLE, 'groupOrder'])).toEqual([{ kind: 'derived', property: 'groupOrder', before: -1, read: undefined }]);
+    expect(attribute(START, { ...START, name: 'p1' }, sent, [...WRITABLE, 'groupOrder'])).toEqual([
+      { kind: 'derived', property: 'groupOrder', before: -1, read: undefined },
+    ]);
   });
 
   test('arrays are compared as multisets: another order is the same value', () => {
@@ -64,10 +74,15 @@ test.describe('a read after a batch', () => {
 });
 
 test.describe('atomicity carriers', () => {
-  const op = (properties: Record<string, unknown>) => ({ op: { requestBody: { content: { 'application/json': { schema: { type: 'object', properties } } } } } }) as unknown as SpecOperation;
+  const op = (properties: Record<string, unknown>) =>
+    ({ op: { requestBody: { content: { 'application/json': { schema: { type: 'object', properties } } } } } }) as unknown as SpecOperation;
   const REFERENCE_LIKE = op({
-    name: { type: 'string' }, activated: { type: 'boolean' }, muted: { type: 'boolean' }, tags: { type: 'array', items: { type: 'string' } },
-    retryStrategy: { anyOf: [{ type: 'object', properties: { sameRegion: { type: 'boolean' } } }, { type: 'null' }] }, alertSettings: { type: 'object' },
+    name: { type: 'string' },
+    activated: { type: 'boolean' },
+    muted: { type: 'boolean' },
+    tags: { type: 'array', items: { type: 'string' } },
+    retryStrategy: { anyOf: [{ type: 'object', properties: { sameRegion: { type: 'boolean' } } }, { type: 'null' }] },
+    alertSettings: { type: 'object' },
   });
   const STATE = { name: 'Original', muted: false, activated: true, tags: ['demo'], retryStrategy: { type: 'FIXED', sameRegion: true } };
 
@@ -75,10 +90,15 @@ test.describe('atomicity carriers', () => {
     expect(planCarriers(REFERENCE_LIKE, { ...PUBLISHED_NAMES }).properties).toEqual({ name: 'name', boolean: 'muted', array: 'tags', object: 'retryStrategy' });
   });
 
-  test('each a valid change from the state now; the name and the tag unique to the cell; the cell\'s own properties left alone', () => {
+  test("each a valid change from the state now; the name and the tag unique to the cell; the cell's own properties left alone", () => {
     const plan = planCarriers(REFERENCE_LIKE, { ...PUBLISHED_NAMES });
     const c = carriersFor(plan, STATE, 'tok1', []);
-    expect(c).toEqual({ name: 'contract-suite probe tok1', muted: true, tags: ['demo', 'contract-suite-tok1'], retryStrategy: { type: 'FIXED', sameRegion: false } });
+    expect(c).toEqual({
+      name: 'contract-suite probe tok1',
+      muted: true,
+      tags: ['demo', 'contract-suite-tok1'],
+      retryStrategy: { type: 'FIXED', sameRegion: false },
+    });
     expect(carriersFor(plan, STATE, 'tok2', ['tags', 'name'])).toEqual({ muted: true, retryStrategy: { type: 'FIXED', sameRegion: false } });
   });
 

@@ -28,13 +28,24 @@ const bodySchema = (runtimes: readonly string[], types: readonly string[]) => ({
 });
 const SPEC: SpecFacts = specFactsOf(bodySchema(RUNTIME_VERSIONS, CHECK_TYPES));
 /** A spec that lags behind the document: two runtimes, no BROWSER type. */
-const LAGGING: SpecFacts = specFactsOf(bodySchema(['2026.04', '2025.04'], CHECK_TYPES.filter((t) => t !== 'BROWSER')));
+const LAGGING: SpecFacts = specFactsOf(
+  bodySchema(
+    ['2026.04', '2025.04'],
+    CHECK_TYPES.filter((t) => t !== 'BROWSER'),
+  ),
+);
 
 const ctx = (check: CheckKind, spec: SpecFacts = SPEC): CellContext => ({
-  check, ownType: EXPECTED_TYPE[check], names: { ...PUBLISHED_NAMES }, frequencies: [...KNOWN_FREQUENCIES], spec, queryParam: 'autoAssignAlerts',
+  check,
+  ownType: EXPECTED_TYPE[check],
+  names: { ...PUBLISHED_NAMES },
+  frequencies: [...KNOWN_FREQUENCIES],
+  spec,
+  queryParam: 'autoAssignAlerts',
 });
 
-const all = (check: CheckKind, spec?: SpecFacts) => UPDATE_TESTS.filter((t) => t.places.includes(check)).flatMap((t) => unitsOf(cellsFor(t.key, ctx(check, spec))));
+const all = (check: CheckKind, spec?: SpecFacts) =>
+  UPDATE_TESTS.filter((t) => t.places.includes(check)).flatMap((t) => unitsOf(cellsFor(t.key, ctx(check, spec))));
 const byClass = (check: CheckKind, valueClass: string, spec?: SpecFacts): Cell => {
   const found = all(check, spec).find((c) => c.valueClass === `${check}:${valueClass}`);
   if (!found) throw new Error(`no cell ${check}:${valueClass}`);
@@ -49,7 +60,8 @@ test.describe('the table on both checks', () => {
   test('every value class names its check, its property and its class, once per check', () => {
     for (const check of CHECK_KINDS) {
       const classes = all(check).map((c) => c.valueClass);
-      for (const cls of classes) expect(cls).toMatch(new RegExp(`^${check}:(name|description|groupOrder|locations|runtimeId|checkType|frequencyOffset|combo|query):[^:]+$`));
+      for (const cls of classes)
+        expect(cls).toMatch(new RegExp(`^${check}:(name|description|groupOrder|locations|runtimeId|checkType|frequencyOffset|combo|query):[^:]+$`));
       expect(classes.length).toBe(new Set(classes).size);
     }
   });
@@ -58,8 +70,15 @@ test.describe('the table on both checks', () => {
     for (const check of CHECK_KINDS) {
       for (const clause of ['CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6', 'FO-2', 'FO-3', 'FO-4'] as const) {
         const cells = all(check).filter((c) => c.clause === clause);
-        if (clause !== 'FO-4') expect(cells.some((c) => c.expect === 'valid'), `${check} ${clause} valid`).toBe(true);
-        expect(cells.some((c) => c.expect === 'invalid'), `${check} ${clause} invalid`).toBe(true);
+        if (clause !== 'FO-4')
+          expect(
+            cells.some((c) => c.expect === 'valid'),
+            `${check} ${clause} valid`,
+          ).toBe(true);
+        expect(
+          cells.some((c) => c.expect === 'invalid'),
+          `${check} ${clause} invalid`,
+        ).toBe(true);
       }
     }
   });
@@ -102,9 +121,23 @@ test.describe('the table on both checks', () => {
 
   test('other types a careless parser accepts, rejected', () => {
     for (const check of CHECK_KINDS) {
-      for (const cls of ['groupOrder:float', 'groupOrder:numeric-string', 'groupOrder:boolean-string', 'groupOrder:array', 'groupOrder:object',
-        'locations:string', 'locations:number-item', 'locations:object', 'runtimeId:number', 'runtimeId:array', 'runtimeId:object',
-        'checkType:number', 'checkType:null', 'checkType:array', 'checkType:object']) {
+      for (const cls of [
+        'groupOrder:float',
+        'groupOrder:numeric-string',
+        'groupOrder:boolean-string',
+        'groupOrder:array',
+        'groupOrder:object',
+        'locations:string',
+        'locations:number-item',
+        'locations:object',
+        'runtimeId:number',
+        'runtimeId:array',
+        'runtimeId:object',
+        'checkType:number',
+        'checkType:null',
+        'checkType:array',
+        'checkType:object',
+      ]) {
         expect(byClass(check, cls).expect, cls).toBe('invalid');
       }
       for (const cls of ['negative', 'float', 'numeric-string', 'boolean-string', 'boolean', 'null', 'array', 'object']) {
@@ -125,7 +158,8 @@ test.describe('the table on both checks', () => {
       for (const l of ['us-east-3', 'eu-west-4', 'ap-south-2']) expect(verdictOf(check, `locations:look-alike-${l}`)).toEqual(['invalid', 'CU-4']);
       for (const v of ['2024.10', '2025.09', '2026.01', '2024.9']) expect(verdictOf(check, `runtimeId:look-alike-${v}`)).toEqual(['invalid', 'CU-5']);
       for (const t of ['APIS', 'BROWSER_CHECK', 'WEB']) expect(verdictOf(check, `checkType:look-alike-${t}`)).toEqual(['invalid', 'CU-6']);
-      for (const cls of ['locations:upper-case', 'locations:mixed-case', 'checkType:lower-case', 'checkType:mixed-case']) expect(byClass(check, cls).expect).toBe('invalid');
+      for (const cls of ['locations:upper-case', 'locations:mixed-case', 'checkType:lower-case', 'checkType:mixed-case'])
+        expect(byClass(check, cls).expect).toBe('invalid');
     }
   });
 
@@ -160,7 +194,7 @@ test.describe('the table on both checks', () => {
   });
 });
 
-test.describe('where the document is silent, the target\'s spec decides', () => {
+test.describe("where the document is silent, the target's spec decides", () => {
   const untyped = specFactsOf({ type: 'object', properties: { description: {}, locations: { type: 'array', nullable: true }, runtimeId: { type: 'string' } } });
 
   test('null: a description is valid where the spec declares it nullable, either answer fine elsewhere', () => {
@@ -180,7 +214,9 @@ test.describe('where the document is silent, the target\'s spec decides', () => 
       expect(byClass('api', `description:${cls}`).expect).toBe('invalid');
       expect(byClass('api', `description:${cls}`, untyped).expect).toBe('either');
     }
-    expect(expectationOf('invalid-unless-admitted', 'description', 5, specFactsOf({ properties: { description: { type: ['string', 'number'] } } }))).toBe('either');
+    expect(expectationOf('invalid-unless-admitted', 'description', 5, specFactsOf({ properties: { description: { type: ['string', 'number'] } } }))).toBe(
+      'either',
+    );
   });
 });
 
@@ -189,7 +225,11 @@ test.describe('frequencyOffset judged on the check after the update', () => {
 
   test('the offset alone, against a stored frequency of 10 and of 120', () => {
     for (const check of CHECK_KINDS) {
-      expect(combo(check, 'offset-alone-at-f10-max')).toMatchObject({ body: { frequencyOffset: 100 }, given: { frequency: 10, frequencyOffset: 1 }, expect: 'valid' });
+      expect(combo(check, 'offset-alone-at-f10-max')).toMatchObject({
+        body: { frequencyOffset: 100 },
+        given: { frequency: 10, frequencyOffset: 1 },
+        expect: 'valid',
+      });
       expect(combo(check, 'offset-alone-at-f10-max+1')).toMatchObject({ body: { frequencyOffset: 101 }, expect: 'invalid', clause: 'FO-2' });
       expect(combo(check, 'offset-alone-at-f120-max')).toMatchObject({ body: { frequencyOffset: 2 }, given: { frequency: 120 }, expect: 'valid' });
       expect(combo(check, 'offset-alone-at-f120-max+1')).toMatchObject({ body: { frequencyOffset: 3 }, expect: 'invalid', clause: 'FO-3' });
@@ -198,22 +238,51 @@ test.describe('frequencyOffset judged on the check after the update', () => {
 
   test('the frequency alone, when the stored offset is out of range for it: rejected', () => {
     for (const check of CHECK_KINDS) {
-      expect(combo(check, 'frequency-alone-to-f120-offset-out-of-range')).toMatchObject({ body: { frequency: 120 }, given: { frequency: 10, frequencyOffset: 100 }, expect: 'invalid', clause: 'FO-3' });
-      expect(combo(check, 'frequency-alone-to-f10-offset-in-range')).toMatchObject({ body: { frequency: 10 }, given: { frequency: 120, frequencyOffset: 2 }, expect: 'valid' });
+      expect(combo(check, 'frequency-alone-to-f120-offset-out-of-range')).toMatchObject({
+        body: { frequency: 120 },
+        given: { frequency: 10, frequencyOffset: 100 },
+        expect: 'invalid',
+        clause: 'FO-3',
+      });
+      expect(combo(check, 'frequency-alone-to-f10-offset-in-range')).toMatchObject({
+        body: { frequency: 10 },
+        given: { frequency: 120, frequencyOffset: 2 },
+        expect: 'valid',
+      });
     }
     expect(combo('api', 'frequency-alone-to-f0-offset-too-small')).toMatchObject({ body: { frequency: 0 }, expect: 'invalid', clause: 'FO-1' });
-    expect(combo('api', 'frequency-alone-to-f0-offset-10')).toMatchObject({ body: { frequency: 0 }, given: { frequencyOffset: 10 }, expect: 'valid', clause: 'FO-1' });
+    expect(combo('api', 'frequency-alone-to-f0-offset-10')).toMatchObject({
+      body: { frequency: 0 },
+      given: { frequencyOffset: 10 },
+      expect: 'valid',
+      clause: 'FO-1',
+    });
   });
 
   test('frequency 0 is for API checks only (FO-5): sent alone to the browser check, the type alone or with it in one body to the API check', () => {
-    expect(combo('browser', 'frequency-alone-to-f0')).toMatchObject({ body: { frequency: 0 }, given: { checkType: 'BROWSER', frequencyOffset: 10 }, expect: 'invalid', clause: 'FO-5' });
-    expect(combo('api', 'type-alone-to-BROWSER-at-f0')).toMatchObject({ body: { checkType: 'BROWSER' }, given: { frequency: 0, frequencyOffset: 10 }, expect: 'invalid', clause: 'FO-5' });
-    expect(combo('api', 'to-BROWSER-at-f0-in-one-body')).toMatchObject({ body: { checkType: 'BROWSER', frequency: 0, frequencyOffset: 10 }, expect: 'invalid', clause: 'FO-5' });
+    expect(combo('browser', 'frequency-alone-to-f0')).toMatchObject({
+      body: { frequency: 0 },
+      given: { checkType: 'BROWSER', frequencyOffset: 10 },
+      expect: 'invalid',
+      clause: 'FO-5',
+    });
+    expect(combo('api', 'type-alone-to-BROWSER-at-f0')).toMatchObject({
+      body: { checkType: 'BROWSER' },
+      given: { frequency: 0, frequencyOffset: 10 },
+      expect: 'invalid',
+      clause: 'FO-5',
+    });
+    expect(combo('api', 'to-BROWSER-at-f0-in-one-body')).toMatchObject({
+      body: { checkType: 'BROWSER', frequency: 0, frequencyOffset: 10 },
+      expect: 'invalid',
+      clause: 'FO-5',
+    });
   });
 
-  test('every frequencyOffset cell presumes the check\'s own type', () => {
+  test("every frequencyOffset cell presumes the check's own type", () => {
     for (const check of CHECK_KINDS) {
-      for (const c of all(check).filter((x) => 'frequency' in x.body || 'frequencyOffset' in x.body)) expect(c.given?.checkType, c.valueClass).toBe(EXPECTED_TYPE[check]);
+      for (const c of all(check).filter((x) => 'frequency' in x.body || 'frequencyOffset' in x.body))
+        expect(c.given?.checkType, c.valueClass).toBe(EXPECTED_TYPE[check]);
     }
   });
 
@@ -230,7 +299,11 @@ test.describe('rounds: several valid values in one body', () => {
     for (const check of CHECK_KINDS) {
       const valid = validCells(ctx(check));
       const r = rounds(valid);
-      expect(unitsOf(r).map((c) => c.valueClass).sort()).toEqual(valid.map((c) => c.valueClass).sort());
+      expect(
+        unitsOf(r)
+          .map((c) => c.valueClass)
+          .sort(),
+      ).toEqual(valid.map((c) => c.valueClass).sort());
       for (const round of r.filter((x) => x.units)) {
         const keys = round.units!.map((u) => Object.keys(u.body).sort().join('+'));
         expect(keys.length).toBe(new Set(keys).size);
@@ -238,11 +311,13 @@ test.describe('rounds: several valid values in one body', () => {
         expect(round.expect).toBe('valid');
       }
       // As many rounds as the property with the most valid values: the frequency/offset pairs.
-      expect(r.length).toBe(Math.max(...['frequency+frequencyOffset', 'runtimeId'].map((k) => valid.filter((c) => Object.keys(c.body).sort().join('+') === k).length)));
+      expect(r.length).toBe(
+        Math.max(...['frequency+frequencyOffset', 'runtimeId'].map((k) => valid.filter((c) => Object.keys(c.body).sort().join('+') === k).length)),
+      );
     }
   });
 
-  test('null comes last among a property\'s values, so a read after the rounds shows whether it was stored', () => {
+  test("null comes last among a property's values, so a read after the rounds shows whether it was stored", () => {
     const r = rounds(validCells(ctx('api')));
     const last = (p: string) => [...r].reverse().find((x) => p in x.body)!;
     expect(last('description').body.description).toBeNull();
@@ -317,6 +392,7 @@ test.describe('faults of the self-test, from the same cells', () => {
   test('a refused body that leaks one property, for each kind the refused bodies carry', () => {
     const leaks = CHECK_UPDATE_GENERATED.filter((f) => f.fault.startsWith('leak:')).map((f) => f.fault);
     expect(leaks).toEqual(['leak:name', 'leak:muted', 'leak:tags', 'leak:retryStrategy', 'leak:frequencyOffset']);
-    for (const f of CHECK_UPDATE_GENERATED.filter((x) => x.fault.startsWith('leak:'))) expect(f).toMatchObject({ clause: 'CU-7', place: 'check-update', direction: 'loose' });
+    for (const f of CHECK_UPDATE_GENERATED.filter((x) => x.fault.startsWith('leak:')))
+      expect(f).toMatchObject({ clause: 'CU-7', place: 'check-update', direction: 'loose' });
   });
 });

@@ -23,9 +23,23 @@ interface RowSpec {
 function matrix(rows: Record<string, RowSpec>, ids = Object.keys(rows)): Matrix {
   const clauses = ids.map((id) => {
     const r = rows[id] ?? { status: 'verified', tests: [[`t ${id}`, 'passed']] };
-    return { id, summary: `rule ${id}`, status: r.status, tests: (r.tests ?? []).map(([title, status]) => ({ title, file: 'tests/x.spec.ts', status })), reasons: r.reasons ?? [], failures: r.failures ?? [] };
+    return {
+      id,
+      summary: `rule ${id}`,
+      status: r.status,
+      tests: (r.tests ?? []).map(([title, status]) => ({ title, file: 'tests/x.spec.ts', status })),
+      reasons: r.reasons ?? [],
+      failures: r.failures ?? [],
+    };
   });
-  return { generatedAt: '2026-01-01T00:00:00Z', runStatus: 'failed', summary: { verified: 0, failed: 0, skipped: 0, notCovered: 0 }, clauses, drift: [], requests: { total: 0 } } as unknown as Matrix;
+  return {
+    generatedAt: '2026-01-01T00:00:00Z',
+    runStatus: 'failed',
+    summary: { verified: 0, failed: 0, skipped: 0, notCovered: 0 },
+    clauses,
+    drift: [],
+    requests: { total: 0 },
+  } as unknown as Matrix;
 }
 
 const obs = (request: string, status: number, body?: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }): Observation => ({
@@ -72,7 +86,14 @@ test.describe('ranking of differences', () => {
   test('two JSON content types are a detail; keys of one object present on one side are one difference', () => {
     const { requests } = diffRequests(
       [obs('GET /v1/runtimes/2024.09', 200, RUNTIME)],
-      [obs('GET /v1/runtimes/2024.09', 200, { ...RUNTIME, dependencies: { property1: 'string', property2: 'string' } }, { 'content-type': 'application/problem+json' })],
+      [
+        obs(
+          'GET /v1/runtimes/2024.09',
+          200,
+          { ...RUNTIME, dependencies: { property1: 'string', property2: 'string' } },
+          { 'content-type': 'application/problem+json' },
+        ),
+      ],
     );
     expect(requests[0].differences.map((d) => d.phrase)).toEqual([
       'body: dependencies keys axios, chai, lodash only on A; property1, property2 only on B',
@@ -81,8 +102,15 @@ test.describe('ranking of differences', () => {
   });
 
   test('requests are paired by what they ask, so one request more on a side shifts nothing', () => {
-    const a = [obs('PUT /v1/checks/0b8f5c2e-6d1a-4e3b-9f7c-2a4d6e8f0a1b', 400, { statusCode: 400, error: 'Bad Request' }), obs('GET /v1/checks/0b8f5c2e-6d1a-4e3b-9f7c-2a4d6e8f0a1b', 200, { id: 1 })];
-    const b = [obs('PUT /v1/checks/1c9e6d3f-7e2b-4f4c-8a8d-3b5e7f9a1b2c', 200, { id: 1 }), obs('GET /v1/checks/1c9e6d3f-7e2b-4f4c-8a8d-3b5e7f9a1b2c', 200, { id: 1 }), obs('GET /v1/checks/1c9e6d3f-7e2b-4f4c-8a8d-3b5e7f9a1b2c', 200, { id: 1 })];
+    const a = [
+      obs('PUT /v1/checks/0b8f5c2e-6d1a-4e3b-9f7c-2a4d6e8f0a1b', 400, { statusCode: 400, error: 'Bad Request' }),
+      obs('GET /v1/checks/0b8f5c2e-6d1a-4e3b-9f7c-2a4d6e8f0a1b', 200, { id: 1 }),
+    ];
+    const b = [
+      obs('PUT /v1/checks/1c9e6d3f-7e2b-4f4c-8a8d-3b5e7f9a1b2c', 200, { id: 1 }),
+      obs('GET /v1/checks/1c9e6d3f-7e2b-4f4c-8a8d-3b5e7f9a1b2c', 200, { id: 1 }),
+      obs('GET /v1/checks/1c9e6d3f-7e2b-4f4c-8a8d-3b5e7f9a1b2c', 200, { id: 1 }),
+    ];
     const { requests, alike } = diffRequests(a, b);
     expect(alike).toBe(1);
     expect(requests.map((r) => [r.request, r.requestB, r.differences[0].phrase])).toEqual([
@@ -107,10 +135,27 @@ test.describe('clauses, groups and first differences', () => {
         'AUTH-3': { status: 'verified', tests: [[key, 'passed']] },
         'RT-3': { status: 'verified', tests: [[runtime, 'passed']] },
         'RT-9': { status: 'verified', tests: [[unknown, 'passed']] },
-        'ERR-1': { status: 'failed', tests: [[unknown, 'failed']], failures: [{ clause: 'ERR-1', title: '404 body breaks the documented shape (GET http://127.0.0.1:4000/v1/runtimes/1999.01 → 404 (12 ms))', received: '{"error":"Not found"}', allowed: '"Not Found"', test: unknown, exchange: { method: 'GET', url: 'http://127.0.0.1:4000/v1/runtimes/1999.01', status: 404, contentType: 'application/json' } }] },
+        'ERR-1': {
+          status: 'failed',
+          tests: [[unknown, 'failed']],
+          failures: [
+            {
+              clause: 'ERR-1',
+              title: '404 body breaks the documented shape (GET http://127.0.0.1:4000/v1/runtimes/1999.01 → 404 (12 ms))',
+              received: '{"error":"Not found"}',
+              allowed: '"Not Found"',
+              test: unknown,
+              exchange: { method: 'GET', url: 'http://127.0.0.1:4000/v1/runtimes/1999.01', status: 404, contentType: 'application/json' },
+            },
+          ],
+        },
         'RL-2': { status: 'verified', tests: [[burst, 'passed']] },
         'CU-1': { status: 'verified', tests: [['cu › a valid update', 'passed']] },
-        'AG-1': { status: 'skipped', tests: [['agent › readiness', 'skipped']], reasons: ['AGENT_URL is not set: the agent is started through AGENT_COMMAND instead'] },
+        'AG-1': {
+          status: 'skipped',
+          tests: [['agent › readiness', 'skipped']],
+          reasons: ['AGENT_URL is not set: the agent is started through AGENT_COMMAND instead'],
+        },
       },
       ids,
     ),
@@ -125,19 +170,95 @@ test.describe('clauses, groups and first differences', () => {
     'B',
     matrix(
       {
-        'SPEC-1': { status: 'failed', tests: [[spec, 'failed']], failures: [{ clause: 'SPEC-1', title: 'GET /openapi.json did not answer 200', received: '404', allowed: '200 with the OpenAPI document', test: spec, exchange: { method: 'GET', url: 'http://127.0.0.1:4010/openapi.json', status: 404, contentType: 'application/problem+json' } }] },
-        'AUTH-3': { status: 'failed', tests: [[key, 'failed']], failures: [{ clause: 'AUTH-3', title: 'an invalid request was not rejected', received: '200', allowed: 'a 4xx status', test: key, exchange: { method: 'GET', url: 'http://127.0.0.1:4010/v1/runtimes/2025.04', status: 200, contentType: 'application/json' } }] },
-        'RT-3': { status: 'failed', tests: [[runtime, 'failed']], failures: [{ clause: 'RT-3', title: 'runtime 2024.09: nodeJsVersion is not v<major>.<minor>.<patch>', received: '"20.17.0"', allowed: 'v<major>.<minor>.<patch>', test: runtime, place: 'runtime', valueClass: 'no-v' }] },
-        'RT-9': { status: 'failed', tests: [[unknown, 'failed']], failures: [{ clause: 'RT-9', title: 'unknown runtime id did not answer 404 (GET http://127.0.0.1:4010/v1/runtimes/1999.01?full=1 → 200 (31 ms))', received: '200', allowed: '404 with the ERR-1 body', test: unknown, exchange: { method: 'GET', url: 'http://127.0.0.1:4010/v1/runtimes/1999.01?full=1', status: 200, contentType: 'application/json' } }] },
+        'SPEC-1': {
+          status: 'failed',
+          tests: [[spec, 'failed']],
+          failures: [
+            {
+              clause: 'SPEC-1',
+              title: 'GET /openapi.json did not answer 200',
+              received: '404',
+              allowed: '200 with the OpenAPI document',
+              test: spec,
+              exchange: { method: 'GET', url: 'http://127.0.0.1:4010/openapi.json', status: 404, contentType: 'application/problem+json' },
+            },
+          ],
+        },
+        'AUTH-3': {
+          status: 'failed',
+          tests: [[key, 'failed']],
+          failures: [
+            {
+              clause: 'AUTH-3',
+              title: 'an invalid request was not rejected',
+              received: '200',
+              allowed: 'a 4xx status',
+              test: key,
+              exchange: { method: 'GET', url: 'http://127.0.0.1:4010/v1/runtimes/2025.04', status: 200, contentType: 'application/json' },
+            },
+          ],
+        },
+        'RT-3': {
+          status: 'failed',
+          tests: [[runtime, 'failed']],
+          failures: [
+            {
+              clause: 'RT-3',
+              title: 'runtime 2024.09: nodeJsVersion is not v<major>.<minor>.<patch>',
+              received: '"20.17.0"',
+              allowed: 'v<major>.<minor>.<patch>',
+              test: runtime,
+              place: 'runtime',
+              valueClass: 'no-v',
+            },
+          ],
+        },
+        'RT-9': {
+          status: 'failed',
+          tests: [[unknown, 'failed']],
+          failures: [
+            {
+              clause: 'RT-9',
+              title: 'unknown runtime id did not answer 404 (GET http://127.0.0.1:4010/v1/runtimes/1999.01?full=1 → 200 (31 ms))',
+              received: '200',
+              allowed: '404 with the ERR-1 body',
+              test: unknown,
+              exchange: { method: 'GET', url: 'http://127.0.0.1:4010/v1/runtimes/1999.01?full=1', status: 200, contentType: 'application/json' },
+            },
+          ],
+        },
         'ERR-1': { status: 'verified', tests: [[unknown, 'passed']] },
-        'RL-2': { status: 'failed', tests: [[burst, 'failed']], failures: [{ clause: 'RL-2', title: '1242 requests in 2.8 s, none refused', received: '"1242 served, no 429"', allowed: '600 served per 60 s, then 429', test: burst }] },
-        'CU-1': { status: 'skipped', tests: [['cu › a valid update', 'skipped']], reasons: ['CHECK_ID is not set: against a remote target the update tests change only an API check named by CHECK_ID (and restore it)'] },
+        'RL-2': {
+          status: 'failed',
+          tests: [[burst, 'failed']],
+          failures: [
+            {
+              clause: 'RL-2',
+              title: '1242 requests in 2.8 s, none refused',
+              received: '"1242 served, no 429"',
+              allowed: '600 served per 60 s, then 429',
+              test: burst,
+            },
+          ],
+        },
+        'CU-1': {
+          status: 'skipped',
+          tests: [['cu › a valid update', 'skipped']],
+          reasons: ['CHECK_ID is not set: against a remote target the update tests change only an API check named by CHECK_ID (and restore it)'],
+        },
         'AG-1': { status: 'verified', tests: [['agent › readiness', 'passed']] },
       },
       ids,
     ),
     {
-      [spec]: [obs('GET /openapi.json', 404, { type: 'https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR', status: 404 }, { 'content-type': 'application/problem+json' })],
+      [spec]: [
+        obs(
+          'GET /openapi.json',
+          404,
+          { type: 'https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR', status: 404 },
+          { 'content-type': 'application/problem+json' },
+        ),
+      ],
       [key]: [obs('GET /v1/runtimes/2025.04', 200, RUNTIME)],
       [runtime]: [obs('GET /v1/runtimes/2024.09', 200, { ...RUNTIME, nodeJsVersion: '20.17.0' })],
       [unknown]: [obs('GET /v1/runtimes/1999.01', 200, RUNTIME)],
@@ -176,32 +297,82 @@ test.describe('clauses, groups and first differences', () => {
   });
 
   test('failures: records are used as they are; the url becomes a path and the title loses the request it quotes', () => {
-    expect(byId('RT-3').tests[0].failures).toEqual([{ side: 'B', title: 'runtime 2024.09: nodeJsVersion is not v<major>.<minor>.<patch>', received: '"20.17.0"', allowed: 'v<major>.<minor>.<patch>', test: runtime, place: 'runtime', valueClass: 'no-v' }]);
+    expect(byId('RT-3').tests[0].failures).toEqual([
+      {
+        side: 'B',
+        title: 'runtime 2024.09: nodeJsVersion is not v<major>.<minor>.<patch>',
+        received: '"20.17.0"',
+        allowed: 'v<major>.<minor>.<patch>',
+        test: runtime,
+        place: 'runtime',
+        valueClass: 'no-v',
+      },
+    ]);
     expect(byId('RT-9').tests[0].failures).toEqual([
-      { side: 'B', title: 'unknown runtime id did not answer 404', received: '200', allowed: '404 with the ERR-1 body', test: unknown, exchange: { method: 'GET', path: '/v1/runtimes/1999.01?full=1', status: 200, contentType: 'application/json' } },
+      {
+        side: 'B',
+        title: 'unknown runtime id did not answer 404',
+        received: '200',
+        allowed: '404 with the ERR-1 body',
+        test: unknown,
+        exchange: { method: 'GET', path: '/v1/runtimes/1999.01?full=1', status: 200, contentType: 'application/json' },
+      },
     ]);
   });
 
   test('without recorded responses the first difference comes from the record: the status it allowed, the request by its path', () => {
-    const failure: MatrixFailure = { clause: 'RT-9', title: 'unknown runtime id did not answer 404 (GET http://127.0.0.1:4010/v1/runtimes/x → 200 (3 ms))', received: '200', allowed: '404 with the ERR-1 body', test: unknown, exchange: { method: 'GET', url: 'http://127.0.0.1:4010/v1/runtimes/x', status: 200, contentType: 'application/json' } };
-    const bare = compare(side('A', matrix({ 'RT-9': { status: 'verified', tests: [[unknown, 'passed']] } })), side('B', matrix({ 'RT-9': { status: 'failed', tests: [[unknown, 'failed']], failures: [failure] } })));
+    const failure: MatrixFailure = {
+      clause: 'RT-9',
+      title: 'unknown runtime id did not answer 404 (GET http://127.0.0.1:4010/v1/runtimes/x → 200 (3 ms))',
+      received: '200',
+      allowed: '404 with the ERR-1 body',
+      test: unknown,
+      exchange: { method: 'GET', url: 'http://127.0.0.1:4010/v1/runtimes/x', status: 200, contentType: 'application/json' },
+    };
+    const bare = compare(
+      side('A', matrix({ 'RT-9': { status: 'verified', tests: [[unknown, 'passed']] } })),
+      side('B', matrix({ 'RT-9': { status: 'failed', tests: [[unknown, 'failed']], failures: [failure] } })),
+    );
     expect(bare.clauses[0].first).toBe('status 404 vs 200 on GET /v1/runtimes/x');
     expect(requestOf(bare.clauses[0].tests[0].failures[0])).toBe('GET /v1/runtimes/x → 200');
   });
 
-  test('each test\'s responses are shown once: a later clause of the same test points to the first', () => {
+  test("each test's responses are shown once: a later clause of the same test points to the first", () => {
     expect(byId('RT-9').tests[0].shownIn).toBeUndefined();
     expect(byId('ERR-1').tests[0]).toMatchObject({ title: unknown, a: 'failed', b: 'passed', shownIn: 'RT-9' });
   });
 
   test('the markdown and the page say the same things in the same order, details collapsed', () => {
     const md = renderCompareMarkdown(c);
-    const order = ['B differs from A on 8 clauses', '| family |', '## A verified, B failed (5)', '| RT-9 | verified | failed | status 404 vs 200 |', '## B verified, A failed (1)', '## Skipped on one side (2)', '- B skipped CU-1: CHECK_ID is not set', '## Details', '### RT-9', '## All clauses'];
+    const order = [
+      'B differs from A on 8 clauses',
+      '| family |',
+      '## A verified, B failed (5)',
+      '| RT-9 | verified | failed | status 404 vs 200 |',
+      '## B verified, A failed (1)',
+      '## Skipped on one side (2)',
+      '- B skipped CU-1: CHECK_ID is not set',
+      '## Details',
+      '### RT-9',
+      '## All clauses',
+    ];
     const at = order.map((s) => md.indexOf(s));
-    expect(at.every((i) => i >= 0), JSON.stringify(order.filter((_, i) => at[i] < 0))).toBe(true);
+    expect(
+      at.every((i) => i >= 0),
+      JSON.stringify(order.filter((_, i) => at[i] < 0)),
+    ).toBe(true);
     expect(at).toEqual([...at].sort((x, y) => x - y));
     const html = renderCompareHtml(c);
-    const pageOrder = ['class="verdict', 'class="families"', 'A verified, B failed', 'B verified, A failed', 'Skipped on one side', '<h2>Details', 'id="d-RT-9"', '<h2>All clauses'];
+    const pageOrder = [
+      'class="verdict',
+      'class="families"',
+      'A verified, B failed',
+      'B verified, A failed',
+      'Skipped on one side',
+      '<h2>Details',
+      'id="d-RT-9"',
+      '<h2>All clauses',
+    ];
     const pageAt = pageOrder.map((s) => html.indexOf(s));
     expect(pageAt.every((i) => i >= 0)).toBe(true);
     expect(pageAt).toEqual([...pageAt].sort((x, y) => x - y));

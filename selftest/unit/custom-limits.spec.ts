@@ -8,7 +8,7 @@ import { parseSpecText } from '../../support/spec/spec-source';
 
 const PUBLISHED = join(__dirname, '../fixtures/published-openapi-2026-08-18.json');
 
-test('the real service\'s sentences', () => {
+test("the real service's sentences", () => {
   const cases: Array<[string, number, number]> = [
     ['**Rate-limiting is applied to this endpoint, you can send 5 requests / 10 seconds at most.**', 5, 10],
     ['you can send 30 requests / 60 seconds at most', 30, 60],
@@ -55,7 +55,18 @@ test('the published spec: every custom limit it states, and nothing else', async
   const text = readFileSync(PUBLISHED, 'utf8');
   const spec = await buildSpec(parseSpecText(text, PUBLISHED), PUBLISHED);
   const found = customLimitsOf(spec).map(describeRouteLimit).sort();
-  const analytics = ['api-checks', 'browser-checks', 'dns', 'heartbeat-checks', 'icmp', 'multistep-checks', 'playwright-checks', 'ssl', 'tcp-checks', 'url-monitors'];
+  const analytics = [
+    'api-checks',
+    'browser-checks',
+    'dns',
+    'heartbeat-checks',
+    'icmp',
+    'multistep-checks',
+    'playwright-checks',
+    'ssl',
+    'tcp-checks',
+    'url-monitors',
+  ];
   expect(found).toEqual(
     [
       'GET /v1/alert-notifications: 5 requests / 10 seconds',

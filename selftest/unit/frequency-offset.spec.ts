@@ -10,7 +10,18 @@ import { allowedOffsets, frequencyOffsetRuling, maxOffset, show } from '../../su
 
 /** floor(f * 10) up to 60, ceil(f / 60) above: computed by hand, not by the oracle's code. */
 const HAND_MAX: Record<number, number> = {
-  1: 10, 2: 20, 5: 50, 10: 100, 15: 150, 30: 300, 60: 600, 120: 2, 180: 3, 360: 6, 720: 12, 1440: 24,
+  1: 10,
+  2: 20,
+  5: 50,
+  10: 100,
+  15: 150,
+  30: 300,
+  60: 600,
+  120: 2,
+  180: 3,
+  360: 6,
+  720: 12,
+  1440: 24,
 };
 
 const NON_API = CHECK_TYPES.filter((t) => t !== 'API');
@@ -18,13 +29,25 @@ const NON_API = CHECK_TYPES.filter((t) => t !== 'API');
 /** Every kind of value fast-check makes, the awkward ones included (null prototypes, boxed values,
  * objects whose toString is not a function, BigInt, sparse and typed arrays, maps, sets, dates). */
 const anyOffset = fc.anything({
-  withBoxedValues: true, withMap: true, withSet: true, withObjectString: true, withNullPrototype: true,
-  withBigInt: true, withDate: true, withTypedArray: true, withSparseArray: true, withUnicodeString: true,
+  withBoxedValues: true,
+  withMap: true,
+  withSet: true,
+  withObjectString: true,
+  withNullPrototype: true,
+  withBigInt: true,
+  withDate: true,
+  withTypedArray: true,
+  withSparseArray: true,
+  withUnicodeString: true,
 });
 
 test.describe('frequencyOffset oracle: every known frequency, offsets -1..max+2', () => {
   test('the hand table covers every known frequency', () => {
-    expect(Object.keys(HAND_MAX).map(Number).sort((a, b) => a - b)).toEqual(KNOWN_FREQUENCIES.filter((f) => f > 0));
+    expect(
+      Object.keys(HAND_MAX)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(KNOWN_FREQUENCIES.filter((f) => f > 0));
   });
 
   for (const f of KNOWN_FREQUENCIES.filter((f) => f > 0)) {
@@ -83,80 +106,135 @@ test.describe('frequencyOffset oracle: every known frequency, offsets -1..max+2'
 
 test.describe('frequencyOffset oracle: properties', () => {
   const type = fc.constantFrom(...CHECK_TYPES);
-  const positiveFrequency = fc.oneof(fc.constantFrom(...KNOWN_FREQUENCIES.filter((f) => f > 0)), fc.integer({ min: 1, max: 100_000 }), fc.double({ min: 0.1, max: 100_000, noNaN: true }));
+  const positiveFrequency = fc.oneof(
+    fc.constantFrom(...KNOWN_FREQUENCIES.filter((f) => f > 0)),
+    fc.integer({ min: 1, max: 100_000 }),
+    fc.double({ min: 0.1, max: 100_000, noNaN: true }),
+  );
 
   test('for f in (0, 60] exactly the integers 1..floor(10f) are accepted, for any check type', () => {
-    fc.assert(fc.property(type, fc.double({ min: 0.1, max: 60, noNaN: true }), fc.integer({ min: -5, max: 700 }), (t, f, o) => {
-      const r = frequencyOffsetRuling(t, f, o);
-      return r.accepted === (o >= 1 && o <= Math.floor(f * 10)) && r.clause === (o < 1 ? 'FO-4' : 'FO-2');
-    }));
+    fc.assert(
+      fc.property(type, fc.double({ min: 0.1, max: 60, noNaN: true }), fc.integer({ min: -5, max: 700 }), (t, f, o) => {
+        const r = frequencyOffsetRuling(t, f, o);
+        return r.accepted === (o >= 1 && o <= Math.floor(f * 10)) && r.clause === (o < 1 ? 'FO-4' : 'FO-2');
+      }),
+    );
   });
 
   test('for f > 60 exactly the integers 1..ceil(f/60) are accepted, for any check type', () => {
-    fc.assert(fc.property(type, fc.double({ min: 60.000001, max: 100_000, noNaN: true }), fc.integer({ min: -5, max: 2000 }), (t, f, o) => {
-      const r = frequencyOffsetRuling(t, f, o);
-      return r.accepted === (o >= 1 && o <= Math.ceil(f / 60)) && r.clause === (o < 1 ? 'FO-4' : 'FO-3');
-    }));
+    fc.assert(
+      fc.property(type, fc.double({ min: 60.000001, max: 100_000, noNaN: true }), fc.integer({ min: -5, max: 2000 }), (t, f, o) => {
+        const r = frequencyOffsetRuling(t, f, o);
+        return r.accepted === (o >= 1 && o <= Math.ceil(f / 60)) && r.clause === (o < 1 ? 'FO-4' : 'FO-3');
+      }),
+    );
   });
 
   test('the accepted offsets are contiguous from 1: o accepted implies o - 1 accepted (o > 1)', () => {
-    fc.assert(fc.property(positiveFrequency, fc.integer({ min: 2, max: 5000 }), (f, o) => !frequencyOffsetRuling('API', f, o).accepted || frequencyOffsetRuling('API', f, o - 1).accepted));
+    fc.assert(
+      fc.property(
+        positiveFrequency,
+        fc.integer({ min: 2, max: 5000 }),
+        (f, o) => !frequencyOffsetRuling('API', f, o).accepted || frequencyOffsetRuling('API', f, o - 1).accepted,
+      ),
+    );
   });
 
   test('allowedOffsets agrees with the ruling: every listed offset accepted, max + 1 rejected', () => {
-    fc.assert(fc.property(positiveFrequency, (f) => {
-      const allowed = allowedOffsets(f);
-      return allowed.every((o) => frequencyOffsetRuling('API', f, o).accepted) && !frequencyOffsetRuling('API', f, allowed.length + 1).accepted && allowed[0] === 1;
-    }));
+    fc.assert(
+      fc.property(positiveFrequency, (f) => {
+        const allowed = allowedOffsets(f);
+        return (
+          allowed.every((o) => frequencyOffsetRuling('API', f, o).accepted) && !frequencyOffsetRuling('API', f, allowed.length + 1).accepted && allowed[0] === 1
+        );
+      }),
+    );
   });
 
   test('a fractional offset is never accepted (FO-4)', () => {
-    fc.assert(fc.property(type, fc.constantFrom(...KNOWN_FREQUENCIES), fc.double({ noNaN: true }).filter((o) => !Number.isInteger(o)), (t, f, o) => {
-      const r = frequencyOffsetRuling(t, f, o);
-      return !r.accepted && r.clause === (f === 0 && t !== 'API' ? 'FO-5' : 'FO-4');
-    }));
+    fc.assert(
+      fc.property(
+        type,
+        fc.constantFrom(...KNOWN_FREQUENCIES),
+        fc.double({ noNaN: true }).filter((o) => !Number.isInteger(o)),
+        (t, f, o) => {
+          const r = frequencyOffsetRuling(t, f, o);
+          return !r.accepted && r.clause === (f === 0 && t !== 'API' ? 'FO-5' : 'FO-4');
+        },
+      ),
+    );
   });
 
   test('a string offset is never accepted, even one that reads as an allowed number', () => {
-    fc.assert(fc.property(fc.constantFrom(...KNOWN_FREQUENCIES), fc.oneof(fc.string(), fc.integer({ min: 1, max: 30 }).map(String)), (f, o) => {
-      const r = frequencyOffsetRuling('API', f, o);
-      return !r.accepted && r.clause === 'FO-4';
-    }));
+    fc.assert(
+      fc.property(fc.constantFrom(...KNOWN_FREQUENCIES), fc.oneof(fc.string(), fc.integer({ min: 1, max: 30 }).map(String)), (f, o) => {
+        const r = frequencyOffsetRuling('API', f, o);
+        return !r.accepted && r.clause === 'FO-4';
+      }),
+    );
   });
 
   test('frequency 0: accepted only for an API check with 10, 20 or 30', () => {
-    fc.assert(fc.property(type, fc.oneof(fc.integer({ min: -50, max: 100 }), fc.constantFrom(10, 20, 30)), (t, o) => {
-      const r = frequencyOffsetRuling(t, 0, o);
-      return r.accepted === (t === 'API' && [10, 20, 30].includes(o)) && (t === 'API' || r.clause === 'FO-5');
-    }));
+    fc.assert(
+      fc.property(type, fc.oneof(fc.integer({ min: -50, max: 100 }), fc.constantFrom(10, 20, 30)), (t, o) => {
+        const r = frequencyOffsetRuling(t, 0, o);
+        return r.accepted === (t === 'API' && [10, 20, 30].includes(o)) && (t === 'API' || r.clause === 'FO-5');
+      }),
+    );
   });
 
   test('the ruling is pure: the same inputs give the same answer', () => {
-    fc.assert(fc.property(type, fc.constantFrom(...KNOWN_FREQUENCIES), anyOffset, (t, f, o) => {
-      expect(frequencyOffsetRuling(t, f, o)).toEqual(frequencyOffsetRuling(t, f, o));
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(type, fc.constantFrom(...KNOWN_FREQUENCIES), anyOffset, (t, f, o) => {
+        expect(frequencyOffsetRuling(t, f, o)).toEqual(frequencyOffsetRuling(t, f, o));
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   test('the ruling is total: any offset gets a ruling with a reason, and only an integer can be accepted', () => {
-    fc.assert(fc.property(type, fc.constantFrom(...KNOWN_FREQUENCIES), anyOffset, (t, f, o) => {
-      const r = frequencyOffsetRuling(t, f, o);
-      expect(typeof r.reason).toBe('string');
-      expect(r.reason.length).toBeGreaterThan(0);
-      if (r.accepted) expect(Number.isInteger(o)).toBe(true);
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(type, fc.constantFrom(...KNOWN_FREQUENCIES), anyOffset, (t, f, o) => {
+        const r = frequencyOffsetRuling(t, f, o);
+        expect(typeof r.reason).toBe('string');
+        expect(r.reason.length).toBeGreaterThan(0);
+        if (r.accepted) expect(Number.isInteger(o)).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 
 test.describe('frequencyOffset oracle: writing an offset into a reason (show)', () => {
   const revoked = Proxy.revocable({}, {});
   revoked.revoke();
-  const throwing = new Proxy({}, { get: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); }, getPrototypeOf: () => { throw new Error('trap'); } });
+  const throwing = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('trap');
+      },
+      ownKeys: () => {
+        throw new Error('trap');
+      },
+      getPrototypeOf: () => {
+        throw new Error('trap');
+      },
+    },
+  );
   const cyclic: Record<string, unknown> = {};
   cyclic.self = cyclic;
   const awkward: Array<[string, unknown]> = [
     ['an array holding an object whose toString is null', [{ toString: null }]],
     ['an object whose toString and valueOf are null', { toString: null, valueOf: null }],
-    ['an object whose toString throws', { toString: () => { throw new Error('no'); } }],
+    [
+      'an object whose toString throws',
+      {
+        toString: () => {
+          throw new Error('no');
+        },
+      },
+    ],
     ['a null-prototype object', Object.create(null)],
     ['a cyclic object', cyclic],
     ['a BigInt', 10n],
@@ -186,6 +264,9 @@ test.describe('frequencyOffset oracle: writing an offset into a reason (show)', 
   });
 
   test('show never throws, for any value', () => {
-    fc.assert(fc.property(anyOffset, (v) => typeof show(v) === 'string'), { numRuns: 2000 });
+    fc.assert(
+      fc.property(anyOffset, (v) => typeof show(v) === 'string'),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -19,7 +19,12 @@ const PUBLISHED = join(__dirname, '../fixtures/published-openapi-2026-08-18.json
 test('the reference spec: the runtime collection is the one other GET, and each operation has its place', async () => {
   const target = resolveTarget(await load(REFERENCE), config);
   expect(target.collectionGets.map((o) => o.path)).toEqual(['/v1/runtimes']);
-  expect([target.runtimeOp, target.readCheckOp, target.updateOp, target.collectionGets[0]].map((op) => placeOf(target, op))).toEqual(['runtime', 'check-read', 'check-update', 'GET /v1/runtimes']);
+  expect([target.runtimeOp, target.readCheckOp, target.updateOp, target.collectionGets[0]].map((op) => placeOf(target, op))).toEqual([
+    'runtime',
+    'check-read',
+    'check-update',
+    'GET /v1/runtimes',
+  ]);
 });
 
 test('the published spec: the collections beside the runtime and check operations, nothing else', async () => {
@@ -29,13 +34,19 @@ test('the published spec: the collections beside the runtime and check operation
 });
 
 test('a collection that needs a parameter the suite lacks is left out', async () => {
-  const spec = await buildSpec({
-    openapi: '3.0.3', info: { title: 't', version: '1' },
-    paths: {
-      '/v1/runtimes/{id}': { get: { responses: { 200: { description: 'ok' } } } },
-      '/v1/runtimes': { get: { parameters: [{ in: 'query', name: 'page', required: true, schema: { type: 'integer' } }], responses: { 200: { description: 'ok' } } } },
+  const spec = await buildSpec(
+    {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/v1/runtimes/{id}': { get: { responses: { 200: { description: 'ok' } } } },
+        '/v1/runtimes': {
+          get: { parameters: [{ in: 'query', name: 'page', required: true, schema: { type: 'integer' } }], responses: { 200: { description: 'ok' } } },
+        },
+      },
     },
-  }, 'inline');
+    'inline',
+  );
   expect(resolveTarget(spec, config).collectionGets).toEqual([]);
 });
 
@@ -56,8 +67,16 @@ function fakeInfo(): TestInfo {
 }
 
 const errorExchange = (over: Partial<Exchange> = {}): Exchange => ({
-  method: 'GET', url: 'http://x/v1/runtimes/1999.01', requestHeaders: { authorization: 'Bearer mon_demo_4f7c1e9a2b6d4e0f8a3c5b7d9e1f2a4c' },
-  status: 404, headers: {}, text: '{"statusCode":404,"error":"Not found"}', json: { statusCode: 404, error: 'Not found' }, contentType: 'application/json', ms: 1, ...over,
+  method: 'GET',
+  url: 'http://x/v1/runtimes/1999.01',
+  requestHeaders: { authorization: 'Bearer mon_demo_4f7c1e9a2b6d4e0f8a3c5b7d9e1f2a4c' },
+  status: 404,
+  headers: {},
+  text: '{"statusCode":404,"error":"Not found"}',
+  json: { statusCode: 404, error: 'Not found' },
+  contentType: 'application/json',
+  ms: 1,
+  ...over,
 });
 
 test('an error response is checked once, stamped with the place given', () => {

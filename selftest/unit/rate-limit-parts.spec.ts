@@ -37,16 +37,34 @@ const problemsOf = (replies: Reply[]) => burstHeaderProblems(replies, { limit: L
 
 test.describe('rate-limit headers', () => {
   test('X-RateLimit-* and Retry-After in seconds', () => {
-    expect(readLimitHeaders({ 'x-ratelimit-limit': '600', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '42', 'retry-after': '42' }, at))
-      .toMatchObject({ limit: 600, remaining: 0, reset: 42, resetUnit: 'seconds-until', retryAfter: 42, problems: [] });
+    expect(readLimitHeaders({ 'x-ratelimit-limit': '600', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '42', 'retry-after': '42' }, at)).toMatchObject({
+      limit: 600,
+      remaining: 0,
+      reset: 42,
+      resetUnit: 'seconds-until',
+      retryAfter: 42,
+      problems: [],
+    });
   });
   test('RateLimit-* with a policy list, reset as epoch seconds, Retry-After as a date', () => {
-    const h = readLimitHeaders({ 'RateLimit-Limit': '600, 600;w=60', 'RateLimit-Remaining': '12', 'RateLimit-Reset': String(at / 1000 + 30), 'Retry-After': new Date(at + 30_000).toUTCString() }, at);
+    const h = readLimitHeaders(
+      {
+        'RateLimit-Limit': '600, 600;w=60',
+        'RateLimit-Remaining': '12',
+        'RateLimit-Reset': String(at / 1000 + 30),
+        'Retry-After': new Date(at + 30_000).toUTCString(),
+      },
+      at,
+    );
     expect(h).toMatchObject({ limit: 600, remaining: 12, reset: 30, resetUnit: 'epoch-seconds', retryAfter: 30 });
     expect(h.names).toHaveLength(4);
   });
   test('structured RateLimit and RateLimit-Policy (draft 8+) and draft 7', () => {
-    expect(readLimitHeaders({ ratelimit: '"default";r=5;t=20', 'ratelimit-policy': '"default";q=600;w=60' }, at)).toMatchObject({ limit: 600, remaining: 5, reset: 20 });
+    expect(readLimitHeaders({ ratelimit: '"default";r=5;t=20', 'ratelimit-policy': '"default";q=600;w=60' }, at)).toMatchObject({
+      limit: 600,
+      remaining: 5,
+      reset: 20,
+    });
     expect(readLimitHeaders({ ratelimit: 'limit=100, remaining=3, reset=9' }, at)).toMatchObject({ limit: 100, remaining: 3, reset: 9 });
   });
   test('nonsense is reported, absence is not', () => {
@@ -60,7 +78,7 @@ test.describe('RL-6 over a burst', () => {
     expect(problemsOf(burstReplies())).toEqual([]);
     expect(headerCount(burstReplies())).toMatchObject({ limit: 10, remainingMax: 9, counted: 0, consistent: true });
   });
-  test('each lie of the reference\'s rl-headers faults is caught', () => {
+  test("each lie of the reference's rl-headers faults is caught", () => {
     const lies: Array<[string, (h: Record<string, string>) => void, RegExp]> = [
       ['remaining-stuck', (h) => (h['x-ratelimit-remaining'] = '10'), /more than limit - 1|repeated/],
       ['remaining-off', (h) => (h['x-ratelimit-remaining'] = String(Number(h['x-ratelimit-remaining']) + 1)), /left 1 remaining, not 0|more than limit - 1/],
@@ -75,7 +93,12 @@ test.describe('RL-6 over a burst', () => {
     const epoch = burstReplies((h) => (h['x-ratelimit-reset'] = String(Math.ceil(at / 1000) + 60)));
     expect(problemsOf(epoch)).toEqual([]);
     const ietf = new HeaderProblems();
-    checkValues(readLimitHeaders({ 'ratelimit-limit': '10', 'ratelimit-remaining': '3', 'ratelimit-reset': String(Math.ceil(at / 1000) + 30) }, at), 200, LIMIT, ietf);
+    checkValues(
+      readLimitHeaders({ 'ratelimit-limit': '10', 'ratelimit-remaining': '3', 'ratelimit-reset': String(Math.ceil(at / 1000) + 30) }, at),
+      200,
+      LIMIT,
+      ietf,
+    );
     expect(ietf.lines.join()).toMatch(/epoch time; the IETF drafts define seconds until the reset/);
   });
   test('a refilling bucket may repeat a remaining value as often as it refilled', () => {
@@ -137,13 +160,19 @@ test.describe('key roles', () => {
   });
 });
 
-test('the last run\'s record: only its last window, only for its target', () => {
+test("the last run's record: only its last window, only for its target", () => {
   const dir = mkdtempSync(join(tmpdir(), 'last-run-'));
   const now = 100_000;
-  writeLastRun(dir, 'https://a.example', 60, [
-    { at: now - 70_000, tags: ['t1'], bearer: true, method: 'GET', path: '/x', status: 200 },
-    { at: now - 5_000, tags: ['t1'], bearer: true, method: 'GET', path: '/x', status: 200 },
-  ], now);
+  writeLastRun(
+    dir,
+    'https://a.example',
+    60,
+    [
+      { at: now - 70_000, tags: ['t1'], bearer: true, method: 'GET', path: '/x', status: 200 },
+      { at: now - 5_000, tags: ['t1'], bearer: true, method: 'GET', path: '/x', status: 200 },
+    ],
+    now,
+  );
   expect(readFileSync(join(dir, LAST_RUN_FILE), 'utf8')).not.toContain('/x');
   expect(readLastRun(dir, 'https://a.example')?.requests).toEqual([{ at: now - 5_000, tags: ['t1'], bearer: true, status: 200 }]);
   expect(readLastRun(dir, 'https://b.example')).toBeUndefined();

@@ -16,7 +16,15 @@ function timeline(mockFault: string): Record<string, number[]> {
   const handle = healthHandler(state, parseFaults(mockFault), clock.read);
   const ask = (url: string) => {
     let status = 0;
-    handle({ url, method: 'GET' } as IncomingMessage, { writeHead: (s: number) => { status = s; }, end: () => {} } as unknown as ServerResponse);
+    handle(
+      { url, method: 'GET' } as IncomingMessage,
+      {
+        writeHead: (s: number) => {
+          status = s;
+        },
+        end: () => {},
+      } as unknown as ServerResponse,
+    );
     return status;
   };
   const out: Record<string, number[]> = { ready: ENDPOINTS.map(ask) };

@@ -4,43 +4,63 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
-
 const ROOT = resolve(__dirname, '../..');
 const AGENT = 'reference/agent/main.ts';
 
 /** A free port whose successor is free too (agent-ignore-port listens on port + 1). */
 async function freePort(): Promise<number> {
-  const grab = (port: number) => new Promise<number>((ok, ko) => {
-    const s = createServer().once('error', ko).listen(port, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => ok(p));
+  const grab = (port: number) =>
+    new Promise<number>((ok, ko) => {
+      const s = createServer()
+        .once('error', ko)
+        .listen(port, '127.0.0.1', () => {
+          const p = (s.address() as { port: number }).port;
+          s.close(() => ok(p));
+        });
     });
-  });
   for (;;) {
     const p = await grab(0);
-    if (p < 65535 && await grab(p + 1).then(() => true, () => false)) return p;
+    if (
+      p < 65535 &&
+      (await grab(p + 1).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return p;
   }
 }
 
-interface Agent { proc: ChildProcess; port: number; exited: Promise<number | null> }
+interface Agent {
+  proc: ChildProcess;
+  port: number;
+  exited: Promise<number | null>;
+}
 
 async function startAgent(faults: string[] = [], drainMs = 1500): Promise<Agent> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', AGENT], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, AGENT_HEALTH_PORT: String(port), AGENT_DRAIN_MS: String(drainMs), MOCK_FAULT: faults.join(',') },
   });
   const exited = new Promise<number | null>((ok) => proc.once('exit', (code) => ok(code)));
   // Ready when it prints its one line.
   await new Promise<void>((ok, ko) => {
-    proc.stdout!.on('data', (d: Buffer) => { if (d.toString().includes('listening')) ok(); });
+    proc.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('listening')) ok();
+    });
     proc.once('exit', (code) => ko(new Error(`agent exited with ${code}`)));
   });
   return { proc, port, exited };
 }
 
 const probe = async (port: number, path: string) => {
-  try { return (await fetch(`http://127.0.0.1:${port}${path}`)).status; } catch { return 'refused'; }
+  try {
+    return (await fetch(`http://127.0.0.1:${port}${path}`)).status;
+  } catch {
+    return 'refused';
+  }
 };
 
 test('agent: three endpoints, then SIGTERM: readiness 503 and liveness 200 while draining, exit 0', async () => {
@@ -70,10 +90,31 @@ const FAULT_PROBES: Array<[string, (a: Agent) => Promise<unknown>]> = [
   ['agent-liveness-500', (a) => probe(a.port, '/-/liveness')],
   ['agent-no-health', (a) => probe(a.port, '/health')],
   ['agent-ignore-port', async (a) => [await probe(a.port, '/health'), await probe(a.port + 1, '/health')]],
-  ['agent-ready-during-shutdown', async (a) => { a.proc.kill('SIGTERM'); await new Promise((r) => setTimeout(r, 200)); return probe(a.port, '/-/readiness'); }],
-  ['agent-liveness-dies-on-shutdown', async (a) => { a.proc.kill('SIGTERM'); await new Promise((r) => setTimeout(r, 200)); return probe(a.port, '/-/liveness'); }],
+  [
+    'agent-ready-during-shutdown',
+    async (a) => {
+      a.proc.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 200));
+      return probe(a.port, '/-/readiness');
+    },
+  ],
+  [
+    'agent-liveness-dies-on-shutdown',
+    async (a) => {
+      a.proc.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 200));
+      return probe(a.port, '/-/liveness');
+    },
+  ],
   // Read from MOCK_FAULT like the others: 600 ms of 200 from readiness into an 800 ms drain.
-  ['agent-ready-late:600', async (a) => { a.proc.kill('SIGTERM'); await new Promise((r) => setTimeout(r, 200)); return probe(a.port, '/-/readiness'); }],
+  [
+    'agent-ready-late:600',
+    async (a) => {
+      a.proc.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 200));
+      return probe(a.port, '/-/readiness');
+    },
+  ],
 ];
 
 test('agent fault agent-exit-at-once: SIGTERM ends it at once, exit 0, readiness never 503', async () => {
@@ -89,7 +130,12 @@ for (const [fault, run] of FAULT_PROBES) {
   test(`agent fault ${fault} changes behaviour`, async () => {
     const observe = async (faults: string[]) => {
       const a = await startAgent(faults, 800);
-      try { return JSON.stringify(await run(a)); } finally { a.proc.kill('SIGTERM'); await a.exited; }
+      try {
+        return JSON.stringify(await run(a));
+      } finally {
+        a.proc.kill('SIGTERM');
+        await a.exited;
+      }
     };
     const clean = await observe([]);
     expect(await observe([fault]), `clean: ${clean}`).not.toBe(clean);

@@ -12,14 +12,26 @@ test('update: the body schema has exactly the properties the update applies', ()
 test('update: a valid body is applied and read back', async () => {
   const app = await service();
   const body = {
-    name: 'Renamed', activated: false, muted: true, locations: ['eu-west-1', 'af-south-1'], tags: ['a'],
-    groupOrder: 0, groupId: null, runtimeId: '2024.09', description: 'd'.repeat(500), frequency: 120, frequencyOffset: 2,
-    retryStrategy: { type: 'LINEAR', maxRetries: 3 }, alertChannelSubscriptions: [{ alertChannelId: 1, activated: true }],
-    privateLocations: ['office'], environmentVariables: [{ key: 'K', value: 'v' }], unknownProperty: 'ignored',
+    name: 'Renamed',
+    activated: false,
+    muted: true,
+    locations: ['eu-west-1', 'af-south-1'],
+    tags: ['a'],
+    groupOrder: 0,
+    groupId: null,
+    runtimeId: '2024.09',
+    description: 'd'.repeat(500),
+    frequency: 120,
+    frequencyOffset: 2,
+    retryStrategy: { type: 'LINEAR', maxRetries: 3 },
+    alertChannelSubscriptions: [{ alertChannelId: 1, activated: true }],
+    privateLocations: ['office'],
+    environmentVariables: [{ key: 'K', value: 'v' }],
+    unknownProperty: 'ignored',
   };
   const r = await put(app, body, SEEDED_API_CHECK_ID, '?autoAssignAlerts=false');
   expect(r.status).toBe(200);
-  const { unknownProperty, ...applied } = body;
+  const { unknownProperty: _unknown, ...applied } = body;
   expect(r.body).toMatchObject(applied);
   expect(r.body).not.toHaveProperty('unknownProperty');
   expect(await getCheck(app)).toEqual(r.body);
@@ -28,16 +40,32 @@ test('update: a valid body is applied and read back', async () => {
 });
 
 const INVALID: Array<[string, Record<string, unknown>]> = [
-  ['empty name', { name: '' }], ['name number', { name: 5 }], ['activated string', { activated: 'true' }],
-  ['description 501', { description: 'd'.repeat(501) }], ['groupOrder -1', { groupOrder: -1 }], ['groupOrder 1.5', { groupOrder: 1.5 }],
-  ['groupOrder string', { groupOrder: '1' }], ['unknown location', { locations: ['mars-1'] }], ['empty locations', { locations: [] }],
-  ['locations null', { locations: null }], ['unknown runtime', { runtimeId: '2021.01' }], ['unknown checkType', { checkType: 'SMTP' }],
-  ['checkType lowercase', { checkType: 'api' }], ['frequency 3', { frequency: 3 }], ['frequency "10"', { frequency: '10' }],
-  ['offset "5"', { frequencyOffset: '5' }], ['offset 0', { frequencyOffset: 0 }], ['offset -1', { frequencyOffset: -1 }],
-  ['offset 1.5', { frequencyOffset: 1.5 }], ['offset null', { frequencyOffset: null }], ['tags not array', { tags: 'a' }],
+  ['empty name', { name: '' }],
+  ['name number', { name: 5 }],
+  ['activated string', { activated: 'true' }],
+  ['description 501', { description: 'd'.repeat(501) }],
+  ['groupOrder -1', { groupOrder: -1 }],
+  ['groupOrder 1.5', { groupOrder: 1.5 }],
+  ['groupOrder string', { groupOrder: '1' }],
+  ['unknown location', { locations: ['mars-1'] }],
+  ['empty locations', { locations: [] }],
+  ['locations null', { locations: null }],
+  ['unknown runtime', { runtimeId: '2021.01' }],
+  ['unknown checkType', { checkType: 'SMTP' }],
+  ['checkType lowercase', { checkType: 'api' }],
+  ['frequency 3', { frequency: 3 }],
+  ['frequency "10"', { frequency: '10' }],
+  ['offset "5"', { frequencyOffset: '5' }],
+  ['offset 0', { frequencyOffset: 0 }],
+  ['offset -1', { frequencyOffset: -1 }],
+  ['offset 1.5', { frequencyOffset: 1.5 }],
+  ['offset null', { frequencyOffset: null }],
+  ['tags not array', { tags: 'a' }],
   ['subscription without activated', { alertChannelSubscriptions: [{ alertChannelId: 1 }] }],
-  ['retryStrategy without type', { retryStrategy: {} }], ['privateLocations empty', { privateLocations: [] }],
-  ['setupSnippetId string', { setupSnippetId: '1' }], ['body is an array', [] as unknown as Record<string, unknown>],
+  ['retryStrategy without type', { retryStrategy: {} }],
+  ['privateLocations empty', { privateLocations: [] }],
+  ['setupSnippetId string', { setupSnippetId: '1' }],
+  ['body is an array', [] as unknown as Record<string, unknown>],
 ];
 
 for (const [name, body] of INVALID) {

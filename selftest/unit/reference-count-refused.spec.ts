@@ -57,7 +57,13 @@ const valid = (app: FastifyInstance) => send(app, { url: '/v1/runtimes/2025.04' 
 
 async function start(countRefused: boolean, algorithm: 'fixed' | 'sliding'): Promise<[FastifyInstance, FakeClock]> {
   const clock = fakeClock();
-  const app = await service([], { rateLimitMax: 3, rateLimitWindowS: 60, rateLimitAlgorithm: algorithm, rateLimitCountRefused: countRefused, clock: clock.read });
+  const app = await service([], {
+    rateLimitMax: 3,
+    rateLimitWindowS: 60,
+    rateLimitAlgorithm: algorithm,
+    rateLimitCountRefused: countRefused,
+    clock: clock.read,
+  });
   return [app, clock];
 }
 
@@ -77,7 +83,11 @@ for (const algorithm of ['fixed', 'sliding'] as const) {
     clock.tick(10_000);
     expect([await valid(app), await valid(app)]).toEqual([200, 200]);
     // The budget is used up; more requests, refused ones included, are all 429 and are not recorded.
-    for (let i = 0; i < 5; i++) { expect(await valid(app)).toBe(429); expect(await send(app, REFUSED[0])).toBe(429); clock.tick(5_000); }
+    for (let i = 0; i < 5; i++) {
+      expect(await valid(app)).toBe(429);
+      expect(await send(app, REFUSED[0])).toBe(429);
+      clock.tick(5_000);
+    }
     // t = 60 s since the first served request: its slot is free (fixed: the window of the first hit ended).
     clock.tick(60_000 - 10_000 - 25_000);
     expect(await valid(app)).toBe(200);
@@ -85,12 +95,12 @@ for (const algorithm of ['fixed', 'sliding'] as const) {
   });
 }
 
-test('count refused off: a route\'s own limit refunds too (20 refused on the runtime list, then 20 served)', async () => {
+test("count refused off: a route's own limit refunds too (20 refused on the runtime list, then 20 served)", async () => {
   const [app] = await start(false, 'fixed');
   const wrongAccount = { ...AUTH, 'x-service-account': SECOND_ACCOUNT_ID };
   for (let i = 0; i < 25; i++) expect(await send(app, { url: '/v1/runtimes', headers: wrongAccount })).toBe(403);
   let served = 0;
-  while (await send(app, { url: '/v1/runtimes' }) === 200) served++;
+  while ((await send(app, { url: '/v1/runtimes' })) === 200) served++;
   expect(served).toBe(20);
   await app.close();
 });

@@ -4,9 +4,7 @@
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { AUTH_RULES, type AuthRule } from '../../reference/fault-kinds';
-import {
-  AUTH, DEMO_ACCOUNT_ID, DEMO_KEY, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, service,
-} from '../../reference/testing';
+import { AUTH, DEMO_ACCOUNT_ID, DEMO_KEY, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, service } from '../../reference/testing';
 
 type Rule = AuthRule | 'valid';
 const PLACES = ['runtime', 'check-read', 'check-update', 'list'] as const;
@@ -26,13 +24,21 @@ const BREAKS: Record<Rule, Array<Record<string, string>>> = {
   valid: [{ ...AUTH }],
   key: [{ ...acct }, { authorization: '', ...acct }],
   scheme: [
-    { authorization: `Basic ${DEMO_KEY}`, ...acct }, { authorization: `Basic ${Buffer.from(`${DEMO_KEY}:`).toString('base64')}`, ...acct },
-    { authorization: `Token ${DEMO_KEY}`, ...acct }, { authorization: DEMO_KEY, ...acct },
+    { authorization: `Basic ${DEMO_KEY}`, ...acct },
+    { authorization: `Basic ${Buffer.from(`${DEMO_KEY}:`).toString('base64')}`, ...acct },
+    { authorization: `Token ${DEMO_KEY}`, ...acct },
+    { authorization: DEMO_KEY, ...acct },
   ],
   'unknown-key': [{ authorization: 'Bearer mon_demo_00000000000000000000000000000000', ...acct }],
   'account-missing': [{ ...bearer }, { ...bearer, 'x-service-account': '' }],
-  'account-malformed': [{ ...bearer, 'x-service-account': 'acme' }, { ...bearer, 'x-service-account': `${DEMO_ACCOUNT_ID}x` }],
-  'account-other': [{ ...bearer, 'x-service-account': SECOND_ACCOUNT_ID }, { ...bearer, 'x-service-account': '00000000-0000-4000-8000-000000000000' }],
+  'account-malformed': [
+    { ...bearer, 'x-service-account': 'acme' },
+    { ...bearer, 'x-service-account': `${DEMO_ACCOUNT_ID}x` },
+  ],
+  'account-other': [
+    { ...bearer, 'x-service-account': SECOND_ACCOUNT_ID },
+    { ...bearer, 'x-service-account': '00000000-0000-4000-8000-000000000000' },
+  ],
 };
 
 /** "place/rule#n" -> status, for every probe. */
@@ -49,12 +55,16 @@ async function answers(faults: string[]): Promise<Map<string, number>> {
     }
     out.set('spec', (await app.inject({ url: '/openapi.json' })).statusCode);
     out.set('spec/valid', (await app.inject({ url: '/openapi.json', headers: { ...AUTH } })).statusCode);
-  } finally { await app.close(); }
+  } finally {
+    await app.close();
+  }
   return out;
 }
 
 let clean: Map<string, number>;
-test.beforeAll(async () => { clean = await answers([]); });
+test.beforeAll(async () => {
+  clean = await answers([]);
+});
 
 /** The probes whose answer the fault changed, with the new answer. */
 async function changed(faults: string[]): Promise<Record<string, number>> {

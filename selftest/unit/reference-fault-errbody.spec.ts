@@ -6,7 +6,11 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ERROR_MUTATIONS, type ErrorMutation } from '../../reference/fault-kinds';
 import { AUTH, DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, service } from '../../reference/testing';
 
-interface Probe { place: string; status: number; request: InjectOptions }
+interface Probe {
+  place: string;
+  status: number;
+  request: InjectOptions;
+}
 const CHECK = `/v1/checks/${SEEDED_API_CHECK_ID}`;
 const json = { ...AUTH, 'content-type': 'application/json' };
 const noKey = { 'x-service-account': DEMO_ACCOUNT_ID };
@@ -29,7 +33,11 @@ const PROBES: Probe[] = [
   { place: 'none', status: 401, request: { url: '/v1/runtimes', headers: {} } },
 ];
 
-interface Seen { status: number; type: string; text: string }
+interface Seen {
+  status: number;
+  type: string;
+  text: string;
+}
 const see = async (app: FastifyInstance, request: InjectOptions): Promise<Seen> => {
   const r = await app.inject(request);
   return { status: r.statusCode, type: String(r.headers['content-type']), text: r.body };
@@ -41,7 +49,9 @@ async function observe(faults: string[]): Promise<Seen[]> {
     const out: Seen[] = [];
     for (const p of PROBES) out.push(await see(app, p.request));
     return out;
-  } finally { await app.close(); }
+  } finally {
+    await app.close();
+  }
 }
 
 /** One 429 per place: a limit of 2 per key, a key of its own per place, the third request refused. */
@@ -49,17 +59,25 @@ async function observe429(faults: string[]): Promise<Record<string, Seen>> {
   const app = await service(faults, { rateLimitMax: 2 });
   const out: Record<string, Seen> = {};
   try {
-    for (const [place, request] of [['runtime', PROBES[0].request], ['check-read', PROBES[4].request], ['check-update', PROBES[7].request]] as const) {
+    for (const [place, request] of [
+      ['runtime', PROBES[0].request],
+      ['check-read', PROBES[4].request],
+      ['check-update', PROBES[7].request],
+    ] as const) {
       const headers = { ...request.headers, authorization: `Bearer ${place}-key` };
       for (let i = 0; i < 2; i++) await app.inject({ ...request, headers });
       out[place] = await see(app, { ...request, headers });
     }
-  } finally { await app.close(); }
+  } finally {
+    await app.close();
+  }
   return out;
 }
 
 let clean: Seen[];
-test.beforeAll(async () => { clean = await observe([]); });
+test.beforeAll(async () => {
+  clean = await observe([]);
+});
 
 test('errbody: the clean service answers every probe with its status and the JSON error body', () => {
   PROBES.forEach((p, i) => {
@@ -72,12 +90,32 @@ test('errbody: the clean service answers every probe with its status and the JSO
 /** What each mutation does to a JSON error body (the body the clean service sent for the same probe). */
 const EXPECT: Record<ErrorMutation, (seen: Seen, cleanBody: Record<string, unknown>, status: number) => void> = {
   'string-status': (s, _c, status) => expect(JSON.parse(s.text).statusCode).toBe(String(status)),
-  wording: (s, c) => { const e = JSON.parse(s.text).error; expect(e).not.toBe(c.error); expect(String(e).toLowerCase()).toBe(String(c.error).toLowerCase()); },
-  'text-type': (s, c) => { expect(s.type).toMatch(/^text\/plain/); expect(JSON.parse(s.text)).toEqual(c); },
-  'status-mismatch': (s, _c, status) => { const code = JSON.parse(s.text).statusCode; expect(typeof code).toBe('number'); expect(code).not.toBe(status); },
-  'not-json': (s) => { expect(s.type).toMatch(/^text\/plain/); expect(() => JSON.parse(s.text)).toThrow(); },
-  'no-error': (s, c) => { const { error, ...rest } = c; expect(JSON.parse(s.text)).toEqual(rest); },
-  'no-status': (s, c) => { const { statusCode, ...rest } = c; expect(JSON.parse(s.text)).toEqual(rest); },
+  wording: (s, c) => {
+    const e = JSON.parse(s.text).error;
+    expect(e).not.toBe(c.error);
+    expect(String(e).toLowerCase()).toBe(String(c.error).toLowerCase());
+  },
+  'text-type': (s, c) => {
+    expect(s.type).toMatch(/^text\/plain/);
+    expect(JSON.parse(s.text)).toEqual(c);
+  },
+  'status-mismatch': (s, _c, status) => {
+    const code = JSON.parse(s.text).statusCode;
+    expect(typeof code).toBe('number');
+    expect(code).not.toBe(status);
+  },
+  'not-json': (s) => {
+    expect(s.type).toMatch(/^text\/plain/);
+    expect(() => JSON.parse(s.text)).toThrow();
+  },
+  'no-error': (s, c) => {
+    const { error: _error, ...rest } = c;
+    expect(JSON.parse(s.text)).toEqual(rest);
+  },
+  'no-status': (s, c) => {
+    const { statusCode: _statusCode, ...rest } = c;
+    expect(JSON.parse(s.text)).toEqual(rest);
+  },
   'echo-key': (s) => expect(s.text).toMatch(/Bearer [\w-]+/),
   'message-number': (s, _c, status) => expect(JSON.parse(s.text).message).toBe(status),
   'attributes-string': (s, c) => expect(JSON.parse(s.text)).toEqual({ ...c, attributes: JSON.stringify(c.attributes) }),
@@ -125,7 +163,12 @@ test('errbody on 429: each mutation bends the 429 of its place only', async () =
   const clean429 = await observe429([]);
   for (const s of Object.values(clean429)) {
     expect(s.status).toBe(429);
-    expect(JSON.parse(s.text)).toEqual({ statusCode: 429, error: 'Too Many Requests', message: expect.any(String), attributes: { limit: 2, windowSeconds: 60 } });
+    expect(JSON.parse(s.text)).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: expect.any(String),
+      attributes: { limit: 2, windowSeconds: 60 },
+    });
   }
   for (const mutation of ERROR_MUTATIONS) {
     const broken = await observe429([`errbody:runtime:429:${mutation}`]);
@@ -135,7 +178,7 @@ test('errbody on 429: each mutation bends the 429 of its place only', async () =
   }
 });
 
-test('errbody:spec: the spec route\'s own errors (spec-missing 404, auth-strict 401)', async () => {
+test("errbody:spec: the spec route's own errors (spec-missing 404, auth-strict 401)", async () => {
   const app = await service(['spec-missing', 'errbody:spec:404:wording']);
   const r = await app.inject({ url: '/openapi.json' });
   expect([r.statusCode, r.json().error]).toEqual([404, 'Not found']);

@@ -17,7 +17,13 @@ async function served(app: FastifyInstance, n: number, url: string): Promise<num
   return n;
 }
 
-for (const [delta, expected] of [['+1', 6], ['-1', 4], ['+5', 10], ['-4', 1], ['-9', 1]] as const) {
+for (const [delta, expected] of [
+  ['+1', 6],
+  ['-1', 4],
+  ['+5', 10],
+  ['-4', 1],
+  ['-9', 1],
+] as const) {
   test(`rl-limit:${delta} makes the global limit ${expected} instead of 5, the route's own limit unchanged`, async () => {
     const app = await service([`rl-limit:${delta}`], { rateLimitMax: 5 });
     expect(await served(app, 12, URL.runtime)).toBe(expected);
@@ -43,7 +49,7 @@ test('rl-exempt:check-read leaves the runtime route limited', async () => {
   await app.close();
 });
 
-test('rl-exempt:any lifts the global limit everywhere, but not a route\'s own limit', async () => {
+test("rl-exempt:any lifts the global limit everywhere, but not a route's own limit", async () => {
   const app = await service(['rl-exempt:any'], { rateLimitMax: 3 });
   expect(await served(app, 10, URL.runtime)).toBe(10);
   expect(await served(app, 10, URL['check-read'])).toBe(10);
@@ -51,7 +57,13 @@ test('rl-exempt:any lifts the global limit everywhere, but not a route\'s own li
   await app.close();
 });
 
-interface Limits { status: number; limit?: number; remaining?: number; reset?: number; retry?: number }
+interface Limits {
+  status: number;
+  limit?: number;
+  remaining?: number;
+  reset?: number;
+  retry?: number;
+}
 /** Four requests under a limit of 3, one second apart: three served, the fourth refused. */
 async function headers(faults: string[]): Promise<Limits[]> {
   const clock = fakeClock();
@@ -62,8 +74,11 @@ async function headers(faults: string[]): Promise<Limits[]> {
     const r = await app.inject({ url: URL.runtime, headers: { ...AUTH } });
     const h = r.headers;
     out.push({
-      status: r.statusCode, limit: num(h['x-ratelimit-limit']), remaining: num(h['x-ratelimit-remaining']),
-      reset: num(h['x-ratelimit-reset']), retry: num(h['retry-after']),
+      status: r.statusCode,
+      limit: num(h['x-ratelimit-limit']),
+      remaining: num(h['x-ratelimit-remaining']),
+      reset: num(h['x-ratelimit-reset']),
+      retry: num(h['retry-after']),
     });
     clock.tick(1000);
   }
@@ -71,7 +86,7 @@ async function headers(faults: string[]): Promise<Limits[]> {
   return out;
 }
 
-test('rate-limit headers: the clean service tells the truth (the plugin\'s x-ratelimit-* and retry-after, in seconds)', async () => {
+test("rate-limit headers: the clean service tells the truth (the plugin's x-ratelimit-* and retry-after, in seconds)", async () => {
   expect(await headers([])).toEqual([
     { status: 200, limit: 3, remaining: 2, reset: 60 },
     { status: 200, limit: 3, remaining: 1, reset: 59 },

@@ -2,12 +2,13 @@
 // for its value on its check type, and the same service stays correct for every neighbouring value.
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import {
-  getCheck, put, row, SEEDED_API_CHECK_ID as API, SEEDED_BROWSER_CHECK_ID as BROWSER, service,
-} from '../../reference/testing';
+import { getCheck, put, row, SEEDED_API_CHECK_ID as API, SEEDED_BROWSER_CHECK_ID as BROWSER, service } from '../../reference/testing';
 
 let app: FastifyInstance | undefined;
-test.afterEach(async () => { await app?.close(); app = undefined; });
+test.afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
 const start = async (faults: string[]) => (app = await service(faults));
 
 test('accept:API:<locations> lets exactly that invalid value through on API checks, applied as sent', async () => {

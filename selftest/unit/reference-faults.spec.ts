@@ -6,7 +6,17 @@ import type { FastifyInstance } from 'fastify';
 import { FAULTS, type FaultName } from '../../reference/faults';
 import type { ServiceOptions } from '../../reference/service/app';
 import {
-  AUTH, AUTH2, call, DEMO_KEY, fakeClock, getCheck, put, SECOND_ACCOUNT_ID, SEEDED_BROWSER_CHECK_ID, service, type FakeClock,
+  AUTH,
+  AUTH2,
+  call,
+  DEMO_KEY,
+  fakeClock,
+  getCheck,
+  put,
+  SECOND_ACCOUNT_ID,
+  SEEDED_BROWSER_CHECK_ID,
+  service,
+  type FakeClock,
 } from '../../reference/testing';
 
 type Probe = (app: FastifyInstance, clock: FakeClock) => Promise<unknown>;
@@ -23,7 +33,13 @@ const SMALL: ServiceOptions = { rateLimitMax: 2 };
 
 const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'spec-missing': [(a) => status(a, '/openapi.json', {})],
-  'spec-invalid': [async (a) => SwaggerParser.validate(await spec(a)).then(() => 'valid', (e: Error) => e.name)],
+  'spec-invalid': [
+    async (a) =>
+      SwaggerParser.validate(await spec(a)).then(
+        () => 'valid',
+        (e: Error) => e.name,
+      ),
+  ],
   'spec-unversioned': [async (a) => Object.keys((await spec(a)).paths)],
   'spec-no-bearer': [async (a) => (await spec(a)).components.securitySchemes],
   'spec-runtime-no-404': [async (a) => Object.keys((await spec(a)).paths['/v1/runtimes/{id}'].get.responses)],
@@ -31,11 +47,13 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'spec-runtime-optional-node': [async (a) => (await spec(a)).components.schemas.Runtime.required],
   'spec-stage-enum': [async (a) => (await spec(a)).components.schemas.RuntimeStage.enum],
   'spec-429-schema': [async (a) => (await spec(a)).components.schemas.TooManyRequestsError.properties.error.enum],
-  'swagger-newer': [async (a) => {
-    const o = await call(a, { url: '/openapi.json', headers: {} });
-    const s = await call(a, { url: '/swagger.json', headers: {} });
-    return [Object.keys(s.body.paths), Date.parse(String(s.headers['last-modified'])) > Date.parse(String(o.headers['last-modified']))];
-  }],
+  'swagger-newer': [
+    async (a) => {
+      const o = await call(a, { url: '/openapi.json', headers: {} });
+      const s = await call(a, { url: '/swagger.json', headers: {} });
+      return [Object.keys(s.body.paths), Date.parse(String(s.headers['last-modified'])) > Date.parse(String(o.headers['last-modified']))];
+    },
+  ],
   'auth-no-key-accepted': [(a) => status(a, '/v1/runtimes/2025.04', { 'x-service-account': AUTH['x-service-account'] })],
   'auth-any-scheme': [(a) => status(a, '/v1/runtimes/2025.04', { ...AUTH, authorization: `Basic ${DEMO_KEY}` })],
   'auth-any-key': [(a) => status(a, '/v1/runtimes/2025.04', { ...AUTH, authorization: 'Bearer mon_nobody' })],
@@ -43,7 +61,9 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'auth-no-account-check': [(a) => status(a, '/v1/runtimes/2025.04', { authorization: AUTH.authorization })],
   'auth-account-not-guid': [(a) => status(a, '/v1/runtimes/2025.04', { ...AUTH, 'x-service-account': 'acme' })],
   'auth-other-account': [(a) => status(a, '/v1/runtimes/2025.04', { ...AUTH, 'x-service-account': SECOND_ACCOUNT_ID })],
-  'auth-echo-key': [async (a) => (await call(a, { url: '/v1/runtimes/2025.04', headers: { ...AUTH, authorization: 'Bearer mon_leak' } })).text.includes('mon_leak')],
+  'auth-echo-key': [
+    async (a) => (await call(a, { url: '/v1/runtimes/2025.04', headers: { ...AUTH, authorization: 'Bearer mon_leak' } })).text.includes('mon_leak'),
+  ],
   'rt-missing-version': [(a) => status(a, '/v1/runtimes/2022.10')],
   'rt-content-type-text': [async (a) => (await rt(a)).type],
   'rt-name-mismatch': [async (a) => (await rt(a, '2024.09')).body.name],
@@ -65,10 +85,35 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'rl-none': [(a) => served(a, 610)],
   'rl-500': [(a) => served(a, 610)],
   'rl-700': [(a) => served(a, 710)],
-  'rl-429-body': [async (a) => { await served(a, 2); return (await rt(a)).body; }, SMALL],
-  'rl-503': [async (a) => { await served(a, 2); return (await rt(a)).status; }, SMALL],
-  'rl-never-reset': [async (a, clock) => { await served(a, 3); clock.tick(61_000); return (await rt(a)).status; }, SMALL],
-  'rl-per-ip': [async (a) => { await served(a, 2); return status(a, '/v1/runtimes/2025.04', { ...AUTH2 }); }, SMALL],
+  'rl-429-body': [
+    async (a) => {
+      await served(a, 2);
+      return (await rt(a)).body;
+    },
+    SMALL,
+  ],
+  'rl-503': [
+    async (a) => {
+      await served(a, 2);
+      return (await rt(a)).status;
+    },
+    SMALL,
+  ],
+  'rl-never-reset': [
+    async (a, clock) => {
+      await served(a, 3);
+      clock.tick(61_000);
+      return (await rt(a)).status;
+    },
+    SMALL,
+  ],
+  'rl-per-ip': [
+    async (a) => {
+      await served(a, 2);
+      return status(a, '/v1/runtimes/2025.04', { ...AUTH2 });
+    },
+    SMALL,
+  ],
   'rl-custom-ignored': [(a) => served(a, 21, '/v1/runtimes')],
   'rl-bad-headers': [async (a) => [(await rt(a)).headers['x-ratelimit-remaining'], (await rt(a)).headers['x-ratelimit-remaining']]],
   'fo-upper-off-by-one-low': [(a) => putStatus(a, { frequency: 10, frequencyOffset: 101 })],
@@ -80,9 +125,25 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'fo-fractional': [(a) => putStatus(a, { frequencyOffset: 1.5 })],
   'fo-string-offset': [(a) => putStatus(a, { frequencyOffset: '5' })],
   'cu-500': [(a) => putStatus(a, { locations: ['mars-1'] })],
-  'cu-partial-apply': [async (a) => { await put(a, { name: 'sticky', groupOrder: 1.5 }); return (await getCheck(a)).name; }],
-  'cu-not-persisted': [async (a) => { await put(a, { name: 'stored' }); return (await getCheck(a)).name; }],
-  'cu-null-ignored': [async (a) => { await put(a, { description: 'set' }); await put(a, { description: null }); return (await getCheck(a)).description; }],
+  'cu-partial-apply': [
+    async (a) => {
+      await put(a, { name: 'sticky', groupOrder: 1.5 });
+      return (await getCheck(a)).name;
+    },
+  ],
+  'cu-not-persisted': [
+    async (a) => {
+      await put(a, { name: 'stored' });
+      return (await getCheck(a)).name;
+    },
+  ],
+  'cu-null-ignored': [
+    async (a) => {
+      await put(a, { description: 'set' });
+      await put(a, { description: null });
+      return (await getCheck(a)).description;
+    },
+  ],
   'cu-description-501': [(a) => putStatus(a, { description: 'd'.repeat(501) })],
   'cu-negative-grouporder': [(a) => putStatus(a, { groupOrder: -1 })],
   'cu-unknown-location': [(a) => putStatus(a, { locations: ['mars-1'] })],
@@ -103,7 +164,11 @@ for (const [fault, [probe, options]] of Object.entries(PROBES) as Array<[FaultNa
     const observe = async (faults: FaultName[]) => {
       const clock = fakeClock();
       const app = await service(faults, { ...options, clock: clock.read });
-      try { return JSON.stringify(await probe(app, clock)); } finally { await app.close(); }
+      try {
+        return JSON.stringify(await probe(app, clock));
+      } finally {
+        await app.close();
+      }
     };
     const clean = await observe([]);
     const broken = await observe([fault]);

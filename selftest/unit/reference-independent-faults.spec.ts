@@ -12,12 +12,26 @@ import { INDEPENDENT_FAULTS } from '../../reference/independent-faults';
 import { INDEPENDENT_FAULTS as MEASURED } from '../faults/independent';
 import type { ServiceOptions } from '../../reference/service/app';
 import {
-  AUTH, call, DEMO_KEY, fakeClock, getCheck, put, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID, service,
+  AUTH,
+  call,
+  DEMO_KEY,
+  fakeClock,
+  getCheck,
+  put,
+  SECOND_ACCOUNT_ID,
+  SEEDED_API_CHECK_ID,
+  SEEDED_BROWSER_CHECK_ID,
+  service,
   type FakeClock,
 } from '../../reference/testing';
 
 type Probe = (app: FastifyInstance, clock: FakeClock) => Promise<unknown>;
-interface Case { probe: Probe; clean: unknown; broken: unknown; options?: ServiceOptions }
+interface Case {
+  probe: Probe;
+  clean: unknown;
+  broken: unknown;
+  options?: ServiceOptions;
+}
 
 const UNKNOWN_CHECK = '00000000-0000-4000-8000-000000000000';
 const spec = async (app: FastifyInstance) => (await call(app, { url: '/openapi.json', headers: {} })).body;
@@ -27,7 +41,10 @@ const putStatus = async (app: FastifyInstance, body: unknown, id?: string) => (a
 /** Sends up to n requests, the clock moving `tickMs` before each; returns the answers' statuses. */
 async function burst(app: FastifyInstance, clock: FakeClock, n: number, url: string, tickMs = 0) {
   const out: number[] = [];
-  for (let i = 0; i < n; i++) { clock.tick(tickMs); out.push((await app.inject({ url, headers: { ...AUTH } })).statusCode); }
+  for (let i = 0; i < n; i++) {
+    clock.tick(tickMs);
+    out.push((await app.inject({ url, headers: { ...AUTH } })).statusCode);
+  }
   return out;
 }
 const served = (statuses: number[]) => statuses.filter((s) => s === 200).length;
@@ -44,7 +61,8 @@ const CASES: Partial<Record<FaultName, Case>> = {
   },
   'ind-spec-query-string': {
     probe: async (a) => (await spec(a)).paths['/v1/checks/{id}'].put.parameters.find((p: { in: string }) => p.in === 'query').schema.type,
-    clean: 'boolean', broken: 'string',
+    clean: 'boolean',
+    broken: 'string',
   },
   // AUTH
   'ind-auth-bare-key': {
@@ -53,14 +71,16 @@ const CASES: Partial<Record<FaultName, Case>> = {
       await status(a, '/v1/runtimes/2025.04', { ...AUTH, authorization: `Basic ${DEMO_KEY}` }),
       await status(a, '/v1/runtimes/2025.04', { ...AUTH, authorization: 'mon_nobody' }),
     ],
-    clean: [401, 401, 401], broken: [200, 401, 401],
+    clean: [401, 401, 401],
+    broken: [200, 401, 401],
   },
   'ind-auth-key-suffix': {
     probe: async (a) => [
       await status(a, '/v1/runtimes/2025.04', { ...AUTH, authorization: `Bearer ${DEMO_KEY}x` }),
       await status(a, '/v1/runtimes/2025.04', { ...AUTH, authorization: `Bearer ${DEMO_KEY.slice(0, -1)}` }),
     ],
-    clean: [401, 401], broken: [200, 401],
+    clean: [401, 401],
+    broken: [200, 401],
   },
   'ind-auth-checks-account-optional': {
     probe: async (a) => {
@@ -71,27 +91,32 @@ const CASES: Partial<Record<FaultName, Case>> = {
         await status(a, '/v1/runtimes/2025.04', headers),
       ];
     },
-    clean: [401, 401, 401], broken: [200, 200, 401],
+    clean: [401, 401, 401],
+    broken: [200, 200, 401],
   },
   'ind-auth-403-echo-key': {
     probe: async (a) => {
       const r = await call(a, { url: '/v1/runtimes/2025.04', headers: { ...AUTH, 'x-service-account': SECOND_ACCOUNT_ID } });
       return [r.status, r.text.includes(DEMO_KEY)];
     },
-    clean: [403, false], broken: [403, true],
+    clean: [403, false],
+    broken: [403, true],
   },
   // RT
   'ind-rt-non-ascii-500': {
     probe: async (a) => [(await rt(a, '%E2%82%AC')).status, (await rt(a, '2024.0%C3%A9')).status, (await rt(a, '2024.13')).status],
-    clean: [404, 404, 404], broken: [500, 500, 404],
+    clean: [404, 404, 404],
+    broken: [500, 500, 404],
   },
   'ind-rt-eol-day-first': {
     probe: async (a) => [(await rt(a, '2023.09')).body.runtimeEndOfLife, (await rt(a, '2024.02')).body.runtimeEndOfLife],
-    clean: ['12/31/2026', '03/31/2027'], broken: ['31/12/2026', '03/31/2027'],
+    clean: ['12/31/2026', '03/31/2027'],
+    broken: ['31/12/2026', '03/31/2027'],
   },
   'ind-rt-removed-no-deps': {
     probe: async (a) => Promise.all(['2022.10', '2023.02', '2023.09'].map(async (id) => Object.keys((await rt(a, id)).body.dependencies).length)),
-    clean: [10, 10, 11], broken: [0, 0, 11],
+    clean: [10, 10, 11],
+    broken: [0, 0, 11],
   },
   // ERR
   'ind-err-401-text-plain': {
@@ -107,7 +132,8 @@ const CASES: Partial<Record<FaultName, Case>> = {
       const r = await call(a, { url: '/v1/runtimes/2025.04', headers: { ...AUTH, 'x-service-account': SECOND_ACCOUNT_ID } });
       return [r.status, r.body.statusCode, r.body.error];
     },
-    clean: [403, 403, 'Forbidden'], broken: [403, 401, 'Forbidden'],
+    clean: [403, 403, 'Forbidden'],
+    broken: [403, 401, 'Forbidden'],
   },
   'ind-err-check-404-notfound': {
     probe: async (a) => [
@@ -135,11 +161,13 @@ const CASES: Partial<Record<FaultName, Case>> = {
     // 20 ms between requests: a 60 s window refuses the 6th of 6; a 60 ms one has reset by then.
     probe: async (a, clock) => burst(a, clock, 6, '/v1/runtimes/2025.04', 20),
     options: { rateLimitMax: 5, rateLimitWindowS: 60 },
-    clean: [200, 200, 200, 200, 200, 429], broken: [200, 200, 200, 200, 200, 200],
+    clean: [200, 200, 200, 200, 200, 429],
+    broken: [200, 200, 200, 200, 200, 200],
   },
   'ind-rl-custom-off-by-one': {
     probe: async (a, clock) => served(await burst(a, clock, 22, '/v1/runtimes')),
-    clean: 20, broken: 21,
+    clean: 20,
+    broken: 21,
   },
   'ind-rl-retry-after-ms': {
     probe: async (a, clock) => {
@@ -148,30 +176,40 @@ const CASES: Partial<Record<FaultName, Case>> = {
       return [r.status, r.headers['retry-after'], r.headers['x-ratelimit-reset']];
     },
     options: { rateLimitMax: 2 },
-    clean: [429, '60', '60'], broken: [429, '60000', '60'],
+    clean: [429, '60', '60'],
+    broken: [429, '60000', '60'],
   },
   // CU
   'ind-cu-description-bytes': {
     probe: async (a) => [
-      await putStatus(a, { description: 'é'.repeat(500) }), await putStatus(a, { description: '😀'.repeat(500) }),
-      await putStatus(a, { description: 'd'.repeat(500) }), await putStatus(a, { description: 'd'.repeat(501) }),
+      await putStatus(a, { description: 'é'.repeat(500) }),
+      await putStatus(a, { description: '😀'.repeat(500) }),
+      await putStatus(a, { description: 'd'.repeat(500) }),
+      await putStatus(a, { description: 'd'.repeat(501) }),
     ],
-    clean: [200, 200, 200, 400], broken: [400, 400, 200, 400],
+    clean: [200, 200, 200, 400],
+    broken: [400, 400, 200, 400],
   },
   'ind-cu-location-pattern': {
     probe: async (a) => [
-      await putStatus(a, { locations: ['us-east-3'] }), await putStatus(a, { locations: ['eu-central-2', 'us-east-1'] }),
-      await putStatus(a, { locations: ['US-EAST-1'] }), await putStatus(a, { locations: ['mars-1'] }),
+      await putStatus(a, { locations: ['us-east-3'] }),
+      await putStatus(a, { locations: ['eu-central-2', 'us-east-1'] }),
+      await putStatus(a, { locations: ['US-EAST-1'] }),
+      await putStatus(a, { locations: ['mars-1'] }),
       await putStatus(a, { locations: ['af-south-1'] }),
     ],
-    clean: [400, 400, 400, 400, 200], broken: [200, 200, 400, 400, 200],
+    clean: [400, 400, 400, 400, 200],
+    broken: [200, 200, 400, 400, 200],
   },
   'ind-cu-checktype-case': {
     probe: async (a) => [
-      await putStatus(a, { checkType: 'api' }), await putStatus(a, { checkType: 'SMTP' }),
-      await putStatus(a, { checkType: 'browser' }), (await getCheck(a)).checkType,
+      await putStatus(a, { checkType: 'api' }),
+      await putStatus(a, { checkType: 'SMTP' }),
+      await putStatus(a, { checkType: 'browser' }),
+      (await getCheck(a)).checkType,
     ],
-    clean: [400, 400, 400, 'API'], broken: [200, 400, 200, 'BROWSER'],
+    clean: [400, 400, 400, 'API'],
+    broken: [200, 400, 200, 'BROWSER'],
   },
   'ind-cu-flags-applied-early': {
     probe: async (a) => {
@@ -191,7 +229,8 @@ const CASES: Partial<Record<FaultName, Case>> = {
       const zero = await putStatus(a, { frequency: 0 }); // 10, 20 or 30
       return [set, low, high, zero];
     },
-    clean: [200, 400, 400, 400], broken: [200, 200, 200, 400],
+    clean: [200, 400, 400, 400],
+    broken: [200, 200, 200, 400],
   },
   'ind-fo-type-change-at-zero': {
     probe: async (a) => [
@@ -200,11 +239,13 @@ const CASES: Partial<Record<FaultName, Case>> = {
       await putStatus(a, { frequency: 0 }, SEEDED_BROWSER_CHECK_ID),
       (await getCheck(a)).checkType,
     ],
-    clean: [200, 400, 400, 'API'], broken: [200, 200, 400, 'BROWSER'],
+    clean: [200, 400, 400, 'API'],
+    broken: [200, 200, 400, 'BROWSER'],
   },
   'ind-fo-null-offset': {
     probe: async (a) => [await putStatus(a, { frequencyOffset: null }), (await getCheck(a)).frequencyOffset, await putStatus(a, { frequencyOffset: 0 })],
-    clean: [400, 1, 400], broken: [200, 1, 400],
+    clean: [400, 1, 400],
+    broken: [200, 1, 400],
   },
 };
 
@@ -226,7 +267,11 @@ for (const [fault, { probe, clean, broken, options }] of Object.entries(CASES) a
     const observe = async (faults: FaultName[]) => {
       const clock = fakeClock();
       const app = await service(faults, { ...options, clock: clock.read });
-      try { return await probe(app, clock); } finally { await app.close(); }
+      try {
+        return await probe(app, clock);
+      } finally {
+        await app.close();
+      }
     };
     expect(await observe([]), 'clean service').toEqual(clean);
     expect(await observe([fault]), `with ${fault}`).toEqual(broken);
@@ -241,38 +286,54 @@ test('independent faults: the served document stays valid OpenAPI, and ordinary 
       expect((await rt(app, '2025.04')).status, fault).toBe(200);
       expect((await call(app, { url: `/v1/checks/${SEEDED_API_CHECK_ID}` })).status, fault).toBe(200);
       expect(await putStatus(app, { name: 'renamed', frequency: 5, frequencyOffset: 50, locations: ['eu-west-1'] }), fault).toBe(200);
-    } finally { await app.close(); }
+    } finally {
+      await app.close();
+    }
   }
 });
 
 // ---- agent faults: the agent as a child process on a free port -------------------------------------
 
 const ROOT = resolve(__dirname, '../..');
-interface Agent { proc: ChildProcess; port: number; exited: Promise<number | null> }
+interface Agent {
+  proc: ChildProcess;
+  port: number;
+  exited: Promise<number | null>;
+}
 
-const freePort = () => new Promise<number>((ok, ko) => {
-  const s = createServer().once('error', ko).listen(0, '127.0.0.1', () => {
-    const p = (s.address() as { port: number }).port;
-    s.close(() => ok(p));
+const freePort = () =>
+  new Promise<number>((ok, ko) => {
+    const s = createServer()
+      .once('error', ko)
+      .listen(0, '127.0.0.1', () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => ok(p));
+      });
   });
-});
 
 async function startAgent(faults: FaultName[], drainMs: number): Promise<Agent> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'reference/agent/main.ts'], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, AGENT_HEALTH_PORT: String(port), AGENT_DRAIN_MS: String(drainMs), MOCK_FAULT: faults.join(',') },
   });
   const exited = new Promise<number | null>((ok) => proc.once('exit', (code) => ok(code)));
   await new Promise<void>((ok, ko) => {
-    proc.stdout!.on('data', (d: Buffer) => { if (d.toString().includes('listening')) ok(); });
+    proc.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('listening')) ok();
+    });
     proc.once('exit', (code) => ko(new Error(`agent exited with ${code}`)));
   });
   return { proc, port, exited };
 }
 
 const probeAgent = async (port: number, path: string) => {
-  try { return (await fetch(`http://127.0.0.1:${port}${path}`)).status; } catch { return 'refused'; }
+  try {
+    return (await fetch(`http://127.0.0.1:${port}${path}`)).status;
+  } catch {
+    return 'refused';
+  }
 };
 const sleepUntil = (t0: number, ms: number) => new Promise((r) => setTimeout(r, Math.max(0, t0 + ms - Date.now())));
 
@@ -284,10 +345,15 @@ async function afterSigterm(faults: FaultName[], path: string, moments: number[]
     const t0 = Date.now();
     a.proc.kill('SIGTERM');
     const out: unknown[] = [];
-    for (const m of moments) { await sleepUntil(t0, m); out.push(await probeAgent(a.port, path)); }
+    for (const m of moments) {
+      await sleepUntil(t0, m);
+      out.push(await probeAgent(a.port, path));
+    }
     expect(await a.exited).toBe(0);
     return out;
-  } finally { a.proc.kill('SIGKILL'); }
+  } finally {
+    a.proc.kill('SIGKILL');
+  }
 }
 
 test.describe.configure({ mode: 'parallel' });

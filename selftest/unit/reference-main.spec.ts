@@ -9,17 +9,33 @@ import { FAULTS } from '../../reference/faults';
 const ROOT = resolve(__dirname, '../..');
 
 function run(env: Record<string, string>, args: string[] = [], untilLine = false) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'reference/service/main.ts', ...args], { cwd: ROOT, env: { ...process.env, MOCK_FAULT: '', ...env } });
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'reference/service/main.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, MOCK_FAULT: '', ...env },
+  });
   let out = '';
   let err = '';
-  proc.stdout.on('data', (d) => { out += d; if (untilLine && out.includes('\n')) proc.kill('SIGTERM'); });
-  proc.stderr.on('data', (d) => { err += d; });
+  proc.stdout.on('data', (d) => {
+    out += d;
+    if (untilLine && out.includes('\n')) proc.kill('SIGTERM');
+  });
+  proc.stderr.on('data', (d) => {
+    err += d;
+  });
   return new Promise<{ code: number | null; out: string; err: string }>((ok) => proc.once('exit', (code) => ok({ code, out, err })));
 }
 
-for (const [name, value] of [['MOCK_FAULT', 'bogus'], ['MOCK_FAULT', 'accept:API:%7Bnot-json'], ['MOCK_FAULT', 'errbody:runtime:404'],
-  ['RATE_LIMIT_MAX', 'many'], ['RATE_LIMIT_WINDOW_S', '0'], ['RATE_LIMIT_ALGORITHM', 'leaky'], ['RATE_LIMIT_COUNT_REFUSED', 'maybe'],
-  ['PORT', '70000'], ['REF_ACCOUNT_HEADER', 'bad header']] as const) {
+for (const [name, value] of [
+  ['MOCK_FAULT', 'bogus'],
+  ['MOCK_FAULT', 'accept:API:%7Bnot-json'],
+  ['MOCK_FAULT', 'errbody:runtime:404'],
+  ['RATE_LIMIT_MAX', 'many'],
+  ['RATE_LIMIT_WINDOW_S', '0'],
+  ['RATE_LIMIT_ALGORITHM', 'leaky'],
+  ['RATE_LIMIT_COUNT_REFUSED', 'maybe'],
+  ['PORT', '70000'],
+  ['REF_ACCOUNT_HEADER', 'bad header'],
+] as const) {
   test(`main: bad ${name} (${value}) exits 2 with one line naming it`, async () => {
     const r = await run({ [name]: value });
     expect(r.code).toBe(2);

@@ -11,7 +11,10 @@ const incr = (s: RateLimitStore, key: string, window: number, max: number) =>
 test('sliding store: max per any window, freed one by one as hits age out', async () => {
   const clock = fakeClock();
   const s = new SlidingWindowStore({ clock: clock.read, neverReset: false });
-  for (let i = 1; i <= 3; i++) { expect((await incr(s, 'k', 1000, 3)).current).toBe(i); clock.tick(300); }
+  for (let i = 1; i <= 3; i++) {
+    expect((await incr(s, 'k', 1000, 3)).current).toBe(i);
+    clock.tick(300);
+  }
   // t=900: full; the oldest hit (t=0) frees at t=1000.
   const over = await incr(s, 'k', 1000, 3);
   expect(over.current).toBe(4);
@@ -30,7 +33,10 @@ test('sliding store: no burst at a window edge, unlike a fixed window', async ()
   const sliding = new SlidingWindowStore({ clock: clock.read, neverReset: false });
   const fixed = new FixedWindowStore({ clock: clock.read, neverReset: false });
   clock.tick(0);
-  for (let i = 0; i < 3; i++) { await incr(sliding, 'k', 1000, 3); await incr(fixed, 'k', 1000, 3); }
+  for (let i = 0; i < 3; i++) {
+    await incr(sliding, 'k', 1000, 3);
+    await incr(fixed, 'k', 1000, 3);
+  }
   clock.tick(1000);
   expect((await incr(fixed, 'k', 1000, 3)).current).toBe(1);
   expect((await incr(sliding, 'k', 1000, 3)).current).toBe(1);

@@ -39,8 +39,22 @@ for (const [name, opts, status] of CASES) {
 test('robustness: wrong types in every property never 5xx', async () => {
   const app = await service();
   const values = [null, true, 0, -1, 1.5, '', 'x', [], [null], {}, { a: 1 }, 'x'.repeat(5000)];
-  for (const key of ['name', 'locations', 'frequency', 'frequencyOffset', 'groupOrder', 'runtimeId', 'checkType', 'retryStrategy',
-    'alertChannelSubscriptions', 'environmentVariables', 'privateLocations', 'tags', 'description', 'triggerIncident']) {
+  for (const key of [
+    'name',
+    'locations',
+    'frequency',
+    'frequencyOffset',
+    'groupOrder',
+    'runtimeId',
+    'checkType',
+    'retryStrategy',
+    'alertChannelSubscriptions',
+    'environmentVariables',
+    'privateLocations',
+    'tags',
+    'description',
+    'triggerIncident',
+  ]) {
     for (const v of values) {
       const r = await call(app, { method: 'PUT', url: CHECK, payload: { [key]: v } });
       expect(r.status, `${key}=${JSON.stringify(v).slice(0, 20)}`).toBeLessThan(500);

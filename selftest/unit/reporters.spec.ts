@@ -30,6 +30,7 @@ function fakeRun(fakes: Fake[]) {
       titlePath: () => ['', 'contract', 'runtime.spec.ts', 'family', f.title],
       location: { file: join(process.cwd(), 'tests/runtime.spec.ts'), line: 1, column: 1 },
       annotations,
+      parent: { project: () => ({ name: 'contract' }) },
       outcome: () => (f.status === 'passed' ? 'expected' : f.status === 'skipped' ? 'skipped' : 'unexpected'),
     } as unknown as TestCase;
     const attachments = [
@@ -40,12 +41,21 @@ function fakeRun(fakes: Fake[]) {
     return { t, r };
   });
   const suite = { allTests: () => tests.map((x) => x.t) } as unknown as Suite;
-  const config = { configFile: join(process.cwd(), 'playwright.config.ts') } as unknown as FullConfig;
+  const config = { configFile: join(process.cwd(), 'playwright.config.ts'), rootDir: join(process.cwd(), 'tests') } as unknown as FullConfig;
   return { tests, suite, config };
 }
 
 const FAKES: Fake[] = [
-  { title: 'runtime 2026.04', clauses: ['RT-1', 'RT-3'], status: 'failed', failures: [makeFailure('RT-3', 'nodeJsVersion is not v<major>.<minor>.<patch>', '24.1.0', 'v1.2.3', { place: 'runtime' })], tried: [{ clause: 'RT-1', place: 'runtime' }, { clause: 'RT-3', place: 'runtime', valueClass: 'accepted version' }] },
+  {
+    title: 'runtime 2026.04',
+    clauses: ['RT-1', 'RT-3'],
+    status: 'failed',
+    failures: [makeFailure('RT-3', 'nodeJsVersion is not v<major>.<minor>.<patch>', '24.1.0', 'v1.2.3', { place: 'runtime' })],
+    tried: [
+      { clause: 'RT-1', place: 'runtime' },
+      { clause: 'RT-3', place: 'runtime', valueClass: 'accepted version' },
+    ],
+  },
   // The error text names another clause: the reporters must not believe it.
   { title: 'runtime 2025.04', clauses: ['RT-1'], status: 'failed', error: 'RT-5: something in the text', failures: [] },
   { title: 'skipped one', clauses: ['CU-1'], status: 'skipped', skip: 'CHECK_ID is not set' },

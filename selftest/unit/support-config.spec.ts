@@ -7,12 +7,20 @@ const remote = { BASE_URL: 'https://staging.example.com/', API_KEY: 'k_123456789
 
 test('with nothing set, the embedded service and its demo credentials are the target', () => {
   const c = readConfig(embedded);
-  expect(c).toMatchObject({ embedded: true, baseUrl: 'http://127.0.0.1:4321', apiKey: EMBEDDED.apiKey, checkId: EMBEDDED.checkId, rateLimit: { max: 600, windowSeconds: 60 }, burst: true, strictSpec: false });
+  expect(c).toMatchObject({
+    embedded: true,
+    baseUrl: 'http://127.0.0.1:4321',
+    apiKey: EMBEDDED.apiKey,
+    checkId: EMBEDDED.checkId,
+    rateLimit: { max: 600, windowSeconds: 60 },
+    burst: true,
+    strictSpec: false,
+  });
   expect(c.specUrl).toBe('http://127.0.0.1:4321/openapi.json');
   expect(c.agentCommand).toContain('reference/agent/main.ts');
 });
 
-test('a remote target gets no embedded ids: the update tests must skip, not touch someone else\'s check', () => {
+test("a remote target gets no embedded ids: the update tests must skip, not touch someone else's check", () => {
   const c = readConfig(remote);
   expect(c).toMatchObject({ embedded: false, baseUrl: 'https://staging.example.com', checkId: undefined, browserCheckId: undefined, second: undefined });
   expect(c.agentCommand).toBe(EMBEDDED_AGENT_COMMAND); // INTERFACE.md: the embedded agent when AGENT_URL is unset
@@ -30,7 +38,7 @@ const bad: Array<[Record<string, string>, RegExp]> = [
 ];
 
 for (const [env, message] of bad) {
-  test(`one line for: ${message.source.replace(/\\/g, "")}`, () => {
+  test(`one line for: ${message.source.replace(/\\/g, '')}`, () => {
     let error: unknown;
     try {
       readConfig(env);

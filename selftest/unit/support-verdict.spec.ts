@@ -10,7 +10,11 @@ const info = () => ({ annotations: [] as Array<{ type: string; description?: str
 const exchange: Exchange = {
   method: 'PUT',
   url: 'http://127.0.0.1:3000/v1/checks/abc?autoAssignAlerts=false',
-  requestHeaders: { authorization: 'Bearer sk_test_0123456789abcdef', 'X-Service-Account': '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c', 'content-type': 'application/json' },
+  requestHeaders: {
+    authorization: 'Bearer sk_test_0123456789abcdef',
+    'X-Service-Account': '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c',
+    'content-type': 'application/json',
+  },
   requestBody: `{"name":"it's"}`,
   status: 200,
   headers: {},
@@ -59,7 +63,9 @@ test('spec drift is a warning, or a failure under STRICT_SPEC=on', () => {
 });
 
 test('a failure reads as one sentence, received, allowed, the request and a command to send it again', () => {
-  const text = formatFailure(makeFailure('CU-4', 'an invalid request was not rejected', 200, 'a 4xx status', { place: 'check-update', valueClass: 'look-alike' }, exchange));
+  const text = formatFailure(
+    makeFailure('CU-4', 'an invalid request was not rejected', 200, 'a 4xx status', { place: 'check-update', valueClass: 'look-alike' }, exchange),
+  );
   const lines = text.split('\n');
   expect(lines[0]).toBe('CU-4 [check-update · look-alike]: an invalid request was not rejected');
   expect(lines[1]).toBe('  received: 200');

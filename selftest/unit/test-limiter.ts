@@ -90,7 +90,11 @@ export async function limiter(opts: LimiterOptions) {
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    target: (apiKey: string, extra: Record<string, string> = {}): BurstTarget => ({ origin: `http://127.0.0.1:${port}`, path: '/v1/runtimes/2026.04', headers: { authorization: `Bearer ${apiKey}`, ...extra } }),
+    target: (apiKey: string, extra: Record<string, string> = {}): BurstTarget => ({
+      origin: `http://127.0.0.1:${port}`,
+      path: '/v1/runtimes/2026.04',
+      headers: { authorization: `Bearer ${apiKey}`, ...extra },
+    }),
     stats: () => ({ hits, maxInFlight }),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

@@ -17,16 +17,19 @@ const PUBLISHED = join(__dirname, '../fixtures/published-openapi-2026-08-18.json
 
 /** A spec whose check update names every property otherwise, in the given body schema. */
 async function inlineSpec(body: Record<string, unknown>) {
-  return buildSpec({
-    openapi: '3.0.3',
-    info: { title: 'other', version: '1' },
-    paths: {
-      '/v1/checks/{checkId}': {
-        get: { responses: { 200: { description: 'ok' } } },
-        patch: { deprecated: true, requestBody: { content: { 'application/json': { schema: body } } }, responses: { 200: { description: 'ok' } } },
+  return buildSpec(
+    {
+      openapi: '3.0.3',
+      info: { title: 'other', version: '1' },
+      paths: {
+        '/v1/checks/{checkId}': {
+          get: { responses: { 200: { description: 'ok' } } },
+          patch: { deprecated: true, requestBody: { content: { 'application/json': { schema: body } } }, responses: { 200: { description: 'ok' } } },
+        },
       },
     },
-  }, 'inline');
+    'inline',
+  );
 }
 
 const OTHER_NAMES = {
@@ -61,8 +64,14 @@ test('other names: each property found by its meaning', async () => {
   const target = resolveTarget(spec, { baseUrl: 'https://api.example.com' } as Config);
   expect(target.updateOp?.method).toBe('patch');
   expect(resolveVocabulary(jsonBodySchema(target.updateOp))).toEqual({
-    name: 'displayName', description: 'summary', groupOrder: 'sortOrder', locations: 'regions', runtimeId: 'engine',
-    checkType: 'kind', frequency: 'interval', frequencyOffset: 'frequencyOffset',
+    name: 'displayName',
+    description: 'summary',
+    groupOrder: 'sortOrder',
+    locations: 'regions',
+    runtimeId: 'engine',
+    checkType: 'kind',
+    frequency: 'interval',
+    frequencyOffset: 'frequencyOffset',
   });
   // Required properties: a replace, so each cell sends the whole state with its change.
   expect(requiresFullBody(target)).toBe(true);
@@ -87,8 +96,14 @@ test('published names win where present; meaning fills the rest; a look-alike ne
     },
   };
   expect(resolveVocabulary(body)).toEqual({
-    name: 'name', description: 'description', groupOrder: undefined, locations: undefined, runtimeId: undefined,
-    checkType: undefined, frequency: 'Frequency', frequencyOffset: 'frequencyOffset',
+    name: 'name',
+    description: 'description',
+    groupOrder: undefined,
+    locations: undefined,
+    runtimeId: undefined,
+    checkType: undefined,
+    frequency: 'Frequency',
+    frequencyOffset: 'frequencyOffset',
   });
 });
 
@@ -106,7 +121,9 @@ test('a description without the word: the string with a maximum near 500; freque
 });
 
 test('allOf parts are looked through; nothing at all resolves nothing', () => {
-  const body = { allOf: [{ properties: { name: { type: 'string' } } }, { properties: { position_order: { anyOf: [{ type: 'integer' }, { type: 'null' }] } } }] };
+  const body = {
+    allOf: [{ properties: { name: { type: 'string' } } }, { properties: { position_order: { anyOf: [{ type: 'integer' }, { type: 'null' }] } } }],
+  };
   expect(resolveVocabulary(body)).toMatchObject({ name: 'name', groupOrder: 'position_order' });
   const none = resolveVocabulary(undefined);
   expect(Object.values(none).every((x) => x === undefined)).toBe(true);
@@ -128,10 +145,15 @@ test.describe('what the spec says where the document is silent (specFactsOf)', (
   });
 
   test('null declared four ways: 3.0 nullable, a 3.1 type list, a null branch, a null in the enum', () => {
-    const facts = specFactsOf({ properties: {
-      a: { type: 'string', nullable: true }, b: { type: ['string', 'null'] }, c: { anyOf: [{ type: 'string' }, { type: 'null' }] },
-      d: { type: 'string', enum: ['x', null] }, e: { type: 'string' },
-    } });
+    const facts = specFactsOf({
+      properties: {
+        a: { type: 'string', nullable: true },
+        b: { type: ['string', 'null'] },
+        c: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        d: { type: 'string', enum: ['x', null] },
+        e: { type: 'string' },
+      },
+    });
     expect(['a', 'b', 'c', 'd', 'e'].map(facts.nullable)).toEqual([true, true, true, true, false]);
   });
 

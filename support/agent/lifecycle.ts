@@ -26,7 +26,8 @@ export async function probeAll(verdict: Verdict, baseUrl: string, portClause = f
     const p = await probe(`${baseUrl}${e.path}`);
     const got = 'status' in p ? p.status : p.error;
     v.check(e.clause, got === 200, `GET ${e.path} on ${baseUrl} did not answer 200`, got, '200');
-    if (portClause) v.check('AG-4', 'status' in p, `nothing answers ${e.path} on the port given in AGENT_HEALTH_PORT (${baseUrl})`, got, 'the endpoints on that port');
+    if (portClause)
+      v.check('AG-4', 'status' in p, `nothing answers ${e.path} on the port given in AGENT_HEALTH_PORT (${baseUrl})`, got, 'the endpoints on that port');
   }
 }
 
@@ -37,7 +38,16 @@ export async function withAgent(verdict: Verdict, command: string, port: number 
     const given = port === undefined ? `the default port ${AGENT_DEFAULT_PORT}` : `AGENT_HEALTH_PORT=${port}`;
     // Up means liveness answered (waitUntilUp): the check is stamped with that endpoint's place.
     const v = verdict.at({ place: AGENT_ENDPOINTS.find((e) => e.path === '/-/liveness')!.place, valueClass: PHASE.running });
-    if (!v.check('AG-4', up, `the agent started by AGENT_COMMAND did not answer on ${given} within ${STARTUP_LIMIT_MS / 1000} s`, agent.output().split('\n').slice(-3).join(' | ') || 'no output', `the health endpoints on ${agent.baseUrl}`)) return;
+    if (
+      !v.check(
+        'AG-4',
+        up,
+        `the agent started by AGENT_COMMAND did not answer on ${given} within ${STARTUP_LIMIT_MS / 1000} s`,
+        agent.output().split('\n').slice(-3).join(' | ') || 'no output',
+        `the health endpoints on ${agent.baseUrl}`,
+      )
+    )
+      return;
     // Readiness may answer 503 while the agent starts: it must turn 200 once the agent is ready.
     await waitUntilReady(agent.baseUrl, READY_LIMIT_MS);
     await body(agent);

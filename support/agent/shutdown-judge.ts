@@ -31,7 +31,11 @@ export interface ShutdownJudgement {
 
 const ms = (n: number) => `${Math.round(n)} ms`;
 
-export function judgeShutdown(samples: readonly ShutdownSample[], timing: Pick<ShutdownTiming, 'signalGraceMs' | 'watchLimitMs'>, stillAnswering = false): ShutdownJudgement {
+export function judgeShutdown(
+  samples: readonly ShutdownSample[],
+  timing: Pick<ShutdownTiming, 'signalGraceMs' | 'watchLimitMs'>,
+  stillAnswering = false,
+): ShutdownJudgement {
   const findings: ShutdownFinding[] = [];
   const notes: string[] = [];
   const answers = samples.filter((s) => s.status !== undefined).sort((a, b) => a.sentMs - b.sentMs);
@@ -39,25 +43,62 @@ export function judgeShutdown(samples: readonly ShutdownSample[], timing: Pick<S
 
   for (const e of AGENT_ENDPOINTS) {
     const mine = answers.filter((s) => s.path === e.path);
-    const add = (ok: boolean, title: string, received: string, allowed: string) => findings.push({ clause: e.draining.clause, place: e.place, ok, title, received, allowed });
+    const add = (ok: boolean, title: string, received: string, allowed: string) =>
+      findings.push({ clause: e.draining.clause, place: e.place, ok, title, received, allowed });
     if (e.draining.status === 200) {
       const bad = mine.filter((s) => s.status !== 200);
-      add(bad.length === 0, `GET ${e.path} did not answer 200 while the agent was shutting down (${bad.length} of ${mine.length} answers, the first to a request sent ${ms(bad[0]?.sentMs ?? 0)} after SIGTERM)`,
-        bad.slice(0, 5).map((s) => `${s.status} at +${ms(s.sentMs)}`).join(', '), '200 until the process exits');
+      add(
+        bad.length === 0,
+        `GET ${e.path} did not answer 200 while the agent was shutting down (${bad.length} of ${mine.length} answers, the first to a request sent ${ms(bad[0]?.sentMs ?? 0)} after SIGTERM)`,
+        bad
+          .slice(0, 5)
+          .map((s) => `${s.status} at +${ms(s.sentMs)}`)
+          .join(', '),
+        '200 until the process exits',
+      );
       continue;
     }
     // Readiness: 503 from the end of the grace on; once 503, never ready again.
     const firstNotReady = mine.find((s) => s.status === 503);
     const lateReady = mine.filter((s) => s.status === 200 && (s.sentMs > timing.signalGraceMs || (firstNotReady && s.sentMs > firstNotReady.sentMs)));
     const other = mine.filter((s) => s.status !== 200 && s.status !== 503);
-    add(lateReady.length === 0, `GET ${e.path} answered 200 to ${lateReady.length} request(s) sent after SIGTERM, the first ${ms(lateReady[0]?.sentMs ?? 0)} after it${firstNotReady && lateReady.some((s) => s.sentMs > firstNotReady.sentMs) ? ', after it had already answered 503' : ''}`,
-      lateReady.slice(0, 5).map((s) => `200 at +${ms(s.sentMs)}`).join(', '), `503 for every request sent later than ${ms(timing.signalGraceMs)} after SIGTERM, until the exit`);
-    add(other.length === 0, `GET ${e.path} answered neither 200 nor 503 during shutdown`, other.slice(0, 5).map((s) => `${s.status} at +${ms(s.sentMs)}`).join(', '), '503 during shutdown');
-    add(!!firstNotReady, `readiness never answered 503 after SIGTERM${lastAnswer === undefined ? ': the agent answered nothing after it (it exited at once)' : `, in the ${ms(lastAnswer)} the agent kept answering`}`,
-      mine.length ? mine.slice(0, 5).map((s) => `${s.status} at +${ms(s.sentMs)}`).join(', ') : 'no answer', '503 during shutdown, before the exit');
-    if (firstNotReady) notes.push(`readiness answered 503 to a request sent ${ms(firstNotReady.sentMs)} after SIGTERM (answered at +${ms(firstNotReady.answeredMs)}); ${mine.filter((s) => s.status === 200).length} earlier answer(s) said 200`);
+    add(
+      lateReady.length === 0,
+      `GET ${e.path} answered 200 to ${lateReady.length} request(s) sent after SIGTERM, the first ${ms(lateReady[0]?.sentMs ?? 0)} after it${firstNotReady && lateReady.some((s) => s.sentMs > firstNotReady.sentMs) ? ', after it had already answered 503' : ''}`,
+      lateReady
+        .slice(0, 5)
+        .map((s) => `200 at +${ms(s.sentMs)}`)
+        .join(', '),
+      `503 for every request sent later than ${ms(timing.signalGraceMs)} after SIGTERM, until the exit`,
+    );
+    add(
+      other.length === 0,
+      `GET ${e.path} answered neither 200 nor 503 during shutdown`,
+      other
+        .slice(0, 5)
+        .map((s) => `${s.status} at +${ms(s.sentMs)}`)
+        .join(', '),
+      '503 during shutdown',
+    );
+    add(
+      !!firstNotReady,
+      `readiness never answered 503 after SIGTERM${lastAnswer === undefined ? ': the agent answered nothing after it (it exited at once)' : `, in the ${ms(lastAnswer)} the agent kept answering`}`,
+      mine.length
+        ? mine
+            .slice(0, 5)
+            .map((s) => `${s.status} at +${ms(s.sentMs)}`)
+            .join(', ')
+        : 'no answer',
+      '503 during shutdown, before the exit',
+    );
+    if (firstNotReady)
+      notes.push(
+        `readiness answered 503 to a request sent ${ms(firstNotReady.sentMs)} after SIGTERM (answered at +${ms(firstNotReady.answeredMs)}); ${mine.filter((s) => s.status === 200).length} earlier answer(s) said 200`,
+      );
   }
-  if (lastAnswer !== undefined) notes.push(`the agent answered until ${ms(lastAnswer)} after SIGTERM (${answers.length} answers, ${samples.length - answers.length} probes without one)`);
-  if (stillAnswering) notes.push(`the agent still answered ${ms(timing.watchLimitMs)} after SIGTERM; the watch stopped there (the document does not bound the drain)`);
+  if (lastAnswer !== undefined)
+    notes.push(`the agent answered until ${ms(lastAnswer)} after SIGTERM (${answers.length} answers, ${samples.length - answers.length} probes without one)`);
+  if (stillAnswering)
+    notes.push(`the agent still answered ${ms(timing.watchLimitMs)} after SIGTERM; the watch stopped there (the document does not bound the drain)`);
   return { findings, notes };
 }

@@ -25,7 +25,7 @@ export async function watchShutdown(agent: AgentProcess, timing: ShutdownTiming)
   // Taken after the signal was sent: no request counted as "after SIGTERM" can have left before it.
   const t0 = performance.now();
   const loop = async (path: string) => {
-    for (let misses = 0; ; ) {
+    for (let misses = 0; ;) {
       const sentMs = performance.now() - t0;
       if (sentMs > timing.watchLimitMs) {
         stillAnswering = true;

@@ -45,7 +45,8 @@ type Body = { body: CheckState } | { skip: string };
 /** The check's state as it is now, reduced to `keep` (its writable properties by default). */
 async function currentState(target: Target, read: Read, checkId: string, keep?: string[]): Promise<Body> {
   const ex = await read(fillPath(target.readPath!, checkId));
-  if (ex.status !== 200 || !ex.json || typeof ex.json !== 'object') return { skip: `the check ${checkId} could not be read (${ex.status}), so no valid update body is known` };
+  if (ex.status !== 200 || !ex.json || typeof ex.json !== 'object')
+    return { skip: `the check ${checkId} could not be read (${ex.status}), so no valid update body is known` };
   return { body: restoreBody(ex.json as CheckState, writableProperties(target.updateOp), keep) };
 }
 
@@ -68,23 +69,58 @@ export async function namedUpdateBody(target: Target, read: Read, checkId: strin
 export async function requestsAt(place: AuthPlace, target: Target, config: Config, read: Read): Promise<Resolved> {
   switch (place) {
     case 'runtime':
-      return { requests: [{ place: placeOf(target, target.runtimeOp) ?? 'runtime', op: target.runtimeOp, method: 'GET', path: fillPath(target.runtimePath, RUNTIME_VERSIONS[1]), options: {} }] };
+      return {
+        requests: [
+          {
+            place: placeOf(target, target.runtimeOp) ?? 'runtime',
+            op: target.runtimeOp,
+            method: 'GET',
+            path: fillPath(target.runtimePath, RUNTIME_VERSIONS[1]),
+            options: {},
+          },
+        ],
+      };
     case 'check-read': {
-      if (!target.readCheckOp || !target.readPath) return { skip: 'the target\'s spec declares no GET of a check (the path of the update): no check read to probe' };
+      if (!target.readCheckOp || !target.readPath)
+        return { skip: "the target's spec declares no GET of a check (the path of the update): no check read to probe" };
       if (!config.checkId) return { skip: 'CHECK_ID is not set: no check to read' };
-      return { requests: [{ place: placeOf(target, target.readCheckOp)!, op: target.readCheckOp, method: 'GET', path: fillPath(target.readPath, config.checkId), options: {} }] };
+      return {
+        requests: [
+          { place: placeOf(target, target.readCheckOp)!, op: target.readCheckOp, method: 'GET', path: fillPath(target.readPath, config.checkId), options: {} },
+        ],
+      };
     }
     case 'check-update': {
-      if (!target.updateOp || !target.updatePath) return { skip: 'the target\'s spec has no check update whose body has frequencyOffset (see SPEC-5)' };
+      if (!target.updateOp || !target.updatePath) return { skip: "the target's spec has no check update whose body has frequencyOffset (see SPEC-5)" };
       if (!config.checkId) return { skip: 'CHECK_ID is not set: the update is sent only to a check named by CHECK_ID' };
-      if (!emptyBodyAllowed(target) && !target.readPath) return { skip: 'the update needs a whole body and the spec declares no GET of a check to take it from' };
+      if (!emptyBodyAllowed(target) && !target.readPath)
+        return { skip: 'the update needs a whole body and the spec declares no GET of a check to take it from' };
       const made = await neutralUpdateBody(target, read, config.checkId);
       if ('skip' in made) return made;
-      return { requests: [{ place: placeOf(target, target.updateOp)!, op: target.updateOp, method: target.updateMethod, path: fillPath(target.updatePath, config.checkId), options: { body: made.body, query: updateQuery(target) } }] };
+      return {
+        requests: [
+          {
+            place: placeOf(target, target.updateOp)!,
+            op: target.updateOp,
+            method: target.updateMethod,
+            path: fillPath(target.updatePath, config.checkId),
+            options: { body: made.body, query: updateQuery(target) },
+          },
+        ],
+      };
     }
     case 'collection': {
-      if (!target.collectionGets.length) return { skip: 'the target\'s spec has no parameterless GET of the runtime or check collection: no other GET to probe' };
-      return { requests: target.collectionGets.map((op) => ({ place: placeOf(target, op)!, op, method: 'GET', path: relativeTo(config.baseUrl, op.path), options: {} })) };
+      if (!target.collectionGets.length)
+        return { skip: "the target's spec has no parameterless GET of the runtime or check collection: no other GET to probe" };
+      return {
+        requests: target.collectionGets.map((op) => ({
+          place: placeOf(target, op)!,
+          op,
+          method: 'GET',
+          path: relativeTo(config.baseUrl, op.path),
+          options: {},
+        })),
+      };
     }
   }
 }

@@ -16,6 +16,7 @@ import type { Spec } from '../spec/spec';
 import type { Target } from '../spec/target';
 import { namedUpdateBody, type PlaceRequest } from './requests';
 import { probeCredentials, type AuthPlace, type AuthProbe } from './table';
+import { refusedProbeCredentials } from '../rate-limit/keys';
 
 export interface AuthFixtures {
   api: ApiClient;
@@ -40,20 +41,34 @@ export async function sendValid(fx: AuthFixtures, r: PlaceRequest): Promise<void
   // A target may refuse an empty update although its spec allows one: that is no matter of
   // authentication, so the check's own name is sent instead, and the refusal is noted.
   if (r.op === fx.target.updateOp && isEmptyObject(r.options.body) && (ex.status === 400 || ex.status === 422)) {
-    v.note('auth-update-body', `${r.place}: the target refused the empty body {} with ${ex.status} (its spec allows it); the check's current name was sent instead`);
+    v.note(
+      'auth-update-body',
+      `${r.place}: the target refused the empty body {} with ${ex.status} (its spec allows it); the check's current name was sent instead`,
+    );
     const named = await namedUpdateBody(fx.target, (p) => fx.api.call('GET', p), fx.config.checkId!);
     if ('skip' in named) return void v.fail('AUTH-4', `a valid update could not be made: ${named.skip}`, ex.status, 'a 2xx', ex);
     await fx.contract.at(where).send(r.op, r.method, r.path, 'valid', 'AUTH-4', { ...r.options, body: named.body });
+    return;
+  }
+  // A collection beside the documented operations is ours to borrow, not the document's: one the
+  // target does not serve (its spec lists more than it runs) is no place to try credentials at.
+  if (!DOCUMENT_PLACES.includes(r.place) && (ex.status === 404 || ex.status === 405 || ex.status === 501)) {
+    v.note('auth-place-unserved', `${r.place}: answered ${ex.status} to a valid request although the spec declares it; not used as an AUTH place`);
     return;
   }
   conform(v, fx.spec, fx.validator, r.op, ex, 'valid', 'AUTH-4');
   checkErrorResponse(v, ex);
 }
 
-/** One probe: its credentials (the second key where it carries a valid one), then the judgement. */
+/** The places the document itself names: every answer there is judged. */
+const DOCUMENT_PLACES: readonly string[] = ['runtime', 'check-read', 'check-update'];
+
+/** One probe: its credentials (a key the burst does not spend, where it carries a valid one), then the judgement. */
 export async function sendProbe(fx: AuthFixtures, place: AuthPlace, r: PlaceRequest, probe: AuthProbe): Promise<void> {
   const where: Where = { place: r.place, valueClass: probe.id };
-  const creds = probeCredentials(probe, place, fx.config, fx.config.second);
+  // Never the burst's key: a refused request it carries may or may not count, and the burst's window must hold none.
+  const spare = refusedProbeCredentials(fx.config).which === 'second' ? fx.config.second : undefined;
+  const creds = { ...probeCredentials(probe, place, fx.config, spare), otherAccountId: spare ? fx.config.accountId : fx.config.second?.accountId };
   const headers = { authorization: `Bearer ${creds.apiKey}`, [fx.target.accountHeader]: creds.accountId, ...probe.headers(creds, fx.target.accountHeader) };
   const options = { ...r.options, headers };
   if (probe.expect === 'rejected') {
@@ -63,5 +78,6 @@ export async function sendProbe(fx: AuthFixtures, place: AuthPlace, r: PlaceRequ
   const v = fx.verdict.at(where);
   const ex = await fx.api.call(r.method, r.path, options);
   const outcome = judgeTakenOrRefused(v, fx.spec, fx.validator, r.op, ex, probe.clause, probe.name);
-  if (outcome !== 'neither') v.note('auth-finding', `${r.place}: ${probe.name} was ${outcome === 'taken' ? 'served' : 'refused'} (${ex.status}); either is allowed`);
+  if (outcome !== 'neither')
+    v.note('auth-finding', `${r.place}: ${probe.name} was ${outcome === 'taken' ? 'served' : 'refused'} (${ex.status}); either is allowed`);
 }

@@ -66,35 +66,159 @@ const fakeKey = () => `mon_${randomUUID().replace(/-/g, '')}`;
 const swapCase = (k: string) => [...k].map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join('');
 const oneCharChanged = (k: string) => `${k.slice(0, -1)}${k.endsWith('x') ? 'y' : 'x'}`;
 
-const probe = (p: Omit<AuthProbe, 'clause' | 'expect'> & { expect?: AuthProbe['expect'] }): AuthProbe => ({ expect: 'rejected', ...p, clause: RULE_CLAUSE[p.rule] });
+const probe = (p: Omit<AuthProbe, 'clause' | 'expect'> & { expect?: AuthProbe['expect'] }): AuthProbe => ({
+  expect: 'rejected',
+  ...p,
+  clause: RULE_CLAUSE[p.rule],
+});
 
 export const AUTH_PROBES: readonly AuthProbe[] = [
   probe({ id: 'no-authorization', name: 'no Authorization header', rule: 'key', carriesKey: false, at: 'all', headers: () => ({ authorization: null }) }),
 
-  probe({ id: 'token-scheme', name: 'key in the Token scheme', rule: 'scheme', carriesKey: true, at: 'all', headers: (c) => ({ authorization: `Token ${c.apiKey}` }) }),
-  probe({ id: 'basic-base64', name: 'key in the Basic scheme (base64 of key:)', rule: 'scheme', carriesKey: true, at: ['check-read'], headers: (c) => ({ authorization: `Basic ${Buffer.from(`${c.apiKey}:`).toString('base64')}` }) }),
-  probe({ id: 'basic-raw', name: 'raw key in the Basic scheme', rule: 'scheme', carriesKey: true, at: ['collection'], headers: (c) => ({ authorization: `Basic ${c.apiKey}` }) }),
-  probe({ id: 'bare-key', name: 'bare key without a scheme', rule: 'scheme', carriesKey: true, at: ['check-update'], headers: (c) => ({ authorization: c.apiKey }) }),
+  probe({
+    id: 'token-scheme',
+    name: 'key in the Token scheme',
+    rule: 'scheme',
+    carriesKey: true,
+    at: 'all',
+    headers: (c) => ({ authorization: `Token ${c.apiKey}` }),
+  }),
+  probe({
+    id: 'basic-base64',
+    name: 'key in the Basic scheme (base64 of key:)',
+    rule: 'scheme',
+    carriesKey: true,
+    at: ['check-read'],
+    headers: (c) => ({ authorization: `Basic ${Buffer.from(`${c.apiKey}:`).toString('base64')}` }),
+  }),
+  probe({
+    id: 'basic-raw',
+    name: 'raw key in the Basic scheme',
+    rule: 'scheme',
+    carriesKey: true,
+    at: ['collection'],
+    headers: (c) => ({ authorization: `Basic ${c.apiKey}` }),
+  }),
+  probe({
+    id: 'bare-key',
+    name: 'bare key without a scheme',
+    rule: 'scheme',
+    carriesKey: true,
+    at: ['check-update'],
+    headers: (c) => ({ authorization: c.apiKey }),
+  }),
 
-  probe({ id: 'key-one-char-changed', name: 'bearer key with one character changed', rule: 'unknown-key', carriesKey: false, at: 'all', headers: (c) => ({ authorization: `Bearer ${oneCharChanged(c.apiKey)}` }) }),
-  probe({ id: 'unknown-key', name: 'unknown bearer key', rule: 'unknown-key', carriesKey: false, at: ['check-read'], headers: () => ({ authorization: `Bearer ${fakeKey()}` }) }),
-  probe({ id: 'empty-bearer', name: 'empty bearer credentials', rule: 'unknown-key', carriesKey: false, at: ['check-update'], headers: () => ({ authorization: 'Bearer ' }) }),
+  probe({
+    id: 'key-one-char-changed',
+    name: 'bearer key with one character changed',
+    rule: 'unknown-key',
+    carriesKey: false,
+    at: 'all',
+    headers: (c) => ({ authorization: `Bearer ${oneCharChanged(c.apiKey)}` }),
+  }),
+  probe({
+    id: 'unknown-key',
+    name: 'unknown bearer key',
+    rule: 'unknown-key',
+    carriesKey: false,
+    at: ['check-read'],
+    headers: () => ({ authorization: `Bearer ${fakeKey()}` }),
+  }),
+  probe({
+    id: 'empty-bearer',
+    name: 'empty bearer credentials',
+    rule: 'unknown-key',
+    carriesKey: false,
+    at: ['check-update'],
+    headers: () => ({ authorization: 'Bearer ' }),
+  }),
   // Look-alikes of the real key: a target that compares by prefix, by length or without case takes them.
-  probe({ id: 'key-with-suffix', name: 'the bearer key with a character appended', rule: 'unknown-key', carriesKey: true, at: 'all', headers: (c) => ({ authorization: `Bearer ${c.apiKey}x` }) }),
-  probe({ id: 'key-truncated', name: 'the bearer key without its last character', rule: 'unknown-key', carriesKey: false, at: ['check-update'], headers: (c) => ({ authorization: `Bearer ${c.apiKey.slice(0, -1)}` }) }),
-  probe({ id: 'key-other-case', name: 'the bearer key with its letters in the other case', rule: 'unknown-key', carriesKey: false, at: ['check-read'], headers: (c) => ({ authorization: `Bearer ${swapCase(c.apiKey)}` }) }),
-  probe({ id: 'key-with-space', name: 'bearer key with a space inside', rule: 'unknown-key', carriesKey: false, at: ['collection'], headers: (c) => ({ authorization: `Bearer ${c.apiKey.slice(0, 8)} ${c.apiKey.slice(8)}` }) }),
+  probe({
+    id: 'key-with-suffix',
+    name: 'the bearer key with a character appended',
+    rule: 'unknown-key',
+    carriesKey: true,
+    at: 'all',
+    headers: (c) => ({ authorization: `Bearer ${c.apiKey}x` }),
+  }),
+  probe({
+    id: 'key-truncated',
+    name: 'the bearer key without its last character',
+    rule: 'unknown-key',
+    carriesKey: false,
+    at: ['check-update'],
+    headers: (c) => ({ authorization: `Bearer ${c.apiKey.slice(0, -1)}` }),
+  }),
+  probe({
+    id: 'key-other-case',
+    name: 'the bearer key with its letters in the other case',
+    rule: 'unknown-key',
+    carriesKey: false,
+    at: ['check-read'],
+    headers: (c) => ({ authorization: `Bearer ${swapCase(c.apiKey)}` }),
+  }),
+  probe({
+    id: 'key-with-space',
+    name: 'bearer key with a space inside',
+    rule: 'unknown-key',
+    carriesKey: false,
+    at: ['collection'],
+    headers: (c) => ({ authorization: `Bearer ${c.apiKey.slice(0, 8)} ${c.apiKey.slice(8)}` }),
+  }),
 
   probe({ id: 'no-account', name: 'no account header', rule: 'account-missing', carriesKey: true, at: 'all', headers: (_c, h) => ({ [h]: null }) }),
-  probe({ id: 'empty-account', name: 'empty account header', rule: 'account-missing', carriesKey: true, at: ['check-read', 'collection'], headers: (_c, h) => ({ [h]: '' }) }),
+  probe({
+    id: 'empty-account',
+    name: 'empty account header',
+    rule: 'account-missing',
+    carriesKey: true,
+    at: ['check-read', 'collection'],
+    headers: (_c, h) => ({ [h]: '' }),
+  }),
 
-  probe({ id: 'account-not-guid', name: 'account header that is not a GUID', rule: 'account-malformed', carriesKey: true, at: 'all', headers: (_c, h) => ({ [h]: 'not-a-guid' }) }),
-  probe({ id: 'account-guid-extra-char', name: 'account GUID with a character too many', rule: 'account-malformed', carriesKey: true, at: ['check-read', 'check-update'], headers: (c, h) => ({ [h]: `${c.accountId}0` }) }),
+  probe({
+    id: 'account-not-guid',
+    name: 'account header that is not a GUID',
+    rule: 'account-malformed',
+    carriesKey: true,
+    at: 'all',
+    headers: (_c, h) => ({ [h]: 'not-a-guid' }),
+  }),
+  probe({
+    id: 'account-guid-extra-char',
+    name: 'account GUID with a character too many',
+    rule: 'account-malformed',
+    carriesKey: true,
+    at: ['check-read', 'check-update'],
+    headers: (c, h) => ({ [h]: `${c.accountId}0` }),
+  }),
 
-  probe({ id: 'account-other', name: 'well-formed GUID of another account', rule: 'account-other', carriesKey: true, at: 'all', headers: (c, h) => ({ [h]: c.otherAccountId ?? randomUUID() }) }),
-  probe({ id: 'account-unknown-guid', name: 'well-formed GUID of no account', rule: 'account-other', carriesKey: true, at: ['check-update'], headers: (_c, h) => ({ [h]: randomUUID() }) }),
+  probe({
+    id: 'account-other',
+    name: 'well-formed GUID of another account',
+    rule: 'account-other',
+    carriesKey: true,
+    at: 'all',
+    headers: (c, h) => ({ [h]: c.otherAccountId ?? randomUUID() }),
+  }),
+  probe({
+    id: 'account-unknown-guid',
+    name: 'well-formed GUID of no account',
+    rule: 'account-other',
+    carriesKey: true,
+    at: ['check-update'],
+    headers: (_c, h) => ({ [h]: randomUUID() }),
+  }),
   // The same GUID in upper case: not another account, so a target may take it; only a 5xx is wrong.
-  probe({ id: 'account-upper-case', name: 'the account GUID in upper case', rule: 'account-malformed', carriesKey: true, expect: 'either', at: [], headers: (c, h) => ({ [h]: c.accountId.toUpperCase() }) }),
+  probe({
+    id: 'account-upper-case',
+    name: 'the account GUID in upper case',
+    rule: 'account-malformed',
+    carriesKey: true,
+    expect: 'either',
+    at: [],
+    headers: (c, h) => ({ [h]: c.accountId.toUpperCase() }),
+  }),
 ];
 
 export interface AuthCase {
@@ -123,7 +247,8 @@ export function probeCredentials(
   main: { apiKey: string; accountId: string },
   second?: { apiKey: string; accountId: string },
 ): ProbeCredentials & { which: 'main' | 'second' } {
-  if (probe.carriesKey && second && !MAIN_ACCOUNT_PLACES.includes(place)) return { apiKey: second.apiKey, accountId: second.accountId, otherAccountId: main.accountId, which: 'second' };
+  if (probe.carriesKey && second && !MAIN_ACCOUNT_PLACES.includes(place))
+    return { apiKey: second.apiKey, accountId: second.accountId, otherAccountId: main.accountId, which: 'second' };
   return { apiKey: main.apiKey, accountId: main.accountId, otherAccountId: second?.accountId, which: 'main' };
 }
 

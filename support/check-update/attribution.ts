@@ -46,7 +46,7 @@ export function attribute(start: CheckState, read: CheckState, sent: SentUpdate[
   for (const property of writable) {
     const got = read[property];
     const last = lastIndex(sent, (s) => s.accepted && property in s.body);
-    const alternatives = last >= 0 ? sent[last].readsBackAs?.[property] ?? [] : [];
+    const alternatives = last >= 0 ? (sent[last].readsBackAs?.[property] ?? []) : [];
     if (sameValue(expected[property], got) || alternatives.some((a) => sameValue(a, got))) continue;
     const before = expected[property];
     // Refused bodies after the last accepted writer (an earlier leak would have been overwritten).
@@ -54,7 +54,8 @@ export function attribute(start: CheckState, read: CheckState, sent: SentUpdate[
     const matching = refused.filter((i) => sameValue(sent[i].body[property], got));
     if (matching.length === 1) findings.push({ kind: 'leak', property, update: matching[0], before, read: got });
     else if (matching.length > 1) findings.push({ kind: 'ambiguous', property, updates: matching, before, read: got });
-    else if (last >= 0 && !sent[last].wronglyAccepted) findings.push({ kind: 'not-persisted', property, update: last, sent: sent[last].body[property], read: got });
+    else if (last >= 0 && !sent[last].wronglyAccepted)
+      findings.push({ kind: 'not-persisted', property, update: last, sent: sent[last].body[property], read: got });
     else if (last >= 0) findings.push({ kind: 'derived', property, before, read: got });
     else if (refused.length === 1) findings.push({ kind: 'leak', property, update: refused[0], before, read: got });
     else if (refused.length > 1) findings.push({ kind: 'ambiguous', property, updates: refused, before, read: got });
@@ -62,7 +63,9 @@ export function attribute(start: CheckState, read: CheckState, sent: SentUpdate[
     else {
       // Only refused bodies, none of which sent it: one of them changed what it did not even send.
       const all = sent.map((_, i) => i);
-      findings.push(all.length === 1 ? { kind: 'leak', property, update: 0, before, read: got } : { kind: 'ambiguous', property, updates: all, before, read: got });
+      findings.push(
+        all.length === 1 ? { kind: 'leak', property, update: 0, before, read: got } : { kind: 'ambiguous', property, updates: all, before, read: got },
+      );
     }
   }
   return findings;

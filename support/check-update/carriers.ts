@@ -29,7 +29,8 @@ const BOOLEANS = ['muted', 'doubleCheck', 'shouldFail', 'runParallel', 'useGloba
 const ARRAYS = ['tags'];
 const OBJECTS = ['retryStrategy', 'alertSettings'];
 
-const typeOf = (schema: Json): unknown => schema?.type ?? schema?.anyOf?.find((p: Json) => p?.type !== 'null')?.type ?? schema?.oneOf?.find((p: Json) => p?.type !== 'null')?.type;
+const typeOf = (schema: Json): unknown =>
+  schema?.type ?? schema?.anyOf?.find((p: Json) => p?.type !== 'null')?.type ?? schema?.oneOf?.find((p: Json) => p?.type !== 'null')?.type;
 
 /** The carriers a target's update body schema allows, by the published names where it has them. */
 export function planCarriers(updateOp: SpecOperation | undefined, vocabulary: UpdateVocabulary): CarrierPlan {

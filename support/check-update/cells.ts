@@ -9,8 +9,19 @@ import { show } from '../checks/failure';
 import { frequencyOffsetRuling } from './frequency-offset';
 import type { CheckState } from './state';
 import {
-  boundaryOffsets, COMBINATIONS, frequenciesFor, NOT_AN_OFFSET, NOT_AN_OFFSET_ABOVE_60, NOT_AN_OFFSET_AT_ZERO, PROPERTY_RULES,
-  type CheckKind, type Coupled, type PlaceContext, type Ruling, type UpdateTestKey, type ValueClass,
+  boundaryOffsets,
+  COMBINATIONS,
+  frequenciesFor,
+  NOT_AN_OFFSET,
+  NOT_AN_OFFSET_ABOVE_60,
+  NOT_AN_OFFSET_AT_ZERO,
+  PROPERTY_RULES,
+  type CheckKind,
+  type Coupled,
+  type PlaceContext,
+  type Ruling,
+  type UpdateTestKey,
+  type ValueClass,
 } from './table';
 import type { BodyRole, UpdateVocabulary } from './vocabulary';
 
@@ -88,7 +99,7 @@ const valueOf = (c: ValueClass, ctx: PlaceContext) => (typeof c.value === 'funct
 const shown = (v: unknown) => (typeof v === 'string' && v.length > 24 ? `${[...v].length} × "${[...v][0]}"` : show(v, 60));
 
 /** The frequency the neutral state uses: 10 where listed, else the first of 1..60, else any above 0. */
-export const lowFrequency = (listed: readonly number[]) => (listed.includes(10) ? 10 : listed.find((f) => f > 0 && f <= 60) ?? listed.find((f) => f > 0));
+export const lowFrequency = (listed: readonly number[]) => (listed.includes(10) ? 10 : (listed.find((f) => f > 0 && f <= 60) ?? listed.find((f) => f > 0)));
 export const highFrequency = (listed: readonly number[]) => (listed.includes(120) ? 120 : listed.find((f) => f > 60));
 
 /** A stored state by role, in the target's names (undefined: a role the body lacks). */
@@ -151,8 +162,13 @@ function offsetCell(ctx: CellContext, cls: string, given: Coupled, body: Coupled
   const givenNames = byNames(ctx, { ...(ctx.names.checkType ? { checkType: ctx.ownType } : {}), ...given });
   if (!bodyNames || !givenNames) return undefined;
   const expect: Expectation = ruling.accepted ? 'valid' : 'invalid';
-  const sent = Object.entries(body).map(([k, v]) => `${k} ${show(v)}`).join(', ');
-  const stored = Object.entries(given).filter(([k]) => !(k in body)).map(([k, v]) => `${k} ${show(v)}`).join(', ');
+  const sent = Object.entries(body)
+    .map(([k, v]) => `${k} ${show(v)}`)
+    .join(', ');
+  const stored = Object.entries(given)
+    .filter(([k]) => !(k in body))
+    .map(([k, v]) => `${k} ${show(v)}`)
+    .join(', ');
   return {
     title: `${sent}${stored ? ` (stored ${stored})` : ''} on the ${ctx.ownType} check: ${must(expect)} (${ruling.clause})`,
     check: ctx.check,
@@ -177,8 +193,12 @@ function notAnOffsetCells(ctx: CellContext): Cell[] {
   const high = highFrequency(ctx.frequencies);
   const cells = [
     ...(low === undefined ? [] : NOT_AN_OFFSET.map((o) => offsetCell(ctx, `frequencyOffset:${o.name}`, {}, { frequency: low, frequencyOffset: o.offset }))),
-    ...(ctx.frequencies.includes(0) && ctx.check === 'api' ? NOT_AN_OFFSET_AT_ZERO.map((o) => offsetCell(ctx, `frequencyOffset:f0-${o.name}`, {}, { frequency: 0, frequencyOffset: o.offset })) : []),
-    ...(high === undefined ? [] : NOT_AN_OFFSET_ABOVE_60.map((o) => offsetCell(ctx, `frequencyOffset:f${high}-${o.name}`, {}, { frequency: high, frequencyOffset: o.offset }))),
+    ...(ctx.frequencies.includes(0) && ctx.check === 'api'
+      ? NOT_AN_OFFSET_AT_ZERO.map((o) => offsetCell(ctx, `frequencyOffset:f0-${o.name}`, {}, { frequency: 0, frequencyOffset: o.offset }))
+      : []),
+    ...(high === undefined
+      ? []
+      : NOT_AN_OFFSET_ABOVE_60.map((o) => offsetCell(ctx, `frequencyOffset:f${high}-${o.name}`, {}, { frequency: high, frequencyOffset: o.offset }))),
   ];
   return cells.filter((c): c is Cell => !!c);
 }

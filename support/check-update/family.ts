@@ -20,7 +20,15 @@ import { removeSnapshot } from './snapshot';
 import { restoreBody } from './state';
 import type { CheckKind, UpdateTestKey } from './table';
 import {
-  bodyProperty, frequenciesToTest, missingReason, missingRoles, noteFinding, requiresFullBody, specFactsOf, vocabularyOf, type BodyRole,
+  bodyProperty,
+  frequenciesToTest,
+  missingReason,
+  missingRoles,
+  noteFinding,
+  requiresFullBody,
+  specFactsOf,
+  vocabularyOf,
+  type BodyRole,
 } from './vocabulary';
 
 /** The body properties (by meaning) each test sends. */
@@ -82,13 +90,28 @@ export class CheckUpdateFamily {
     if (!h) throw oneLineError(`check update: the ${kind} check was not read before the first update`);
     const names = s.vocabulary;
     const frequencies = ROLES[key].includes('frequency') ? frequenciesToTest(verdict, target, names.frequency) : [];
-    const ctx: CellContext = { check: kind, ownType: h.ownType, names, frequencies, spec: specFactsOf(jsonBodySchema(target.updateOp)), queryParam: s.queryParam };
+    const ctx: CellContext = {
+      check: kind,
+      ownType: h.ownType,
+      names,
+      frequencies,
+      spec: specFactsOf(jsonBodySchema(target.updateOp)),
+      queryParam: s.queryParam,
+    };
     const cells = cellsFor(key, ctx);
     const lacking = missingRoles(names, ROLES[key]);
     if (lacking.length) verdict.note('spec-finding', missingReason(lacking));
-    test.skip(cells.length === 0, lacking.length ? missingReason(lacking) : key === 'query' ? 'the target\'s spec declares no boolean query parameter on the update (see SPEC-5)' : 'no cell of this test applies to this target');
+    test.skip(
+      cells.length === 0,
+      lacking.length
+        ? missingReason(lacking)
+        : key === 'query'
+          ? "the target's spec declares no boolean query parameter on the update (see SPEC-5)"
+          : 'no cell of this test applies to this target',
+    );
     this.noteSpecFindings(key);
-    if (kind === 'browser' && h.ownType !== 'BROWSER') verdict.note('check-type', `BROWSER_CHECK_ID names a check of type ${h.ownType}: the rules are judged for that type`);
+    if (kind === 'browser' && h.ownType !== 'BROWSER')
+      verdict.note('check-type', `BROWSER_CHECK_ID names a check of type ${h.ownType}: the rules are judged for that type`);
     if (kind === 'api' && h.ownType !== 'API') verdict.note('check-type', `CHECK_ID names a check of type ${h.ownType}: the rules are judged for that type`);
     test.setTimeout(budgetMs(cells));
     await new CellRunner(this.fx, s, h).run(cells);
@@ -105,13 +128,15 @@ export class CheckUpdateFamily {
       case 'CU-2': {
         noteFinding(verdict, target, v.description, undefined, 'description, at most 500 characters', 'description');
         const max = schema('description')?.maxLength;
-        if (max !== undefined && max !== DESCRIPTION_MAX) verdict.note('spec-finding', `description: the target's spec allows ${max} characters; the document says at most ${DESCRIPTION_MAX}`);
+        if (max !== undefined && max !== DESCRIPTION_MAX)
+          verdict.note('spec-finding', `description: the target's spec allows ${max} characters; the document says at most ${DESCRIPTION_MAX}`);
         return;
       }
       case 'CU-3': {
         noteFinding(verdict, target, v.groupOrder, undefined, 'group order, integer >= 0 or null', 'groupOrder');
         const s = schema('groupOrder');
-        if (s && (s.type !== 'integer' || s.minimum !== 0)) verdict.note('spec-finding', `groupOrder in the target's spec is ${show({ type: s.type, minimum: s.minimum })}; the document says integer >= 0`);
+        if (s && (s.type !== 'integer' || s.minimum !== 0))
+          verdict.note('spec-finding', `groupOrder in the target's spec is ${show({ type: s.type, minimum: s.minimum })}; the document says integer >= 0`);
         return;
       }
       case 'CU-4':
@@ -122,7 +147,8 @@ export class CheckUpdateFamily {
         return noteFinding(verdict, target, v.checkType, CHECK_TYPES, 'check type', 'checkType');
       case 'FO-4': {
         const s = schema('frequencyOffset');
-        if (s && (s.type !== 'integer' || s.minimum !== 1)) verdict.note('spec-finding', `frequencyOffset in the target's spec is ${show({ type: s.type, minimum: s.minimum })}; the document says integer >= 1`);
+        if (s && (s.type !== 'integer' || s.minimum !== 1))
+          verdict.note('spec-finding', `frequencyOffset in the target's spec is ${show({ type: s.type, minimum: s.minimum })}; the document says integer >= 1`);
         return;
       }
       default:
@@ -133,7 +159,7 @@ export class CheckUpdateFamily {
   /** CU-8: an update of a check nobody created is not found, never applied. */
   async unknownId(): Promise<void> {
     const { target, verdict, contract, config } = this.fx;
-    test.skip(!target.updateOp || !target.updatePath, 'the target\'s spec has no check update whose body has frequencyOffset (see SPEC-5): nothing to send');
+    test.skip(!target.updateOp || !target.updatePath, "the target's spec has no check update whose body has frequencyOffset (see SPEC-5): nothing to send");
     const vocabulary = vocabularyOf(target);
     const lacking = missingRoles(vocabulary, ['name']);
     if (lacking.length) verdict.note('spec-finding', missingReason(lacking));
@@ -148,7 +174,10 @@ export class CheckUpdateFamily {
     }
     const param = autoSubscribeParam(target);
     const query = param ? { [param]: 'false' } : undefined;
-    for (const [what, id] of [['a well-formed id nobody created', randomUUID()], ['a malformed id', 'not-a-check-id']]) {
+    for (const [what, id] of [
+      ['a well-formed id nobody created', randomUUID()],
+      ['a malformed id', 'not-a-check-id'],
+    ]) {
       await test.step(`${what}: must be rejected (CU-8)`, async () => {
         const where = { place: 'check-update', valueClass: `unknown-id:${id === 'not-a-check-id' ? 'malformed' : 'well-formed'}` };
         const body = { ...base, [vocabulary.name!]: `contract-suite CU-8 ${randomUUID().slice(0, 8)}` };
@@ -174,7 +203,15 @@ export class CheckUpdateFamily {
       verdict.note('restored', describeRestore(r));
       const problem = r.error ?? (r.remaining.length ? `still different: ${r.remaining.join(', ')}` : '');
       const handle = Object.values(s.checks).find((c) => c?.id === id);
-      verdict.at({ place: 'check-update', valueClass: `${handle?.kind ?? 'other'}:restore` }).check('CU-9', restored(r), `check ${id} is not as it was before the run: ${problem}`, r.steps.join('; ') || 'no restore sent', 'every writable property equal to the snapshot taken before the first update');
+      verdict
+        .at({ place: 'check-update', valueClass: `${handle?.kind ?? 'other'}:restore` })
+        .check(
+          'CU-9',
+          restored(r),
+          `check ${id} is not as it was before the run: ${problem}`,
+          r.steps.join('; ') || 'no restore sent',
+          'every writable property equal to the snapshot taken before the first update',
+        );
       if (handle && r.state) handle.expected = r.state;
     }
     if (results.every(restored)) removeSnapshot(s.file);

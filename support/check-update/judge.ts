@@ -68,7 +68,10 @@ function judgeEither(fx: Judges, v: Verdict, cell: Cell, ex: Exchange, before: C
     let json = ex.json;
     for (const p of cell.outsideSpecEnum ?? []) {
       if (!isState(json) || !sameValue(json[p], cell.body[p])) continue;
-      v.note('spec-drift', `${target.updateMethod} ${target.updateOp?.path} echoed ${p} ${show(cell.body[p])}, which the spec's enum does not list (the document does)`);
+      v.note(
+        'spec-drift',
+        `${target.updateMethod} ${target.updateOp?.path} echoed ${p} ${show(cell.body[p])}, which the spec's enum does not list (the document does)`,
+      );
       json = { ...json, [p]: before[p] };
     }
     conform(v, spec, validator, target.updateOp, { ...ex, json }, 'valid', cell.clause);
@@ -76,7 +79,13 @@ function judgeEither(fx: Judges, v: Verdict, cell: Cell, ex: Exchange, before: C
     conform(v, spec, validator, target.updateOp, ex, 'invalid', cell.clause);
     checkErrorResponse(v, ex);
   } else {
-    v.fail(cell.clause, `${ex.status >= 500 ? 'server error' : 'an unexpected status'} instead of taking or refusing the body (${oneLine(ex)})`, ex.status, 'a 2xx (the change made, and read back) or a 4xx (refused, nothing changed)', ex);
+    v.fail(
+      cell.clause,
+      `${ex.status >= 500 ? 'server error' : 'an unexpected status'} instead of taking or refusing the body (${oneLine(ex)})`,
+      ex.status,
+      'a 2xx (the change made, and read back) or a 4xx (refused, nothing changed)',
+      ex,
+    );
   }
 }
 

@@ -35,12 +35,20 @@ export const MAX_BATCH = 20;
 
 class StepFailed extends Error {}
 
-
 /** A cell that sets up the stored state another cell presumes (a valid body: judged like one). */
 function setupCell(cell: Cell): Cell {
   const given = cell.given!;
-  const what = Object.entries(given).map(([k, v]) => `${k}=${show(v)}`).join(',');
-  return { title: `set up ${what} for the next cell: must be accepted (CU-1)`, check: cell.check, clause: 'CU-1', valueClass: `${cell.check}:given:${what}`, body: given, expect: 'valid' };
+  const what = Object.entries(given)
+    .map(([k, v]) => `${k}=${show(v)}`)
+    .join(',');
+  return {
+    title: `set up ${what} for the next cell: must be accepted (CU-1)`,
+    check: cell.check,
+    clause: 'CU-1',
+    valueClass: `${cell.check}:given:${what}`,
+    body: given,
+    expect: 'valid',
+  };
 }
 
 const matches = (state: CheckState, given: CheckState) => Object.entries(given).every(([k, v]) => sameValue(state[k], v));
@@ -97,7 +105,8 @@ export class CellRunner {
     if (this.s.fullBody) return cell.expect !== 'invalid' || (!!cell.given && !matches(this.h.expected, cell.given));
     if (cell.expect === 'invalid') return false;
     const carriers = new Set(Object.values(this.s.carriers.properties));
-    const writes = cell.expect === 'either' ? new Set([...Object.keys(cell.body), ...carriers]) : new Set(Object.keys(cell.body).filter((k) => carriers.has(k)));
+    const writes =
+      cell.expect === 'either' ? new Set([...Object.keys(cell.body), ...carriers]) : new Set(Object.keys(cell.body).filter((k) => carriers.has(k)));
     return refused.some((p) => Object.keys(p.body).some((k) => writes.has(k)));
   }
 
@@ -117,7 +126,10 @@ export class CellRunner {
       ex = await sendJudged(this.fx, cell, this.s.routes.updatePath(this.h.id), { body, query }, before);
       if (cell.expect !== 'valid' && Object.keys(carriers).length && !this.carriersNoted) {
         this.carriersNoted = true;
-        this.fx.verdict.note('carriers', `each body the target must or may refuse also carries valid changes of ${carriedKinds(this.s.carriers, carriers).join(', ')} (CU-7)`);
+        this.fx.verdict.note(
+          'carriers',
+          `each body the target must or may refuse also carries valid changes of ${carriedKinds(this.s.carriers, carriers).join(', ')} (CU-7)`,
+        );
       }
     });
     const status = ex?.status ?? 0;
@@ -134,7 +146,9 @@ export class CellRunner {
     for (const unit of round.units!) alone.push(await this.send(unit, batch));
     const refused = batch.find((p) => p.cell === round);
     if (alone.every((p) => p.accepted)) {
-      this.fx.verdict.at(whereOf(round)).fail('CU-1', 'a body of valid values was refused, though each of them was accepted alone', refused?.status, 'a 2xx', refused?.ex);
+      this.fx.verdict
+        .at(whereOf(round))
+        .fail('CU-1', 'a body of valid values was refused, though each of them was accepted alone', refused?.status, 'a 2xx', refused?.ex);
     }
   }
 
@@ -160,8 +174,13 @@ export class CellRunner {
     if (!read) return;
     if (wrong) {
       // Back to what the check should hold: the accepted valid bodies, none of the rest.
-      const target = expectedAfter(start, batch.filter((p) => !p.wronglyAccepted));
-      const why = batch.some((p) => p.wronglyAccepted) ? `after the accepted invalid body of "${batch.find((p) => p.wronglyAccepted)!.cell.title}"` : 'after a read that showed what should not be';
+      const target = expectedAfter(
+        start,
+        batch.filter((p) => !p.wronglyAccepted),
+      );
+      const why = batch.some((p) => p.wronglyAccepted)
+        ? `after the accepted invalid body of "${batch.find((p) => p.wronglyAccepted)!.cell.title}"`
+        : 'after a read that showed what should not be';
       await this.restoreTo(target, why);
     } else {
       this.h.expected = read;
@@ -175,10 +194,19 @@ export class CellRunner {
         v(f.update, f.property).fail('CU-1', `read back after the accepted update: ${f.property} is not the value sent`, f.read ?? null, show(f.sent), back);
         break;
       case 'leak':
-        v(f.update, f.property).fail('CU-7', `an update answered ${batch[f.update].status} and still changed ${f.property}`, f.read ?? null, `unchanged: ${show(f.before)}`, back);
+        v(f.update, f.property).fail(
+          'CU-7',
+          `an update answered ${batch[f.update].status} and still changed ${f.property}`,
+          f.read ?? null,
+          `unchanged: ${show(f.before)}`,
+          back,
+        );
         break;
       case 'derived':
-        this.fx.verdict.note('changed-by-the-target', `${f.property} read back ${show(f.read)} (was ${show(f.before)}) though no update sent it; the document does not say what else an update may change`);
+        this.fx.verdict.note(
+          'changed-by-the-target',
+          `${f.property} read back ${show(f.read)} (was ${show(f.before)}) though no update sent it; the document does not say what else an update may change`,
+        );
         break;
       case 'ambiguous':
         break; // replayed, then reported
@@ -212,14 +240,29 @@ export class CellRunner {
         if (!isState(back.json)) break;
         for (const [property, f] of [...pending]) {
           if (is2xx(ex.status) || sameValue(expected[property], back.json[property])) continue;
-          verdict.at(whereOf(answering(p.cell, property))).fail('CU-7', `an update answered ${ex.status} and still changed ${property} (found by sending the batch again one update at a time)`, back.json[property] ?? null, `unchanged: ${show(f.before)}`, ex);
+          verdict
+            .at(whereOf(answering(p.cell, property)))
+            .fail(
+              'CU-7',
+              `an update answered ${ex.status} and still changed ${property} (found by sending the batch again one update at a time)`,
+              back.json[property] ?? null,
+              `unchanged: ${show(f.before)}`,
+              ex,
+            );
           pending.delete(property);
         }
         expected = back.json;
       }
       for (const [property, f] of pending) {
         const first = batch[f.updates[0]];
-        verdict.at(whereOf(answering(first.cell, property))).fail('CU-7', `one of ${f.updates.length} refused updates in a row changed ${property}; sent again one at a time, none did`, f.read ?? null, `unchanged: ${show(f.before)}`);
+        verdict
+          .at(whereOf(answering(first.cell, property)))
+          .fail(
+            'CU-7',
+            `one of ${f.updates.length} refused updates in a row changed ${property}; sent again one at a time, none did`,
+            f.read ?? null,
+            `unchanged: ${show(f.before)}`,
+          );
       }
     });
   }
@@ -247,4 +290,3 @@ export class CellRunner {
       });
   }
 }
-

@@ -13,7 +13,14 @@ import { fillPath, type Target } from '../spec/target';
 import { planCarriers, type CarrierPlan } from './carriers';
 import { describeRestore, restoreCheck, restored, type CheckRoutes, type RestoreResult, type Send } from './restore';
 import {
-  CheckUnreadable, currentRunId, LEGACY_SNAPSHOT_FILE, LeftoverNotRestored, removeSnapshot, SnapshotConflict, snapshotPath, takeSnapshot,
+  CheckUnreadable,
+  currentRunId,
+  LEGACY_SNAPSHOT_FILE,
+  LeftoverNotRestored,
+  removeSnapshot,
+  SnapshotConflict,
+  snapshotPath,
+  takeSnapshot,
   type SnapshotFile,
 } from './snapshot';
 import { writableProperties, type CheckState } from './state';
@@ -67,15 +74,18 @@ export function routesOf(target: Target): CheckRoutes | undefined {
 
 /** Why the family cannot send anything to this target, by its spec (SPEC-5 reports the gap itself). */
 export function specGap(target: Target): string | undefined {
-  if (!target.updateOp || !target.updatePath) return 'the target\'s spec has no check update whose body has frequencyOffset (see SPEC-5): nothing to send';
-  if (!target.readCheckOp || !target.readPath) return `the target's spec declares no GET ${target.updateOp.path}: the suite cannot read a check back, so it changes none`;
+  if (!target.updateOp || !target.updatePath) return "the target's spec has no check update whose body has frequencyOffset (see SPEC-5): nothing to send";
+  if (!target.readCheckOp || !target.readPath)
+    return `the target's spec declares no GET ${target.updateOp.path}: the suite cannot read a check back, so it changes none`;
   return undefined;
 }
 
 /** Why a check is not configured (a skip, naming the variable). */
 export function missingCheck(config: Config, kind: CheckKind): string | undefined {
-  if (kind === 'api' && !config.checkId) return 'CHECK_ID is not set: against a remote target the update tests change only an API check named by CHECK_ID (and restore it)';
-  if (kind === 'browser' && !config.browserCheckId) return 'BROWSER_CHECK_ID is not set: against a remote target the browser cells change only a browser check named by BROWSER_CHECK_ID (and restore it)';
+  if (kind === 'api' && !config.checkId)
+    return 'CHECK_ID is not set: against a remote target the update tests change only an API check named by CHECK_ID (and restore it)';
+  if (kind === 'browser' && !config.browserCheckId)
+    return 'BROWSER_CHECK_ID is not set: against a remote target the browser cells change only a browser check named by BROWSER_CHECK_ID (and restore it)';
   return undefined;
 }
 
@@ -116,7 +126,16 @@ export class CheckSessions {
     const file = snapshotPath(config.reportDir, config.baseUrl, config.embedded, ids);
     try {
       const taken = await takeSnapshot({
-        file, baseUrl: config.baseUrl, embedded: config.embedded, runId: currentRunId(), ids, routes, send, writable, query, coupled,
+        file,
+        baseUrl: config.baseUrl,
+        embedded: config.embedded,
+        runId: currentRunId(),
+        ids,
+        routes,
+        send,
+        writable,
+        query,
+        coupled,
         legacyFile: join(config.reportDir, LEGACY_SNAPSHOT_FILE),
       });
       const checks: Session['checks'] = {};
@@ -131,8 +150,18 @@ export class CheckSessions {
         ? [`this run's snapshot of ${taken.snapshot.savedAt} kept (a new worker after a failed test); the checks were read as they are now`]
         : taken.recovered.map((r) => `left by an earlier run: ${describeRestore(r)}`);
       this.session = {
-        file, snapshot: taken.snapshot, routes, writable, vocabulary, fullBody: requiresFullBody(target), query, queryParam,
-        carriers: planCarriers(target.updateOp, vocabulary), coupled, checks, notes,
+        file,
+        snapshot: taken.snapshot,
+        routes,
+        writable,
+        vocabulary,
+        fullBody: requiresFullBody(target),
+        query,
+        queryParam,
+        carriers: planCarriers(target.updateOp, vocabulary),
+        coupled,
+        checks,
+        notes,
       };
       return { session: this.session };
     } catch (e) {
@@ -159,7 +188,8 @@ export class CheckSessions {
       }
       if (results.every(restored)) removeSnapshot(s.file);
       const text = redact(`restored after the tests: ${results.map(describeRestore).join('; ')}`);
-      if (!results.every(restored)) process.stderr.write(`check update: ${text}\nthe snapshot stays in ${s.file}; the next run against this target restores it\n`);
+      if (!results.every(restored))
+        process.stderr.write(`check update: ${text}\nthe snapshot stays in ${s.file}; the next run against this target restores it\n`);
       return text;
     } finally {
       await client.dispose();

@@ -45,7 +45,10 @@ export const LEGACY_SNAPSHOT_FILE = '.check-snapshot.json';
 /** A short stable key of the target: its base URL ("embedded" for the embedded service) and the check ids. */
 export function snapshotKey(baseUrl: string, embedded: boolean, ids: string[]): string {
   const where = embedded ? 'embedded' : baseUrl.replace(/\/+$/, '');
-  return createHash('sha256').update(`${where}|${[...ids].sort().join(',')}`).digest('hex').slice(0, 12);
+  return createHash('sha256')
+    .update(`${where}|${[...ids].sort().join(',')}`)
+    .digest('hex')
+    .slice(0, 12);
 }
 
 export const snapshotPath = (reportDir: string, baseUrl: string, embedded: boolean, ids: string[]) =>

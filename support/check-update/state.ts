@@ -22,7 +22,9 @@ export function canonicalJson(v: unknown): string {
   if (v === undefined || v === null) return 'null';
   if (Array.isArray(v)) return `[${v.map(canonicalJson).sort().join(',')}]`;
   if (typeof v === 'object') {
-    const keys = Object.keys(v as object).filter((k) => (v as CheckState)[k] !== undefined && (v as CheckState)[k] !== null).sort();
+    const keys = Object.keys(v as object)
+      .filter((k) => (v as CheckState)[k] !== undefined && (v as CheckState)[k] !== null)
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((v as CheckState)[k])}`).join(',')}}`;
   }
   return JSON.stringify(v) ?? String(v);

@@ -99,12 +99,16 @@ export const PROBE_NAME = 'Contract suite probe (CU-1)';
 
 export const PROPERTY_RULES: PropertyRule[] = [
   {
-    clause: 'CU-1', role: 'name', places: BOTH,
+    clause: 'CU-1',
+    role: 'name',
+    places: BOTH,
     classes: [{ name: 'new', value: PROBE_NAME, ruling: 'valid' }],
   },
   {
     // "maximum 500 characters": characters, not bytes or UTF-16 units; 😀 is one character.
-    clause: 'CU-2', role: 'description', places: BOTH,
+    clause: 'CU-2',
+    role: 'description',
+    places: BOTH,
     classes: [
       { name: 'max-ascii', value: text('d', DESCRIPTION_MAX), ruling: 'valid' },
       { name: 'max-multibyte', value: text('é', DESCRIPTION_MAX), ruling: 'valid' },
@@ -124,7 +128,9 @@ export const PROPERTY_RULES: PropertyRule[] = [
   },
   {
     // "Integer >= 0; may be null".
-    clause: 'CU-3', role: 'groupOrder', places: BOTH,
+    clause: 'CU-3',
+    role: 'groupOrder',
+    places: BOTH,
     classes: [
       { name: 'zero', value: 0, ruling: 'valid' },
       { name: 'positive', value: 5, ruling: 'valid' },
@@ -140,7 +146,9 @@ export const PROPERTY_RULES: PropertyRule[] = [
   },
   {
     // "Array of one or more data center locations", from the list of 22.
-    clause: 'CU-4', role: 'locations', places: BOTH,
+    clause: 'CU-4',
+    role: 'locations',
+    places: BOTH,
     classes: [
       { name: 'one', value: [LOCATIONS[0]], ruling: 'valid' },
       { name: 'all', value: [...LOCATIONS], ruling: 'valid' },
@@ -157,7 +165,9 @@ export const PROPERTY_RULES: PropertyRule[] = [
   },
   {
     // "Allowed values: 2026.04, …": runtime names are strings of the form YYYY.MM; case does not apply.
-    clause: 'CU-5', role: 'runtimeId', places: BOTH,
+    clause: 'CU-5',
+    role: 'runtimeId',
+    places: BOTH,
     classes: [
       ...RUNTIME_VERSIONS.map((v): ValueClass => ({ name: `listed-${v}`, value: v, ruling: 'valid' })),
       ...LOOK_ALIKES.runtimeId.map((v): ValueClass => ({ name: `look-alike-${v}`, value: v, ruling: 'invalid' })),
@@ -174,7 +184,10 @@ export const PROPERTY_RULES: PropertyRule[] = [
     // type. Each check tries the other of those two (a 5xx, or a refusal that changes something, fails);
     // it comes last, and the next test that needs the check's own type sets it again. (The other eleven
     // types would add eleven requests that can fail only the same ways.)
-    clause: 'CU-6', role: 'checkType', places: BOTH, neutralFrequency: true,
+    clause: 'CU-6',
+    role: 'checkType',
+    places: BOTH,
+    neutralFrequency: true,
     classes: [
       { name: 'own', value: (c: PlaceContext) => c.ownType, ruling: 'valid' },
       { name: 'lower-case', value: (c: PlaceContext) => c.ownType.toLowerCase(), ruling: 'invalid' },
@@ -237,7 +250,10 @@ export const NOT_AN_OFFSET: Array<{ name: string; offset: unknown }> = [
 ];
 
 /** The same, at frequency 0 (API check) and above 60: a careless parser there is a path of its own. */
-export const NOT_AN_OFFSET_AT_ZERO = [{ name: 'float', offset: 10.5 }, { name: 'numeric-string', offset: '10' }];
+export const NOT_AN_OFFSET_AT_ZERO = [
+  { name: 'float', offset: 10.5 },
+  { name: 'numeric-string', offset: '10' },
+];
 export const NOT_AN_OFFSET_ABOVE_60 = [{ name: 'float', offset: 1.5 }];
 
 /** A stored state by role: what a combination presumes before its body is sent. */
@@ -264,23 +280,101 @@ export interface Combination {
 
 export const COMBINATIONS: Combination[] = [
   // In an order where most cells find the state the one before left (few set-ups).
-  { name: 'offset-alone-at-{low}-max+1', places: BOTH, needs: ['low'], given: (l) => ({ frequency: l, frequencyOffset: 1 }), body: (l) => ({ frequencyOffset: maxOffset(l) + 1 }) },
-  { name: 'offset-alone-at-{low}-max', places: BOTH, needs: ['low'], given: (l) => ({ frequency: l, frequencyOffset: 1 }), body: (l) => ({ frequencyOffset: maxOffset(l) }) },
+  {
+    name: 'offset-alone-at-{low}-max+1',
+    places: BOTH,
+    needs: ['low'],
+    given: (l) => ({ frequency: l, frequencyOffset: 1 }),
+    body: (l) => ({ frequencyOffset: maxOffset(l) + 1 }),
+  },
+  {
+    name: 'offset-alone-at-{low}-max',
+    places: BOTH,
+    needs: ['low'],
+    given: (l) => ({ frequency: l, frequencyOffset: 1 }),
+    body: (l) => ({ frequencyOffset: maxOffset(l) }),
+  },
   // The stored offset is the low frequency's largest: too large for the high one.
-  { name: 'frequency-alone-to-{high}-offset-out-of-range', places: BOTH, needs: ['low', 'high'], given: (l) => ({ frequency: l, frequencyOffset: maxOffset(l) }), body: (_, h) => ({ frequency: h }) },
-  { name: 'offset-alone-at-{high}-max+1', places: BOTH, needs: ['high'], given: (_, h) => ({ frequency: h, frequencyOffset: 1 }), body: (_, h) => ({ frequencyOffset: maxOffset(h) + 1 }) },
-  { name: 'offset-alone-at-{high}-max', places: BOTH, needs: ['high'], given: (_, h) => ({ frequency: h, frequencyOffset: 1 }), body: (_, h) => ({ frequencyOffset: maxOffset(h) }) },
+  {
+    name: 'frequency-alone-to-{high}-offset-out-of-range',
+    places: BOTH,
+    needs: ['low', 'high'],
+    given: (l) => ({ frequency: l, frequencyOffset: maxOffset(l) }),
+    body: (_, h) => ({ frequency: h }),
+  },
+  {
+    name: 'offset-alone-at-{high}-max+1',
+    places: BOTH,
+    needs: ['high'],
+    given: (_, h) => ({ frequency: h, frequencyOffset: 1 }),
+    body: (_, h) => ({ frequencyOffset: maxOffset(h) + 1 }),
+  },
+  {
+    name: 'offset-alone-at-{high}-max',
+    places: BOTH,
+    needs: ['high'],
+    given: (_, h) => ({ frequency: h, frequencyOffset: 1 }),
+    body: (_, h) => ({ frequencyOffset: maxOffset(h) }),
+  },
   // The stored offset (the high frequency's largest) is none of 10, 20, 30.
-  { name: 'frequency-alone-to-f0-offset-too-small', places: ['api'], needs: ['zero', 'high'], given: (_, h) => ({ frequency: h, frequencyOffset: maxOffset(h) }), body: () => ({ frequency: 0 }) },
-  { name: 'frequency-alone-to-{low}-offset-in-range', places: BOTH, needs: ['low', 'high'], given: (_, h) => ({ frequency: h, frequencyOffset: maxOffset(h) }), body: (l) => ({ frequency: l }) },
+  {
+    name: 'frequency-alone-to-f0-offset-too-small',
+    places: ['api'],
+    needs: ['zero', 'high'],
+    given: (_, h) => ({ frequency: h, frequencyOffset: maxOffset(h) }),
+    body: () => ({ frequency: 0 }),
+  },
+  {
+    name: 'frequency-alone-to-{low}-offset-in-range',
+    places: BOTH,
+    needs: ['low', 'high'],
+    given: (_, h) => ({ frequency: h, frequencyOffset: maxOffset(h) }),
+    body: (l) => ({ frequency: l }),
+  },
   // FO-5 on the browser check: frequency 0 sent alone, the stored offset one an API check could have.
-  { name: 'frequency-alone-to-f0', places: ['browser'], needs: ['zero', 'low'], given: (l) => ({ frequency: l, frequencyOffset: 10 }), body: () => ({ frequency: 0 }) },
-  { name: 'frequency-alone-to-f0-offset-10', places: ['api'], needs: ['zero', 'low'], given: (l) => ({ frequency: l, frequencyOffset: 10 }), body: () => ({ frequency: 0 }) },
-  { name: 'offset-alone-at-f0-other', places: ['api'], needs: ['zero'], given: () => ({ frequency: 0, frequencyOffset: 10 }), body: () => ({ frequencyOffset: 15 }) },
+  {
+    name: 'frequency-alone-to-f0',
+    places: ['browser'],
+    needs: ['zero', 'low'],
+    given: (l) => ({ frequency: l, frequencyOffset: 10 }),
+    body: () => ({ frequency: 0 }),
+  },
+  {
+    name: 'frequency-alone-to-f0-offset-10',
+    places: ['api'],
+    needs: ['zero', 'low'],
+    given: (l) => ({ frequency: l, frequencyOffset: 10 }),
+    body: () => ({ frequency: 0 }),
+  },
+  {
+    name: 'offset-alone-at-f0-other',
+    places: ['api'],
+    needs: ['zero'],
+    given: () => ({ frequency: 0, frequencyOffset: 10 }),
+    body: () => ({ frequencyOffset: 15 }),
+  },
   // FO-5 on the API check: turned into a browser check while at frequency 0, alone or in one body.
-  { name: 'type-alone-to-BROWSER-at-f0', places: ['api'], needs: ['zero'], given: () => ({ frequency: 0, frequencyOffset: 10 }), body: () => ({ checkType: 'BROWSER' }) },
-  { name: 'offset-alone-at-f0-allowed', places: ['api'], needs: ['zero'], given: () => ({ frequency: 0, frequencyOffset: 10 }), body: () => ({ frequencyOffset: 20 }) },
-  { name: 'to-BROWSER-at-f0-in-one-body', places: ['api'], needs: ['zero', 'low'], given: (l) => ({ frequency: l, frequencyOffset: 1 }), body: () => ({ checkType: 'BROWSER', frequency: 0, frequencyOffset: 10 }) },
+  {
+    name: 'type-alone-to-BROWSER-at-f0',
+    places: ['api'],
+    needs: ['zero'],
+    given: () => ({ frequency: 0, frequencyOffset: 10 }),
+    body: () => ({ checkType: 'BROWSER' }),
+  },
+  {
+    name: 'offset-alone-at-f0-allowed',
+    places: ['api'],
+    needs: ['zero'],
+    given: () => ({ frequency: 0, frequencyOffset: 10 }),
+    body: () => ({ frequencyOffset: 20 }),
+  },
+  {
+    name: 'to-BROWSER-at-f0-in-one-body',
+    places: ['api'],
+    needs: ['zero', 'low'],
+    given: (l) => ({ frequency: l, frequencyOffset: 1 }),
+    body: () => ({ checkType: 'BROWSER', frequency: 0, frequencyOffset: 10 }),
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------------
@@ -296,16 +390,41 @@ export interface UpdateTest {
 }
 
 export const UPDATE_TESTS: UpdateTest[] = [
-  { key: 'valid', title: 'every valid value of every rule is accepted and reads back (one value per property in each body)', clauses: ['CU-1', 'CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6', 'FO-1', 'FO-2', 'FO-3'], places: BOTH },
+  {
+    key: 'valid',
+    title: 'every valid value of every rule is accepted and reads back (one value per property in each body)',
+    clauses: ['CU-1', 'CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6', 'FO-1', 'FO-2', 'FO-3'],
+    places: BOTH,
+  },
   { key: 'query', title: 'the auto-subscribe query parameter is accepted as true and as false', clauses: ['CU-1'], places: ['api'] },
-  { key: 'CU-2', title: 'description: over 500 characters (ASCII, multi-byte, astral) and other types rejected', clauses: ['CU-2', 'CU-7', 'CU-1'], places: BOTH },
+  {
+    key: 'CU-2',
+    title: 'description: over 500 characters (ASCII, multi-byte, astral) and other types rejected',
+    clauses: ['CU-2', 'CU-7', 'CU-1'],
+    places: BOTH,
+  },
   { key: 'CU-3', title: 'groupOrder: negative, fractional and other types rejected', clauses: ['CU-3', 'CU-7'], places: BOTH },
   { key: 'CU-4', title: 'locations: none, unknown ones, look-alikes, other case and other types rejected', clauses: ['CU-4', 'CU-7'], places: BOTH },
   { key: 'CU-5', title: 'runtimeId: look-alikes of the listed versions and other types rejected', clauses: ['CU-5', 'CU-7'], places: BOTH },
-  { key: 'CU-6', title: 'checkType: other case, look-alikes and other types rejected; the other type the operation updates taken, or refused without a change', clauses: ['CU-6', 'CU-7', 'CU-1'], places: BOTH },
-  { key: 'FO-zero', title: 'frequency 0: an offset other than 10, 20, 30 rejected; on a browser check every offset rejected', clauses: ['FO-1', 'FO-4', 'FO-5', 'CU-7'], places: BOTH },
+  {
+    key: 'CU-6',
+    title: 'checkType: other case, look-alikes and other types rejected; the other type the operation updates taken, or refused without a change',
+    clauses: ['CU-6', 'CU-7', 'CU-1'],
+    places: BOTH,
+  },
+  {
+    key: 'FO-zero',
+    title: 'frequency 0: an offset other than 10, 20, 30 rejected; on a browser check every offset rejected',
+    clauses: ['FO-1', 'FO-4', 'FO-5', 'CU-7'],
+    places: BOTH,
+  },
   { key: 'FO-low', title: 'frequencies 1 to 60: offsets 0 and floor(f * 10) + 1 rejected', clauses: ['FO-2', 'FO-4', 'CU-7'], places: BOTH },
   { key: 'FO-high', title: 'frequencies above 60: offsets 0 and ceil(f / 60) + 1 rejected', clauses: ['FO-3', 'FO-4', 'CU-7'], places: BOTH },
   { key: 'FO-4', title: 'frequencyOffset that is not an integer >= 1 rejected', clauses: ['FO-4', 'CU-7'], places: BOTH },
-  { key: 'FO-combined', title: 'frequency, offset and type sent alone are judged with the stored values', clauses: ['FO-1', 'FO-2', 'FO-3', 'FO-5', 'CU-7', 'CU-1'], places: BOTH },
+  {
+    key: 'FO-combined',
+    title: 'frequency, offset and type sent alone are judged with the stored values',
+    clauses: ['FO-1', 'FO-2', 'FO-3', 'FO-5', 'CU-7', 'CU-1'],
+    places: BOTH,
+  },
 ];

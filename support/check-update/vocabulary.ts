@@ -16,14 +16,25 @@ export type BodyRole = 'name' | 'description' | 'groupOrder' | 'locations' | 'ru
 
 /** The published spec's names: the first choice wherever the target's body has them. */
 export const PUBLISHED_NAMES: Readonly<Record<BodyRole, string>> = {
-  name: 'name', description: 'description', groupOrder: 'groupOrder', locations: 'locations',
-  runtimeId: 'runtimeId', checkType: 'checkType', frequency: 'frequency', frequencyOffset: 'frequencyOffset',
+  name: 'name',
+  description: 'description',
+  groupOrder: 'groupOrder',
+  locations: 'locations',
+  runtimeId: 'runtimeId',
+  checkType: 'checkType',
+  frequency: 'frequency',
+  frequencyOffset: 'frequencyOffset',
 };
 
 /** What each role is, in the document's words (for findings and skip reasons). */
 export const ROLE_MEANING: Readonly<Record<BodyRole, string>> = {
-  name: 'name of the check', description: 'description, at most 500 characters', groupOrder: 'group order, integer >= 0 or null',
-  locations: 'data center locations', runtimeId: 'runtime version', checkType: 'check type', frequency: 'frequency in minutes',
+  name: 'name of the check',
+  description: 'description, at most 500 characters',
+  groupOrder: 'group order, integer >= 0 or null',
+  locations: 'data center locations',
+  runtimeId: 'runtime version',
+  checkType: 'check type',
+  frequency: 'frequency in minutes',
   frequencyOffset: 'frequencyOffset',
 };
 
@@ -106,21 +117,33 @@ export const missingRoles = (v: UpdateVocabulary, roles: BodyRole[]): BodyRole[]
 export const missingReason = (missing: BodyRole[]) =>
   `the update body in the target's spec has no property for ${missing.map((r) => `${r} (${ROLE_MEANING[r]})`).join(', ')}, by name or by meaning: the test cannot send it`;
 
-export const bodyProperty = (target: Target, name: string | undefined): Json => (name === undefined ? undefined : schemaProperties(jsonBodySchema(target.updateOp))[name]);
+export const bodyProperty = (target: Target, name: string | undefined): Json =>
+  name === undefined ? undefined : schemaProperties(jsonBodySchema(target.updateOp))[name];
 
-export function noteFinding(verdict: Verdict, target: Target, property: string | undefined, documented: readonly unknown[] | undefined, what: string, role?: BodyRole): void {
+export function noteFinding(
+  verdict: Verdict,
+  target: Target,
+  property: string | undefined,
+  documented: readonly unknown[] | undefined,
+  what: string,
+  role?: BodyRole,
+): void {
   if (role && property && property !== PUBLISHED_NAMES[role]) {
     verdict.note('spec-finding', `the target's spec names the ${what} "${property}" (the published spec: "${PUBLISHED_NAMES[role]}"); found by meaning`);
   }
   const schema = bodyProperty(target, property);
-  if (!schema) return verdict.note('spec-finding', `the update body in the target's spec has no property ${property ? `"${property}"` : 'that fits'} (${what})`);
+  if (!schema)
+    return verdict.note('spec-finding', `the update body in the target's spec has no property ${property ? `"${property}"` : 'that fits'} (${what})`);
   if (!documented) return;
   const listed = enumOf(schema);
   if (!listed) return verdict.note('spec-finding', `the target's spec does not enumerate ${property}; the document lists ${documented.length} values`);
   const lacks = documented.filter((v) => !listed.includes(v));
   const adds = listed.filter((v) => !documented.includes(v));
   if (lacks.length || adds.length) {
-    verdict.note('spec-finding', `${property}: the target's spec ${lacks.length ? `lacks ${lacks.join(', ')}` : ''}${lacks.length && adds.length ? ' and ' : ''}${adds.length ? `adds ${adds.join(', ')}` : ''} compared with the document`);
+    verdict.note(
+      'spec-finding',
+      `${property}: the target's spec ${lacks.length ? `lacks ${lacks.join(', ')}` : ''}${lacks.length && adds.length ? ' and ' : ''}${adds.length ? `adds ${adds.join(', ')}` : ''} compared with the document`,
+    );
   }
 }
 
@@ -139,7 +162,10 @@ export function frequenciesToTest(verdict: Verdict, target: Target, property: st
   const adds = listed.filter((f) => !(KNOWN_FREQUENCIES as readonly number[]).includes(f));
   const lacks = KNOWN_FREQUENCIES.filter((f) => !listed.includes(f));
   if (adds.length || lacks.length) {
-    verdict.note('spec-finding', `frequency: the target's spec ${adds.length ? `adds ${adds.join(', ')}` : ''}${adds.length && lacks.length ? ' and ' : ''}${lacks.length ? `lacks ${lacks.join(', ')}` : ''} compared with the known set; the spec's list is tested`);
+    verdict.note(
+      'spec-finding',
+      `frequency: the target's spec ${adds.length ? `adds ${adds.join(', ')}` : ''}${adds.length && lacks.length ? ' and ' : ''}${lacks.length ? `lacks ${lacks.join(', ')}` : ''} compared with the known set; the spec's list is tested`,
+    );
   }
   return [...listed].sort((a, b) => a - b);
 }
@@ -147,7 +173,9 @@ export function frequenciesToTest(verdict: Verdict, target: Target, property: st
 /** Whether the update replaces the check (its body schema lists required properties): then each body carries the whole state. */
 export function requiresFullBody(target: Target): boolean {
   const required = (schema: Json, depth = 0): boolean =>
-    !!schema && typeof schema === 'object' && depth <= 5 &&
+    !!schema &&
+    typeof schema === 'object' &&
+    depth <= 5 &&
     ((Array.isArray(schema.required) && schema.required.length > 0) || (schema.allOf ?? []).some((p: Json) => required(p, depth + 1)));
   return required(jsonBodySchema(target.updateOp));
 }
@@ -161,14 +189,20 @@ export function admitsNull(schema: Json, depth = 0): boolean {
 
 /** A schema that says nothing about the type (no type, no parts, no enum) admits every type. */
 const unconstrained = (schema: Json) =>
-  !schema || typeof schema !== 'object' || (schema.type === undefined && !schema.anyOf && !schema.oneOf && !schema.allOf && !schema.enum && !schema.items && !schema.properties);
+  !schema ||
+  typeof schema !== 'object' ||
+  (schema.type === undefined && !schema.anyOf && !schema.oneOf && !schema.allOf && !schema.enum && !schema.items && !schema.properties);
 
 /** What the target's update body schema says where the document is silent (see table.ts, Ruling). */
 export function specFactsOf(bodySchema: Json): SpecFacts {
   const props = schemaProperties(bodySchema);
   return {
     nullable: (p) => admitsNull(props[p]),
-    admits: (p, t) => unconstrained(props[p]) || admits(props[p], t) || (t === 'array' && props[p]?.items !== undefined) || (t === 'object' && props[p]?.properties !== undefined),
+    admits: (p, t) =>
+      unconstrained(props[p]) ||
+      admits(props[p], t) ||
+      (t === 'array' && props[p]?.items !== undefined) ||
+      (t === 'object' && props[p]?.properties !== undefined),
     enumOf: (p) => enumOf(props[p]),
   };
 }

@@ -83,7 +83,13 @@ export function conform(
   if (!content || typeof content !== 'object' || Object.keys(content).length === 0) return; // no body declared
   const media = mediaTypeKey(content, ex.contentType);
   if (!media) {
-    verdict.fail(clause, `${operation} ${status}: content type not declared by the spec (${where})`, ex.contentType || 'none', Object.keys(content).join(', '), ex);
+    verdict.fail(
+      clause,
+      `${operation} ${status}: content type not declared by the spec (${where})`,
+      ex.contentType || 'none',
+      Object.keys(content).join(', '),
+      ex,
+    );
     return;
   }
   if (!/json/i.test(media)) return;
@@ -94,7 +100,13 @@ export function conform(
   const schemaPointer = canonicalPointer(spec.raw, [...pointerTokens(pointer!), media, 'schema']);
   if (!schemaPointer) return;
   for (const problem of validator.validate(schemaPointer, ex.json)) {
-    verdict.fail(clause, `${operation} ${status}: body does not match the spec schema at ${problem.path} (${where})`, valueAt(ex.json, problem.path), problem.message, ex);
+    verdict.fail(
+      clause,
+      `${operation} ${status}: body does not match the spec schema at ${problem.path} (${where})`,
+      valueAt(ex.json, problem.path),
+      problem.message,
+      ex,
+    );
   }
 }
 

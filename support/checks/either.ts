@@ -11,7 +11,15 @@ import { conform } from './conformance';
 import { checkErrorResponse } from './error-checks';
 import type { Verdict } from './verdict';
 
-export function judgeTakenOrRefused(v: Verdict, spec: Spec, validator: SchemaValidator, op: SpecOperation | undefined, ex: Exchange, clause: ClauseId, what: string): 'taken' | 'refused' | 'neither' {
+export function judgeTakenOrRefused(
+  v: Verdict,
+  spec: Spec,
+  validator: SchemaValidator,
+  op: SpecOperation | undefined,
+  ex: Exchange,
+  clause: ClauseId,
+  what: string,
+): 'taken' | 'refused' | 'neither' {
   if (ex.status >= 200 && ex.status < 300) {
     conform(v, spec, validator, op, ex, 'valid', clause);
     return 'taken';
@@ -21,7 +29,12 @@ export function judgeTakenOrRefused(v: Verdict, spec: Spec, validator: SchemaVal
     checkErrorResponse(v, ex);
     return 'refused';
   }
-  v.fail(clause, `${what}: neither taken nor refused (${oneLine(ex)})`, ex.status, 'a 2xx (taken) or a 4xx (refused): the document leaves it open, never a 5xx');
+  v.fail(
+    clause,
+    `${what}: neither taken nor refused (${oneLine(ex)})`,
+    ex.status,
+    'a 2xx (taken) or a 4xx (refused): the document leaves it open, never a 5xx',
+  );
   checkErrorResponse(v, ex);
   return 'neither';
 }

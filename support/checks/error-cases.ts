@@ -39,22 +39,53 @@ const bodySchemaIsObject = (target: Target) => {
 };
 
 export const ERROR_CASES: readonly ErrorCase[] = [
-  { id: 'unknown-id', name: 'a well-formed check id nobody created', place: 'check-read', clause: 'ERR-1', notFound: true, checkId: () => randomUUID(), options: {} },
+  {
+    id: 'unknown-id',
+    name: 'a well-formed check id nobody created',
+    place: 'check-read',
+    clause: 'ERR-1',
+    notFound: true,
+    checkId: () => randomUUID(),
+    options: {},
+  },
   { id: 'malformed-id', name: 'a malformed check id', place: 'check-read', clause: 'ERR-1', notFound: true, checkId: () => 'not-a-check-id', options: {} },
   // The body is {}, which changes nothing even if the target were to take it (see support/auth/requests.ts).
-  { id: 'unknown-id', name: 'a well-formed check id nobody created', place: 'check-update', clause: 'CU-8', notFound: true, checkId: () => randomUUID(), options: { body: {} } },
+  {
+    id: 'unknown-id',
+    name: 'a well-formed check id nobody created',
+    place: 'check-update',
+    clause: 'CU-8',
+    notFound: true,
+    checkId: () => randomUUID(),
+    options: { body: {} },
+  },
   { id: 'not-json', name: 'a body that is not JSON', place: 'check-update', clause: 'CU-7', checkId: configured, options: { rawBody: '{"name": ' } },
   {
-    id: 'empty-body', name: 'an empty body sent as JSON', place: 'check-update', clause: 'CU-7', checkId: configured, options: { rawBody: '' },
-    mayBeTaken: (t) => ((t.updateOp?.op.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.required ? undefined : 'the spec does not mark the body required'),
+    id: 'empty-body',
+    name: 'an empty body sent as JSON',
+    place: 'check-update',
+    clause: 'CU-7',
+    checkId: configured,
+    options: { rawBody: '' },
+    mayBeTaken: (t) =>
+      (t.updateOp?.op.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.required ? undefined : 'the spec does not mark the body required',
   },
   {
-    id: 'array-body', name: 'a JSON array instead of an object', place: 'check-update', clause: 'CU-7', checkId: configured, options: { rawBody: '[]' },
+    id: 'array-body',
+    name: 'a JSON array instead of an object',
+    place: 'check-update',
+    clause: 'CU-7',
+    checkId: configured,
+    options: { rawBody: '[]' },
     mayBeTaken: (t) => (bodySchemaIsObject(t) ? undefined : 'the spec declares no object schema for the body'),
   },
   {
     // A lenient parser may read it as JSON; {} changes nothing either way.
-    id: 'wrong-content-type', name: 'a JSON object sent as text/plain', place: 'check-update', clause: 'CU-7', checkId: configured,
+    id: 'wrong-content-type',
+    name: 'a JSON object sent as text/plain',
+    place: 'check-update',
+    clause: 'CU-7',
+    checkId: configured,
     options: { rawBody: '{}', headers: { 'content-type': 'text/plain' } },
     mayBeTaken: () => 'the document does not say that another content type is refused',
   },
@@ -63,7 +94,8 @@ export const ERROR_CASES: readonly ErrorCase[] = [
 /** The request of a case, or why it cannot be sent to this target. */
 export function errorRequest(c: ErrorCase, target: Target, config: Config): { method: string; path: string } | { skip: string } {
   const template = c.place === 'check-read' ? target.readPath : target.updatePath;
-  if (!template) return { skip: `the target's spec has no ${c.place === 'check-read' ? 'GET of a check' : 'check update whose body has frequencyOffset (see SPEC-5)'}` };
+  if (!template)
+    return { skip: `the target's spec has no ${c.place === 'check-read' ? 'GET of a check' : 'check update whose body has frequencyOffset (see SPEC-5)'}` };
   const id = c.checkId(config);
   if (!id) return { skip: 'CHECK_ID is not set: bad bodies are sent only to a check named by CHECK_ID' };
   return { method: c.place === 'check-read' ? 'GET' : target.updateMethod, path: fillPath(template, id) };

@@ -18,7 +18,9 @@ const checked = new WeakSet<Exchange>();
 
 /** The credentials a request carried in its Authorization header: the value after the scheme, and a Basic pair's user part. */
 export function credentialsSent(ex: Pick<Exchange, 'requestHeaders'>): string[] {
-  const value = Object.entries(ex.requestHeaders).find(([k]) => k.toLowerCase() === 'authorization')?.[1]?.trim();
+  const value = Object.entries(ex.requestHeaders)
+    .find(([k]) => k.toLowerCase() === 'authorization')?.[1]
+    ?.trim();
   if (!value) return [];
   const parts = value.split(/\s+/);
   const credential = parts.length > 1 ? parts.slice(1).join('') : parts[0];
@@ -36,19 +38,47 @@ export function checkErrorResponse(verdict: Verdict, ex: Exchange, sentKeys: str
   checked.add(ex);
   const v = Object.keys(where).length ? verdict.at(where) : verdict;
   const line = oneLine(ex);
-  v.check('ERR-3', isJsonContentType(ex.contentType), `error response without a JSON content type (${line})`, ex.contentType || 'no content-type', 'application/json', ex);
+  v.check(
+    'ERR-3',
+    isJsonContentType(ex.contentType),
+    `error response without a JSON content type (${line})`,
+    ex.contentType || 'no content-type',
+    'application/json',
+    ex,
+  );
   const isObject = ex.json !== null && typeof ex.json === 'object' && !Array.isArray(ex.json);
   if (v.check('ERR-4', isObject, `error body is not a JSON object (${line})`, ex.text.slice(0, 200), `{ "statusCode": ${ex.status}, ... }`, ex)) {
     const parsed = errorBodyFor(ex.status).safeParse(ex.json);
-    v.check('ERR-4', parsed.success, `error body's statusCode is not the HTTP status ${ex.status} (${line})`, (ex.json as { statusCode?: unknown }).statusCode, `the number ${ex.status}`, ex);
+    v.check(
+      'ERR-4',
+      parsed.success,
+      `error body's statusCode is not the HTTP status ${ex.status} (${line})`,
+      (ex.json as { statusCode?: unknown }).statusCode,
+      `the number ${ex.status}`,
+      ex,
+    );
   }
   const shape = ex.status === 404 ? 'ERR-1' : ex.status === 429 ? 'ERR-2' : undefined;
   if (shape) {
     const parsed = errorBodies[ex.status as 404 | 429].safeParse(ex.json);
-    v.check(shape, parsed.success, `${ex.status} body breaks the documented shape: ${parsed.success ? '' : zodLine(parsed.error)} (${line})`, ex.json ?? ex.text.slice(0, 200), `{ "statusCode": ${ex.status}, "error": "${ERROR_WORDING[ex.status as 404 | 429]}", "message"?: string${ex.status === 429 ? ', "attributes"?: object' : ''} }`, ex);
+    v.check(
+      shape,
+      parsed.success,
+      `${ex.status} body breaks the documented shape: ${parsed.success ? '' : zodLine(parsed.error)} (${line})`,
+      ex.json ?? ex.text.slice(0, 200),
+      `{ "statusCode": ${ex.status}, "error": "${ERROR_WORDING[ex.status as 404 | 429]}", "message"?: string${ex.status === 429 ? ', "attributes"?: object' : ''} }`,
+      ex,
+    );
   }
   const keys = [...new Set([...credentialsSent(ex), ...sentKeys])].filter((k) => k.length >= SECRET_RUN);
   for (const key of keys) {
-    v.check('AUTH-7', !containsSecret(ex.text, key), `error body echoes the API key sent, or part of it (${line})`, 'the key (or a run of it, or its base64) in the body', 'a body that never contains the key', ex);
+    v.check(
+      'AUTH-7',
+      !containsSecret(ex.text, key),
+      `error body echoes the API key sent, or part of it (${line})`,
+      'the key (or a run of it, or its base64) in the body',
+      'a body that never contains the key',
+      ex,
+    );
   }
 }

@@ -46,7 +46,7 @@ export interface Tried {
 }
 
 export const show = (value: unknown, max = 200): string => {
-  const text = value === undefined ? 'nothing' : JSON.stringify(value) ?? String(value);
+  const text = value === undefined ? 'nothing' : (JSON.stringify(value) ?? String(value));
   return text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
 };
 

@@ -89,7 +89,11 @@ export class Verdict {
 
   private count(clause: ClauseId): void {
     this.shared.checks++;
-    const t: Tried = { clause, ...(this.where.place ? { place: this.where.place } : {}), ...(this.where.valueClass ? { valueClass: this.where.valueClass } : {}) };
+    const t: Tried = {
+      clause,
+      ...(this.where.place ? { place: this.where.place } : {}),
+      ...(this.where.valueClass ? { valueClass: this.where.valueClass } : {}),
+    };
     this.shared.tried.set(`${t.clause}|${t.place ?? ''}|${t.valueClass ?? ''}`, t);
   }
 }

@@ -39,8 +39,10 @@ export const CLAUSE_TEXT = {
   'SPEC-2': 'The public API is v1: the documented operations live under `/v1/`.',
   'SPEC-3': 'The operations declare one security scheme, HTTP bearer.',
   'SPEC-4': '`GET /v1/runtimes/{id}` is described: required string path parameter `id`, the account header parameter, responses 200 (Runtime), 404 and 429.',
-  'SPEC-5': 'The check update operation is marked deprecated, takes a path id, a boolean query parameter (auto-subscribe to alert channels), and a JSON body whose schema has `frequencyOffset` and `retryStrategy`.',
-  'SPEC-6': 'The Runtime schema requires `name`, `multiStepSupport`, `nodeJsVersion`, `dependencies`; `stage` is an enum of ALPHA, BETA, CURRENT, DEPRECATED, REMOVED, STABLE.',
+  'SPEC-5':
+    'The check update operation is marked deprecated, takes a path id, a boolean query parameter (auto-subscribe to alert channels), and a JSON body whose schema has `frequencyOffset` and `retryStrategy`.',
+  'SPEC-6':
+    'The Runtime schema requires `name`, `multiStepSupport`, `nodeJsVersion`, `dependencies`; `stage` is an enum of ALPHA, BETA, CURRENT, DEPRECATED, REMOVED, STABLE.',
   'SPEC-7': 'The 404 and 429 response schemas of the runtime operation match ERR-1 and ERR-2.',
   'SPEC-8': 'The older `swagger.json` is not the current specification (if it is served at all, it is not newer than openapi.json).',
   'AUTH-1': 'No Authorization header: rejected with a JSON error body.',
@@ -50,7 +52,8 @@ export const CLAUSE_TEXT = {
   'AUTH-5': 'The account header is called for with every request: without it, rejected.',
   'AUTH-6': 'The account header value must be a GUID: a malformed value is rejected; a well-formed GUID of another account is rejected.',
   'AUTH-7': 'An error body never echoes the API key back.',
-  'RT-1': 'For every accepted runtime version (2026.04, 2025.04, 2024.09, 2024.02, 2023.09, 2023.02, 2022.10) the operation answers 200 with a Runtime, content type JSON.',
+  'RT-1':
+    'For every accepted runtime version (2026.04, 2025.04, 2024.09, 2024.02, 2023.09, 2023.02, 2022.10) the operation answers 200 with a Runtime, content type JSON.',
   'RT-2': '`name` equals the requested id and has the form YYYY.MM (a real month).',
   'RT-3': '`nodeJsVersion` has the form `v<major>.<minor>.<patch>`.',
   'RT-4': '`multiStepSupport` is a boolean.',
@@ -58,7 +61,8 @@ export const CLAUSE_TEXT = {
   'RT-6': '`runtimeEndOfLife`, when present, is a real calendar date written MM/DD/YYYY.',
   'RT-7': '`dependencies` is a non-empty object mapping package names to version strings.',
   'RT-8': '`description`, when present, is a string.',
-  'RT-9': 'Unknown ids (a version that never existed, malformed ids, encoded slashes and dots, very long ids, non-ASCII) answer 404 with the ERR-1 body, never 5xx.',
+  'RT-9':
+    'Unknown ids (a version that never existed, malformed ids, encoded slashes and dots, very long ids, non-ASCII) answer 404 with the ERR-1 body, never 5xx.',
   'ERR-1': '404: JSON object, `statusCode` the number 404, `error` exactly "Not Found", `message` an optional string.',
   'ERR-2': '429: JSON object, `statusCode` the number 429, `error` exactly "Too Many Requests", `message` an optional string, `attributes` an optional object.',
   'ERR-3': 'Error responses carry a JSON content type.',
@@ -66,11 +70,12 @@ export const CLAUSE_TEXT = {
   'RL-1': 'At least 600 requests per 60 seconds are served: no 429 before the limit is reached.',
   'RL-2': 'More than 600 requests within 60 seconds yield 429.',
   'RL-3': 'Every 429 carries the ERR-2 body.',
-  'RL-4': 'A custom limit that the spec states for a route (in the operation\'s description) holds for that route.',
+  'RL-4': "A custom limit that the spec states for a route (in the operation's description) holds for that route.",
   'RL-5': 'After the window has passed, requests are served again.',
   'RL-6': 'Rate-limit headers, where the target sends them (Retry-After, RateLimit-*, X-RateLimit-*), agree with what it does.',
   'CU-1': 'A valid update of an existing check is accepted, and a read afterwards shows the new values.',
-  'CU-2': '`description`: 500 characters accepted, 501 rejected (characters, not bytes or UTF-16 units); null accepted where the target\'s spec declares the property nullable.',
+  'CU-2':
+    "`description`: 500 characters accepted, 501 rejected (characters, not bytes or UTF-16 units); null accepted where the target's spec declares the property nullable.",
   'CU-3': '`groupOrder`: integer >= 0 or null; -1 and 1.5 rejected.',
   'CU-4': '`locations`: one or more of the 22 allowed values; an unknown value or an empty array rejected.',
   'CU-5': '`runtimeId`: one of the accepted runtime versions; any other rejected.',
@@ -87,5 +92,6 @@ export const CLAUSE_TEXT = {
   'AG-2': '`GET /-/liveness` answers 200.',
   'AG-3': '`GET /health` answers 200.',
   'AG-4': 'The endpoints are served on the port given in `AGENT_HEALTH_PORT` (8081 when unset).',
-  'AG-5': 'During shutdown (after SIGTERM) readiness answers 503 while liveness still answers 200, until the process exits (AG-1..3 hold during shutdown too: `/health` and liveness stay 200 until the process exits).',
+  'AG-5':
+    'During shutdown (after SIGTERM) readiness answers 503 while liveness still answers 200, until the process exits (AG-1..3 hold during shutdown too: `/health` and liveness stay 200 until the process exits).',
 } as const satisfies Record<ClauseId, string>;

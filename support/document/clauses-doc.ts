@@ -10,7 +10,7 @@ export function renderClausesDoc(): string {
     '',
     '<!-- Written by `npm run docs` from support/document/clauses.ts and clause-text.ts; edit those, not this file. -->',
     '',
-    'Every testable rule of the monitoring service\'s API document, with the id the tests, the contract',
+    "Every testable rule of the monitoring service's API document, with the id the tests, the contract",
     'matrix and the self-test use for it.',
     '',
     READING,

@@ -7,10 +7,28 @@ export const RUNTIME_VERSIONS = ['2026.04', '2025.04', '2024.09', '2024.02', '20
 export const RUNTIME_STAGES = ['ALPHA', 'BETA', 'CURRENT', 'DEPRECATED', 'REMOVED', 'STABLE'] as const;
 
 export const LOCATIONS = [
-  'us-east-1', 'us-east-2', 'us-west-1', 'us-west-2', 'ca-central-1', 'sa-east-1', 'eu-west-1',
-  'eu-central-1', 'eu-west-2', 'eu-west-3', 'eu-north-1', 'eu-south-1', 'me-south-1', 'ap-southeast-1',
-  'ap-northeast-1', 'ap-east-1', 'ap-southeast-2', 'ap-southeast-3', 'ap-northeast-2', 'ap-northeast-3',
-  'ap-south-1', 'af-south-1',
+  'us-east-1',
+  'us-east-2',
+  'us-west-1',
+  'us-west-2',
+  'ca-central-1',
+  'sa-east-1',
+  'eu-west-1',
+  'eu-central-1',
+  'eu-west-2',
+  'eu-west-3',
+  'eu-north-1',
+  'eu-south-1',
+  'me-south-1',
+  'ap-southeast-1',
+  'ap-northeast-1',
+  'ap-east-1',
+  'ap-southeast-2',
+  'ap-southeast-3',
+  'ap-northeast-2',
+  'ap-northeast-3',
+  'ap-south-1',
+  'af-south-1',
 ] as const;
 
 /**
@@ -18,8 +36,19 @@ export const LOCATIONS = [
  * spec has PLAYWRIGHT there, so that is the type we read it as.
  */
 export const CHECK_TYPES = [
-  'AGENTIC', 'API', 'BROWSER', 'HEARTBEAT', 'ICMP', 'MULTI_STEP', 'TCP', 'PLAYWRIGHT', 'TRACEROUTE', 'URL',
-  'DNS', 'SSL', 'GRPC',
+  'AGENTIC',
+  'API',
+  'BROWSER',
+  'HEARTBEAT',
+  'ICMP',
+  'MULTI_STEP',
+  'TCP',
+  'PLAYWRIGHT',
+  'TRACEROUTE',
+  'URL',
+  'DNS',
+  'SSL',
+  'GRPC',
 ] as const;
 
 /** The service's known frequencies (minutes), used when the target's spec does not enumerate them. */

@@ -20,11 +20,26 @@ export function isCalendarDate(value: string): boolean {
 }
 
 export const runtimeFields = {
-  name: { clause: 'RT-2', schema: z.string().regex(RUNTIME_NAME, 'is not YYYY.MM with a real month'), required: true, allowed: 'YYYY.MM, equal to the requested id' },
-  nodeJsVersion: { clause: 'RT-3', schema: z.string().regex(NODE_VERSION, 'is not v<major>.<minor>.<patch>'), required: true, allowed: 'v<major>.<minor>.<patch>, e.g. v22.11.0' },
+  name: {
+    clause: 'RT-2',
+    schema: z.string().regex(RUNTIME_NAME, 'is not YYYY.MM with a real month'),
+    required: true,
+    allowed: 'YYYY.MM, equal to the requested id',
+  },
+  nodeJsVersion: {
+    clause: 'RT-3',
+    schema: z.string().regex(NODE_VERSION, 'is not v<major>.<minor>.<patch>'),
+    required: true,
+    allowed: 'v<major>.<minor>.<patch>, e.g. v22.11.0',
+  },
   multiStepSupport: { clause: 'RT-4', schema: z.boolean(), required: true, allowed: 'a boolean' },
   stage: { clause: 'RT-5', schema: z.enum(RUNTIME_STAGES), required: false, allowed: RUNTIME_STAGES.join(', ') },
-  runtimeEndOfLife: { clause: 'RT-6', schema: z.string().refine(isCalendarDate, 'is not a real date written MM/DD/YYYY'), required: false, allowed: 'a real date written MM/DD/YYYY' },
+  runtimeEndOfLife: {
+    clause: 'RT-6',
+    schema: z.string().refine(isCalendarDate, 'is not a real date written MM/DD/YYYY'),
+    required: false,
+    allowed: 'a real date written MM/DD/YYYY',
+  },
   dependencies: {
     clause: 'RT-7',
     schema: z.record(z.string().min(1), z.string().min(1)).refine((d) => Object.keys(d).length > 0, 'is empty'),
@@ -46,5 +61,4 @@ export const errorBodyFor = (status: number) => z.looseObject({ statusCode: z.li
 
 export const isJsonContentType = (contentType: string) => /^application\/([\w.+-]*\+)?json\b/i.test(contentType.trim());
 
-export const zodLine = (error: z.ZodError) =>
-  error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`).join('; ');
+export const zodLine = (error: z.ZodError) => error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`).join('; ');

@@ -61,7 +61,10 @@ export class ApiClient {
     let exchange = await this.send(method, path, options);
     for (let retry = 1; exchange.status === 429 && !options.expect429 && retry <= MAX_THROTTLE_RETRIES; retry++) {
       const waitS = Math.min(retryAfterSeconds(exchange.headers) ?? this.limit.windowSeconds, MAX_THROTTLE_WAIT_S);
-      this.info?.annotations.push({ type: 'throttled', description: `${method} ${path}: 429, waited ${waitS} s and retried (${retry} of ${MAX_THROTTLE_RETRIES})` });
+      this.info?.annotations.push({
+        type: 'throttled',
+        description: `${method} ${path}: 429, waited ${waitS} s and retried (${retry} of ${MAX_THROTTLE_RETRIES})`,
+      });
       await this.wait(waitS * 1000);
       exchange = await this.send(method, path, options);
     }
@@ -83,7 +86,11 @@ export class ApiClient {
       const times = keys.map((k) => sentTimes(k, now - windowMs, entries)).reduce((a, b) => (b.length > a.length ? b : a));
       if (times.length < budget) return;
       const waitMs = Math.min(times[times.length - budget] + windowMs - now + 20, windowMs);
-      if (round === 0) this.info?.annotations.push({ type: 'paced', description: `waited ${Math.ceil(waitMs / 1000)} s to stay under ${this.limit.max} requests per ${this.limit.windowSeconds} s` });
+      if (round === 0)
+        this.info?.annotations.push({
+          type: 'paced',
+          description: `waited ${Math.ceil(waitMs / 1000)} s to stay under ${this.limit.max} requests per ${this.limit.windowSeconds} s`,
+        });
       await this.wait(waitMs);
     }
   }
@@ -136,7 +143,18 @@ export class ApiClient {
     } catch {
       json = undefined;
     }
-    const exchange: Exchange = { method, url, requestHeaders: headers, requestBody, status: res.status(), headers: responseHeaders, text, json, contentType, ms: Date.now() - started };
+    const exchange: Exchange = {
+      method,
+      url,
+      requestHeaders: headers,
+      requestBody,
+      status: res.status(),
+      headers: responseHeaders,
+      text,
+      json,
+      contentType,
+      ms: Date.now() - started,
+    };
     this.log.push(exchange);
     return exchange;
   }

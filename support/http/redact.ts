@@ -31,7 +31,10 @@ export function registerSecret(value: string | undefined): void {
   if (!value || value.length < SECRET_RUN || secrets.has(value)) return;
   secrets.add(value);
   // Longest forms first; a match grows to the whole token around it, so no fragment is left behind.
-  const forms = [...secrets].flatMap(secretForms).sort((a, b) => b.length - a.length).map(escapeRe);
+  const forms = [...secrets]
+    .flatMap(secretForms)
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRe);
   pattern = new RegExp(`[A-Za-z0-9_+/=-]*(?:${forms.join('|')})[A-Za-z0-9_+/=-]*`, 'g');
 }
 

@@ -109,7 +109,8 @@ export async function assess(m: Measurement, run: BurstRun, options: MeasureOpti
     }
     if (!m.clean && m.baseFrom === 'fresh' && options.exclusive === false) {
       m.shape = 'ambiguous';
-      m.why = 'the only key may have been used within the window by another run or shard (this run sent nothing with it before the burst), and no headers say so';
+      m.why =
+        'the only key may have been used within the window by another run or shard (this run sent nothing with it before the burst), and no headers say so';
       return extra;
     }
     if (!m.clean && options.otherKey) {
@@ -142,11 +143,14 @@ export async function assess(m: Measurement, run: BurstRun, options: MeasureOpti
   }
   if (refill.served && excess <= refill.allowance) {
     m.shape = 'exact';
-    m.notes.push(`${excess} more than the limit were served while the burst ran, and the limiter served again soon after its 429: a refilling bucket (up to ${refill.allowance} tokens in that time)`);
+    m.notes.push(
+      `${excess} more than the limit were served while the burst ran, and the limiter served again soon after its 429: a refilling bucket (up to ${refill.allowance} tokens in that time)`,
+    );
     return extra;
   }
   m.shape = 'more';
   // A few more with no refill is the limit; many more may be a window that turned over mid-burst.
-  if (excess > smallExcess(limit) || refill.served) m.why = `${excess} more than the limit were served: a wrong limit, or a window that turned over mid-burst; seen in two fresh windows it is the limit`;
+  if (excess > smallExcess(limit) || refill.served)
+    m.why = `${excess} more than the limit were served: a wrong limit, or a window that turned over mid-burst; seen in two fresh windows it is the limit`;
   return extra;
 }

@@ -20,7 +20,14 @@ export interface BurstSummary {
 }
 
 export function writeBurstSummary(reportDir: string, key: string, report: LimitReport): void {
-  const summary: BurstSummary = { key, outcome: report.outcome, measurements: report.measurements.length, requests: report.requests, waits: report.waits, story: report.story };
+  const summary: BurstSummary = {
+    key,
+    outcome: report.outcome,
+    measurements: report.measurements.length,
+    requests: report.requests,
+    waits: report.waits,
+    story: report.story,
+  };
   mkdirSync(reportDir, { recursive: true });
   writeFileSync(join(reportDir, BURST_SUMMARY_FILE), redact(JSON.stringify(summary, null, 2)));
 }

@@ -144,7 +144,13 @@ export async function sendRequest(origin: string, r: OneRequest): Promise<Reply>
   const sentAt = Date.now();
   let reply: Reply;
   try {
-    const res = await undiciRequest(`${origin}${r.path}`, { method: r.method as 'GET', headers: r.headers, body: r.body, headersTimeout: 15_000, bodyTimeout: 15_000 });
+    const res = await undiciRequest(`${origin}${r.path}`, {
+      method: r.method as 'GET',
+      headers: r.headers,
+      body: r.body,
+      headersTimeout: 15_000,
+      bodyTimeout: 15_000,
+    });
     const body = await res.body.text();
     reply = { i: 0, sentAt, at: Date.now(), status: res.statusCode, headers: keptHeaders(res.headers), body };
   } catch (e) {

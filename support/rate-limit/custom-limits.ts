@@ -26,7 +26,8 @@ const UNIT_SECONDS: Array<[RegExp, number]> = [
 
 // "<n> requests" then "/", "per", "every" or "in" and an optional count before the unit:
 // "20 requests / 10 seconds", "300 requests per day", "100 requests per 1 minute", "60 requests/min".
-const LIMIT = /(\d[\d,]*)\s*(?:api\s+)?(?:requests?|calls?)\s*(?:\/|per\b|every\b|in\b|within\b)\s*(?:(?:a|an|one)\s+)?(\d[\d,]*(?:\.\d+)?)?\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d)\b/i;
+const LIMIT =
+  /(\d[\d,]*)\s*(?:api\s+)?(?:requests?|calls?)\s*(?:\/|per\b|every\b|in\b|within\b)\s*(?:(?:a|an|one)\s+)?(\d[\d,]*(?:\.\d+)?)?\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d)\b/i;
 
 const toNumber = (s: string) => Number(s.replace(/,/g, ''));
 
@@ -53,7 +54,10 @@ export function customLimitsOf(spec: Spec): RouteLimit[] {
 }
 
 export function formatWindow(seconds: number): string {
-  for (const [unit, n] of [['day', 86_400], ['hour', 3600]] as const) {
+  for (const [unit, n] of [
+    ['day', 86_400],
+    ['hour', 3600],
+  ] as const) {
     if (seconds >= n && seconds % n === 0) return seconds === n ? `1 ${unit}` : `${seconds / n} ${unit}s`;
   }
   return `${seconds} seconds`;

@@ -19,8 +19,10 @@ export const CUSTOM_CONCURRENCY = 4;
 export function planCustomLimit(l: RouteLimit, config: Config, target: Target): { path?: string; reason?: string } {
   const op = l.operation;
   if (op.method !== 'get') return { reason: `${op.method.toUpperCase()} may change state; only GET operations are burst-tested` };
-  if (l.windowSeconds > MAX_CUSTOM_WINDOW_S) return { reason: `a window of ${formatWindow(l.windowSeconds)} is too long to wait out (a burst would lock the route that long)` };
-  if (burstBound(l, CUSTOM_CONCURRENCY) > config.rateLimit.max / 4) return { reason: `${l.max} requests is more than the suite may spend of the global limit beside the other tests` };
+  if (l.windowSeconds > MAX_CUSTOM_WINDOW_S)
+    return { reason: `a window of ${formatWindow(l.windowSeconds)} is too long to wait out (a burst would lock the route that long)` };
+  if (burstBound(l, CUSTOM_CONCURRENCY) > config.rateLimit.max / 4)
+    return { reason: `${l.max} requests is more than the suite may spend of the global limit beside the other tests` };
   const params = (op.op.parameters ?? []) as OpenAPIV3.ParameterObject[];
   const needed = params.filter((p) => p?.required && (p.in === 'query' || (p.in === 'header' && p.name.toLowerCase() !== target.accountHeader.toLowerCase())));
   if (needed.length) return { reason: `needs the ${needed[0].in} parameter ${needed[0].name}, which the suite has no harmless value for` };

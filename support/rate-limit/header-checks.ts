@@ -43,12 +43,15 @@ export function checkValues(h: LimitHeaders, status: number, limit: Limit, out: 
   if (h.remaining !== undefined && !(Number.isInteger(h.remaining) && h.remaining >= 0)) out.add(`remaining ${h.remaining} is not a whole number >= 0`, reply);
   // A served request is counted: it leaves at most limit - 1 (the limit it names; a wrong one is its own line).
   const own = h.limit ?? limit.max;
-  if (h.remaining !== undefined && isServed(status) && h.remaining > own - 1) out.add(`a served request says ${h.remaining} remain, more than limit - 1 (${own - 1})`, reply);
+  if (h.remaining !== undefined && isServed(status) && h.remaining > own - 1)
+    out.add(`a served request says ${h.remaining} remain, more than limit - 1 (${own - 1})`, reply);
   if (status === 429 && h.remaining !== undefined && h.remaining !== 0) out.add(`a 429 says ${h.remaining} requests remain`, reply);
   if (h.reset !== undefined) {
     const header = h.resetHeader ?? 'reset';
-    if (/^ratelimit/i.test(header) && h.resetUnit !== 'seconds-until') out.add(`${header} ${h.resetRaw} is an epoch time; the IETF drafts define seconds until the reset`, reply);
-    else if (!(h.reset >= -1 && h.reset <= windowS + 1)) out.add(`${header} ${h.resetRaw} (${h.resetUnit}) puts the reset ${Math.round(h.reset)} s away; the window is ${windowS} s`, reply);
+    if (/^ratelimit/i.test(header) && h.resetUnit !== 'seconds-until')
+      out.add(`${header} ${h.resetRaw} is an epoch time; the IETF drafts define seconds until the reset`, reply);
+    else if (!(h.reset >= -1 && h.reset <= windowS + 1))
+      out.add(`${header} ${h.resetRaw} (${h.resetUnit}) puts the reset ${Math.round(h.reset)} s away; the window is ${windowS} s`, reply);
   }
   if (status === 429 && h.retryAfter !== undefined) {
     if (!(h.retryAfter > 0)) out.add(`Retry-After ${h.retryAfter} on a 429, but requests sent right after it were refused`, reply);
@@ -78,12 +81,17 @@ export function burstHeaderProblems(replies: Reply[], ctx: BurstHeaderContext): 
   if (!remaining.length) return out;
   const sample = served[0].r;
   const repeats = remaining.length - new Set(remaining).size;
-  if (repeats > ctx.refilled) out.add(`remaining repeated ${repeats} time(s) over ${remaining.length} served requests: it does not fall by one per counted request`, sample);
+  if (repeats > ctx.refilled)
+    out.add(`remaining repeated ${repeats} time(s) over ${remaining.length} served requests: it does not fall by one per counted request`, sample);
   const max = Math.max(...remaining);
   const min = Math.min(...remaining);
   // In a fresh window the first request leaves one less than the target served in all (its own limit).
   const first = ctx.served - ctx.refilled - 1;
-  if (ctx.fresh && ctx.reachedLimit && max !== first) out.add(`the first request of a fresh window left ${max} remaining, but the target then served ${ctx.served - ctx.refilled} in all (so ${first} remained)`, sample);
+  if (ctx.fresh && ctx.reachedLimit && max !== first)
+    out.add(
+      `the first request of a fresh window left ${max} remaining, but the target then served ${ctx.served - ctx.refilled} in all (so ${first} remained)`,
+      sample,
+    );
   if (ctx.reachedLimit && min !== 0) out.add(`the last request served before the 429 left ${min} remaining, not 0`, sample);
   return out;
 }
@@ -99,7 +107,13 @@ export function checkBurstHeaders(verdict: Verdict, report: LimitReport, limit: 
   const o = report.outcome;
   const decided = o.kind === 'holds' || o.kind === 'too-low' || o.kind === 'too-high';
   const refilled = o.kind === 'holds' ? (o.refilled ?? 0) : 0;
-  const problems = burstHeaderProblems(replies, { limit, fresh: m.baseFrom === 'fresh', refilled, reachedLimit: decided && m.refusals.length > 0, served: m.served });
+  const problems = burstHeaderProblems(replies, {
+    limit,
+    fresh: m.baseFrom === 'fresh',
+    refilled,
+    reachedLimit: decided && m.refusals.length > 0,
+    served: m.served,
+  });
   const sample = problems.sample;
   verdict.check(
     'RL-6',

@@ -40,8 +40,14 @@ export function readLimitHeaders(headers: Record<string, string>, receivedAt = D
     return m ? Number(m[1]) : undefined;
   };
   const pick = (names: string[]) => names.map((n) => [n, h(n)] as const).find(([, v]) => v !== undefined);
-  const [limitName, limitValue] = pick(['x-ratelimit-limit', 'ratelimit-limit', 'x-rate-limit-limit']) ?? ['ratelimit', field(['limit', 'l']) ?? field(['q'], h('ratelimit-policy') ?? '')];
-  const [remainingName, remainingValue] = pick(['x-ratelimit-remaining', 'ratelimit-remaining', 'x-rate-limit-remaining']) ?? ['ratelimit', field(['remaining', 'r'])];
+  const [limitName, limitValue] = pick(['x-ratelimit-limit', 'ratelimit-limit', 'x-rate-limit-limit']) ?? [
+    'ratelimit',
+    field(['limit', 'l']) ?? field(['q'], h('ratelimit-policy') ?? ''),
+  ];
+  const [remainingName, remainingValue] = pick(['x-ratelimit-remaining', 'ratelimit-remaining', 'x-rate-limit-remaining']) ?? [
+    'ratelimit',
+    field(['remaining', 'r']),
+  ];
   const [resetName, resetValue] = pick(['x-ratelimit-reset', 'ratelimit-reset', 'x-rate-limit-reset']) ?? ['ratelimit', field(['reset', 't'])];
   const resetRaw = number(resetName, resetValue);
   let reset = resetRaw;

@@ -23,24 +23,47 @@ export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, 
   const ex = refusal && burstExchange(target, refusal);
   const at = o.route ? `${o.route}: ` : '';
   const window = `window of ${formatWindow(limit.windowSeconds)}`;
-  const held = (base: number) => (base ? ` on top of ${base} request(s) of the suite that the ${window} already held (by the target's own headers)` : ` in a fresh ${window}`);
+  const held = (base: number) =>
+    base ? ` on top of ${base} request(s) of the suite that the ${window} already held (by the target's own headers)` : ` in a fresh ${window}`;
   switch (outcome.kind) {
     case 'holds':
       verdict.pass(o.low);
       if (o.high !== o.low) verdict.pass(o.high);
-      if (outcome.refilled) verdict.note('rate-limit', `${at}${outcome.refilled} request(s) beyond ${limit.max} were served as the limiter refilled during the burst (a token bucket)`);
+      if (outcome.refilled)
+        verdict.note(
+          'rate-limit',
+          `${at}${outcome.refilled} request(s) beyond ${limit.max} were served as the limiter refilled during the burst (a token bucket)`,
+        );
       return;
     case 'too-low':
-      verdict.fail(o.low, `${at}429 after only ${outcome.served} requests${held(outcome.base)}: fewer than the limit of ${limit.max}`, `${outcome.served + outcome.base} counted`, o.allowed, ex);
+      verdict.fail(
+        o.low,
+        `${at}429 after only ${outcome.served} requests${held(outcome.base)}: fewer than the limit of ${limit.max}`,
+        `${outcome.served + outcome.base} counted`,
+        o.allowed,
+        ex,
+      );
       if (o.high !== o.low) verdict.pass(o.high);
       return;
     case 'too-high':
       if (o.high !== o.low) verdict.pass(o.low);
-      verdict.fail(o.high, `${at}${outcome.served[0]} requests served${held(outcome.base)} (measured ${outcome.served.length} time(s)): more than the limit of ${limit.max}`, `${outcome.served.map((s) => s + outcome.base).join(', ')} counted`, o.allowed, ex);
+      verdict.fail(
+        o.high,
+        `${at}${outcome.served[0]} requests served${held(outcome.base)} (measured ${outcome.served.length} time(s)): more than the limit of ${limit.max}`,
+        `${outcome.served.map((s) => s + outcome.base).join(', ')} counted`,
+        o.allowed,
+        ex,
+      );
       return;
     case 'no-limit':
       if (o.high !== o.low) verdict.pass(o.low);
-      verdict.fail(o.high, `${at}${outcome.sent} requests in ${(outcome.ms / 1000).toFixed(1)} s, none refused`, `${outcome.sent} served, no 429`, o.allowed, ex);
+      verdict.fail(
+        o.high,
+        `${at}${outcome.sent} requests in ${(outcome.ms / 1000).toFixed(1)} s, none refused`,
+        `${outcome.sent} served, no 429`,
+        o.allowed,
+        ex,
+      );
       return;
     case 'wrong-status':
       verdict.fail(o.high, `${at}the limit answered ${outcome.status} instead of 429 (after ${outcome.served} served)`, outcome.status, o.allowed, ex);

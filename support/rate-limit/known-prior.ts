@@ -48,7 +48,9 @@ export function lastActivity(options: { entries?: Entry[]; record?: LastRunRecor
 }
 
 export function describePrior(p: KnownPrior): string {
-  const kinds = Object.entries(p.kinds).map(([k, n]) => `${n} ${k}`).join(', ');
+  const kinds = Object.entries(p.kinds)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
   const from = [p.thisRun ? `${p.thisRun} of this run` : '', p.lastRun ? `${p.lastRun} of the last run (its record)` : ''].filter(Boolean).join(' and ');
   return `${p.count} request(s) with the key in the window (${from}: ${kinds})`;
 }

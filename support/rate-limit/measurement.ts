@@ -106,12 +106,23 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
   }
   const shapes = measurements.map((m) => m.shape).join(', ');
   const last = measurements[measurements.length - 1];
-  return { outcome: { kind: 'inconclusive', why: `${measurements.length} measurements did not agree (${shapes})${last?.why ? `; ${last.why}` : ''}` }, measurements, requests, story, waits };
+  return {
+    outcome: { kind: 'inconclusive', why: `${measurements.length} measurements did not agree (${shapes})${last?.why ? `; ${last.why}` : ''}` },
+    measurements,
+    requests,
+    story,
+    waits,
+  };
 }
 
 export function describeMeasurement(m: Measurement, limit: Limit): string {
   const when = m.attempt === 1 ? 'first burst' : `burst ${m.attempt}, after a window without requests`;
-  const window = m.baseFrom === 'fresh' ? 'fresh window' : m.baseFrom === 'headers' ? `window holding ${m.base} counted request(s) of the suite (by its headers)` : describePrior(m.known);
+  const window =
+    m.baseFrom === 'fresh'
+      ? 'fresh window'
+      : m.baseFrom === 'headers'
+        ? `window holding ${m.base} counted request(s) of the suite (by its headers)`
+        : describePrior(m.known);
   const statuses = [...new Set(m.refusals.map((r) => r.status))].join('/') || 'none';
   const refused = m.confirmations.filter((r) => !isServed(r.status)).length;
   return (

@@ -63,7 +63,10 @@ export async function waitForRoom(config: Config, apiKey: string, limit: { max: 
   const margin = windowMargin(windowMs);
   const record = lastRunOf(config);
   const since = Date.now() - windowMs - margin;
-  const times = [...sentTimes(apiKey, since), ...(record?.requests ?? []).filter((e) => e.at >= since && e.tags.includes(keyTag(apiKey))).map((e) => e.at)].sort((a, b) => a - b);
+  const times = [
+    ...sentTimes(apiKey, since),
+    ...(record?.requests ?? []).filter((e) => e.at >= since && e.tags.includes(keyTag(apiKey))).map((e) => e.at),
+  ].sort((a, b) => a - b);
   const excess = times.length + n - limit.max;
   if (excess <= 0) return 0;
   const waitMs = Math.max(0, times[Math.min(excess, times.length) - 1] + windowMs + margin - Date.now());

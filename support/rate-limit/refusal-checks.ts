@@ -18,7 +18,18 @@ export function replyExchange(origin: string, request: Pick<OneRequest, 'method'
     json = undefined;
   }
   const contentType = r.headers['content-type'] ?? '';
-  return { method: request.method, url: `${origin}${request.path}`, requestHeaders: request.headers, requestBody: request.body, status: r.status, headers: r.headers, text: r.body ?? '', json, contentType, ms: r.at - r.sentAt };
+  return {
+    method: request.method,
+    url: `${origin}${request.path}`,
+    requestHeaders: request.headers,
+    requestBody: request.body,
+    status: r.status,
+    headers: r.headers,
+    text: r.body ?? '',
+    json,
+    contentType,
+    ms: r.at - r.sentAt,
+  };
 }
 
 export const burstExchange = (target: BurstTarget, r: Reply) => replyExchange(target.origin, { method: 'GET', path: target.path, headers: target.headers }, r);
@@ -28,7 +39,15 @@ export const burstExchange = (target: BurstTarget, r: Reply) => replyExchange(ta
  * with a JSON content type. Stamp the verdict with the place first (`verdict.at`). Identical answers are
  * checked once, so a thousand 429s make one line, not a thousand.
  */
-export function checkRefusalBodies(verdict: Verdict, spec: Spec, validator: SchemaValidator, op: SpecOperation | undefined, exchanges: Exchange[], clause: ClauseId, sentKeys: string[]): void {
+export function checkRefusalBodies(
+  verdict: Verdict,
+  spec: Spec,
+  validator: SchemaValidator,
+  op: SpecOperation | undefined,
+  exchanges: Exchange[],
+  clause: ClauseId,
+  sentKeys: string[],
+): void {
   const tooMany = exchanges.filter((e) => e.status === 429);
   if (!tooMany.length) return;
   const bad = tooMany.filter((e) => !errorBodies[429].safeParse(e.json).success);

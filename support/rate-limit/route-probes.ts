@@ -23,7 +23,13 @@ export interface RouteProbe extends OneRequest {
 /** A path template as a pattern over request paths: `{id}` is one segment. */
 const templatePattern = (template: string) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]*\}/g, '[^/]+')}/?$`);
 
-export function routeProbes(config: Config, spec: Spec, target: Target, headers: Record<string, string>, options: { skipPaths: string[]; ledger: LedgerEntry[] }): RouteProbe[] {
+export function routeProbes(
+  config: Config,
+  spec: Spec,
+  target: Target,
+  headers: Record<string, string>,
+  options: { skipPaths: string[]; ledger: LedgerEntry[] },
+): RouteProbe[] {
   const base = new URL(config.baseUrl);
   const onBase = (path: string) => `${base.pathname.replace(/\/+$/, '')}${path}`;
   const probes: RouteProbe[] = [];
@@ -32,7 +38,14 @@ export function routeProbes(config: Config, spec: Spec, target: Target, headers:
     probes.push({ place: 'check-read', op: target.readCheckOp, method: 'GET', path: onBase(fillPath(target.readPath, config.checkId)), headers });
   }
   if (target.updateOp && target.updatePath && config.checkId) {
-    probes.push({ place: 'check-update', op: target.updateOp, method: target.updateMethod, path: onBase(fillPath(target.updatePath, config.checkId)), headers: json, body: '{}' });
+    probes.push({
+      place: 'check-update',
+      op: target.updateOp,
+      method: target.updateMethod,
+      path: onBase(fillPath(target.updatePath, config.checkId)),
+      headers: json,
+      body: '{}',
+    });
   }
   const specUrl = /^https?:/.test(config.specUrl) ? new URL(config.specUrl) : undefined;
   if (specUrl && specUrl.origin === base.origin) probes.push({ place: 'spec', method: 'GET', path: `${specUrl.pathname}${specUrl.search}`, headers });

@@ -36,9 +36,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://staging.example.com' })
-  .transform((u) => u.replace(/\/+$/, ''));
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://staging.example.com' }).transform((u) => u.replace(/\/+$/, ''));
 const guid = z.string().regex(GUID, 'must be a GUID, e.g. 6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c');
 const onOff = z.enum(['on', 'off'], { error: 'must be "on" or "off"' });
 const positiveInt = z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be positive');
@@ -135,7 +133,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const baseUrl = e.BASE_URL ?? `http://127.0.0.1:${e[EMBEDDED_PORT_VARIABLE]}`;
   const second = e.SECOND_API_KEY
     ? { apiKey: e.SECOND_API_KEY, accountId: e.SECOND_ACCOUNT_ID! }
-    : embedded ? { apiKey: EMBEDDED.secondApiKey, accountId: EMBEDDED.secondAccountId } : undefined;
+    : embedded
+      ? { apiKey: EMBEDDED.secondApiKey, accountId: EMBEDDED.secondAccountId }
+      : undefined;
   return {
     embedded,
     baseUrl,

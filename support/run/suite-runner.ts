@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Matrix, RunFailure } from '../../reporters/matrix-types';
 import { FAILURES_EXPECTED_VARIABLE } from './config';
+import { REPORT_FILES } from './report-files';
 
 export interface SuiteRun {
   exitCode: number | null;
@@ -75,8 +76,8 @@ export async function runSuite(options: RunOptions = {}): Promise<SuiteRun> {
   }, options.timeoutMs ?? 300_000);
   const exitCode = await new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   clearTimeout(timer);
-  const matrix = readJson<Matrix>(join(reportDir, 'contract-matrix.json'));
-  const failures = readJson<RunFailure[]>(join(reportDir, 'failures.json')) ?? [];
+  const matrix = readJson<Matrix>(join(reportDir, REPORT_FILES.matrixJson));
+  const failures = readJson<RunFailure[]>(join(reportDir, REPORT_FILES.failures)) ?? [];
   if (!options.keepReports && !options.reportDir) rmSync(reportDir, { recursive: true, force: true });
   return { exitCode, output, matrix, failures, reportDir, ms: Date.now() - started, timedOut };
 }

@@ -92,13 +92,22 @@ function describe(e: ErrorObject): string {
 /** anyOf branches produce one error each; keep the most telling ones, at most eight. */
 function dedupe(errors: ErrorObject[]): ErrorObject[] {
   const seen = new Set<string>();
-  return errors
-    .filter((e) => !(e.keyword === 'anyOf' && errors.length > 1))
-    // the null branch of a translated `nullable` says "must be null": noise when the other branch spoke
-    .filter((e) => !(e.keyword === 'type' && (e.params as { type?: string }).type === 'null' && errors.some((o) => o !== e && o.instancePath === e.instancePath && o.keyword !== 'anyOf')))
-    .filter((e) => {
-      const k = `${e.instancePath}|${describe(e)}`;
-      return !seen.has(k) && (seen.add(k), true);
-    })
-    .slice(0, 8);
+  return (
+    errors
+      .filter((e) => !(e.keyword === 'anyOf' && errors.length > 1))
+      // the null branch of a translated `nullable` says "must be null": noise when the other branch spoke
+      .filter(
+        (e) =>
+          !(
+            e.keyword === 'type' &&
+            (e.params as { type?: string }).type === 'null' &&
+            errors.some((o) => o !== e && o.instancePath === e.instancePath && o.keyword !== 'anyOf')
+          ),
+      )
+      .filter((e) => {
+        const k = `${e.instancePath}|${describe(e)}`;
+        return !seen.has(k) && (seen.add(k), true);
+      })
+      .slice(0, 8)
+  );
 }

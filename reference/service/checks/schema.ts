@@ -11,15 +11,26 @@ const LOCATION_SHAPE = { type: 'string', pattern: '^(us|ca|sa|eu|me|ap|af)-(nort
 export function checkUpdateSchema(faults: Faults): Record<string, unknown> {
   const location = faults.has('cu-unknown-location') ? { type: 'string', minLength: 1 } : { type: 'string', enum: [...LOCATIONS] };
   const offset: Record<string, unknown> = faults.has('fo-string-offset')
-    ? { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[0-9]+$' }] }
+    ? {
+        anyOf: [
+          { type: 'integer', minimum: 1 },
+          { type: 'string', pattern: '^[0-9]+$' },
+        ],
+      }
     : { type: faults.has('fo-fractional') ? 'number' : 'integer', minimum: faults.has('fo-offset-zero') ? 0 : 1 };
   return {
     type: 'object',
     properties: {
       name: { type: 'string', minLength: 1 },
-      activated: bool, muted: bool, doubleCheck: bool, shouldFail: bool, useGlobalAlertSettings: bool, runParallel: bool,
+      activated: bool,
+      muted: bool,
+      doubleCheck: bool,
+      shouldFail: bool,
+      useGlobalAlertSettings: bool,
+      runParallel: bool,
       locations: {
-        type: 'array', minItems: faults.has('cu-empty-locations') ? 0 : 1,
+        type: 'array',
+        minItems: faults.has('cu-empty-locations') ? 0 : 1,
         items: faults.has('ind-cu-location-pattern') ? LOCATION_SHAPE : location,
       },
       tags: { type: 'array', items: { type: 'string' } },
@@ -30,12 +41,14 @@ export function checkUpdateSchema(faults: Faults): Record<string, unknown> {
       alertChannelSubscriptions: {
         type: 'array',
         items: {
-          type: 'object', required: ['alertChannelId', 'activated'],
+          type: 'object',
+          required: ['alertChannelId', 'activated'],
           properties: { alertChannelId: { type: 'number' }, activated: bool },
         },
       },
       retryStrategy: nullable({
-        type: 'object', required: ['type'],
+        type: 'object',
+        required: ['type'],
         properties: {
           type: { type: 'string', enum: ['FIXED', 'LINEAR', 'EXPONENTIAL', 'SINGLE_RETRY'] },
           baseBackoffSeconds: { type: 'number', minimum: 0 },
@@ -52,7 +65,8 @@ export function checkUpdateSchema(faults: Faults): Record<string, unknown> {
       frequencyOffset: faults.has('ind-fo-null-offset') ? nullable(offset) : offset,
       scriptPath: nullable({ type: 'string' }),
       environmentVariables: {
-        type: 'array', maxItems: 100,
+        type: 'array',
+        maxItems: 100,
         items: { type: 'object', required: ['key', 'value'], properties: { key: { type: 'string', minLength: 1 }, value: { type: 'string' } } },
       },
       setupSnippetId: nullable({ type: 'number' }),

@@ -2,7 +2,10 @@
 // cover its route and status. Every error leaves through here, so a mutation reaches all of them.
 import type { ErrorMutation } from '../../fault-kinds';
 
-export interface RenderedError { type: string; payload: string }
+export interface RenderedError {
+  type: string;
+  payload: string;
+}
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
@@ -13,9 +16,7 @@ const misworded = (phrase: string) => (phrase.includes(' ') ? phrase[0] + phrase
 /** A status that is not the response's: 401 says 403 (the classic mix-up), the others a plain 400 (400 says 422). */
 const otherStatus = (status: number) => (status === 401 ? 403 : status === 400 ? 422 : 400);
 
-export function renderError(
-  status: number, body: Record<string, unknown>, mutations: readonly ErrorMutation[], authorization?: string,
-): RenderedError {
+export function renderError(status: number, body: Record<string, unknown>, mutations: readonly ErrorMutation[], authorization?: string): RenderedError {
   const out: Record<string, unknown> = { ...body };
   const has = (m: ErrorMutation) => mutations.includes(m);
   if (has('string-status')) out.statusCode = String(out.statusCode ?? status);

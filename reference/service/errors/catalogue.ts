@@ -20,7 +20,11 @@ export const ERRORS = {
 export type ErrorCode = keyof typeof ERRORS;
 
 export class ApiError extends Error {
-  constructor(readonly code: ErrorCode, readonly statusCode: number, message: string) {
+  constructor(
+    readonly code: ErrorCode,
+    readonly statusCode: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -33,5 +37,4 @@ export type ErrorBody = { statusCode: number; error: string; message: string };
 
 export const reasonPhrase = (status: number): string => STATUS_CODES[status] ?? 'Error';
 
-export const errorBody = (status: number, message: string): ErrorBody =>
-  ({ statusCode: status, error: reasonPhrase(status), message });
+export const errorBody = (status: number, message: string): ErrorBody => ({ statusCode: status, error: reasonPhrase(status), message });

@@ -11,10 +11,15 @@ import { apiError } from '../errors/catalogue';
 import { placeOf } from '../place';
 
 declare module 'fastify' {
-  interface FastifyRequest { accountId: string | null }
+  interface FastifyRequest {
+    accountId: string | null;
+  }
 }
 
-export interface AuthOptions { faults: Faults; accountHeader: string }
+export interface AuthOptions {
+  faults: Faults;
+  accountHeader: string;
+}
 type Loose = (rule: AuthRule) => boolean;
 
 /** The key a client meant when it used another scheme: `Basic <key>`, `Basic base64(<key>:)`, `Token <key>`, `<key>`. */
@@ -44,8 +49,7 @@ function authenticate(raw: string | undefined, loose: Loose, faults: Faults): st
     throw apiError('AUTH_SCHEME');
   }
   // ind-auth-key-suffix: keys compared by prefix, so "<key>anything" is the key.
-  const account = API_KEYS.get(parts[1])
-    ?? (faults.has('ind-auth-key-suffix') ? [...API_KEYS].find(([k]) => parts[1].startsWith(k))?.[1] : undefined);
+  const account = API_KEYS.get(parts[1]) ?? (faults.has('ind-auth-key-suffix') ? [...API_KEYS].find(([k]) => parts[1].startsWith(k))?.[1] : undefined);
   if (account) return account;
   if (loose('unknown-key')) return DEMO_ACCOUNT_ID;
   throw apiError('AUTH_BAD_KEY');
@@ -65,25 +69,28 @@ function resolveAccount(sent: string | undefined, keyAccount: string, loose: Loo
   return keyAccount;
 }
 
-export default fp(async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
-  const { faults } = opts;
-  // Under auth-wrong-account-header the service reads a header nobody documents.
-  const header = (faults.has('auth-wrong-account-header') ? 'X-Account-Id' : opts.accountHeader).toLowerCase();
-  app.decorateRequest('accountId', null);
-  app.addHook('preParsing', async (req: FastifyRequest) => {
-    const place = placeOf(req);
-    const isV1 = !!req.routeOptions.url?.startsWith('/v1/');
-    if (isV1) {
-      // ind-auth-checks-account-optional: the checks routes fall back to the key's account.
-      const checksFallBack = faults.has('ind-auth-checks-account-optional') && (place === 'check-read' || place === 'check-update');
-      const loose: Loose = (rule) => faults.authSkips(place, rule) || (rule === 'account-missing' && checksFallBack);
-      // ind-auth-403-echo-key: the 403 names the key "to help support".
-      const echo = faults.has('ind-auth-403-echo-key') ? `key ${req.headers.authorization?.trim().split(/\s+/).pop()}` : undefined;
-      const value = req.headers[header];
-      const keyAccount = authenticate(req.headers.authorization, loose, faults);
-      req.accountId = resolveAccount(Array.isArray(value) ? value[0] : value, keyAccount, loose, echo);
-    }
-    // auth-strict: what would be served here is refused (on the public spec route, every request).
-    if ((isV1 || place === 'spec') && faults.authStrict(place)) throw apiError('AUTH_BAD_KEY');
-  });
-}, { name: 'auth' });
+export default fp(
+  async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
+    const { faults } = opts;
+    // Under auth-wrong-account-header the service reads a header nobody documents.
+    const header = (faults.has('auth-wrong-account-header') ? 'X-Account-Id' : opts.accountHeader).toLowerCase();
+    app.decorateRequest('accountId', null);
+    app.addHook('preParsing', async (req: FastifyRequest) => {
+      const place = placeOf(req);
+      const isV1 = !!req.routeOptions.url?.startsWith('/v1/');
+      if (isV1) {
+        // ind-auth-checks-account-optional: the checks routes fall back to the key's account.
+        const checksFallBack = faults.has('ind-auth-checks-account-optional') && (place === 'check-read' || place === 'check-update');
+        const loose: Loose = (rule) => faults.authSkips(place, rule) || (rule === 'account-missing' && checksFallBack);
+        // ind-auth-403-echo-key: the 403 names the key "to help support".
+        const echo = faults.has('ind-auth-403-echo-key') ? `key ${req.headers.authorization?.trim().split(/\s+/).pop()}` : undefined;
+        const value = req.headers[header];
+        const keyAccount = authenticate(req.headers.authorization, loose, faults);
+        req.accountId = resolveAccount(Array.isArray(value) ? value[0] : value, keyAccount, loose, echo);
+      }
+      // auth-strict: what would be served here is refused (on the public spec route, every request).
+      if ((isV1 || place === 'spec') && faults.authStrict(place)) throw apiError('AUTH_BAD_KEY');
+    });
+  },
+  { name: 'auth' },
+);

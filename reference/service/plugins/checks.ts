@@ -32,70 +32,76 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
 
   app.get<{ Params: { id: string } }>('/v1/checks/:id', async (req) => load(req.accountId, req.params.id));
 
-  app.put<UpdateRoute>('/v1/checks/:id', {
-    // Strings for the query: coercion is off, and only the two literal spellings are booleans.
-    schema: {
-      querystring: { type: 'object', properties: { autoAssignAlerts: { type: 'string', enum: ['true', 'false'] } } },
-      body: checkUpdateSchema(faults),
+  app.put<UpdateRoute>(
+    '/v1/checks/:id',
+    {
+      // Strings for the query: coercion is off, and only the two literal spellings are booleans.
+      schema: {
+        querystring: { type: 'object', properties: { autoAssignAlerts: { type: 'string', enum: ['true', 'false'] } } },
+        body: checkUpdateSchema(faults),
+      },
+      // The handler decides what a validation failure means (404 first, the leak and accept faults, cu-500).
+      attachValidation: true,
+      // ind-cu-checktype-case: enum input "normalised" before it is validated.
+      preValidation: async (req) => {
+        const b = req.body as Record<string, unknown> | null;
+        if (faults.has('ind-cu-checktype-case') && b && typeof b === 'object' && typeof b.checkType === 'string') {
+          b.checkType = b.checkType.toUpperCase();
+        }
+      },
     },
-    // The handler decides what a validation failure means (404 first, the leak and accept faults, cu-500).
-    attachValidation: true,
-    // ind-cu-checktype-case: enum input "normalised" before it is validated.
-    preValidation: async (req) => {
-      const b = req.body as Record<string, unknown> | null;
-      if (faults.has('ind-cu-checktype-case') && b && typeof b === 'object' && typeof b.checkType === 'string') {
-        b.checkType = b.checkType.toUpperCase();
+    async (req) => {
+      const account = req.accountId ?? '';
+      const current = load(req.accountId, req.params.id);
+      const body: unknown = req.body;
+      const v = req.validationError;
+      const problems: string[] = v ? [v.message] : [];
+      if (!problems.length) {
+        const b = body as Record<string, unknown>;
+        // ind-fo-null-offset: null read as "leave the offset as it is".
+        if (faults.has('ind-fo-null-offset') && b.frequencyOffset === null) delete b.frequencyOffset;
+        // ind-cu-description-bytes: measured as the database column counts it, in UTF-8 bytes.
+        if (faults.has('ind-cu-description-bytes') && typeof b.description === 'string' && Buffer.byteLength(b.description) > DESCRIPTION_MAX)
+          problems.push(`description: at most ${DESCRIPTION_MAX} characters`);
+        const offset =
+          faults.has('fo-string-offset') && typeof b.frequencyOffset === 'string' ? Number(b.frequencyOffset) : (b.frequencyOffset as number | undefined);
+        if (offset !== undefined) b.frequencyOffset = offset;
+        // ind-fo-stale-offset: the pair is checked only when an offset is sent (or the frequency is 0).
+        const unchecked = faults.has('ind-fo-stale-offset') && offset === undefined && typeof b.frequency === 'number' && b.frequency > 0;
+        // ind-fo-type-change-at-zero: a new checkType is looked at only together with a new frequency.
+        const newType = faults.has('ind-fo-type-change-at-zero') && b.frequency === undefined ? undefined : b.checkType;
+        const p = unchecked
+          ? null
+          : offsetProblem(
+              (b.frequency as number | undefined) ?? current.frequency,
+              offset ?? current.frequencyOffset,
+              (newType as string | undefined) ?? current.checkType,
+              faults,
+            );
+        if (p) problems.push(p);
       }
+      // The table-driven faults: one body pattern on one stored check type, too loose or too strict.
+      if (faults.bodyMatches('accept', current.checkType, body)) problems.length = 0;
+      else if (!problems.length && faults.bodyMatches('refuse', current.checkType, body)) problems.push('these values are not allowed together');
+      if (problems.length) {
+        // ind-cu-flags-applied-early: activated/muted are sent to the scheduler before the body is judged.
+        const flags = faults.has('ind-cu-flags-applied-early') ? leakedValues(body, ['activated', 'muted']) : null;
+        const toggles = Object.entries(flags ?? {}).filter(([, value]) => typeof value === 'boolean');
+        if (toggles.length) store.put(account, { ...current, ...Object.fromEntries(toggles), id: current.id });
+        const leaked = leakedValues(body, faults.leakedProperties());
+        if (leaked) store.put(account, { ...current, ...leaked, id: current.id });
+        const querystringOnly = v?.validationContext === 'querystring';
+        throw reject(querystringOnly ? 'INVALID_QUERY' : 'INVALID_BODY', problems.join('; '));
+      }
+      const sent = body as Record<string, unknown>;
+      const updated: Check = { ...current, updated_at: new Date().toISOString() };
+      for (const k of UPDATE_PROPERTIES as readonly string[]) {
+        if (Object.hasOwn(sent, k) && !(faults.has('cu-null-ignored') && sent[k] === null)) updated[k] = sent[k];
+      }
+      if (!faults.has('cu-not-persisted')) store.put(account, updated);
+      return updated;
     },
-  }, async (req) => {
-    const account = req.accountId ?? '';
-    const current = load(req.accountId, req.params.id);
-    const body: unknown = req.body;
-    const v = req.validationError;
-    const problems: string[] = v ? [v.message] : [];
-    if (!problems.length) {
-      const b = body as Record<string, unknown>;
-      // ind-fo-null-offset: null read as "leave the offset as it is".
-      if (faults.has('ind-fo-null-offset') && b.frequencyOffset === null) delete b.frequencyOffset;
-      // ind-cu-description-bytes: measured as the database column counts it, in UTF-8 bytes.
-      if (faults.has('ind-cu-description-bytes') && typeof b.description === 'string'
-        && Buffer.byteLength(b.description) > DESCRIPTION_MAX) problems.push(`description: at most ${DESCRIPTION_MAX} characters`);
-      const offset = faults.has('fo-string-offset') && typeof b.frequencyOffset === 'string'
-        ? Number(b.frequencyOffset) : (b.frequencyOffset as number | undefined);
-      if (offset !== undefined) b.frequencyOffset = offset;
-      // ind-fo-stale-offset: the pair is checked only when an offset is sent (or the frequency is 0).
-      const unchecked = faults.has('ind-fo-stale-offset') && offset === undefined && typeof b.frequency === 'number' && b.frequency > 0;
-      // ind-fo-type-change-at-zero: a new checkType is looked at only together with a new frequency.
-      const newType = faults.has('ind-fo-type-change-at-zero') && b.frequency === undefined ? undefined : b.checkType;
-      const p = unchecked ? null : offsetProblem(
-        (b.frequency as number | undefined) ?? current.frequency,
-        offset ?? current.frequencyOffset,
-        (newType as string | undefined) ?? current.checkType,
-        faults,
-      );
-      if (p) problems.push(p);
-    }
-    // The table-driven faults: one body pattern on one stored check type, too loose or too strict.
-    if (faults.bodyMatches('accept', current.checkType, body)) problems.length = 0;
-    else if (!problems.length && faults.bodyMatches('refuse', current.checkType, body)) problems.push('these values are not allowed together');
-    if (problems.length) {
-      // ind-cu-flags-applied-early: activated/muted are sent to the scheduler before the body is judged.
-      const flags = faults.has('ind-cu-flags-applied-early') ? leakedValues(body, ['activated', 'muted']) : null;
-      const toggles = Object.entries(flags ?? {}).filter(([, value]) => typeof value === 'boolean');
-      if (toggles.length) store.put(account, { ...current, ...Object.fromEntries(toggles), id: current.id });
-      const leaked = leakedValues(body, faults.leakedProperties());
-      if (leaked) store.put(account, { ...current, ...leaked, id: current.id });
-      const querystringOnly = v?.validationContext === 'querystring';
-      throw reject(querystringOnly ? 'INVALID_QUERY' : 'INVALID_BODY', problems.join('; '));
-    }
-    const sent = body as Record<string, unknown>;
-    const updated: Check = { ...current, updated_at: new Date().toISOString() };
-    for (const k of UPDATE_PROPERTIES as readonly string[]) {
-      if (Object.hasOwn(sent, k) && !(faults.has('cu-null-ignored') && sent[k] === null)) updated[k] = sent[k];
-    }
-    if (!faults.has('cu-not-persisted')) store.put(account, updated);
-    return updated;
-  });
+  );
 }
 
 /** What a rejected body leaks into the store under the leak faults (null: nothing). */

@@ -31,15 +31,18 @@ function toResponse(err: FastifyError | ApiError | RateLimitError): { status: nu
   return { status, body: { statusCode: status, error: reasonPhrase(status), message } };
 }
 
-export default fp(async function errorsPlugin(app: FastifyInstance, opts: { faults: Faults }) {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    const { status, body } = toResponse(err);
-    if (status >= 500) request.log.error({ err }, 'request failed');
-    return sendError(reply, opts.faults, status, body);
-  });
-  app.setNotFoundHandler((request, reply) => {
-    // The URL is not echoed: a client may have put a secret in it.
-    const e = apiError('ROUTE_NOT_FOUND');
-    return sendError(reply, opts.faults, 404, errorBody(404, e.message));
-  });
-}, { name: 'errors' });
+export default fp(
+  async function errorsPlugin(app: FastifyInstance, opts: { faults: Faults }) {
+    app.setErrorHandler((err: FastifyError, request, reply) => {
+      const { status, body } = toResponse(err);
+      if (status >= 500) request.log.error({ err }, 'request failed');
+      return sendError(reply, opts.faults, status, body);
+    });
+    app.setNotFoundHandler((request, reply) => {
+      // The URL is not echoed: a client may have put a secret in it.
+      const e = apiError('ROUTE_NOT_FOUND');
+      return sendError(reply, opts.faults, 404, errorBody(404, e.message));
+    });
+  },
+  { name: 'errors' },
+);

@@ -19,5 +19,6 @@ export default async function openapiPlugin(app: FastifyInstance, opts: { faults
     return reply.type('application/json; charset=utf-8').header('last-modified', OPENAPI_LAST_MODIFIED.toUTCString()).send(openapi);
   });
   app.get('/swagger.json', noLimit, async (_req, reply) =>
-    reply.type('application/json; charset=utf-8').header('last-modified', swaggerModified.toUTCString()).send(swagger));
+    reply.type('application/json; charset=utf-8').header('last-modified', swaggerModified.toUTCString()).send(swagger),
+  );
 }

@@ -42,50 +42,62 @@ export function globalMax(opts: RateLimitOptions): number {
 /** A route with a limit of its own (the runtime list) keeps it whatever happens to the global one. */
 const hasOwnLimit = (req: FastifyRequest) => typeof (req.routeOptions.config as { rateLimit?: unknown }).rateLimit === 'object';
 
-export default fp(async function rateLimitPlugin(app: FastifyInstance, opts: RateLimitOptions) {
-  const { faults } = opts;
-  if (faults.has('rl-none')) return;
-  const stores: RateLimitStore[] = [];
-  const storeOpts = { clock: opts.clock, neverReset: faults.has('rl-never-reset'), created: (s: RateLimitStore) => { stores.push(s); } };
-  // ind-rl-window-ms: the window in seconds handed to an option that counts milliseconds.
-  const windowMs = faults.has('ind-rl-window-ms') ? opts.windowSeconds : opts.windowSeconds * 1000;
-  // Each request is its own hit in its key's bucket, so that it alone can be refunded.
-  const keyOf = (req: FastifyRequest) => hitKey(rateLimitKey(req, faults.has('rl-per-ip')), req.id);
-  await app.register(rateLimit, {
-    global: true,
-    max: globalMax(opts),
-    timeWindow: windowMs,
-    store: opts.algorithm === 'sliding' ? slidingWindowStore(storeOpts) : fixedWindowStore(storeOpts),
-    keyGenerator: keyOf,
-    allowList: (req) => !hasOwnLimit(req) && faults.rateLimitExempt(placeOf(req)),
-    errorResponseBuilder: (req, ctx) => {
-      // The plugin's context has no window; a route's own limit carries it in its config.
-      const routeLimit = (req.routeOptions.config as { rateLimit?: { timeWindow?: number } }).rateLimit;
-      const routeWindowMs = typeof routeLimit?.timeWindow === 'number' ? routeLimit.timeWindow : windowMs;
-      const err = buildTooManyRequests(
-        { max: ctx.max, windowSeconds: Math.round(routeWindowMs / 1000), retryAfterSeconds: Math.ceil(ctx.ttl / 1000) },
-        faults,
-      );
-      // ind-err-custom-429-wording: a route with its own limit words its 429 by hand.
-      if (faults.has('ind-err-custom-429-wording') && hasOwnLimit(req)) err.body.error = 'Too many requests';
-      return err;
-    },
-  });
-  if (!opts.countRefused) {
-    // onSend, not onResponse: the hit is taken back before the client can see the answer and send again.
-    app.addHook('onSend', async (req, reply) => {
-      if (reply.statusCode >= 200 && reply.statusCode < 300) return;
-      const key = keyOf(req);
-      for (const store of stores) store.refund(key);
+export default fp(
+  async function rateLimitPlugin(app: FastifyInstance, opts: RateLimitOptions) {
+    const { faults } = opts;
+    if (faults.has('rl-none')) return;
+    const stores: RateLimitStore[] = [];
+    const storeOpts = {
+      clock: opts.clock,
+      neverReset: faults.has('rl-never-reset'),
+      created: (s: RateLimitStore) => {
+        stores.push(s);
+      },
+    };
+    // ind-rl-window-ms: the window in seconds handed to an option that counts milliseconds.
+    const windowMs = faults.has('ind-rl-window-ms') ? opts.windowSeconds : opts.windowSeconds * 1000;
+    // Each request is its own hit in its key's bucket, so that it alone can be refunded.
+    const keyOf = (req: FastifyRequest) => hitKey(rateLimitKey(req, faults.has('rl-per-ip')), req.id);
+    await app.register(rateLimit, {
+      global: true,
+      max: globalMax(opts),
+      timeWindow: windowMs,
+      store: opts.algorithm === 'sliding' ? slidingWindowStore(storeOpts) : fixedWindowStore(storeOpts),
+      keyGenerator: keyOf,
+      allowList: (req) => !hasOwnLimit(req) && faults.rateLimitExempt(placeOf(req)),
+      errorResponseBuilder: (req, ctx) => {
+        // The plugin's context has no window; a route's own limit carries it in its config.
+        const routeLimit = (req.routeOptions.config as { rateLimit?: { timeWindow?: number } }).rateLimit;
+        const routeWindowMs = typeof routeLimit?.timeWindow === 'number' ? routeLimit.timeWindow : windowMs;
+        const err = buildTooManyRequests(
+          { max: ctx.max, windowSeconds: Math.round(routeWindowMs / 1000), retryAfterSeconds: Math.ceil(ctx.ttl / 1000) },
+          faults,
+        );
+        // ind-err-custom-429-wording: a route with its own limit words its 429 by hand.
+        if (faults.has('ind-err-custom-429-wording') && hasOwnLimit(req)) err.body.error = 'Too many requests';
+        return err;
+      },
     });
-  }
-  // ind-rl-retry-after-ms: Retry-After rewritten from the store's ttl, which is in milliseconds.
-  if (faults.has('ind-rl-retry-after-ms')) {
-    app.addHook('onSend', async (_req, reply) => {
-      const after = reply.getHeader('retry-after');
-      if (reply.statusCode === 429 && after !== undefined) reply.header('retry-after', String(Number(after) * 1000));
-    });
-  }
-  const lies = faults.headerLies();
-  if (lies.length) app.addHook('onSend', async (_req, reply) => { lieInHeaders(reply, lies); });
-}, { name: 'rate-limit' });
+    if (!opts.countRefused) {
+      // onSend, not onResponse: the hit is taken back before the client can see the answer and send again.
+      app.addHook('onSend', async (req, reply) => {
+        if (reply.statusCode >= 200 && reply.statusCode < 300) return;
+        const key = keyOf(req);
+        for (const store of stores) store.refund(key);
+      });
+    }
+    // ind-rl-retry-after-ms: Retry-After rewritten from the store's ttl, which is in milliseconds.
+    if (faults.has('ind-rl-retry-after-ms')) {
+      app.addHook('onSend', async (_req, reply) => {
+        const after = reply.getHeader('retry-after');
+        if (reply.statusCode === 429 && after !== undefined) reply.header('retry-after', String(Number(after) * 1000));
+      });
+    }
+    const lies = faults.headerLies();
+    if (lies.length)
+      app.addHook('onSend', async (_req, reply) => {
+        lieInHeaders(reply, lies);
+      });
+  },
+  { name: 'rate-limit' },
+);

@@ -5,7 +5,9 @@ import { splitKey, type IncrCallback, type RateLimitStore, type StoreClass, type
 
 export class FixedWindowStore implements RateLimitStore {
   private readonly windows = new Map<string, { start: number; hits: Set<string> }>();
-  constructor(private readonly opts: StoreOptions) { opts.created?.(this); }
+  constructor(private readonly opts: StoreOptions) {
+    opts.created?.(this);
+  }
 
   incr(key: string, cb: IncrCallback, timeWindow: number, max: number): void {
     const now = this.opts.clock();
@@ -32,4 +34,8 @@ export class FixedWindowStore implements RateLimitStore {
 }
 
 export const fixedWindowStore = (opts: StoreOptions): StoreClass =>
-  class extends FixedWindowStore { constructor() { super(opts); } };
+  class extends FixedWindowStore {
+    constructor() {
+      super(opts);
+    }
+  };

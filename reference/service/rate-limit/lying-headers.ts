@@ -9,9 +9,14 @@ export function lieInHeaders(reply: FastifyReply, lies: readonly HeaderMutation[
     return v === undefined ? undefined : Number(v);
   };
   const truth = {
-    limit: read('x-ratelimit-limit'), remaining: read('x-ratelimit-remaining'), reset: read('x-ratelimit-reset'), retry: read('retry-after'),
+    limit: read('x-ratelimit-limit'),
+    remaining: read('x-ratelimit-remaining'),
+    reset: read('x-ratelimit-reset'),
+    retry: read('retry-after'),
   };
-  const set = (name: string, value: number | undefined) => { if (value !== undefined && !Number.isNaN(value)) reply.header(name, String(value)); };
+  const set = (name: string, value: number | undefined) => {
+    if (value !== undefined && !Number.isNaN(value)) reply.header(name, String(value));
+  };
   for (const lie of lies) {
     if (lie === 'remaining-stuck') set('x-ratelimit-remaining', truth.limit);
     if (lie === 'remaining-off' && truth.remaining !== undefined) set('x-ratelimit-remaining', truth.remaining + 1);

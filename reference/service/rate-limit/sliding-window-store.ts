@@ -3,11 +3,16 @@
 // ttl is the time until that oldest hit ages out (the next free slot), which feeds reset/retry-after.
 import { splitKey, type IncrCallback, type RateLimitStore, type StoreClass, type StoreOptions } from './store';
 
-interface Hit { at: number; id: string }
+interface Hit {
+  at: number;
+  id: string;
+}
 
 export class SlidingWindowStore implements RateLimitStore {
   private readonly logs = new Map<string, Hit[]>();
-  constructor(private readonly opts: StoreOptions) { opts.created?.(this); }
+  constructor(private readonly opts: StoreOptions) {
+    opts.created?.(this);
+  }
 
   incr(key: string, cb: IncrCallback, timeWindow: number, max: number): void {
     const now = this.opts.clock();
@@ -15,8 +20,12 @@ export class SlidingWindowStore implements RateLimitStore {
     const log = this.logs.get(bucket) ?? [];
     if (!this.opts.neverReset) while (log.length && log[0].at <= now - timeWindow) log.shift();
     let current: number;
-    if (log.length >= max) current = log.length + 1; // over the limit: answer, but do not record
-    else { log.push({ at: now, id: hit }); current = log.length; }
+    if (log.length >= max)
+      current = log.length + 1; // over the limit: answer, but do not record
+    else {
+      log.push({ at: now, id: hit });
+      current = log.length;
+    }
     this.logs.set(bucket, log);
     const ttl = this.opts.neverReset || !log.length ? timeWindow : log[0].at + timeWindow - now;
     cb(null, { current, ttl: Math.max(1, ttl) });
@@ -35,4 +44,8 @@ export class SlidingWindowStore implements RateLimitStore {
 }
 
 export const slidingWindowStore = (opts: StoreOptions): StoreClass =>
-  class extends SlidingWindowStore { constructor() { super(opts); } };
+  class extends SlidingWindowStore {
+    constructor() {
+      super(opts);
+    }
+  };

@@ -1,7 +1,10 @@
 // The store interface of @fastify/rate-limit (incr, child), typed once for our stores, plus `refund`,
 // which takes a counted hit back (RATE_LIMIT_COUNT_REFUSED=off: a refused request does not count).
 export type Clock = () => number;
-export interface StoreResult { current: number; ttl: number }
+export interface StoreResult {
+  current: number;
+  ttl: number;
+}
 export type IncrCallback = (err: Error | null, res: StoreResult) => void;
 
 export interface RateLimitStore {

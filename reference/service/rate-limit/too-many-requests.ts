@@ -2,12 +2,19 @@
 import type { Faults } from '../../faults';
 
 export class RateLimitError extends Error {
-  constructor(readonly statusCode: number, readonly body: Record<string, unknown>) {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Record<string, unknown>,
+  ) {
     super(String(body.message ?? 'Too Many Requests'));
   }
 }
 
-export interface LimitContext { max: number; windowSeconds: number; retryAfterSeconds: number }
+export interface LimitContext {
+  max: number;
+  windowSeconds: number;
+  retryAfterSeconds: number;
+}
 
 export function buildTooManyRequests(ctx: LimitContext, faults: Faults): RateLimitError {
   const message = `Rate limit of ${ctx.max} requests per ${ctx.windowSeconds} seconds exceeded, retry in ${ctx.retryAfterSeconds} seconds`;

@@ -24,8 +24,7 @@ export function present(rt: Runtime, faults: Faults): Record<string, unknown> {
   return out;
 }
 
-export const visibleRuntimes = (faults: Faults): Runtime[] =>
-  RUNTIMES.filter((r) => !(faults.has('rt-missing-version') && r.name === '2022.10'));
+export const visibleRuntimes = (faults: Faults): Runtime[] => RUNTIMES.filter((r) => !(faults.has('rt-missing-version') && r.name === '2022.10'));
 
 /** Exact match only; rt-prefix-match makes "2024.0" find 2024.02. */
 export function findRuntime(id: string, faults: Faults): Runtime | undefined {

@@ -12,8 +12,7 @@ export const DOCUMENTED_ACCOUNT_HEADER = 'X-Service-Account';
 export const OPENAPI_LAST_MODIFIED = new Date('2026-08-18T09:00:00Z');
 export const SWAGGER_LAST_MODIFIED = new Date('2021-03-01T09:00:00Z');
 
-const operations = (doc: Json): Json[] =>
-  Object.values(doc.paths as Json).flatMap((item: Json) => Object.values(item) as Json[]);
+const operations = (doc: Json): Json[] => Object.values(doc.paths as Json).flatMap((item: Json) => Object.values(item) as Json[]);
 
 export function buildOpenApi(faults: Faults, accountHeader: string): Json {
   const doc: Json = JSON.parse(readFileSync(SPEC_FILE, 'utf8'));

@@ -23,9 +23,7 @@ export function buildSwagger(faults: Faults, accountHeader: string): Record<stri
     };
   }
   // Keep the two documents in step under spec-unversioned, so that fault breaks SPEC-2 only.
-  const served = faults.has('spec-unversioned')
-    ? Object.fromEntries(Object.entries(paths).map(([p, item]) => [p.replace(/^\/v1/, ''), item]))
-    : paths;
+  const served = faults.has('spec-unversioned') ? Object.fromEntries(Object.entries(paths).map(([p, item]) => [p.replace(/^\/v1/, ''), item])) : paths;
   return {
     swagger: '2.0',
     info: {

@@ -17,9 +17,30 @@ const late = [SHUTDOWN_TIMING.signalGraceMs * 3, 1000];
 
 export const AGENT_GENERATED: GeneratedFault[] = [
   { fault: 'agent-exit-at-once', clause: readiness.draining.clause, place: readiness.place, valueClass: PHASE.draining, direction: 'loose', files: FILES },
-  ...late.map((ms): GeneratedFault => ({ fault: `agent-ready-late:${ms}`, clause: readiness.draining.clause, place: readiness.place, valueClass: PHASE.draining, direction: 'loose', files: FILES })),
+  ...late.map((ms): GeneratedFault => ({
+    fault: `agent-ready-late:${ms}`,
+    clause: readiness.draining.clause,
+    place: readiness.place,
+    valueClass: PHASE.draining,
+    direction: 'loose',
+    files: FILES,
+  })),
   ...AGENT_ENDPOINTS.filter((e) => e.draining.status === 200).flatMap((e): GeneratedFault[] => [
-    { fault: `agent-health-dies:${FAULT_ENDPOINT[e.path]}`, clause: e.draining.clause, place: e.place, valueClass: PHASE.draining, direction: 'strict', files: FILES },
-    ...[100, 400].map((ms): GeneratedFault => ({ fault: `agent-dies-late:${FAULT_ENDPOINT[e.path]}:${ms}`, clause: e.draining.clause, place: e.place, valueClass: PHASE.draining, direction: 'strict', files: FILES })),
+    {
+      fault: `agent-health-dies:${FAULT_ENDPOINT[e.path]}`,
+      clause: e.draining.clause,
+      place: e.place,
+      valueClass: PHASE.draining,
+      direction: 'strict',
+      files: FILES,
+    },
+    ...[100, 400].map((ms): GeneratedFault => ({
+      fault: `agent-dies-late:${FAULT_ENDPOINT[e.path]}:${ms}`,
+      clause: e.draining.clause,
+      place: e.place,
+      valueClass: PHASE.draining,
+      direction: 'strict',
+      files: FILES,
+    })),
   ]),
 ];

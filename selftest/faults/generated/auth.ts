@@ -23,16 +23,38 @@ export const FAULT_PLACE: Readonly<Record<AuthPlace, string | undefined>> = {
 const coreClass = (rule: AuthRule) => AUTH_PROBES.find((p) => p.rule === rule && p.at === 'all')!.id;
 
 function rulesAt(place: AuthPlace): AuthRule[] {
-  return [...new Set(authCases().filter((c) => c.place === place && c.probe?.expect === 'rejected').map((c) => c.probe!.rule))];
+  return [
+    ...new Set(
+      authCases()
+        .filter((c) => c.place === place && c.probe?.expect === 'rejected')
+        .map((c) => c.probe!.rule),
+    ),
+  ];
 }
 
 export const AUTH_GENERATED: GeneratedFault[] = [
   ...(Object.entries(FAULT_PLACE) as Array<[AuthPlace, string | undefined]>).flatMap(([place, faultPlace]): GeneratedFault[] =>
-    faultPlace === undefined ? [] : [
-      ...rulesAt(place).map((rule): GeneratedFault => ({ fault: `auth-skip:${faultPlace}:${rule}`, clause: RULE_CLAUSE[rule], place, valueClass: coreClass(rule), direction: 'loose', files: FILES })),
-      { fault: `auth-strict:${faultPlace}`, clause: 'AUTH-4', place, valueClass: VALID_CLASS, direction: 'strict', files: FILES },
-    ]),
+    faultPlace === undefined
+      ? []
+      : [
+          ...rulesAt(place).map((rule): GeneratedFault => ({
+            fault: `auth-skip:${faultPlace}:${rule}`,
+            clause: RULE_CLAUSE[rule],
+            place,
+            valueClass: coreClass(rule),
+            direction: 'loose',
+            files: FILES,
+          })),
+          { fault: `auth-strict:${faultPlace}`, clause: 'AUTH-4', place, valueClass: VALID_CLASS, direction: 'strict', files: FILES },
+        ],
+  ),
   // Every place at once, the collections included (the failure's place: any of them).
-  ...(Object.keys(RULE_CLAUSE) as AuthRule[]).map((rule): GeneratedFault => ({ fault: `auth-skip:any:${rule}`, clause: RULE_CLAUSE[rule], valueClass: coreClass(rule), direction: 'loose', files: FILES })),
+  ...(Object.keys(RULE_CLAUSE) as AuthRule[]).map((rule): GeneratedFault => ({
+    fault: `auth-skip:any:${rule}`,
+    clause: RULE_CLAUSE[rule],
+    valueClass: coreClass(rule),
+    direction: 'loose',
+    files: FILES,
+  })),
   // auth-strict:any is left out: it refuses /openapi.json too, so the run stops (exit 4) before any test.
 ];

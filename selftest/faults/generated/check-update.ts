@@ -27,7 +27,10 @@ const SPEC_FILE = join(__dirname, '../../../specs/openapi.json');
 function deref(doc: Json, node: Json, depth = 0): Json {
   if (depth > 20 || node === null || typeof node !== 'object') return node;
   if (typeof node.$ref === 'string' && node.$ref.startsWith('#/')) {
-    const target = node.$ref.slice(2).split('/').reduce((n: Json, k: string) => n?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    const target = node.$ref
+      .slice(2)
+      .split('/')
+      .reduce((n: Json, k: string) => n?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
     return deref(doc, target, depth + 1);
   }
   if (Array.isArray(node)) return node.map((x) => deref(doc, x, depth + 1));
@@ -64,7 +67,15 @@ function checkUpdateFaults(): GeneratedFault[] {
         const loose = cell.expect === 'invalid';
         const fault = `${loose ? 'accept' : 'refuse'}:${EXPECTED_TYPE[check]}:${patternOf(cell)}`;
         // One fault per pattern: the first cell that sends it names the catch (later ones catch it too).
-        if (!out.has(fault)) out.set(fault, { fault, clause: cell.clause, place: 'check-update', valueClass: cell.valueClass, direction: loose ? 'loose' : 'strict', files: FILES });
+        if (!out.has(fault))
+          out.set(fault, {
+            fault,
+            clause: cell.clause,
+            place: 'check-update',
+            valueClass: cell.valueClass,
+            direction: loose ? 'loose' : 'strict',
+            files: FILES,
+          });
       }
     }
   }

@@ -25,7 +25,11 @@ type Mutation = 'string-status' | 'wording' | 'text-type' | 'status-mismatch' | 
  * bad credentials 401, a malformed account 400, another account 403), unknown ids (404) and, on the
  * update, bodies that are no JSON object (400) or not JSON at all by content type (415).
  */
-interface Provoked { status: number; files: string[]; /** The clause conformance fails under when the spec's schema for this status breaks. */ schemaClause?: ClauseId }
+interface Provoked {
+  status: number;
+  files: string[];
+  /** The clause conformance fails under when the spec's schema for this status breaks. */ schemaClause?: ClauseId;
+}
 
 const authStatuses = (): Provoked[] => [
   { status: ERRORS.AUTH_MISSING.status, files: [AUTH], schemaClause: 'AUTH-1' },
@@ -44,7 +48,17 @@ export const PROVOKED: Readonly<Record<'runtime' | 'check-read' | 'check-update'
   ],
 };
 
-const MUTATIONS: readonly Mutation[] = ['string-status', 'wording', 'text-type', 'status-mismatch', 'not-json', 'no-error', 'no-status', 'echo-key', 'message-number'];
+const MUTATIONS: readonly Mutation[] = [
+  'string-status',
+  'wording',
+  'text-type',
+  'status-mismatch',
+  'not-json',
+  'no-error',
+  'no-status',
+  'echo-key',
+  'message-number',
+];
 
 /** The clause a bent body must fail, or undefined where neither the document nor the spec forbids it. */
 export function clauseFor(mutation: Mutation, p: Provoked): ClauseId | undefined {
@@ -67,7 +81,10 @@ export function clauseFor(mutation: Mutation, p: Provoked): ClauseId | undefined
 }
 
 export const ERRORS_GENERATED: GeneratedFault[] = Object.entries(PROVOKED).flatMap(([place, provoked]) =>
-  provoked.flatMap((p) => MUTATIONS.flatMap((mutation): GeneratedFault[] => {
-    const clause = clauseFor(mutation, p);
-    return clause ? [{ fault: `errbody:${place}:${p.status}:${mutation}`, clause, place, direction: 'loose', files: p.files }] : [];
-  })));
+  provoked.flatMap((p) =>
+    MUTATIONS.flatMap((mutation): GeneratedFault[] => {
+      const clause = clauseFor(mutation, p);
+      return clause ? [{ fault: `errbody:${place}:${p.status}:${mutation}`, clause, place, direction: 'loose', files: p.files }] : [];
+    }),
+  ),
+);

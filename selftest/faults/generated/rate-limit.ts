@@ -50,13 +50,33 @@ export const RATE_LIMIT_GENERATED: GeneratedFault[] = [
   // Another route outside the limit is allowed ("most routes"); its spec declaring 429 makes it spec
   // drift, a failure only under STRICT_SPEC=on.
   ...(['check-read', 'check-update'] as const).map((place): GeneratedFault => ({
-    fault: `rl-exempt:${place}`, clause: 'RL-2', place, valueClass: RL_CLASSES.limited, direction: 'loose', files: BURST, env: { STRICT_SPEC: 'on' },
+    fault: `rl-exempt:${place}`,
+    clause: 'RL-2',
+    place,
+    valueClass: RL_CLASSES.limited,
+    direction: 'loose',
+    files: BURST,
+    env: { STRICT_SPEC: 'on' },
   })),
   // Every 429 on every limited route carries the ERR-2 body, as JSON.
-  ...LIMITED_PLACES.flatMap((place) => Object.entries(BODY_MUTATIONS).map(([mutation, clause]): GeneratedFault => ({
-    fault: `errbody:${place}:429:${mutation}`, clause, place, valueClass: RL_CLASSES.limited, direction: 'loose', files: BURST,
-  }))),
-  ...HEADER_LIES.map((lie): GeneratedFault => ({ fault: `rl-headers:${lie}`, clause: 'RL-6', place: BURST_PLACE, valueClass: RL_CLASSES.burst, direction: 'loose', files: HEADERS })),
+  ...LIMITED_PLACES.flatMap((place) =>
+    Object.entries(BODY_MUTATIONS).map(([mutation, clause]): GeneratedFault => ({
+      fault: `errbody:${place}:429:${mutation}`,
+      clause,
+      place,
+      valueClass: RL_CLASSES.limited,
+      direction: 'loose',
+      files: BURST,
+    })),
+  ),
+  ...HEADER_LIES.map((lie): GeneratedFault => ({
+    fault: `rl-headers:${lie}`,
+    clause: 'RL-6',
+    place: BURST_PLACE,
+    valueClass: RL_CLASSES.burst,
+    direction: 'loose',
+    files: HEADERS,
+  })),
 ];
 
 /** A correct setting of the reference service: the suite must pass it, and (when `noWait`) decide the limit without waiting a window. */
@@ -74,11 +94,13 @@ export interface RateLimitSetting {
 }
 
 export const RATE_LIMIT_SETTINGS: RateLimitSetting[] = [
-  ...ALGORITHMS.flatMap((algorithm) => ['on', 'off'].map((count): RateLimitSetting => ({
-    name: `refused requests ${count === 'on' ? 'count' : 'do not count'} (RATE_LIMIT_COUNT_REFUSED=${count}), ${algorithm ? 'sliding' : 'fixed'} window`,
-    env: { RATE_LIMIT_COUNT_REFUSED: count, ...(algorithm ?? {}) },
-    noWait: true,
-  }))),
+  ...ALGORITHMS.flatMap((algorithm) =>
+    ['on', 'off'].map((count): RateLimitSetting => ({
+      name: `refused requests ${count === 'on' ? 'count' : 'do not count'} (RATE_LIMIT_COUNT_REFUSED=${count}), ${algorithm ? 'sliding' : 'fixed'} window`,
+      env: { RATE_LIMIT_COUNT_REFUSED: count, ...(algorithm ?? {}) },
+      noWait: true,
+    })),
+  ),
   { name: 'a limit counted per client address: a note, not a failure', fault: 'rl-per-ip', env: { RATE_LIMIT_WINDOW_S: '5' }, noWait: false },
   { name: 'a second run right after the first meets a window the first one used', env: { RATE_LIMIT_WINDOW_S: '10' }, noWait: false, twice: true },
 ];
