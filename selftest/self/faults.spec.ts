@@ -56,8 +56,14 @@ async function runFaults(
   }
 }
 
+/** A fault string cut short: the test title names the run, the outcomes carry the whole strings. */
+const short = (fault: string) => {
+  const text = decodeURIComponent(fault);
+  return text.length > 48 ? `${text.slice(0, 45)}…` : text;
+};
+
 const title = (b: Batch) => {
-  const names = b.cases.map((c) => c.fault);
+  const names = b.cases.map((c) => short(c.fault));
   return `faults ${b.id}${b.alone ? ' (alone)' : ` (${names.length})`}: ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`;
 };
 
@@ -66,7 +72,7 @@ for (const batch of BATCHES) {
     // Room for every member to run again alone (a safety net: most batches take a fraction of one run).
     test.setTimeout(RUN_LIMIT_MS * (1 + batch.cases.length) + 30_000);
     const run = await runFaults(batch.cases, batch.files, batch.env, true);
-    const outcomes: FaultOutcome[] = batch.cases.map((c) => judge(c, run, batch.alone ? 'alone' : 'batch'));
+    const outcomes: FaultOutcome[] = batch.cases.map((c) => judge(c, run, batch.alone ? 'alone' : 'batch', batch.cases.length > 1));
     // Cells that shared the stored check count only if the check was restored; otherwise each runs alone.
     const distrust = batch.shared && stateBroken(run, batch.cases);
     // Missed in a batch, or in a run of some of its tests: alone with all of its files is what decides

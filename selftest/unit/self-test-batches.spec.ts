@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import type { RunFailure, TestTried } from '../../reporters/matrix-types';
 import type { SuiteRun } from '../../support/run/suite-runner';
 import { catchesOverlap, compatible, planBatches, reachesOverlap } from '../self/batch-plan';
-import { judge, matches, stateBroken, type FaultOutcome } from '../self/catching';
+import { judge, matches, stateBroken, withinReach, type FaultOutcome } from '../self/catching';
 import { fromGenerated, fromHandWritten, reachOf, type FaultCase } from '../self/fault-cases';
 import { killRatio } from '../self/kill-ratio-reporter';
 import { testsFor } from '../self/test-selection';
@@ -129,6 +129,25 @@ test('a catch needs its clause, place, class and status, from a test of its file
   expect(matches(c, { ...f, error: true }, [AUTH])).toBe(false);
 });
 
+test('in company, a failure counts for a fault only where its reach could have caused it', () => {
+  const ex = (status: number) => ({ method: 'GET', url: 'u', status, contentType: 'x' });
+  const f = (place: string | undefined, status: number, extra: Partial<RunFailure> = {}) =>
+    ({ clause: 'AUTH-6', place, file: AUTH, exchange: ex(status), ...extra }) as RunFailure;
+  expect(withinReach(['*#403'], f('runtime', 403))).toBe(true);
+  expect(withinReach(['*#403'], f('runtime', 400))).toBe(false);
+  expect(withinReach(['check-update', 'check-read#valid'], f('check-update', 500))).toBe(true);
+  expect(withinReach(['check-update', 'check-read#valid'], f('runtime', 500))).toBe(false);
+  expect(withinReach(['*#auth'], f('check-read', 200))).toBe(true);
+  expect(withinReach(['*#auth'], f('agent-health', 200))).toBe(false);
+  expect(withinReach(['agent'], f('agent-readiness', 200))).toBe(true);
+  expect(withinReach(['runtime#known'], f(undefined, 200))).toBe(false);
+  expect(withinReach(['runtime#known'], f('runtime', 200, { error: true }))).toBe(false);
+  // A named fault of the 403 bodies is not caught by the AUTH-6 failures that bent 400 bodies cause.
+  const named = fromHandWritten({ fault: 'ind-err-403-status-401', clauses: ['AUTH-6'], files: [AUTH] } as never);
+  expect(judge({ ...named, reach: ['*#403'] }, run([f('runtime', 400)]), 'batch').caught).toBe(false);
+  expect(judge({ ...named, reach: ['*#403'] }, run([f('runtime', 400)]), 'again alone').caught).toBe(true);
+});
+
 test('judging: caught when every catch has its failure; a survivor shows the failures of its clause it did see', () => {
   const hand = fromHandWritten({ fault: 'err-404-string-status', clauses: ['ERR-1', 'ERR-4'], files: [RT] });
   expect(
@@ -138,7 +157,7 @@ test('judging: caught when every catch has its failure; a survivor shows the fai
         { clause: 'ERR-1', file: RT },
         { clause: 'ERR-4', file: RT },
       ]),
-      'batch',
+      'alone',
     ).caught,
   ).toBe(true);
   const half = judge(
@@ -147,7 +166,7 @@ test('judging: caught when every catch has its failure; a survivor shows the fai
       { clause: 'ERR-1', file: RT },
       { clause: 'ERR-4', file: AUTH, title: 'elsewhere' },
     ]),
-    'batch',
+    'alone',
   );
   expect(half.caught).toBe(false);
   expect(half.missing).toEqual([{ clause: 'ERR-4' }]);
