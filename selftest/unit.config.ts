@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'unit',
   timeout: 30_000,
-  workers: 2,
+  // More than the two cores: many tests wait (agent drains, child processes, timers).
+  workers: 3,
   fullyParallel: true,
   reporter: [['list']],
 });

@@ -4,6 +4,11 @@
  * catch names them, about a response of its status where it names one, made by a test of the fault's
  * own files. A test that failed before any check (an error) counts for the clauses it names, as in the
  * contract matrix, but only for catches that name nothing else.
+ *
+ * In a run shared with other faults, a failure counts for a fault only where that fault could have
+ * caused it: at a place of its reach, about a response of the status its reach names (a fault changes
+ * nothing else). A named fault's catch is a bare clause, which another fault's side effect in the same
+ * file can produce (bent 400 bodies also fail AUTH-6 on the account probes): its reach decides.
  */
 import type { RunFailure } from '../../reporters/matrix-types';
 import type { SuiteRun } from '../../support/run/suite-runner';
@@ -43,7 +48,27 @@ export function matches(c: Catch, f: RunFailure, files: string[]): boolean {
 const nearText = (f: RunFailure) =>
   `${f.clause} [${[f.place, f.valueClass, f.exchange?.status].filter((x) => x !== undefined).join(' · ') || 'no place'}] ${f.file}: ${f.title}`.slice(0, 240);
 
-export function judge(c: FaultCase, run: SuiteRun, how: How): FaultOutcome {
+/**
+ * Whether `f` lies within the reach of a fault (fault-cases.ts): at one of its places (`*` every API
+ * place, `agent` the agent's, a spec part anything the spec tests stamp) and, for a status aspect, about
+ * a response of that status. A failure with no place (an error before any check) lies nowhere.
+ */
+export function withinReach(reach: string[], f: RunFailure): boolean {
+  if (reach.includes('*') || reach.includes('*#*')) return true;
+  if (f.error || !f.place) return false;
+  return reach.some((r) => {
+    const [place, aspect = '*'] = r.split('#');
+    const placed =
+      place === 'spec' ||
+      place === f.place ||
+      (place === 'agent' && f.place!.startsWith('agent')) ||
+      (place === '*' && !f.place!.startsWith('agent') && f.place !== 'spec');
+    return placed && (!/^\d{3}$/.test(aspect) || f.exchange?.status === Number(aspect));
+  });
+}
+
+/** `company`: the run had other faults in it (see withinReach). */
+export function judge(c: FaultCase, run: SuiteRun, how: How, company = how === 'batch'): FaultOutcome {
   const base = { fault: c.fault, family: c.family, source: c.source, direction: c.direction, catches: c.catches, how };
   if (c.stops) {
     const caught = run.exitCode === c.stops.exitCode && c.stops.text.test(run.output);
@@ -54,7 +79,8 @@ export function judge(c: FaultCase, run: SuiteRun, how: How): FaultOutcome {
       near: caught ? [] : [`exit ${run.exitCode}: ${run.output.trim().split('\n').slice(-3).join(' | ').slice(0, 300)}`],
     };
   }
-  const missing = c.catches.filter((k) => !run.failures.some((f) => matches(k, f, c.files)));
+  const counts = (k: Catch, f: RunFailure) => matches(k, f, c.files) && (!company || withinReach(c.reach, f));
+  const missing = c.catches.filter((k) => !run.failures.some((f) => counts(k, f)));
   const clauses = new Set(missing.map((k) => k.clause));
   const near = missing.length
     ? run.failures

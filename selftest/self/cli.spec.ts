@@ -17,7 +17,7 @@ const PUBLISHED = join(ROOT, 'selftest/fixtures/published-openapi-2026-08-18.jso
 
 async function startReference(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['support/run/embedded.cjs', 'reference/service/main.ts'], {
+  const child = spawn(process.execPath, ['support/run/embedded.mjs', 'reference/service/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), MOCK_FAULT: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -31,17 +31,19 @@ export interface FaultCase {
   /** Instead of failures: the run must stop with this exit code and this text. */
   stops?: { exitCode: number; text: RegExp };
   /**
-   * The responses the fault changes, as `place` or `place#status` (`*` for every place or status),
-   * or `alone` when it changes what every test relies on (the spec, the rate limit, the environment).
+   * What the fault changes, as `place#aspect` (`*` for every place or aspect; a bare place is all of
+   * it), or `alone` when it changes what every test relies on (the rate limit, the environment, the
+   * whole spec). Aspects: `auth` which requests with bad credentials are refused, `known` the answers
+   * to the documented runtime versions, `unknown` the answers to unknown ids, `valid` the answers to
+   * update and read requests (validation and the stored check), a status the error bodies of that
+   * status, and for `spec` a part of the document.
    */
   reach: string[];
 }
 
 /** Places of the API (MOCK_FAULT's <place>, the suite's route roles). */
 export const API_PLACES = ['runtime', 'check-read', 'check-update'] as const;
-/** The statuses an authentication rule answers with. */
-const AUTH_STATUSES = [401, 400, 403];
-const STATE = ['check-update', 'check-read'];
+const STATE = ['check-update#valid', 'check-read#valid'];
 
 /**
  * The reach of a parameterized fault (kind:arg:…), read from its string; undefined for a named fault.
@@ -55,7 +57,7 @@ function reachOfKind(fault: string): string[] | undefined {
     case 'errbody':
       return [`${place(args[0])}#${args[1] === 'any' ? '*' : args[1]}`];
     case 'auth-skip':
-      return AUTH_STATUSES.map((s) => `${place(args[0])}#${s}`);
+      return [`${place(args[0])}#auth`];
     case 'auth-strict':
       return args[0] === 'spec' ? ['alone'] : [place(args[0])];
     case 'accept':
@@ -75,17 +77,41 @@ function reachOfKind(fault: string): string[] | undefined {
   }
 }
 
-/** The reach of a named fault, by its prefix; a name no row knows runs alone. */
+const AUTH_REACH = ['*#auth'];
+const RUNTIME_BODY = ['runtime#known'];
+const RUNTIME_UNKNOWN = ['runtime#unknown'];
+
+/**
+ * The reach of a named fault (the reference's --list-faults says what each changes); a name no row knows
+ * runs alone. The spec's faults change the document every test reads: they share a run only with
+ * other spec faults, each on its own part of the document (see spec parts in reachesOverlap).
+ */
 const NAMED_REACH: Array<[RegExp, string[]]> = [
+  [/^spec-(invalid|unversioned|missing)$/, ['alone']],
+  [/^(spec-no-bearer|ind-spec-update-basic-auth)$/, ['spec#security']],
+  [/^(spec-runtime-no-404|spec-429-schema)$/, ['spec#runtime-operation']],
+  [/^(spec-not-deprecated|ind-spec-query-string)$/, ['spec#update-operation']],
+  [/^(spec-runtime-optional-node|spec-stage-enum)$/, ['spec#runtime-schema']],
+  [/^swagger-newer$/, ['spec#swagger']],
   [/^(ind-)?(spec|swagger)-/, ['alone']],
   [/^(ind-)?rl-|^ind-err-custom-429/, ['alone']],
   [/^(ind-)?agent-/, ['agent']],
-  [/^(ind-)?rt-/, ['runtime']],
+  // The runtime's 200 bodies, or its answers to unknown ids (a missing version: both).
+  [/^rt-missing-version$/, [...RUNTIME_BODY, ...RUNTIME_UNKNOWN]],
+  [/^(rt-encoded-slash-500|rt-long-id-500|rt-prefix-match|ind-rt-non-ascii-500)$/, RUNTIME_UNKNOWN],
+  [/^(ind-)?rt-/, RUNTIME_BODY],
+  // Invalid update bodies answer 500 whoever sends them, the authentication probes' bodies too.
+  [/^cu-500$/, ['check-update', 'check-read#valid']],
   [/^(ind-)?(cu|fo)-/, STATE],
-  [/^err-404-|^ind-err-check-404/, ['*#404']],
-  [/^err-status-mismatch|^ind-err-401/, ['*#401']],
-  [/^ind-err-403/, ['*#403']],
-  [/^(ind-)?(auth|err)-/, ['*']],
+  // Authentication everywhere (= auth-skip:any:<rule>), its error bodies, and the error bodies of one status.
+  [/^auth-wrong-account-header$/, ['*']],
+  [/^(auth-echo-key|err-status-mismatch|ind-err-401-text-plain)$/, ['*#401']],
+  [/^(ind-auth-403-echo-key|ind-err-403-status-401)$/, ['*#403']],
+  [/^ind-auth-checks-account-optional$/, ['check-read#auth', 'check-update#auth']],
+  [/^(ind-)?auth-/, AUTH_REACH],
+  [/^err-404-/, ['*#404']],
+  [/^ind-err-check-404/, ['check-read#404', 'check-update#404']],
+  [/^err-text-content-type$/, ['*#*']],
 ];
 
 export function reachOf(fault: string): string[] {

@@ -36,6 +36,8 @@ export interface KillRatio {
   clauses: Array<{ clause: ClauseId; faults: number; caught: number }>;
   /** How the outcomes were decided: in a batch, alone, or again alone after a batch missed them. */
   how: Record<string, number>;
+  /** The faults a batch missed (or could not vouch for) and a run alone decided: batching's cost. */
+  againAlone: string[];
 }
 
 const pct = (t: Tally) => (t.ran ? `${((100 * t.caught) / t.ran).toFixed(1)}%` : '-');
@@ -80,6 +82,7 @@ export function killRatio(cases: FaultCase[], outcomes: Map<string, FaultOutcome
     notRun: cases.filter((c) => !outcomes.has(c.fault)).map((c) => c.fault),
     clauses: [...counts].map(([clause, n]) => ({ clause, ...n })),
     how,
+    againAlone: all.filter((o) => o.how === 'again alone').map((o) => o.fault),
   };
 }
 
@@ -95,6 +98,7 @@ export function renderKillRatio(k: KillRatio): string {
         .join(', ') || 'nothing run'
     }`,
   );
+  if (k.againAlone.length) lines.push(`  again alone (missed or not vouched for in their batch): ${k.againAlone.join(', ')}`);
   if (k.survivors.length) lines.push(`SURVIVORS (${k.survivors.length}): faults no check caught`, ...k.survivors.flatMap(survivorLines).map((l) => `  ${l}`));
   else lines.push('survivors: none');
   if (k.known.length)

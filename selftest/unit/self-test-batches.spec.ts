@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import type { RunFailure, TestTried } from '../../reporters/matrix-types';
 import type { SuiteRun } from '../../support/run/suite-runner';
 import { catchesOverlap, compatible, planBatches, reachesOverlap } from '../self/batch-plan';
-import { judge, matches, stateBroken, type FaultOutcome } from '../self/catching';
+import { judge, matches, stateBroken, withinReach, type FaultOutcome } from '../self/catching';
 import { fromGenerated, fromHandWritten, reachOf, type FaultCase } from '../self/fault-cases';
 import { killRatio } from '../self/kill-ratio-reporter';
 import { testsFor } from '../self/test-selection';
@@ -27,22 +27,32 @@ const run = (failures: Partial<RunFailure>[], extra: Partial<SuiteRun> = {}): Su
 test('reach: a fault string says what it changes; a name no row knows runs alone', () => {
   expect(reachOf('errbody:runtime:404:wording')).toEqual(['runtime#404']);
   expect(reachOf('errbody:any:any:text-type')).toEqual(['*#*']);
-  expect(reachOf('auth-skip:check-read:key')).toEqual(['check-read#401', 'check-read#400', 'check-read#403']);
-  expect(reachOf('accept:API:%7B%7D')).toEqual(['check-update', 'check-read']);
+  expect(reachOf('auth-skip:check-read:key')).toEqual(['check-read#auth']);
+  expect(reachOf('accept:API:%7B%7D')).toEqual(['check-update#valid', 'check-read#valid']);
   expect(reachOf('rl-limit:+1')).toEqual(['alone']);
-  expect(reachOf('spec-no-bearer')).toEqual(['alone']);
-  expect(reachOf('rt-node-no-v')).toEqual(['runtime']);
+  expect(reachOf('spec-unversioned')).toEqual(['alone']);
+  expect(reachOf('spec-no-bearer')).toEqual(['spec#security']);
+  expect(reachOf('rt-node-no-v')).toEqual(['runtime#known']);
+  expect(reachOf('rt-prefix-match')).toEqual(['runtime#unknown']);
   expect(reachOf('agent-ready-late:300')).toEqual(['agent']);
   expect(reachOf('something-new')).toEqual(['alone']);
 });
 
-test('reaches overlap on a shared place and status; * is every API place, never the agent', () => {
+test('reaches overlap on a shared place and aspect; * is every API place, never the agent or the spec', () => {
   expect(reachesOverlap('runtime#404', 'runtime#401')).toBe(false);
   expect(reachesOverlap('runtime#404', 'runtime')).toBe(true);
   expect(reachesOverlap('runtime#404', 'check-read#404')).toBe(false);
   expect(reachesOverlap('*#404', 'check-read#404')).toBe(true);
+  // Bending 404 bodies changes the answers to unknown ids; refusing bad credentials does not.
+  expect(reachesOverlap('runtime#404', 'runtime#unknown')).toBe(true);
+  expect(reachesOverlap('check-update#400', 'check-update#valid')).toBe(true);
+  expect(reachesOverlap('runtime#401', 'runtime#auth')).toBe(false);
   expect(reachesOverlap('*', 'agent')).toBe(false);
   expect(reachesOverlap('agent', 'agent')).toBe(true);
+  // A spec fault changes what every test reads: it shares only with spec faults on other parts.
+  expect(reachesOverlap('spec#security', 'spec#runtime-schema')).toBe(false);
+  expect(reachesOverlap('spec#security', 'spec#security')).toBe(true);
+  expect(reachesOverlap('spec#security', 'agent')).toBe(true);
 });
 
 test('catches overlap unless a field both name differs', () => {
@@ -74,9 +84,10 @@ test('the plan: every fault in exactly one run, alone ones by themselves, no two
   const together = (a: string, b: string) => plan.some((p) => p.cases.some((c) => c.fault === a) && p.cases.some((c) => c.fault === b));
   expect(together('errbody:runtime:404:wording', 'errbody:runtime:404:no-status')).toBe(false);
   expect(together('rt-node-no-v', 'rt-eol-iso')).toBe(false);
-  // Different places, or different statuses of one place, share: 8 faults, 2 alone, in 6 runs.
+  // Different places, or different aspects of one place, share: 8 faults, 2 alone, in 4 runs.
   expect(together('errbody:check-read:404:wording', 'errbody:runtime:401:no-status')).toBe(true);
-  expect(plan).toHaveLength(6);
+  expect(together('rt-node-no-v', 'errbody:runtime:404:wording')).toBe(true);
+  expect(plan).toHaveLength(4);
   expect(planBatches(cases)).toEqual(plan);
 });
 
@@ -118,6 +129,25 @@ test('a catch needs its clause, place, class and status, from a test of its file
   expect(matches(c, { ...f, error: true }, [AUTH])).toBe(false);
 });
 
+test('in company, a failure counts for a fault only where its reach could have caused it', () => {
+  const ex = (status: number) => ({ method: 'GET', url: 'u', status, contentType: 'x' });
+  const f = (place: string | undefined, status: number, extra: Partial<RunFailure> = {}) =>
+    ({ clause: 'AUTH-6', place, file: AUTH, exchange: ex(status), ...extra }) as RunFailure;
+  expect(withinReach(['*#403'], f('runtime', 403))).toBe(true);
+  expect(withinReach(['*#403'], f('runtime', 400))).toBe(false);
+  expect(withinReach(['check-update', 'check-read#valid'], f('check-update', 500))).toBe(true);
+  expect(withinReach(['check-update', 'check-read#valid'], f('runtime', 500))).toBe(false);
+  expect(withinReach(['*#auth'], f('check-read', 200))).toBe(true);
+  expect(withinReach(['*#auth'], f('agent-health', 200))).toBe(false);
+  expect(withinReach(['agent'], f('agent-readiness', 200))).toBe(true);
+  expect(withinReach(['runtime#known'], f(undefined, 200))).toBe(false);
+  expect(withinReach(['runtime#known'], f('runtime', 200, { error: true }))).toBe(false);
+  // A named fault of the 403 bodies is not caught by the AUTH-6 failures that bent 400 bodies cause.
+  const named = fromHandWritten({ fault: 'ind-err-403-status-401', clauses: ['AUTH-6'], files: [AUTH] } as never);
+  expect(judge({ ...named, reach: ['*#403'] }, run([f('runtime', 400)]), 'batch').caught).toBe(false);
+  expect(judge({ ...named, reach: ['*#403'] }, run([f('runtime', 400)]), 'again alone').caught).toBe(true);
+});
+
 test('judging: caught when every catch has its failure; a survivor shows the failures of its clause it did see', () => {
   const hand = fromHandWritten({ fault: 'err-404-string-status', clauses: ['ERR-1', 'ERR-4'], files: [RT] });
   expect(
@@ -127,7 +157,7 @@ test('judging: caught when every catch has its failure; a survivor shows the fai
         { clause: 'ERR-1', file: RT },
         { clause: 'ERR-4', file: RT },
       ]),
-      'batch',
+      'alone',
     ).caught,
   ).toBe(true);
   const half = judge(
@@ -136,7 +166,7 @@ test('judging: caught when every catch has its failure; a survivor shows the fai
       { clause: 'ERR-1', file: RT },
       { clause: 'ERR-4', file: AUTH, title: 'elsewhere' },
     ]),
-    'batch',
+    'alone',
   );
   expect(half.caught).toBe(false);
   expect(half.missing).toEqual([{ clause: 'ERR-4' }]);

@@ -103,7 +103,7 @@ export interface Config {
 }
 
 /** The embedded agent, started with the same runtime as the suite. */
-export const EMBEDDED_AGENT_COMMAND = 'node support/run/embedded.cjs reference/agent/main.ts';
+export const EMBEDDED_AGENT_COMMAND = 'node support/run/embedded.mjs reference/agent/main.ts';
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);

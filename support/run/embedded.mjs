@@ -1,7 +1,7 @@
 /**
  * Starts a program of the embedded reference as `node --import tsx <entry>` would, only faster:
- *   node support/run/embedded.cjs reference/service/main.ts [args]
- *   node support/run/embedded.cjs reference/agent/main.ts
+ *   node support/run/embedded.mjs reference/service/main.ts [args]
+ *   node support/run/embedded.mjs reference/agent/main.ts
  *
  * Why not `node --import tsx reference/…/main.ts`: the TypeScript loader costs about three times the
  * CPU of the service's own start, and a default run starts the service once and the agent twice (the
@@ -11,14 +11,18 @@
  * `__dirname` is kept as the source's own folder, so files the reference reads beside its sources
  * (specs/openapi.json) are found as before. Without esbuild it falls back to tsx.
  *
- * Plain CommonJS, so that plain `node` runs it without any loader.
+ * Plain JavaScript, so that plain `node` runs it without any loader.
  */
-'use strict';
-const { createHash } = require('node:crypto');
-const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } = require('node:fs');
-const { dirname, join } = require('node:path');
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
 
-const ROOT = join(__dirname, '../..');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+// The bundle is CommonJS, as the sources are under tsx in this package.
+const require = createRequire(import.meta.url);
 const CACHE = join(ROOT, 'node_modules/.cache/contract-suite');
 /** Bump when the build options below change, so that old bundles are not reused. */
 const BUILD_VERSION = 1;
@@ -39,7 +43,7 @@ function bundleName(entry) {
 const stem = (entry) => entry.replace(/\.ts$/, '').replace(/[^A-Za-z0-9]+/g, '-');
 
 async function build(entry, outfile) {
-  const esbuild = require('esbuild');
+  const esbuild = await import('esbuild');
   // Each source's __dirname becomes its own folder, as it is under tsx, not the bundle's.
   const keepDirname = {
     name: 'keep-dirname',
@@ -77,7 +81,7 @@ async function bundle(entry) {
 
 const entry = process.argv[2];
 if (!/^reference\/[\w/-]+\.ts$/.test(entry ?? '') || !existsSync(join(ROOT, entry))) {
-  process.stderr.write('usage: node support/run/embedded.cjs reference/<program>.ts [args]\n');
+  process.stderr.write('usage: node support/run/embedded.mjs reference/<program>.ts [args]\n');
   process.exit(2);
 }
 // The started program sees the arguments it would see when run directly.
