@@ -4,13 +4,16 @@
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import { RUNTIME_PATH, RUNTIME_STAGES } from '../support/document/facts';
-import { clauses, test } from '../support/fixtures';
+import { clauses, test as base } from '../support/fixtures';
 import { parseSpecText } from '../support/spec/spec-source';
 import { buildSpec, pointerTokens, templateKey, type SpecOperation } from '../support/spec/spec';
 import { enumOf, jsonBodySchema, schemaProperties } from '../support/spec/target';
 import { canonicalPointer, declaredResponseKey } from '../support/checks/conformance';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Every check of this file is about the document: stamped at place `spec` (the matrix's "tried at"). */
+const test = base.extend({ verdict: async ({ verdict }, use) => use(verdict.at({ place: 'spec' })) });
 
 /** The schema of a response's JSON content, whatever its JSON media type. */
 const jsonSchemaOf = (response: unknown): Json => {

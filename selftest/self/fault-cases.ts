@@ -64,6 +64,9 @@ function reachOfKind(fault: string): string[] | undefined {
     case 'refuse':
     case 'leak':
       return STATE;
+    // The update's answers to bodies that are no JSON object: nothing stored changes.
+    case 'take-body':
+      return ['check-update#valid'];
     case 'rl-limit':
     case 'rl-exempt':
     case 'rl-headers':

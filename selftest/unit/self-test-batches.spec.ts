@@ -43,10 +43,13 @@ test('reaches overlap on a shared place and aspect; * is every API place, never 
   expect(reachesOverlap('runtime#404', 'runtime')).toBe(true);
   expect(reachesOverlap('runtime#404', 'check-read#404')).toBe(false);
   expect(reachesOverlap('*#404', 'check-read#404')).toBe(true);
-  // Bending 404 bodies changes the answers to unknown ids; refusing bad credentials does not.
+  // Bending 404 bodies changes the answers to unknown ids; letting a bad credential through takes away
+  // the 400, 401 or 403 whose bent body a fault beside it needs (a malformed account is the only 400).
   expect(reachesOverlap('runtime#404', 'runtime#unknown')).toBe(true);
   expect(reachesOverlap('check-update#400', 'check-update#valid')).toBe(true);
-  expect(reachesOverlap('runtime#401', 'runtime#auth')).toBe(false);
+  expect(reachesOverlap('runtime#400', 'runtime#auth')).toBe(true);
+  expect(reachesOverlap('runtime#403', 'runtime#auth')).toBe(true);
+  expect(reachesOverlap('runtime#404', 'runtime#auth')).toBe(false);
   expect(reachesOverlap('*', 'agent')).toBe(false);
   expect(reachesOverlap('agent', 'agent')).toBe(true);
   // A spec fault changes what every test reads: it shares only with spec faults on other parts.
