@@ -21,6 +21,12 @@ export const ERROR_MUTATIONS = [
 ] as const;
 export const HEADER_MUTATIONS = ['remaining-stuck', 'remaining-off', 'limit-wrong', 'reset-ms', 'retry-after-zero', 'retry-after-long'] as const;
 export const AGENT_ENDPOINTS = ['health', 'liveness'] as const;
+/** The fields of a Runtime (rt-field's <field>). */
+export const RUNTIME_FIELDS = ['name', 'nodeJsVersion', 'multiStepSupport', 'stage', 'runtimeEndOfLife', 'dependencies', 'description'] as const;
+/** How an unknown runtime id is answered under rt-unknown: found (200 with a runtime) or a failure (500). */
+export const UNKNOWN_ANSWERS = ['found', 'fail'] as const;
+/** The ids of one kind (rt-unknown's <id-class>): decided by the id's shape, as a router or a cache key would. */
+export const RUNTIME_ID_CLASSES = ['never-existed', 'look-alike', 'malformed', 'encoded', 'long', 'non-ascii'] as const;
 /** Update bodies that are no JSON object: broken JSON, nothing, an array, a JSON object sent as text/plain. */
 export const BODY_SHAPES = ['not-json', 'empty', 'array', 'text'] as const;
 
@@ -30,12 +36,16 @@ export type ErrorMutation = (typeof ERROR_MUTATIONS)[number];
 export type HeaderMutation = (typeof HEADER_MUTATIONS)[number];
 export type AgentEndpoint = (typeof AGENT_ENDPOINTS)[number];
 export type BodyShape = (typeof BODY_SHAPES)[number];
+export type RuntimeField = (typeof RUNTIME_FIELDS)[number];
+export type RuntimeIdClass = (typeof RUNTIME_ID_CLASSES)[number];
 export type BodyPattern = Record<string, unknown>;
 
 export type FaultKind =
   | { kind: 'accept' | 'refuse'; checkType: string; pattern: BodyPattern }
   | { kind: 'leak'; property: string }
   | { kind: 'take-body'; shape: BodyShape }
+  | { kind: 'rt-field'; field: RuntimeField; value: unknown }
+  | { kind: 'rt-unknown'; idClass: RuntimeIdClass; answer: (typeof UNKNOWN_ANSWERS)[number] }
   | { kind: 'auth-skip'; place: Place; rule: AuthRule }
   | { kind: 'auth-strict'; place: Place }
   | { kind: 'errbody'; place: Place; status: number | 'any'; mutation: ErrorMutation }
@@ -71,6 +81,17 @@ function status(s: string): number | 'any' {
   if (!/^[45]\d\d$/.test(s)) throw new Error(`<status> must be a 4xx or 5xx status or "any", got "${s}"`);
   return Number(s);
 }
+/** Any JSON value, or `missing` (the field left out). */
+function fieldValue(s: string): unknown {
+  if (s === 'missing') return MISSING;
+  try {
+    return JSON.parse(s);
+  } catch {
+    throw new Error(`<value> must be JSON or "missing", got ${s}`);
+  }
+}
+/** rt-field's value for a field left out of the body. */
+export const MISSING = Symbol('missing');
 /** A JSON object whose keys are properties the update reads: a pattern naming anything else could never match. */
 function pattern(s: string): BodyPattern {
   let v: unknown;
@@ -110,6 +131,16 @@ export const KINDS: Record<string, KindSpec> = {
     grammar: 'take-body:<shape>',
     what: `update too loose: a body of <shape> (${BODY_SHAPES.join(' | ')}) is read as {} and answered 200, the check unchanged`,
     parse: ([s]) => ({ kind: 'take-body', shape: oneOf('shape', BODY_SHAPES)(s) }),
+  },
+  'rt-field': {
+    grammar: 'rt-field:<field>:<value|missing>',
+    what: `every runtime is served with <field> (${RUNTIME_FIELDS.join(' | ')}) set to the JSON <value>, or without it`,
+    parse: ([f, v]) => ({ kind: 'rt-field', field: oneOf('field', RUNTIME_FIELDS)(f), value: fieldValue(v) }),
+  },
+  'rt-unknown': {
+    grammar: 'rt-unknown:<id-class>:<answer>',
+    what: `unknown runtime ids of <id-class> (${RUNTIME_ID_CLASSES.join(' | ')}) answer ${UNKNOWN_ANSWERS.join(' | ')}: 200 with the newest runtime, or 500`,
+    parse: ([c, a]) => ({ kind: 'rt-unknown', idClass: oneOf('id-class', RUNTIME_ID_CLASSES)(c), answer: oneOf('answer', UNKNOWN_ANSWERS)(a) }),
   },
   'auth-skip': {
     grammar: 'auth-skip:<place>:<rule>',

@@ -2,7 +2,18 @@
 // that kind bends. Named faults that are exactly one row of a kind are stored as that row, so each
 // behaviour has a single implementation.
 import { isDeepStrictEqual } from 'node:util';
-import type { AgentEndpoint, AuthRule, BodyPattern, BodyShape, ErrorMutation, FaultKind, HeaderMutation, Place } from './fault-kinds';
+import type {
+  AgentEndpoint,
+  AuthRule,
+  BodyPattern,
+  BodyShape,
+  ErrorMutation,
+  FaultKind,
+  HeaderMutation,
+  Place,
+  RuntimeField,
+  RuntimeIdClass,
+} from './fault-kinds';
 import type { FaultName } from './faults';
 
 export const ALIASES: Partial<Record<FaultName, FaultKind>> = {
@@ -58,6 +69,16 @@ export class Faults {
   /** take-body: is a body of this shape read as {} instead of refused? */
   takesBody(shape: BodyShape): boolean {
     return this.of('take-body').some((f) => f.shape === shape);
+  }
+
+  /** rt-field: the fields every runtime is served with bent (a value, or MISSING). */
+  runtimeFieldBends(): Array<{ field: RuntimeField; value: unknown }> {
+    return this.of('rt-field').map(({ field, value }) => ({ field, value }));
+  }
+
+  /** rt-unknown: how an unknown id of this class is answered, when a fault says. */
+  unknownRuntimeAnswer(idClass: RuntimeIdClass | undefined): 'found' | 'fail' | undefined {
+    return idClass && this.of('rt-unknown').find((f) => f.idClass === idClass)?.answer;
   }
 
   leakedProperties(): string[] {

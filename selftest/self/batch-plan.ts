@@ -44,7 +44,16 @@ const token = (t: string): Token => {
  */
 const STATUSES_OF: Record<string, string[]> = { valid: ['400', '404', '415'], unknown: ['404', '500'], auth: ['400', '401', '403'] };
 
-const aspectsOverlap = (a: string, b: string) => a === b || a === '*' || b === '*' || !!STATUSES_OF[a]?.includes(b) || !!STATUSES_OF[b]?.includes(a);
+/** An aspect may name a part (`known:stage`: one field of the runtime bodies); parts of one aspect differ only when both are named. */
+const sameAspect = (a: string, b: string) => {
+  const [x, xPart] = a.split(':');
+  const [y, yPart] = b.split(':');
+  return x === y && (xPart === undefined || yPart === undefined || xPart === yPart);
+};
+const base = (a: string) => a.split(':')[0];
+
+const aspectsOverlap = (a: string, b: string) =>
+  sameAspect(a, b) || a === '*' || b === '*' || !!STATUSES_OF[base(a)]?.includes(b) || !!STATUSES_OF[base(b)]?.includes(a);
 
 /** Places that `*` (every API place) does not cover: the agent, and the spec (its parts follow `#`). */
 const OWN_PLACES = ['agent', 'spec'];

@@ -64,6 +64,11 @@ function reachOfKind(fault: string): string[] | undefined {
     case 'refuse':
     case 'leak':
       return STATE;
+    // One field of the runtime bodies (the one route and the list), or the answers to one class of unknown ids.
+    case 'rt-field':
+      return [`runtime#known:${args[0]}`, `GET /v1/runtimes#known:${args[0]}`];
+    case 'rt-unknown':
+      return [`runtime#unknown:${args[0]}`];
     // The update's answers to bodies that are no JSON object: nothing stored changes.
     case 'take-body':
       return ['check-update#valid'];

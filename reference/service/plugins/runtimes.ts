@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Faults } from '../../faults';
 import { apiError } from '../errors/catalogue';
 import { findRuntime, present, visibleRuntimes } from '../runtimes/view';
+import { idShape, rawLastSegment } from '../runtimes/id-shape';
 
 /** The custom limit of the list route, as its spec description states it. */
 export const RUNTIME_LIST_LIMIT = { max: 20, timeWindow: 10_000 } as const;
@@ -30,7 +31,13 @@ export default async function runtimesPlugin(app: FastifyInstance, opts: { fault
     // ind-rt-non-ascii-500: the id goes into an ASCII-only cache key, which throws on anything else.
     if (faults.has('ind-rt-non-ascii-500') && [...id].some((ch) => ch.charCodeAt(0) > 0x7f)) throw new Error('cache key: not ASCII');
     const rt = findRuntime(id, faults);
-    if (!rt) throw apiError('RUNTIME_NOT_FOUND');
+    if (!rt) {
+      // rt-unknown: the ids of one shape are found (the newest runtime) or blow up.
+      const answer = faults.unknownRuntimeAnswer(idShape(rawLastSegment(req.raw.url ?? ''), id));
+      if (answer === 'fail') throw new Error('runtime lookup failed');
+      if (answer === 'found') return reply.type(json).send(JSON.stringify(present(visibleRuntimes(faults)[0], faults)));
+      throw apiError('RUNTIME_NOT_FOUND');
+    }
     return reply.type(json).send(JSON.stringify(present(rt, faults)));
   });
 }

@@ -1,5 +1,6 @@
 // What a client sees of the runtimes: the data, bent by the RT-* data faults.
 import type { Faults } from '../../faults';
+import { MISSING } from '../../fault-kinds';
 import { RUNTIMES, type Runtime } from './data';
 
 /** One runtime as served; the result is a fresh object, the data stays untouched. */
@@ -21,6 +22,11 @@ export function present(rt: Runtime, faults: Faults): Record<string, unknown> {
   if (faults.has('rt-deps-empty')) out.dependencies = {};
   else if (faults.has('rt-deps-number')) (out.dependencies as Record<string, unknown>).lodash = 4.17;
   if (faults.has('rt-description-number')) out.description = 2024;
+  // rt-field: one field of every runtime bent, or left out.
+  for (const { field, value } of faults.runtimeFieldBends()) {
+    if (value === MISSING) delete out[field];
+    else out[field] = value;
+  }
   return out;
 }
 

@@ -1,0 +1,52 @@
+/**
+ * RT faults generated from the suite's runtime tables: every field rule of support/document/rules.ts
+ * (runtimeFields) broken in every runtime, one class of value at a time (`rt-field:<field>:<value>`:
+ * another type, a look-alike of the documented form, empty, left out where the field is required), and
+ * every class of unknown id of support/runtime/ids.ts found or failing (`rt-unknown:<class>:found|fail`).
+ * The catch: the field's clause on the accepted versions, or RT-9 at the id's class.
+ */
+import { runtimeFields } from '../../../support/document/rules';
+import { ACCEPTED_CLASS, UNKNOWN_IDS } from '../../../support/runtime/ids';
+import { PLACE } from '../../../support/document/places';
+import type { GeneratedFault } from '../types';
+
+const FILES = ['tests/runtime.spec.ts'];
+type Field = keyof typeof runtimeFields;
+
+/** `missing`: left out (required fields only: an optional one may be absent). */
+const MISSING = 'missing';
+
+/** Values the document forbids, by class, for each field. Null counts as absent for an optional field, so it is no class there. */
+export const BAD_RUNTIME_VALUES: Readonly<Record<Field, Record<string, unknown>>> = {
+  name: { 'look-alike': '2024.9', 'other-type': 2024.09, empty: '', missing: MISSING },
+  nodeJsVersion: { 'look-alike': '22.11.0', 'two-parts': 'v22.11', 'other-case': 'V22.11.0', 'other-type': 22, missing: MISSING },
+  multiStepSupport: { 'boolean-string': 'true', 'other-type': 1, null: null, missing: MISSING },
+  stage: { 'other-case': 'stable', 'look-alike': 'GA', 'other-type': 1, empty: '' },
+  runtimeEndOfLife: { iso: '2025-12-31', 'no-such-day': '02/30/2025', 'short-year': '12/31/25', 'other-type': 20251231, empty: '' },
+  dependencies: { empty: {}, array: ['lodash'], 'number-version': { lodash: 4.17 }, 'empty-name': { '': '1.0.0' }, missing: MISSING },
+  description: { 'other-type': 2024, boolean: true, object: {}, array: ['a'] },
+};
+
+const arg = (v: unknown) => (v === MISSING ? MISSING : encodeURIComponent(JSON.stringify(v)));
+
+export const RUNTIME_FIELD_GENERATED: GeneratedFault[] = Object.entries(BAD_RUNTIME_VALUES).flatMap(([field, values]) =>
+  Object.values(values).map((v): GeneratedFault => ({
+    fault: `rt-field:${field}:${arg(v)}`,
+    clause: runtimeFields[field as Field].clause,
+    place: PLACE.runtime,
+    valueClass: ACCEPTED_CLASS,
+    direction: 'loose',
+    files: FILES,
+  })),
+);
+
+export const RUNTIME_UNKNOWN_GENERATED: GeneratedFault[] = [...new Set(UNKNOWN_IDS.map((u) => u.valueClass))].flatMap((cls) =>
+  (['found', 'fail'] as const).map((answer): GeneratedFault => ({
+    fault: `rt-unknown:${cls}:${answer}`,
+    clause: 'RT-9',
+    place: PLACE.runtime,
+    valueClass: cls,
+    direction: 'loose',
+    files: FILES,
+  })),
+);
