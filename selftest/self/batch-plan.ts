@@ -26,7 +26,7 @@ export interface Batch {
 }
 
 /** More per run would make one run long, and the runs are spread over the self-test's workers. */
-export const MAX_PER_BATCH = 64;
+export const MAX_PER_BATCH = 48;
 
 interface Token {
   place: string;

@@ -67,7 +67,8 @@ const title = (b: Batch) => {
   return `faults ${b.id}${b.alone ? ' (alone)' : ` (${names.length})`}: ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`;
 };
 
-for (const batch of BATCHES) {
+// Largest first: a batch's run grows with its faults (see self.config.ts).
+for (const batch of [...BATCHES].sort((a, b) => b.cases.length - a.cases.length)) {
   test(title(batch), async ({}, info) => {
     // Room for every member to run again alone (a safety net: most batches take a fraction of one run).
     test.setTimeout(RUN_LIMIT_MS * (1 + batch.cases.length) + 30_000);

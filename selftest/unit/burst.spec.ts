@@ -13,7 +13,9 @@ import { readLedger, recordExchange } from '../../support/http/request-ledger';
 import { setRunFiles } from '../../support/run/run-files';
 import { withLimiter } from './test-limiter';
 
-setRunFiles({ ledger: join(mkdtempSync(join(tmpdir(), 'burst-unit-')), 'ledger') });
+// The ledger is the process's: another file's tests in this worker name their own, so each test names this one.
+const LEDGER = join(mkdtempSync(join(tmpdir(), 'burst-unit-')), 'ledger');
+test.beforeEach(() => setRunFiles({ ledger: LEDGER }));
 
 // Windows of 2 s: long enough that a loaded machine does not see one turn over mid-burst by accident.
 const LIMIT = { max: 50, windowSeconds: 2 };

@@ -28,8 +28,10 @@ const seen: Seen[] = [];
 /** What the server answers next, by path; a path not listed answers 200 with a JSON body. */
 const answers = new Map<string, Array<{ status: number; headers?: Record<string, string>; body?: string }>>();
 
+// The ledger is the process's: another file's tests in this worker name their own, so each test names this one.
+const LEDGER = join(mkdtempSync(join(tmpdir(), 'client-unit-')), 'ledger');
+
 test.beforeAll(async () => {
-  setRunFiles({ ledger: join(mkdtempSync(join(tmpdir(), 'client-unit-')), 'ledger') });
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -49,6 +51,7 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(() => {
+  setRunFiles({ ledger: LEDGER });
   seen.length = 0;
   answers.clear();
 });
