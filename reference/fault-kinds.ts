@@ -21,12 +21,16 @@ export const ERROR_MUTATIONS = [
 ] as const;
 export const HEADER_MUTATIONS = ['remaining-stuck', 'remaining-off', 'limit-wrong', 'reset-ms', 'retry-after-zero', 'retry-after-long'] as const;
 export const AGENT_ENDPOINTS = ['health', 'liveness'] as const;
+/** All three endpoints of the agent (agent-down's <endpoint>). */
+export const AGENT_ALL_ENDPOINTS = ['readiness', ...AGENT_ENDPOINTS] as const;
 /** The fields of a Runtime (rt-field's <field>). */
 export const RUNTIME_FIELDS = ['name', 'nodeJsVersion', 'multiStepSupport', 'stage', 'runtimeEndOfLife', 'dependencies', 'description'] as const;
 /** How an unknown runtime id is answered under rt-unknown: found (200 with a runtime) or a failure (500). */
 export const UNKNOWN_ANSWERS = ['found', 'fail'] as const;
 /** The ids of one kind (rt-unknown's <id-class>): decided by the id's shape, as a router or a cache key would. */
 export const RUNTIME_ID_CLASSES = ['never-existed', 'look-alike', 'malformed', 'encoded', 'long', 'non-ascii'] as const;
+/** The shape of a check id nobody created (unknown-check's <id-shape>): a well-formed GUID, or anything else. */
+export const CHECK_ID_SHAPES = ['guid', 'other'] as const;
 /** Update bodies that are no JSON object: broken JSON, nothing, an array, a JSON object sent as text/plain. */
 export const BODY_SHAPES = ['not-json', 'empty', 'array', 'text'] as const;
 
@@ -35,6 +39,7 @@ export type AuthRule = (typeof AUTH_RULES)[number];
 export type ErrorMutation = (typeof ERROR_MUTATIONS)[number];
 export type HeaderMutation = (typeof HEADER_MUTATIONS)[number];
 export type AgentEndpoint = (typeof AGENT_ENDPOINTS)[number];
+export type AnyAgentEndpoint = (typeof AGENT_ALL_ENDPOINTS)[number];
 export type BodyShape = (typeof BODY_SHAPES)[number];
 export type RuntimeField = (typeof RUNTIME_FIELDS)[number];
 export type RuntimeIdClass = (typeof RUNTIME_ID_CLASSES)[number];
@@ -44,6 +49,7 @@ export type FaultKind =
   | { kind: 'accept' | 'refuse'; checkType: string; pattern: BodyPattern }
   | { kind: 'leak'; property: string }
   | { kind: 'take-body'; shape: BodyShape }
+  | { kind: 'unknown-check'; place: Place; idShape: (typeof CHECK_ID_SHAPES)[number]; answer: (typeof UNKNOWN_ANSWERS)[number] }
   | { kind: 'rt-field'; field: RuntimeField; value: unknown }
   | { kind: 'rt-unknown'; idClass: RuntimeIdClass; answer: (typeof UNKNOWN_ANSWERS)[number] }
   | { kind: 'auth-skip'; place: Place; rule: AuthRule }
@@ -52,6 +58,7 @@ export type FaultKind =
   | { kind: 'rl-limit'; delta: number }
   | { kind: 'rl-exempt'; place: Place }
   | { kind: 'rl-headers'; mutation: HeaderMutation }
+  | { kind: 'agent-down'; endpoint: AnyAgentEndpoint; status: number }
   | { kind: 'agent-ready-late'; ms: number }
   | { kind: 'agent-health-dies'; endpoint: AgentEndpoint }
   | { kind: 'agent-dies-late'; endpoint: AgentEndpoint; ms: number };
@@ -132,6 +139,16 @@ export const KINDS: Record<string, KindSpec> = {
     what: `update too loose: a body of <shape> (${BODY_SHAPES.join(' | ')}) is read as {} and answered 200, the check unchanged`,
     parse: ([s]) => ({ kind: 'take-body', shape: oneOf('shape', BODY_SHAPES)(s) }),
   },
+  'unknown-check': {
+    grammar: 'unknown-check:<place>:<id-shape>:<answer>',
+    what: `on <place> (check-read | check-update), a check id nobody created of <id-shape> (${CHECK_ID_SHAPES.join(' | ')}) is ${UNKNOWN_ANSWERS.join(' | ')}: a made-up check (200), or 500`,
+    parse: ([pl, s, a]) => ({
+      kind: 'unknown-check',
+      place: place(pl),
+      idShape: oneOf('id-shape', CHECK_ID_SHAPES)(s),
+      answer: oneOf('answer', UNKNOWN_ANSWERS)(a),
+    }),
+  },
   'rt-field': {
     grammar: 'rt-field:<field>:<value|missing>',
     what: `every runtime is served with <field> (${RUNTIME_FIELDS.join(' | ')}) set to the JSON <value>, or without it`,
@@ -171,6 +188,15 @@ export const KINDS: Record<string, KindSpec> = {
     grammar: 'rl-headers:<mutation>',
     what: `the x-ratelimit-* / retry-after headers lie; <mutation>: ${HEADER_MUTATIONS.join(' | ')}`,
     parse: ([m]) => ({ kind: 'rl-headers', mutation: oneOf('mutation', HEADER_MUTATIONS)(m) }),
+  },
+  'agent-down': {
+    grammar: 'agent-down:<endpoint>:<status>',
+    what: `agent: <endpoint> (${AGENT_ALL_ENDPOINTS.join(' | ')}) answers <status> (4xx or 5xx) while the agent runs`,
+    parse: ([e, s]) => {
+      const code = status(s);
+      if (code === 'any') throw new Error('<status> must be a 4xx or 5xx status');
+      return { kind: 'agent-down', endpoint: oneOf('endpoint', AGENT_ALL_ENDPOINTS)(e), status: code };
+    },
   },
   'agent-ready-late': {
     grammar: 'agent-ready-late:<ms>',

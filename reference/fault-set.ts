@@ -4,6 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type {
   AgentEndpoint,
+  AnyAgentEndpoint,
   AuthRule,
   BodyPattern,
   BodyShape,
@@ -76,6 +77,11 @@ export class Faults {
     return this.of('rt-field').map(({ field, value }) => ({ field, value }));
   }
 
+  /** unknown-check: how a check id nobody created is answered on this place, when a fault says. */
+  unknownCheckAnswer(place: Place | null, isGuid: boolean): 'found' | 'fail' | undefined {
+    return this.of('unknown-check').find((f) => covers(f.place, place) && f.idShape === (isGuid ? 'guid' : 'other'))?.answer;
+  }
+
   /** rt-unknown: how an unknown id of this class is answered, when a fault says. */
   unknownRuntimeAnswer(idClass: RuntimeIdClass | undefined): 'found' | 'fail' | undefined {
     return idClass && this.of('rt-unknown').find((f) => f.idClass === idClass)?.answer;
@@ -109,6 +115,11 @@ export class Faults {
 
   headerLies(): HeaderMutation[] {
     return this.of('rl-headers').map((f) => f.mutation);
+  }
+
+  /** agent-down: what <endpoint> answers while the agent runs, when a fault says. */
+  agentDownStatus(endpoint: AnyAgentEndpoint): number | undefined {
+    return this.of('agent-down').find((f) => f.endpoint === endpoint)?.status;
   }
 
   /** How long readiness stays 200 after SIGTERM (0: it falls at once, as it should). */

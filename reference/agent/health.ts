@@ -1,9 +1,11 @@
 // The agent's three health endpoints as a plain request handler over a small state: ready, or draining
 // since some moment for a known time. The drain faults decide per endpoint and per moment of the drain.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AgentEndpoint } from '../fault-kinds';
+import type { AgentEndpoint, AnyAgentEndpoint } from '../fault-kinds';
 import type { Faults } from '../faults';
 import { agentFaultWindowMs } from '../independent-faults';
+
+const ENDPOINT_OF_PATH: Readonly<Record<string, AnyAgentEndpoint>> = { '/-/readiness': 'readiness', '/-/liveness': 'liveness', '/health': 'health' };
 
 export interface AgentState {
   /** When SIGTERM arrived (clock ms); null while the agent runs normally. */
@@ -31,6 +33,10 @@ export function healthHandler(state: AgentState, faults: Faults, clock: () => nu
   return (req: IncomingMessage, res: ServerResponse): void => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 404, { status: 'not found' });
+    // agent-down: one endpoint fails while the agent runs (not during the drain: the drain faults' part).
+    const name = ENDPOINT_OF_PATH[path];
+    const down = name && drained() === null ? faults.agentDownStatus(name) : undefined;
+    if (down) return json(res, down, { status: 'error' });
     switch (path) {
       case '/-/readiness': {
         // While draining, a load balancer must stop sending work: 503. The faults get this wrong.

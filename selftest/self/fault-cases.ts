@@ -64,6 +64,9 @@ function reachOfKind(fault: string): string[] | undefined {
     case 'refuse':
     case 'leak':
       return STATE;
+    // The answers to ids nobody created on one route (its 404s among them).
+    case 'unknown-check':
+      return [`${args[0]}#unknown`];
     // One field of the runtime bodies (the one route and the list), or the answers to one class of unknown ids.
     case 'rt-field':
       return [`runtime#known:${args[0]}`, `GET /v1/runtimes#known:${args[0]}`];
@@ -76,6 +79,9 @@ function reachOfKind(fault: string): string[] | undefined {
     case 'rl-exempt':
     case 'rl-headers':
       return ['alone'];
+    // One endpoint while the agent runs: the drain is another part of the agent.
+    case 'agent-down':
+      return [`agent#running:${args[0]}`];
     case 'agent-ready-late':
     case 'agent-health-dies':
     case 'agent-dies-late':

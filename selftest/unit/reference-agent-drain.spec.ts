@@ -62,3 +62,9 @@ test('agent-dies-late:<endpoint>:200: that endpoint is 503 in the last 200 ms of
 test('agent drain faults are ignored by the service and the service faults by the agent', () => {
   expect(timeline('auth-skip:any:key,errbody:any:any:wording,rl-limit:+1')).toEqual(CLEAN);
 });
+
+test('agent-down:<endpoint>:<status>: that endpoint answers the status while the agent runs, not during the drain', () => {
+  expect(timeline('agent-down:readiness:503')).toEqual({ ...CLEAN, ready: [503, 200, 200] });
+  expect(timeline('agent-down:liveness:500')).toEqual({ ...CLEAN, ready: [200, 500, 200] });
+  expect(timeline('agent-down:health:404')).toEqual({ ...CLEAN, ready: [200, 200, 404] });
+});

@@ -119,3 +119,14 @@ test.describe('take-body:<shape>: a body that is no JSON object read as {}', () 
     }
   });
 });
+
+test('unknown-check:<place>:<id-shape>:<answer> makes up or fails one shape of missing id on one route only', async () => {
+  const a = await start(['unknown-check:check-update:guid:found', 'unknown-check:check-read:other:fail']);
+  const guid = '00000000-0000-4000-8000-000000000000';
+  expect((await put(a, {}, guid)).status).toBe(200);
+  // The read of another unknown GUID is untouched (the update above stored the check it made up).
+  expect((await call(a, { url: '/v1/checks/00000000-0000-4000-8000-000000000001' })).status).toBe(404);
+  expect((await call(a, { url: '/v1/checks/not-a-check-id' })).status).toBe(500);
+  expect((await put(a, {}, 'not-a-check-id')).status).toBe(404);
+  expect((await getCheck(a, API)).id).toBe(API);
+});

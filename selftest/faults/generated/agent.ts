@@ -9,13 +9,27 @@ import type { GeneratedFault } from '../types';
 
 const FILES = ['tests/agent.spec.ts'];
 
-/** The reference's name of each endpoint that must stay up (MOCK_FAULT's <endpoint>). */
-const FAULT_ENDPOINT: Readonly<Record<string, string>> = { '/-/liveness': 'liveness', '/health': 'health' };
+/** The reference's name of each endpoint (MOCK_FAULT's <endpoint>). */
+const FAULT_ENDPOINT: Readonly<Record<string, string>> = { '/-/readiness': 'readiness', '/-/liveness': 'liveness', '/health': 'health' };
+
+/** What a broken endpoint answers while the agent runs: not ready, broken, not there. */
+const DOWN_STATUSES = [503, 500, 404];
 
 const readiness = AGENT_ENDPOINTS.find((e) => e.draining.status === 503)!;
 const late = [SHUTDOWN_TIMING.signalGraceMs * 3, 1000];
 
 export const AGENT_GENERATED: GeneratedFault[] = [
+  // While the agent runs, each endpoint answers 200 (AG-1..3).
+  ...AGENT_ENDPOINTS.flatMap((e) =>
+    DOWN_STATUSES.map((status): GeneratedFault => ({
+      fault: `agent-down:${FAULT_ENDPOINT[e.path]}:${status}`,
+      clause: e.clause,
+      place: e.place,
+      valueClass: PHASE.running,
+      direction: 'strict',
+      files: FILES,
+    })),
+  ),
   { fault: 'agent-exit-at-once', clause: readiness.draining.clause, place: readiness.place, valueClass: PHASE.draining, direction: 'loose', files: FILES },
   ...late.map((ms): GeneratedFault => ({
     fault: `agent-ready-late:${ms}`,

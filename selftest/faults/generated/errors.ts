@@ -119,3 +119,21 @@ function takenBodyFaults(): GeneratedFault[] {
   }));
 }
 export const TAKEN_BODY_GENERATED: GeneratedFault[] = takenBodyFaults();
+
+/** The reference's id shape of each unknown check id of the error-case table. */
+const SHAPE_OF_ID: Readonly<Record<string, 'guid' | 'other'>> = { 'unknown-id': 'guid', 'malformed-id': 'other' };
+
+/**
+ * The same table's missing checks, found or failing: each id nobody created, on each route the table
+ * asks it on, answered with a made-up check (200) or 500 (`unknown-check:<place>:<id-shape>:<answer>`).
+ */
+export const UNKNOWN_CHECK_GENERATED: GeneratedFault[] = ERROR_CASES.filter((c) => c.notFound && SHAPE_OF_ID[c.id]).flatMap((c) =>
+  (['found', 'fail'] as const).map((answer): GeneratedFault => ({
+    fault: `unknown-check:${c.place}:${SHAPE_OF_ID[c.id]}:${answer}`,
+    clause: c.clause,
+    place: c.place,
+    valueClass: c.id,
+    direction: 'loose',
+    files: [ERR],
+  })),
+);
