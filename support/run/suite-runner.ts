@@ -4,7 +4,7 @@
  * exit code, the console output and the contract matrix; and what the checks found: every failure of
  * the run (failures.json, uncapped).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,7 +72,13 @@ export async function runSuite(options: RunOptions = {}): Promise<SuiteRun> {
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    child.kill('SIGKILL');
+    // Its workers, web server and agents too: killed alone, the runner would leave them holding ports.
+    for (const pid of [...descendantsOf(child.pid), child.pid])
+      try {
+        if (pid) process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
   }, options.timeoutMs ?? 300_000);
   const exitCode = await new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   clearTimeout(timer);
@@ -91,3 +97,21 @@ function readJson<T>(file: string): T | undefined {
 }
 
 export const failedClauses = (run: SuiteRun) => run.matrix?.clauses.filter((c) => c.status === 'failed').map((c) => c.id) ?? [];
+
+/** Every process below `pid` (ps; none where ps is missing): deepest first. */
+export function descendantsOf(pid: number | undefined): number[] {
+  if (!pid) return [];
+  let table: string;
+  try {
+    table = execFileSync('ps', ['-A', '-o', 'pid=,ppid='], { encoding: 'utf8' });
+  } catch {
+    return [];
+  }
+  const children = new Map<number, number[]>();
+  for (const line of table.trim().split('\n')) {
+    const [p, pp] = line.trim().split(/\s+/).map(Number);
+    children.set(pp, [...(children.get(pp) ?? []), p]);
+  }
+  const below = (p: number): number[] => (children.get(p) ?? []).flatMap((c) => [...below(c), c]);
+  return below(pid);
+}
