@@ -76,6 +76,9 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
       waits.push(`waited ${(Math.max(0, waitMs) / 1000).toFixed(1)} s for a window without requests of the suite: ${why}`);
       story.push(waits[waits.length - 1]);
       await sleep(waitMs);
+      // A timer may fire a millisecond early by the wall clock (it runs on another clock): the window the
+      // next burst looks back over must start after the last request, not on it.
+      while (Date.now() <= quietSince + windowMs + margin) await sleep(1);
     }
     const startedAt = Date.now();
     const known = options.known?.(startedAt - windowMs - margin) ?? NO_PRIOR;
