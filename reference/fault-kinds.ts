@@ -49,6 +49,7 @@ export type FaultKind =
   | { kind: 'accept' | 'refuse'; checkType: string; pattern: BodyPattern }
   | { kind: 'leak'; property: string }
   | { kind: 'take-body'; shape: BodyShape }
+  | { kind: 'spec-drop'; pointer: string }
   | { kind: 'unknown-check'; place: Place; idShape: (typeof CHECK_ID_SHAPES)[number]; answer: (typeof UNKNOWN_ANSWERS)[number] }
   | { kind: 'rt-field'; field: RuntimeField; value: unknown }
   | { kind: 'rt-unknown'; idClass: RuntimeIdClass; answer: (typeof UNKNOWN_ANSWERS)[number] }
@@ -148,6 +149,14 @@ export const KINDS: Record<string, KindSpec> = {
       idShape: oneOf('id-shape', CHECK_ID_SHAPES)(s),
       answer: oneOf('answer', UNKNOWN_ANSWERS)(a),
     }),
+  },
+  'spec-drop': {
+    grammar: 'spec-drop:<json-pointer>',
+    what: 'the served openapi.json without the node at <json-pointer> (an array element is cut out)',
+    parse: ([p]) => {
+      if (!p.startsWith('/')) throw new Error(`<json-pointer> must start with "/", got "${p}"`);
+      return { kind: 'spec-drop', pointer: p };
+    },
   },
   'rt-field': {
     grammar: 'rt-field:<field>:<value|missing>',

@@ -72,6 +72,11 @@ export class Faults {
     return this.of('take-body').some((f) => f.shape === shape);
   }
 
+  /** spec-drop: the JSON pointers of the nodes cut out of the served openapi.json. */
+  specDrops(): string[] {
+    return this.of('spec-drop').map((f) => f.pointer);
+  }
+
   /** rt-field: the fields every runtime is served with bent (a value, or MISSING). */
   runtimeFieldBends(): Array<{ field: RuntimeField; value: unknown }> {
     return this.of('rt-field').map(({ field, value }) => ({ field, value }));

@@ -9,6 +9,7 @@ import { parseSpecText } from '../support/spec/spec-source';
 import { buildSpec, pointerTokens, templateKey, type SpecOperation } from '../support/spec/spec';
 import { enumOf, jsonBodySchema, schemaProperties } from '../support/spec/target';
 import { canonicalPointer, declaredResponseKey } from '../support/checks/conformance';
+import { REQUIRED_RUNTIME_FIELDS } from '../support/document/rules';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -89,17 +90,19 @@ test.describe('machine-readable specification', () => {
     const op = target.runtimeOp;
     if (!verdict.check('SPEC-4', !!op, `the spec has no GET ${RUNTIME_PATH}`, 'missing', 'the operation')) return;
     const id = params(op).find((p) => p.in === 'path');
-    verdict.check(
-      'SPEC-4',
-      !!id && id.required === true && (id.schema as Json)?.type === 'string',
-      'the path parameter is not a required string',
-      id ?? 'none',
-      'required string path parameter',
-    );
+    verdict
+      .at({ valueClass: 'path-parameter' })
+      .check(
+        'SPEC-4',
+        !!id && id.required === true && (id.schema as Json)?.type === 'string',
+        'the path parameter is not a required string',
+        id ?? 'none',
+        'required string path parameter',
+      );
     const header = params(op).find(
       (p) => p.in === 'header' && (config.accountHeader ? p.name.toLowerCase() === config.accountHeader.toLowerCase() : /-account$/i.test(p.name)),
     );
-    verdict.check(
+    verdict.at({ valueClass: 'account-header' }).check(
       'SPEC-4',
       !!header,
       'the account header parameter is not declared',
@@ -107,7 +110,9 @@ test.describe('machine-readable specification', () => {
       'a header parameter named *-account',
     );
     for (const status of ['200', '404', '429']) {
-      verdict.check('SPEC-4', !!op!.op.responses?.[status], `response ${status} is not declared`, Object.keys(op!.op.responses ?? {}), '200, 404 and 429');
+      verdict
+        .at({ valueClass: `response-${status}` })
+        .check('SPEC-4', !!op!.op.responses?.[status], `response ${status} is not declared`, Object.keys(op!.op.responses ?? {}), '200, 404 and 429');
     }
   });
 
@@ -127,8 +132,10 @@ test.describe('machine-readable specification', () => {
       )
     )
       return;
-    verdict.check('SPEC-5', op!.op.deprecated === true, `${label} is not marked deprecated`, op!.op.deprecated ?? 'not set', 'deprecated: true');
-    verdict.check(
+    verdict
+      .at({ valueClass: 'deprecated' })
+      .check('SPEC-5', op!.op.deprecated === true, `${label} is not marked deprecated`, op!.op.deprecated ?? 'not set', 'deprecated: true');
+    verdict.at({ valueClass: 'path-parameter' }).check(
       'SPEC-5',
       params(op).some((p) => p.in === 'path'),
       `${label} has no path parameter`,
@@ -136,7 +143,7 @@ test.describe('machine-readable specification', () => {
       'a path id',
     );
     const query = params(op).filter((p) => p.in === 'query');
-    verdict.check(
+    verdict.at({ valueClass: 'query-parameter' }).check(
       'SPEC-5',
       query.some((p) => (p.schema as Json)?.type === 'boolean'),
       `${label} has no boolean query parameter`,
@@ -145,7 +152,9 @@ test.describe('machine-readable specification', () => {
     );
     const props = schemaProperties(jsonBodySchema(op));
     for (const name of ['frequencyOffset', 'retryStrategy'])
-      verdict.check('SPEC-5', name in props, `${label}: the JSON body has no ${name}`, Object.keys(props).slice(0, 40), `a body schema with ${name}`);
+      verdict
+        .at({ valueClass: `body-${name}` })
+        .check('SPEC-5', name in props, `${label}: the JSON body has no ${name}`, Object.keys(props).slice(0, 40), `a body schema with ${name}`);
   });
 
   test('the Runtime schema', { annotation: clauses('SPEC-6') }, async ({ target, verdict }) => {
@@ -153,17 +162,21 @@ test.describe('machine-readable specification', () => {
     if (!verdict.check('SPEC-6', !!schema, 'the runtime operation declares no JSON schema for 200', 'none', 'the Runtime schema')) return;
     // Required names may be spread over allOf parts.
     const required: string[] = [...(schema.required ?? []), ...(schema.allOf ?? []).flatMap((p: Json) => p?.required ?? [])];
-    for (const name of ['name', 'multiStepSupport', 'nodeJsVersion', 'dependencies'])
-      verdict.check('SPEC-6', required.includes(name), `Runtime does not require ${name}`, required, 'name, multiStepSupport, nodeJsVersion, dependencies');
+    for (const name of REQUIRED_RUNTIME_FIELDS)
+      verdict
+        .at({ valueClass: `required-${name}` })
+        .check('SPEC-6', required.includes(name), `Runtime does not require ${name}`, required, REQUIRED_RUNTIME_FIELDS.join(', '));
     const values = enumOf(schemaProperties(schema).stage) ?? [];
     const actual = [...new Set(values.filter((v) => v !== null).map(String))].sort();
-    verdict.check(
-      'SPEC-6',
-      JSON.stringify(actual) === JSON.stringify([...RUNTIME_STAGES].sort()),
-      'Runtime.stage is not the enum of the six stages',
-      actual,
-      RUNTIME_STAGES.join(', '),
-    );
+    // Each stage, and nothing else: one check per stage, so that a missing one is named.
+    for (const stage of RUNTIME_STAGES)
+      verdict
+        .at({ valueClass: `stage-${stage}` })
+        .check('SPEC-6', actual.includes(stage), `Runtime.stage does not list ${stage}`, actual, RUNTIME_STAGES.join(', '));
+    const others = actual.filter((v) => !(RUNTIME_STAGES as readonly string[]).includes(v));
+    verdict
+      .at({ valueClass: 'stage-other' })
+      .check('SPEC-6', others.length === 0, 'Runtime.stage lists values that are no stage', others, RUNTIME_STAGES.join(', '));
   });
 
   test(

@@ -7,6 +7,7 @@
 import type { ClauseId } from '../../support/document/clauses';
 import type { FaultExpectation, GeneratedFault } from '../faults/types';
 import type { IndependentFault } from '../faults/independent';
+import { specDropPart } from '../faults/generated/spec';
 
 /**
  * What a run's failures must include for the fault to count as caught: a failure of this clause and,
@@ -64,6 +65,9 @@ function reachOfKind(fault: string): string[] | undefined {
     case 'refuse':
     case 'leak':
       return STATE;
+    // One node of the served document: its part, and the item the spec tests name.
+    case 'spec-drop':
+      return [`spec#${specDropPart(fault) ?? 'dropped'}`];
     // The answers to ids nobody created on one route (its 404s among them).
     case 'unknown-check':
       return [`${args[0]}#unknown`];

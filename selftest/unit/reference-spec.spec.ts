@@ -43,3 +43,27 @@ test('spec: swagger.json is deprecated, older, and declares nothing openapi.json
   }
   await app.close();
 });
+
+test('spec-drop:<pointer> cuts out the nodes it names; two cuts in one array each take the element they meant', async () => {
+  const enumOf = async (faults: string[]) => {
+    const app = await service(faults);
+    try {
+      const doc = JSON.parse((await app.inject({ url: '/openapi.json' })).body);
+      return { stages: doc.components.schemas.RuntimeStage.enum, deprecated: doc.paths['/v1/checks/{id}'].put.deprecated };
+    } finally {
+      await app.close();
+    }
+  };
+  const drop = (p: string) => `spec-drop:${encodeURIComponent(p)}`;
+  expect(
+    await enumOf([
+      drop('/components/schemas/RuntimeStage/enum/0'),
+      drop('/components/schemas/RuntimeStage/enum/5'),
+      drop('/paths/~1v1~1checks~1{id}/put/deprecated'),
+    ]),
+  ).toEqual({
+    stages: ['BETA', 'CURRENT', 'DEPRECATED', 'REMOVED'],
+    deprecated: undefined,
+  });
+  expect((await enumOf([drop('/components/schemas/Nothing/here')])).stages).toHaveLength(6);
+});

@@ -49,6 +49,11 @@ export const runtimeFields = {
   description: { clause: 'RT-8', schema: z.string(), required: false, allowed: 'a string' },
 } satisfies Record<string, { clause: ClauseId; schema: z.ZodType; required: boolean; allowed: string }>;
 
+/** The fields the Runtime schema must require (SPEC-6): those the document requires (RT-*). */
+export const REQUIRED_RUNTIME_FIELDS = Object.entries(runtimeFields)
+  .filter(([, r]) => r.required)
+  .map(([name]) => name);
+
 const optionalMessage = { message: z.string().optional() };
 
 export const errorBodies = {

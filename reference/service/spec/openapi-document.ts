@@ -43,8 +43,27 @@ export function buildOpenApi(faults: Faults, accountHeader: string): Json {
     const q = doc.paths['/v1/checks/{id}'].put.parameters.find((p: Json) => p.in === 'query');
     q.schema = { type: 'string', enum: ['true', 'false'], default: 'true' };
   }
+  dropNodes(doc, faults.specDrops());
   if (faults.has('spec-unversioned')) {
     doc.paths = Object.fromEntries(Object.entries(doc.paths).map(([p, item]) => [p.replace(/^\/v1/, ''), item]));
   }
   return doc;
+}
+
+/**
+ * spec-drop: the nodes at these JSON pointers cut out. All are found before any is cut, and array
+ * elements are cut from the highest index down, so that two drops in one array name what they meant.
+ * A pointer that names nothing changes nothing.
+ */
+function dropNodes(doc: Json, pointers: string[]): void {
+  const token = (t: string) => t.replace(/~1/g, '/').replace(/~0/g, '~');
+  const found = pointers.flatMap((p) => {
+    const parts = p.split('/').slice(1).map(token);
+    const key = parts.pop()!;
+    const parent = parts.reduce<Json | undefined>((n, k) => (n && typeof n === 'object' ? n[k] : undefined), doc);
+    return parent && typeof parent === 'object' && key in parent ? [{ parent, key }] : [];
+  });
+  const cuts = found.filter((f) => Array.isArray(f.parent)).sort((a, b) => Number(b.key) - Number(a.key));
+  for (const f of found) if (!Array.isArray(f.parent)) delete f.parent[f.key];
+  for (const f of cuts) (f.parent as unknown[]).splice(Number(f.key), 1);
 }
