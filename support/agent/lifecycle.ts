@@ -3,6 +3,7 @@
  * probed on its three endpoints (AG-1..3, stamped with their places), and always killed at the end.
  */
 import { AGENT_DEFAULT_PORT } from '../document/facts';
+import { EMBEDDED_AGENT_COMMAND } from '../run/config';
 import type { Verdict } from '../checks/verdict';
 import { probe, startAgent, waitUntilUp, type AgentProcess } from './process';
 import { AGENT_ENDPOINTS, PHASE } from './table';
@@ -11,6 +12,11 @@ import { AGENT_ENDPOINTS, PHASE } from './table';
 export const STARTUP_LIMIT_MS = 30_000;
 /** Once it answers at all, an agent has this long to report ready. */
 const READY_LIMIT_MS = 15_000;
+/**
+ * The embedded agent is ready as soon as it listens (it has no checks to load): more than this is a
+ * readiness that will not come, and a run against it need not wait the limit a real agent gets.
+ */
+const EMBEDDED_READY_LIMIT_MS = 2_000;
 
 async function waitUntilReady(baseUrl: string, limitMs: number): Promise<void> {
   for (const deadline = Date.now() + limitMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
@@ -49,7 +55,7 @@ export async function withAgent(verdict: Verdict, command: string, port: number 
     )
       return;
     // Readiness may answer 503 while the agent starts: it must turn 200 once the agent is ready.
-    await waitUntilReady(agent.baseUrl, READY_LIMIT_MS);
+    await waitUntilReady(agent.baseUrl, command === EMBEDDED_AGENT_COMMAND ? EMBEDDED_READY_LIMIT_MS : READY_LIMIT_MS);
     await body(agent);
   } finally {
     agent.signal('SIGKILL');
