@@ -54,6 +54,9 @@ function bodyDifferences(x: Observation, y: Observation): Difference[] {
     const field = lastKey(p);
     const nested = /^\$\.[^.[\]]+$/.test(p) || p === '$' ? 0 : 2;
     const documented = error && ERROR_FIELDS.includes(field) && !nested;
+    // A documented error field ranks first; then a missing or retyped value before a changed one, the nested after.
+    const difference = (weight: number, phrase: string) =>
+      out.push({ rank, sub: documented ? 0 : weight + nested, field, what: `${where} ${label(p)}`, a: shown(a), b: shown(b), phrase });
     if (!pa || !pb) {
       const parent = parentOf(p);
       if (p !== '$' && x.body[parent] === 'object' && y.body[parent] === 'object') {
@@ -62,35 +65,11 @@ function bodyDifferences(x: Observation, y: Observation): Difference[] {
         keysOnly.set(parent, k);
         continue;
       }
-      out.push({
-        rank,
-        sub: documented ? 0 : 1 + nested,
-        field,
-        what: `${where} ${label(p)}`,
-        a: shown(a),
-        b: shown(b),
-        phrase: p === '$' ? `${where} only on ${pa ? 'A' : 'B'}` : `${where}: ${label(p)} only on ${pa ? 'A' : 'B'}`,
-      });
+      difference(1, p === '$' ? `${where} only on ${pa ? 'A' : 'B'}` : `${where}: ${label(p)} only on ${pa ? 'A' : 'B'}`);
     } else if (pa.type !== pb.type) {
-      out.push({
-        rank,
-        sub: documented ? 0 : 1 + nested,
-        field,
-        what: `${where} ${label(p)}`,
-        a: shown(a),
-        b: shown(b),
-        phrase: p === '$' ? `${where} ${pa.type} vs ${pb.type}` : `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}`,
-      });
+      difference(1, p === '$' ? `${where} ${pa.type} vs ${pb.type}` : `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}`);
     } else if (!(TIMESTAMP.test(pa.value ?? '') && TIMESTAMP.test(pb.value ?? ''))) {
-      out.push({
-        rank,
-        sub: documented ? 0 : 2 + nested,
-        field,
-        what: `${where} ${label(p)}`,
-        a: shown(a),
-        b: shown(b),
-        phrase: `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}`,
-      });
+      difference(2, `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}`);
     }
   }
   for (const [parent, k] of keysOnly) {

@@ -12,7 +12,7 @@
  */
 import type { ClauseId } from '../../../support/document/clauses';
 import { ERRORS } from '../../../reference/service/errors/catalogue';
-import type { BodyShape } from '../../../reference/fault-kinds';
+import { ERROR_MUTATIONS, type BodyShape, type ErrorMutation } from '../../../reference/fault-kinds';
 import { ERROR_CASES } from '../../../support/checks/error-cases';
 import type { Target } from '../../../support/spec/target';
 import type { GeneratedFault } from '../types';
@@ -22,7 +22,7 @@ const AUTH = 'tests/auth.spec.ts';
 const RT = 'tests/runtime.spec.ts';
 const ERR = 'tests/errors.spec.ts';
 
-type Mutation = 'string-status' | 'wording' | 'text-type' | 'status-mismatch' | 'not-json' | 'no-error' | 'no-status' | 'echo-key' | 'message-number';
+type Mutation = Exclude<ErrorMutation, 'attributes-string'>;
 
 /**
  * What the suite provokes at each place, by the reference's status for it: the auth probes (missing or
@@ -52,17 +52,8 @@ export const PROVOKED: Readonly<Record<'runtime' | 'check-read' | 'check-update'
   ],
 };
 
-const MUTATIONS: readonly Mutation[] = [
-  'string-status',
-  'wording',
-  'text-type',
-  'status-mismatch',
-  'not-json',
-  'no-error',
-  'no-status',
-  'echo-key',
-  'message-number',
-];
+/** The reference's error-body mutations; `attributes-string` bends only 429 bodies (generated/rate-limit.ts). */
+const MUTATIONS = ERROR_MUTATIONS.filter((m): m is Mutation => m !== 'attributes-string');
 
 /** The clause a bent body must fail, or undefined where neither the document nor the spec forbids it. */
 export function clauseFor(mutation: Mutation, p: Provoked): ClauseId | undefined {
