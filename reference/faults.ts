@@ -17,6 +17,7 @@ export const FAULTS = {
   'spec-not-deprecated': 'check update operation is not marked deprecated',
   'spec-runtime-optional-node': 'Runtime schema does not require nodeJsVersion',
   'spec-stage-enum': 'RuntimeStage enum lacks STABLE',
+  'spec-stage-extra': 'RuntimeStage enum lists a seventh value, GA',
   'spec-429-schema': '429 schema has error enum "Rate limit exceeded"',
   'swagger-newer': 'swagger.json declares an extra operation and is newer than openapi.json',
   // AUTH
@@ -57,6 +58,7 @@ export const FAULTS = {
   'rl-never-reset': 'the rate-limit window never ends',
   'rl-per-ip': 'limit counted per IP, so all keys share one budget',
   'rl-custom-ignored': 'the 20/10 s limit of GET /v1/runtimes is not applied',
+  'rl-custom-429-body': 'the 429 of the custom-limited GET /v1/runtimes has no statusCode',
   'rl-bad-headers': 'x-ratelimit-remaining never falls',
   // CU / FO
   'fo-upper-off-by-one-low': 'frequency <= 60 accepts offset floor(f*10)+1',

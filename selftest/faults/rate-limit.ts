@@ -18,5 +18,7 @@ export const RATE_LIMIT_FAULTS: FaultExpectation[] = [
   // rl-per-ip is no fault: whether the limit is counted per key or per client address is not in the
   // document (a note; see RATE_LIMIT_SETTINGS in generated/rate-limit.ts).
   { fault: 'rl-custom-ignored', clauses: ['RL-4'], files: RL, env },
+  // The custom route's own 429 (the global burst's are right): RL-3 holds for every 429.
+  { fault: 'rl-custom-429-body', clauses: ['RL-3'], files: RL, env },
   { fault: 'rl-bad-headers', clauses: ['RL-6'], files: RL, env },
 ];

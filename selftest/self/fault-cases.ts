@@ -109,7 +109,7 @@ const NAMED_REACH: Array<[RegExp, string[]]> = [
   [/^(spec-no-bearer|ind-spec-update-basic-auth)$/, ['spec#security']],
   [/^(spec-runtime-no-404|spec-429-schema)$/, ['spec#runtime-operation']],
   [/^(spec-not-deprecated|ind-spec-query-string)$/, ['spec#update-operation']],
-  [/^(spec-runtime-optional-node|spec-stage-enum)$/, ['spec#runtime-schema']],
+  [/^(spec-runtime-optional-node|spec-stage-enum|spec-stage-extra)$/, ['spec#runtime-schema']],
   [/^swagger-newer$/, ['spec#swagger']],
   [/^(ind-)?(spec|swagger)-/, ['alone']],
   [/^(ind-)?rl-|^ind-err-custom-429/, ['alone']],

@@ -46,6 +46,7 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'spec-not-deprecated': [async (a) => (await spec(a)).paths['/v1/checks/{id}'].put.deprecated],
   'spec-runtime-optional-node': [async (a) => (await spec(a)).components.schemas.Runtime.required],
   'spec-stage-enum': [async (a) => (await spec(a)).components.schemas.RuntimeStage.enum],
+  'spec-stage-extra': [async (a) => (await spec(a)).components.schemas.RuntimeStage.enum],
   'spec-429-schema': [async (a) => (await spec(a)).components.schemas.TooManyRequestsError.properties.error.enum],
   'swagger-newer': [
     async (a) => {
@@ -115,6 +116,12 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
     SMALL,
   ],
   'rl-custom-ignored': [(a) => served(a, 21, '/v1/runtimes')],
+  'rl-custom-429-body': [
+    async (a) => {
+      await served(a, 21, '/v1/runtimes');
+      return (await call(a, { url: '/v1/runtimes' })).body;
+    },
+  ],
   'rl-bad-headers': [async (a) => [(await rt(a)).headers['x-ratelimit-remaining'], (await rt(a)).headers['x-ratelimit-remaining']]],
   'fo-upper-off-by-one-low': [(a) => putStatus(a, { frequency: 10, frequencyOffset: 101 })],
   'fo-upper-off-by-one-high': [(a) => putStatus(a, { frequency: 120, frequencyOffset: 3 })],

@@ -75,6 +75,7 @@ export default fp(
         );
         // ind-err-custom-429-wording: a route with its own limit words its 429 by hand.
         if (faults.has('ind-err-custom-429-wording') && hasOwnLimit(req)) err.body.error = 'Too many requests';
+        if (faults.has('rl-custom-429-body') && hasOwnLimit(req)) delete err.body.statusCode;
         return err;
       },
     });

@@ -31,6 +31,7 @@ export function buildOpenApi(faults: Faults, accountHeader: string): Json {
   if (faults.has('spec-runtime-optional-node')) {
     schemas.Runtime.required = schemas.Runtime.required.filter((r: string) => r !== 'nodeJsVersion');
   }
+  if (faults.has('spec-stage-extra')) schemas.RuntimeStage.enum = [...schemas.RuntimeStage.enum, 'GA'];
   if (faults.has('spec-stage-enum')) schemas.RuntimeStage.enum = schemas.RuntimeStage.enum.filter((s: string) => s !== 'STABLE');
   if (faults.has('spec-429-schema')) schemas.TooManyRequestsError.properties.error.enum = ['Rate limit exceeded'];
   // ind-spec-update-basic-auth: the update operation kept the scheme of the old dashboard endpoint.

@@ -62,14 +62,18 @@ const DROPS: Drop[] = [
 for (const d of DROPS)
   if (d.keys.some((k) => k === -1)) throw new Error(`selftest/faults/generated/spec.ts: the reference's spec has no node for ${d.clause} ${d.valueClass}`);
 
-export const SPEC_GENERATED: GeneratedFault[] = DROPS.map((d) => ({
-  fault: `spec-drop:${encodeURIComponent(pointer(...d.keys))}`,
-  clause: d.clause,
-  place: 'spec',
-  valueClass: d.valueClass,
-  direction: 'loose',
-  files: FILES,
-}));
+export const SPEC_GENERATED: GeneratedFault[] = [
+  ...DROPS.map((d): GeneratedFault => ({
+    fault: `spec-drop:${encodeURIComponent(pointer(...d.keys))}`,
+    clause: d.clause,
+    place: 'spec',
+    valueClass: d.valueClass,
+    direction: 'loose',
+    files: FILES,
+  })),
+  // The other side of the stage enum: a value that is no stage (a drop cannot add one).
+  { fault: 'spec-stage-extra', clause: 'SPEC-6', place: 'spec', valueClass: 'stage-other', direction: 'loose', files: FILES },
+];
 
 /** The part of the document each generated drop cuts from (its reach: `spec#<part>:<class>`). */
 export const specDropPart = (fault: string): string | undefined => {
