@@ -38,7 +38,7 @@ function deref(doc: Json, node: Json, depth = 0): Json {
 }
 
 /** The reference's check update operation (the non-GET operation on a check path whose body has frequencyOffset). */
-export function referenceUpdate(): { op: Json; body: Json } {
+function findReferenceUpdate(): { op: Json; body: Json } {
   const doc = JSON.parse(readFileSync(SPEC_FILE, 'utf8'));
   for (const [path, item] of Object.entries<Json>(doc.paths)) {
     if (!/\/checks\/\{[^}]+\}$/.test(path)) continue;
@@ -49,6 +49,10 @@ export function referenceUpdate(): { op: Json; body: Json } {
   }
   throw new Error(`${SPEC_FILE}: no check update whose body has frequencyOffset`);
 }
+
+let referenceUpdateOnce: { op: Json; body: Json } | undefined;
+/** Read once per process: the errors generator asks for it too. */
+export const referenceUpdate = () => (referenceUpdateOnce ??= findReferenceUpdate());
 
 const patternOf = (cell: Cell) => encodeURIComponent(JSON.stringify(cell.body));
 
