@@ -6,6 +6,7 @@ import { test as base } from '@playwright/test';
 import { ApiClient, type CallOptions } from './http/client';
 import type { ClauseId } from './document/clauses';
 import { getConfig, type Config } from './run/config';
+import { applyProjectEnvironment } from './run/run-files';
 import { conform, type Intent } from './checks/conformance';
 import { describeExchange, type Exchange } from './http/exchange';
 import { observe } from './http/observation';
@@ -26,6 +27,7 @@ export interface Contract {
 }
 
 interface WorkerFixtures {
+  projectEnvironment: void;
   config: Config;
   spec: Spec;
   validator: SchemaValidator;
@@ -39,8 +41,16 @@ interface TestFixtures {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // A worker serves one project; a project may carry its own target (see applyProjectEnvironment).
+  projectEnvironment: [
+    async ({}, use, workerInfo) => {
+      applyProjectEnvironment(workerInfo.project.metadata);
+      await use();
+    },
+    { scope: 'worker' },
+  ],
   config: [
-    async ({}, use) => {
+    async ({ projectEnvironment: _ }, use) => {
       const config = getConfig();
       for (const s of [config.apiKey, config.accountId, config.second?.apiKey, config.second?.accountId, config.burstKey?.apiKey, config.burstKey?.accountId])
         registerSecret(s);

@@ -23,16 +23,14 @@ import { writeLastRun } from '../support/rate-limit/last-run';
 import { writeBurstSummary } from '../support/rate-limit/burst-summary';
 import { BURST_PLACE, RL_CLASSES } from '../support/rate-limit/places';
 import { readLedger } from '../support/http/request-ledger';
-import { getConfig } from '../support/run/config';
+import { declaredWindowSeconds, type RateLimit } from '../support/run/config';
 import { clauses, test } from '../support/fixtures';
 import type { Verdict } from '../support/checks/verdict';
 import type { TestInfo } from '@playwright/test';
 
-const { rateLimit } = getConfig();
-const windowMs = rateLimit.windowSeconds * 1000;
 /** Recovery waits out a whole window: by default only when that is short. */
-const SLOW = rateLimit.windowSeconds > 10;
-const ALLOWED = `${rateLimit.max} served per ${rateLimit.windowSeconds} s, then 429`;
+const isSlow = (windowSeconds: number) => windowSeconds > 10;
+const allowed = (l: RateLimit) => `${l.max} served per ${l.windowSeconds} s, then 429`;
 
 const countRequests = (info: TestInfo, n: number) => info.annotations.push({ type: 'requests', description: String(n) });
 const secondsBetween = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
@@ -60,6 +58,8 @@ test.describe('rate limit: burst', () => {
     'custom per-route limits stated in the spec hold',
     { annotation: clauses('RL-4', 'RL-3', 'ERR-2', 'RL-6') },
     async ({ spec, config, target, validator, verdict }, info) => {
+      const rateLimit = config.rateLimit;
+      const windowMs = rateLimit.windowSeconds * 1000;
       const limits = customLimitsOf(spec);
       for (const l of limits) verdict.note('custom-rate-limit', describeRouteLimit(l));
       test.skip(!limits.length, 'the spec states no custom rate limit in any operation description');
@@ -115,6 +115,7 @@ test.describe('rate limit: burst', () => {
     'the limit holds: served up to it, refused beyond it, each 429 with the documented body',
     { annotation: clauses('RL-1', 'RL-2', 'RL-3', 'ERR-2', 'RL-6') },
     async ({ config, target, spec, validator, verdict }, info) => {
+      const rateLimit = config.rateLimit;
       test.setTimeout(30_000 + measureBudgetMs(rateLimit));
       const plan = burstPlan(config, target);
       verdict.note('rate-limit-key', describeBurstKey(plan.roles));
@@ -131,7 +132,7 @@ test.describe('rate limit: burst', () => {
       judgeLimit(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.burst }), report, rateLimit, plan.target, {
         low: 'RL-1',
         high: 'RL-2',
-        allowed: ALLOWED,
+        allowed: allowed(rateLimit),
       });
       const replies = report.measurements.flatMap((m) => [...m.replies, ...m.confirmations]);
       if (replies.some((r) => r.status === 429)) {
@@ -153,6 +154,8 @@ test.describe('rate limit: burst', () => {
     'once the key is limited, every route the suite uses answers 429 with the documented body',
     { annotation: clauses('RL-2', 'RL-3', 'ERR-2', 'ERR-3', 'ERR-4') },
     async ({ config, target, spec, validator, verdict }, info) => {
+      const rateLimit = config.rateLimit;
+      const windowMs = rateLimit.windowSeconds * 1000;
       test.setTimeout(60_000 + 2 * windowMs);
       const plan = burstPlan(config, target);
       const customPaths = customLimitsOf(spec)
@@ -222,11 +225,13 @@ test.describe('rate limit: burst', () => {
 
   test(
     'after the window has passed, requests are served again',
-    { tag: SLOW ? ['@slow'] : [], annotation: clauses('RL-5', 'RL-6') },
+    { tag: isSlow(declaredWindowSeconds()) ? ['@slow'] : [], annotation: clauses('RL-5', 'RL-6') },
     async ({ config, target, verdict }, info) => {
+      const rateLimit = config.rateLimit;
+      const windowMs = rateLimit.windowSeconds * 1000;
       const asked = info.config.argv.some((a) => a.includes('@slow'));
       test.skip(
-        SLOW && !asked,
+        isSlow(rateLimit.windowSeconds) && !asked,
         `the window is ${rateLimit.windowSeconds} s: recovery takes that long, so it runs when asked (--grep @slow) or with a short RATE_LIMIT_WINDOW_S`,
       );
       test.setTimeout(60_000 + 3 * windowMs);

@@ -1,13 +1,12 @@
 /**
  * Every contract check is proven able to fail: each fault injected into the reference service must be
  * caught, on its clause (and its place, value class and status where it names them). The faults run in
- * batches (batch-plan.ts), each run limited to the tests that can catch its faults (test-selection.ts);
- * a fault its batch did not catch is run again alone, with all of its files, before it counts as a
- * survivor. Each test attaches its faults' outcomes; the kill ratio reporter counts them.
+ * batches (batch-plan.ts), each batch a faulty target of its own, all of them in one Playwright run
+ * (fault-run/), each limited to the tests that can catch its faults (test-selection.ts). A fault its
+ * batch did not catch runs again alone, with all of its files, before it counts as a survivor: those
+ * too in one run. A fault that stops the run (no spec to read) is judged by its own run's exit code and
+ * line, as a user meets it. Each test attaches its faults' outcomes; the kill ratio reporter counts them.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { runSuite, type SuiteRun } from '../../support/run/suite-runner';
 import { baselineTried } from './baseline';
@@ -15,80 +14,80 @@ import type { Batch } from './batch-plan';
 import { judge, OUTCOMES_ATTACHMENT, stateBroken, survivorLines, type FaultOutcome } from './catching';
 import { BATCHES } from './fault-catalogue';
 import type { FaultCase } from './fault-cases';
+import { runTargets, type TargetSpec } from './fault-run/run-targets';
 import { knownReason } from './known-survivors';
 import { testsForAll } from './test-selection';
 
-/** A run of the suite on a loaded machine; a batch's test also has room for its faults run again alone. */
+/** A safety net against a run that hangs, not a budget. */
 const RUN_LIMIT_MS = 240_000;
+const MANY_LIMIT_MS = 900_000;
+/** Workers of the run of many targets: more than the cores, as many tests wait (agents' drains, windows). */
+const WORKERS = 3;
 
-/**
- * The burst is the contract project's teardown: a run that needs it keeps the dependency (it then runs
- * whole, after the other tests, as in a user's run), the others drop it.
- */
+const faultOf = (cases: FaultCase[]) => cases.map((c) => c.fault).join(',');
 const needsBurst = (files: string[]) => files.some((f) => f.includes('rate-limit-burst'));
 const depsArgs = (files: string[]) => (needsBurst(files) ? files : ['--no-deps', ...files]);
 
-/**
- * One run of the suite with these faults: limited to the tests that can catch them when there is a
- * baseline to pick from (`selected`), else every test of their files. Failed checks are expected in it
- * (no new worker per failed test), except for a fault that stops the run: that one is judged by its
- * exit code and text, as a user meets it.
- */
-async function runFaults(
-  cases: FaultCase[],
-  files: string[],
-  env: Record<string, string> | undefined,
-  select: boolean,
-): Promise<SuiteRun & { selected: boolean }> {
-  const fault = cases.map((c) => c.fault).join(',');
-  if (cases.some((c) => c.stops)) return { ...(await runSuite({ fault, args: depsArgs(files), env, timeoutMs: RUN_LIMIT_MS })), selected: false };
-  const baseline = select ? baselineTried() : undefined;
-  if (!baseline)
-    return { ...(await runSuite({ fault, args: depsArgs(files), env, workers: 1, failuresExpected: true, timeoutMs: RUN_LIMIT_MS })), selected: false };
-  const dir = mkdtempSync(join(tmpdir(), 'contract-selftest-list-'));
-  try {
-    const list = join(dir, 'tests.txt');
-    writeFileSync(list, `${testsForAll(cases, baseline).join('\n')}\n`);
-    const args = [...(needsBurst(files) ? [] : ['--no-deps']), '--test-list', list];
-    return { ...(await runSuite({ fault, args, env, workers: 1, failuresExpected: true, timeoutMs: RUN_LIMIT_MS })), selected: true };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+/** A run of its own, with all of the fault's files, judged as a user meets it. */
+const runAlone = (c: FaultCase): Promise<SuiteRun> => runSuite({ fault: c.fault, args: depsArgs(c.files), env: c.env, timeoutMs: RUN_LIMIT_MS });
+
+async function attachAndExpect(outcomes: FaultOutcome[], cases: FaultCase[], run: { ms: number; output: string }): Promise<void> {
+  for (const [i, o] of outcomes.entries()) if (!o.caught) o.known = knownReason(cases[i]);
+  await test.info().attach(OUTCOMES_ATTACHMENT, { body: JSON.stringify(outcomes), contentType: 'application/json' });
+  const survivors = outcomes.filter((o) => !o.caught && !o.known);
+  expect(survivors.flatMap(survivorLines).join('\n'), `${survivors.length} fault(s) not caught (run: ${run.ms} ms)\n${run.output.slice(-1500)}`).toBe('');
 }
 
-/** A fault string cut short: the test title names the run, the outcomes carry the whole strings. */
-const short = (fault: string) => {
-  const text = decodeURIComponent(fault);
-  return text.length > 48 ? `${text.slice(0, 45)}…` : text;
-};
+const stopping = BATCHES.filter((b) => b.cases.some((c) => c.stops));
+const running = BATCHES.filter((b) => !b.cases.some((c) => c.stops));
 
-const title = (b: Batch) => {
-  const names = b.cases.map((c) => short(c.fault));
-  return `faults ${b.id}${b.alone ? ' (alone)' : ` (${names.length})`}: ${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`;
-};
+test(`the ${stopping.length} faults that stop the run end it with their exit code and their line`, async () => {
+  test.setTimeout(RUN_LIMIT_MS * stopping.length + 30_000);
+  const cases = stopping.flatMap((b) => b.cases);
+  const runs = await Promise.all(cases.map(runAlone));
+  const outcomes = cases.map((c, i) => judge(c, runs[i], 'alone'));
+  await attachAndExpect(outcomes, cases, { ms: Math.max(...runs.map((r) => r.ms)), output: runs.map((r) => r.output).join('\n') });
+});
 
-// Largest first: a batch's run grows with its faults (see self.config.ts).
-for (const batch of [...BATCHES].sort((a, b) => b.cases.length - a.cases.length)) {
-  test(title(batch), async ({}, info) => {
-    // Room for every member to run again alone (a safety net: most batches take a fraction of one run).
-    test.setTimeout(RUN_LIMIT_MS * (1 + batch.cases.length) + 30_000);
-    const run = await runFaults(batch.cases, batch.files, batch.env, true);
-    const outcomes: FaultOutcome[] = batch.cases.map((c) => judge(c, run, batch.alone ? 'alone' : 'batch', batch.cases.length > 1));
+test(`the other faults, in ${running.length} batches, are each caught on their clause`, async () => {
+  test.setTimeout(2 * MANY_LIMIT_MS + RUN_LIMIT_MS + 60_000);
+  const baseline = baselineTried();
+  const name = (b: Batch) => `b${b.id}`;
+  const batchRuns = await runTargets(
+    running.map((b): TargetSpec => ({ name: name(b), fault: faultOf(b.cases), env: b.env, files: b.files, tests: baseline && testsForAll(b.cases, baseline) })),
+    { workers: WORKERS, timeoutMs: MANY_LIMIT_MS },
+  );
+  const cases = running.flatMap((b) => b.cases);
+  const outcomes = new Map<FaultCase, FaultOutcome>();
+  const again: FaultCase[] = [];
+  for (const b of running) {
+    const run = batchRuns.get(name(b))!;
     // Cells that shared the stored check count only if the check was restored; otherwise each runs alone.
-    const distrust = batch.shared && stateBroken(run, batch.cases);
-    // Missed in a batch, or in a run of some of its tests: alone with all of its files is what decides
-    // (neither a batch nor the selection of tests ever makes a survivor).
-    const decided = batch.cases.length === 1 && !run.selected;
-    for (const [i, c] of batch.cases.entries()) {
-      if ((outcomes[i].caught && !distrust) || decided) continue;
-      outcomes[i] = judge(c, await runFaults([c], c.files, c.env, false), 'again alone');
+    const distrust = !!run.stopped || (b.shared && stateBroken(run, b.cases));
+    // Alone with all of its files (no baseline to select from) is what decides; anything less is run again.
+    const decided = b.cases.length === 1 && !baseline && !run.stopped;
+    for (const c of b.cases) {
+      const o = judge(c, run, b.alone ? 'alone' : 'batch', b.cases.length > 1);
+      outcomes.set(c, o);
+      if ((!o.caught || distrust) && !decided) again.push(c);
     }
-    for (const [i, o] of outcomes.entries()) if (!o.caught) o.known = knownReason(batch.cases[i]);
-    await info.attach(OUTCOMES_ATTACHMENT, { body: JSON.stringify(outcomes), contentType: 'application/json' });
-    const survivors = outcomes.filter((o) => !o.caught && !o.known);
-    expect(
-      survivors.flatMap(survivorLines).join('\n'),
-      `${survivors.length} fault(s) not caught (run: ${run.ms} ms, exit ${run.exitCode})\n${run.output.slice(-1500)}`,
-    ).toBe('');
-  });
-}
+  }
+  if (again.length) {
+    const aloneName = (i: number) => `a${i + 1}`;
+    const aloneRuns = await runTargets(
+      again.map((c, i): TargetSpec => ({ name: aloneName(i), fault: c.fault, env: c.env, files: c.files })),
+      { workers: WORKERS, timeoutMs: MANY_LIMIT_MS },
+    );
+    for (const [i, c] of again.entries()) {
+      const run = aloneRuns.get(aloneName(i))!;
+      // A target that stopped here stops a run of its own too: judged as a user meets it.
+      outcomes.set(c, judge(c, run.stopped ? await runAlone(c) : run, 'again alone'));
+    }
+  }
+  const any = [...batchRuns.values()][0];
+  await attachAndExpect(
+    cases.map((c) => outcomes.get(c)!),
+    cases,
+    { ms: any?.ms ?? 0, output: any?.output ?? '' },
+  );
+});

@@ -174,3 +174,14 @@ export function getConfig(): Config {
   }
   return cached;
 }
+
+/**
+ * The rate-limit window as configured, for what a test file declares before any fixture runs (a tag):
+ * the documented one when it is unset or bad (the run's configuration check reports a bad one). Tests
+ * themselves read the `config` fixture.
+ */
+export function declaredWindowSeconds(): number {
+  loadEnvFile();
+  const parsed = schema.shape.RATE_LIMIT_WINDOW_S.safeParse(process.env.RATE_LIMIT_WINDOW_S);
+  return parsed.success ? parsed.data : DOCUMENTED_RATE_LIMIT.windowSeconds;
+}

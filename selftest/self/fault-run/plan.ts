@@ -1,0 +1,61 @@
+/**
+ * One Playwright run with many faulty targets (selftest/fault-run.config.ts): each target is the
+ * reference service with its own faults and settings, tested by a project of its own (and its burst's
+ * project) whose workers see the target's environment, as a run of the suite against it alone would.
+ * A run of its own per target costs Playwright's start, test listing and the service's start each time;
+ * in one run they are paid once (the services run in the runner: they start in milliseconds).
+ *
+ * The plan is a file written by the self-test (run-targets.ts) and named in the environment, which the
+ * runner and its workers inherit: both evaluate the configuration and must build the same projects.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EMBEDDED_PORT_VARIABLE, FAILURES_EXPECTED_VARIABLE } from '../../../support/run/config';
+import { runFilesEnv } from '../../../support/run/run-files';
+
+export const FAULT_RUN_PLAN_VARIABLE = 'CONTRACT_SELFTEST_FAULT_RUN';
+
+export interface PlannedTarget {
+  /** Its project's name (the burst's project: `<name>-burst`); failures.json names it. */
+  name: string;
+  /** MOCK_FAULT: the service's and the embedded agent's faults. */
+  fault: string;
+  /** The target's own settings (the fault case's environment), for the service and the suite alike. */
+  env: Record<string, string>;
+  /** Suite files, as `tests/<file>`. */
+  files: string[];
+  port: number;
+  /** The target's own folder: its spec, its request ledger, its reports (snapshots, last-run records). */
+  dir: string;
+}
+
+export interface FaultRunPlan {
+  targets: PlannedTarget[];
+  /** failures.json (the clause matrix reporter's, every project's failures with their project). */
+  reportDir: string;
+  /** Playwright's own output. */
+  outputDir: string;
+  /** Targets whose spec could not be fetched (global setup writes it): their tests prove nothing. */
+  stoppedFile: string;
+}
+
+export function readPlan(env: NodeJS.ProcessEnv = process.env): FaultRunPlan {
+  const file = env[FAULT_RUN_PLAN_VARIABLE];
+  if (!file) throw new Error(`${FAULT_RUN_PLAN_VARIABLE} is not set: this configuration runs a plan the self-test writes (selftest/self/faults.spec.ts)`);
+  return JSON.parse(readFileSync(file, 'utf8')) as FaultRunPlan;
+}
+
+export const burstProject = (t: PlannedTarget) => `${t.name}-burst`;
+export const isBurstFile = (file: string) => file.endsWith('rate-limit-burst.spec.ts');
+
+/** What the suite's workers see for this target: the environment of a run against it alone. */
+export function suiteEnv(t: PlannedTarget): Record<string, string> {
+  return {
+    ...t.env,
+    MOCK_FAULT: t.fault,
+    [EMBEDDED_PORT_VARIABLE]: String(t.port),
+    REPORT_DIR: join(t.dir, 'reports'),
+    [FAILURES_EXPECTED_VARIABLE]: 'on',
+    ...runFilesEnv({ specCache: join(t.dir, 'spec.json'), ledger: join(t.dir, 'requests.ledger') }),
+  };
+}

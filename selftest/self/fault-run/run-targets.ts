@@ -1,0 +1,91 @@
+/**
+ * Runs the suite once against many faulty targets (plan.ts) and returns, per target, what a run against
+ * it alone would have given the self-test: its failures (failures.json names each failure's project),
+ * and the run's exit code, output and time limit, which the targets share.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runSuite, type SuiteRun } from '../../../support/run/suite-runner';
+import { burstProject, FAULT_RUN_PLAN_VARIABLE, isBurstFile, type FaultRunPlan, type PlannedTarget } from './plan';
+
+export interface TargetSpec {
+  name: string;
+  fault: string;
+  env?: Record<string, string>;
+  files: string[];
+  /** `--test-list` lines of a run against it alone (projects `contract` and `rate-limit`); all of its files when unset. */
+  tests?: string[];
+}
+
+export type TargetRun = SuiteRun & { stopped?: string };
+
+/** Free loopback ports, all held until every one is known, so that no two are the same. */
+async function freePorts(n: number): Promise<number[]> {
+  const servers: Server[] = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const s = createServer();
+      servers.push(s);
+      await new Promise<void>((resolve, reject) => s.once('error', reject).listen(0, '127.0.0.1', resolve));
+    }
+    return servers.map((s) => (s.address() as { port: number }).port);
+  } finally {
+    await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  }
+}
+
+/** A line of a single-target run's test list, for this target's projects. */
+function ownLine(t: TargetSpec, line: string): string {
+  return line.replace(/^\[contract\]/, `[${t.name}]`).replace(/^\[rate-limit\]/, `[${t.name}-burst]`);
+}
+
+function listLines(t: PlannedTarget, spec: TargetSpec): string[] {
+  if (spec.tests) return spec.tests.map((l) => ownLine(spec, l));
+  return t.files.map((f) => `[${isBurstFile(f) ? burstProject(t) : t.name}] › ${f.replace(/^tests\//, '')}`);
+}
+
+export async function runTargets(specs: TargetSpec[], options: { workers: number; timeoutMs: number }): Promise<Map<string, TargetRun>> {
+  const dir = mkdtempSync(join(tmpdir(), 'contract-selftest-targets-'));
+  try {
+    const ports = await freePorts(specs.length);
+    const targets: PlannedTarget[] = specs.map((s, i) => ({
+      name: s.name,
+      fault: s.fault,
+      env: s.env ?? {},
+      files: s.files,
+      port: ports[i],
+      dir: join(dir, s.name),
+    }));
+    const plan: FaultRunPlan = { targets, reportDir: join(dir, 'reports'), outputDir: join(dir, 'test-results'), stoppedFile: join(dir, 'stopped.json') };
+    const planFile = join(dir, 'plan.json');
+    writeFileSync(planFile, JSON.stringify(plan));
+    const list = join(dir, 'tests.txt');
+    writeFileSync(list, `${targets.flatMap((t, i) => listLines(t, specs[i])).join('\n')}\n`);
+    const run = await runSuite({
+      args: ['--config', 'selftest/fault-run.config.ts', '--test-list', list],
+      env: { [FAULT_RUN_PLAN_VARIABLE]: planFile },
+      reportDir: plan.reportDir,
+      workers: options.workers,
+      timeoutMs: options.timeoutMs,
+    });
+    const stopped = readStopped(plan.stoppedFile);
+    return new Map(
+      targets.map((t) => {
+        const own = new Set([t.name, burstProject(t)]);
+        return [t.name, { ...run, failures: run.failures.filter((f) => own.has(f.project)), stopped: stopped[t.name] }];
+      }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function readStopped(file: string): Record<string, string> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}

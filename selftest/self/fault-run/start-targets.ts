@@ -1,0 +1,64 @@
+/**
+ * Global setup of a run of many targets: each planned target's reference service, started in this
+ * (the runner's) process on its planned port, and its spec fetched and checked once, as the suite's own
+ * global setup does for one target. A target whose spec cannot be fetched is named in the plan's
+ * stopped file: a run against it alone would stop there, so its tests here prove nothing. Returns the
+ * teardown that closes the services.
+ */
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { buildService } from '../../../reference/service/app';
+import { readConfig as readServiceConfig } from '../../../reference/service/config';
+import { loadEnvFile, readConfig } from '../../../support/run/config';
+import { runFiles } from '../../../support/run/run-files';
+import { fetchAndCacheSpec } from '../../../support/spec/spec-cache';
+import { SpecUnavailable } from '../../../support/spec/spec-source';
+import { readPlan, suiteEnv, type PlannedTarget } from './plan';
+
+type Service = Awaited<ReturnType<typeof buildService>>;
+
+async function start(t: PlannedTarget): Promise<{ service: Service; stopped?: string }> {
+  mkdirSync(t.dir, { recursive: true });
+  const env = { ...process.env, ...suiteEnv(t) };
+  const suite = readConfig(env);
+  // As playwright.config.ts starts the embedded service: the suite's limit, on loopback.
+  const service = await buildService(
+    readServiceConfig({
+      ...env,
+      PORT: String(t.port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_MAX: String(suite.rateLimit.max),
+      RATE_LIMIT_WINDOW_S: String(suite.rateLimit.windowSeconds),
+    }),
+  );
+  await service.listen({ port: t.port, host: '127.0.0.1' });
+  try {
+    const checked = await fetchAndCacheSpec(suite);
+    copyFileSync(checked, runFiles(env).specCache!);
+    rmSync(checked, { force: true });
+    return { service };
+  } catch (e) {
+    if (!(e instanceof SpecUnavailable)) throw e;
+    return { service, stopped: e.message };
+  }
+}
+
+export default async function startTargets(): Promise<() => Promise<void>> {
+  loadEnvFile();
+  const plan = readPlan();
+  const started: Service[] = [];
+  const stopped: Record<string, string> = {};
+  try {
+    for (const t of plan.targets) {
+      const s = await start(t);
+      started.push(s.service);
+      if (s.stopped) stopped[t.name] = s.stopped;
+    }
+  } catch (e) {
+    await Promise.all(started.map((s) => s.close()));
+    throw e;
+  }
+  writeFileSync(plan.stoppedFile, JSON.stringify(stopped));
+  return async () => {
+    await Promise.all(started.map((s) => s.close()));
+  };
+}
