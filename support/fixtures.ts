@@ -1,6 +1,6 @@
 /**
  * The contract tests' fixtures: configuration, spec, validator and target once per worker; a verdict and
- * a counting client per test. Tests import `test` and `expect` from here, never from @playwright/test.
+ * a counting client per test. Test files import `test` from support/test.ts (these and every family's).
  */
 import { test as base } from '@playwright/test';
 import { ApiClient, type CallOptions } from './http/client';
@@ -75,9 +75,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   // Depends on verdict so that it is torn down first: the requests are attached before the verdict throws.
-  api: async ({ request, config, target, verdict: _verdict }, use, info) => {
+  api: async ({ config, target, verdict: _verdict }, use, info) => {
     const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
-    const api = new ApiClient(request, config.baseUrl, credentials, info, config.rateLimit);
+    const api = new ApiClient(config.baseUrl, credentials, info, config.rateLimit);
     await use(api);
     info.annotations.push({ type: 'requests', description: String(api.log.length) });
     if (api.log.length) {

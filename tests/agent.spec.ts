@@ -11,7 +11,7 @@ import { judgeShutdown } from '../support/agent/shutdown-judge';
 import { watchShutdown } from '../support/agent/shutdown-watch';
 import { PHASE, SHUTDOWN_TIMING } from '../support/agent/table';
 import { EMBEDDED_AGENT_COMMAND } from '../support/run/config';
-import { clauses, test } from '../support/fixtures';
+import { clauses, test } from '../support/test';
 
 test.describe('private location agent', () => {
   test('health endpoints of a running agent (AGENT_URL)', { annotation: clauses('AG-1', 'AG-2', 'AG-3') }, async ({ config, verdict }) => {

@@ -6,7 +6,7 @@
 import { AUTH_PROBES, authCases, type AuthCase } from '../support/auth/table';
 import { requestsAt } from '../support/auth/requests';
 import { sendProbe, sendValid } from '../support/auth/send';
-import { clauses, test } from '../support/fixtures';
+import { clauses, test } from '../support/test';
 
 const title = (c: AuthCase) =>
   c.probe

@@ -7,8 +7,7 @@
  *
  * The tests change shared state (one or two checks), so they run in order in one worker.
  */
-import { clauses } from '../support/fixtures';
-import { test } from '../support/check-update/fixture';
+import { clauses, test } from '../support/test';
 import { UPDATE_TESTS } from '../support/check-update/table';
 
 test.describe('deprecated check update', () => {

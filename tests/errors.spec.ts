@@ -7,7 +7,7 @@
 import { updateQuery } from '../support/auth/requests';
 import { judgeTakenOrRefused } from '../support/checks/either';
 import { ERROR_CASES, errorRequest } from '../support/checks/error-cases';
-import { clauses, test } from '../support/fixtures';
+import { clauses, test } from '../support/test';
 
 test.describe('error bodies', () => {
   for (const c of ERROR_CASES) {

@@ -24,7 +24,7 @@ import { writeBurstSummary } from '../support/rate-limit/burst-summary';
 import { BURST_PLACE, RL_CLASSES } from '../support/rate-limit/places';
 import { readLedger } from '../support/http/request-ledger';
 import { declaredWindowSeconds, type RateLimit } from '../support/run/config';
-import { clauses, test } from '../support/fixtures';
+import { clauses, test } from '../support/test';
 import type { Verdict } from '../support/checks/verdict';
 import type { TestInfo } from '@playwright/test';
 

@@ -10,7 +10,7 @@ import { BURST_PLACE, RL_CLASSES } from '../support/rate-limit/places';
 import { sleep } from '../support/rate-limit/measurement';
 import { RUNTIME_VERSIONS } from '../support/document/facts';
 import type { Exchange } from '../support/http/exchange';
-import { clauses, test } from '../support/fixtures';
+import { clauses, test } from '../support/test';
 import { fillPath } from '../support/spec/target';
 
 test.describe('rate limit: headers', () => {

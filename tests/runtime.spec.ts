@@ -4,7 +4,7 @@
  */
 import { RUNTIME_VERSIONS } from '../support/document/facts';
 import { oneLine } from '../support/http/exchange';
-import { clauses, test } from '../support/fixtures';
+import { clauses, test } from '../support/test';
 import { isJsonContentType, runtimeFields } from '../support/document/rules';
 import { fillPath } from '../support/spec/target';
 import { ACCEPTED_CLASS, UNKNOWN_IDS } from '../support/runtime/ids';

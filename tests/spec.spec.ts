@@ -4,7 +4,7 @@
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import { RUNTIME_PATH, RUNTIME_STAGES } from '../support/document/facts';
-import { clauses, test as base } from '../support/fixtures';
+import { clauses, test as base } from '../support/test';
 import { parseSpecText } from '../support/spec/spec-source';
 import { buildSpec, pointerTokens, templateKey, type SpecOperation } from '../support/spec/spec';
 import { enumOf, jsonBodySchema, schemaProperties } from '../support/spec/target';

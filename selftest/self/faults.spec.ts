@@ -22,7 +22,7 @@ import { testsForAll } from './test-selection';
 const RUN_LIMIT_MS = 240_000;
 const MANY_LIMIT_MS = 900_000;
 /** Workers of the run of many targets: more than the cores, as many tests wait (agents' drains, windows). */
-const WORKERS = 3;
+const WORKERS = 4;
 
 const faultOf = (cases: FaultCase[]) => cases.map((c) => c.fault).join(',');
 const needsBurst = (files: string[]) => files.some((f) => f.includes('rate-limit-burst'));
@@ -38,8 +38,25 @@ async function attachAndExpect(outcomes: FaultOutcome[], cases: FaultCase[], run
   expect(survivors.flatMap(survivorLines).join('\n'), `${survivors.length} fault(s) not caught (run: ${run.ms} ms)\n${run.output.slice(-1500)}`).toBe('');
 }
 
+/**
+ * The batches that start agents spread evenly among the others: agents of different targets meet on the
+ * agent's default port, which only one can hold at a time (the others wait for it).
+ */
+function spreadAgents(batches: Batch[]): Batch[] {
+  const agents = batches.filter((b) => b.files.includes('tests/agent.spec.ts'));
+  const others = batches.filter((b) => !agents.includes(b));
+  const out: Batch[] = [];
+  const every = (others.length + 1) / (agents.length + 1);
+  let a = 0;
+  for (const [i, b] of others.entries()) {
+    out.push(b);
+    while (a < agents.length && (a + 1) * every <= i + 1) out.push(agents[a++]);
+  }
+  return [...out, ...agents.slice(a)];
+}
+
 const stopping = BATCHES.filter((b) => b.cases.some((c) => c.stops));
-const running = BATCHES.filter((b) => !b.cases.some((c) => c.stops));
+const running = spreadAgents(BATCHES.filter((b) => !b.cases.some((c) => c.stops)));
 
 test(`the ${stopping.length} faults that stop the run end it with their exit code and their line`, async () => {
   test.setTimeout(RUN_LIMIT_MS * stopping.length + 30_000);

@@ -56,8 +56,8 @@ test.beforeEach(() => {
   answers.clear();
 });
 
-test('sends the configured key and account header, and JSON bodies with their content type', async ({ request }) => {
-  const client = new ApiClient(request, baseUrl, CREDENTIALS);
+test('sends the configured key and account header, and JSON bodies with their content type', async () => {
+  const client = new ApiClient(baseUrl, CREDENTIALS);
   const x = await client.call('PUT', '/v1/checks/1', { body: { name: 'n' }, query: { autoAssignAlerts: 'false' } });
   expect(seen[0]).toMatchObject({ method: 'PUT', url: '/v1/checks/1?autoAssignAlerts=false', body: '{"name":"n"}' });
   expect(seen[0].headers).toMatchObject({
@@ -69,8 +69,8 @@ test('sends the configured key and account header, and JSON bodies with their co
   expect(client.log).toEqual([x]);
 });
 
-test('header overrides replace or remove a header whatever its case; a raw body goes as it is', async ({ request }) => {
-  const client = new ApiClient(request, baseUrl, CREDENTIALS);
+test('header overrides replace or remove a header whatever its case; a raw body goes as it is', async () => {
+  const client = new ApiClient(baseUrl, CREDENTIALS);
   await client.call('POST', '/raw', { headers: { AUTHORIZATION: null, 'x-ACCOUNT-id': 'other' }, rawBody: '{"broken"' });
   expect(seen[0].headers.authorization).toBeUndefined();
   expect(seen[0].headers['x-account-id']).toBe('other');
@@ -81,32 +81,32 @@ test('header overrides replace or remove a header whatever its case; a raw body 
   expect(seen[1].headers['content-type']).toBeUndefined();
 });
 
-test('a body that is not JSON is kept as text, with no parsed value', async ({ request }) => {
+test('a body that is not JSON is kept as text, with no parsed value', async () => {
   answers.set('/text', [{ status: 500, headers: { 'content-type': 'text/plain' }, body: 'oops' }]);
-  const x = await new ApiClient(request, baseUrl, CREDENTIALS).call('GET', '/text');
+  const x = await new ApiClient(baseUrl, CREDENTIALS).call('GET', '/text');
   expect(x).toMatchObject({ status: 500, text: 'oops', json: undefined, contentType: 'text/plain' });
 });
 
-test('an unexpected 429 is waited out as Retry-After says and retried, with a note on the test', async ({ request }) => {
+test('an unexpected 429 is waited out as Retry-After says and retried, with a note on the test', async () => {
   answers.set('/limited', [{ status: 429, headers: { 'retry-after': '0' }, body: '{}' }]);
-  const client = new ApiClient(request, baseUrl, CREDENTIALS, test.info());
+  const client = new ApiClient(baseUrl, CREDENTIALS, test.info());
   const x = await client.call('GET', '/limited');
   expect(x.status).toBe(200);
   expect(seen).toHaveLength(2);
   expect(test.info().annotations.map((a) => a.type)).toContain('throttled');
 });
 
-test('a 429 the test expects is returned at once', async ({ request }) => {
+test('a 429 the test expects is returned at once', async () => {
   answers.set('/limited', [{ status: 429, headers: { 'retry-after': '0' }, body: '{}' }]);
-  const x = await new ApiClient(request, baseUrl, CREDENTIALS).call('GET', '/limited', { expect429: true });
+  const x = await new ApiClient(baseUrl, CREDENTIALS).call('GET', '/limited', { expect429: true });
   expect(x.status).toBe(429);
   expect(seen).toHaveLength(1);
 });
 
-test('keeps under its share of the window: the request over the budget waits for the window to turn', async ({ request }) => {
+test('keeps under its share of the window: the request over the budget waits for the window to turn', async () => {
   const limit = { max: 3, windowSeconds: 1 };
   expect(paceBudget(limit)).toBe(3);
-  const client = new ApiClient(request, baseUrl, { ...CREDENTIALS, apiKey: `mon_unit_pace_${Date.now()}` }, test.info(), limit);
+  const client = new ApiClient(baseUrl, { ...CREDENTIALS, apiKey: `mon_unit_pace_${Date.now()}` }, test.info(), limit);
   const started = Date.now();
   for (let i = 0; i < 4; i++) await client.call('GET', '/paced');
   expect(Date.now() - started).toBeGreaterThanOrEqual(800);
@@ -119,12 +119,12 @@ test('the budget leaves a reserve for the rate-limit tests, at most 50', () => {
   expect(paceBudget({ max: 1, windowSeconds: 10 })).toBe(1);
 });
 
-test('a connection that fails names the request without the key', async ({ request }) => {
+test('a connection that fails names the request without the key', async () => {
   const closed = createServer();
   await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
   const port = (closed.address() as AddressInfo).port;
   await new Promise((r) => closed.close(r));
-  const client = new ApiClient(request, `http://127.0.0.1:${port}`, CREDENTIALS);
+  const client = new ApiClient(`http://127.0.0.1:${port}`, CREDENTIALS);
   const error: Error = await client.call('GET', `/v1/x?key=${CREDENTIALS.apiKey}`).catch((e) => e);
   expect(error.message).toContain('GET http://127.0.0.1:');
   expect(error.message).not.toContain(CREDENTIALS.apiKey);

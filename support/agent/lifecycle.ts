@@ -13,9 +13,11 @@ export const STARTUP_LIMIT_MS = 30_000;
 /** Once it answers at all, an agent has this long to report ready. */
 const READY_LIMIT_MS = 15_000;
 /**
- * The embedded agent is ready as soon as it listens (it has no checks to load): more than this is a
- * readiness that will not come, and a run against it need not wait the limit a real agent gets.
+ * The embedded agent listens within a second and is ready as soon as it listens (it has no checks to
+ * load): more than these is a port or a readiness that will not come, and a run against it need not
+ * wait the limits a real agent gets.
  */
+const EMBEDDED_STARTUP_LIMIT_MS = 5_000;
 const EMBEDDED_READY_LIMIT_MS = 2_000;
 
 async function waitUntilReady(baseUrl: string, limitMs: number): Promise<void> {
@@ -39,8 +41,10 @@ export async function probeAll(verdict: Verdict, baseUrl: string, portClause = f
 
 export async function withAgent(verdict: Verdict, command: string, port: number | undefined, body: (agent: AgentProcess) => Promise<void>): Promise<void> {
   const agent = startAgent(command, port);
+  const embedded = command === EMBEDDED_AGENT_COMMAND;
+  const upLimitMs = embedded ? EMBEDDED_STARTUP_LIMIT_MS : STARTUP_LIMIT_MS;
   try {
-    const up = await waitUntilUp(agent, STARTUP_LIMIT_MS);
+    const up = await waitUntilUp(agent, upLimitMs);
     const given = port === undefined ? `the default port ${AGENT_DEFAULT_PORT}` : `AGENT_HEALTH_PORT=${port}`;
     // Up means liveness answered (waitUntilUp): the check is stamped with that endpoint's place.
     const v = verdict.at({ place: AGENT_ENDPOINTS.find((e) => e.path === '/-/liveness')!.place, valueClass: PHASE.running });
@@ -48,14 +52,14 @@ export async function withAgent(verdict: Verdict, command: string, port: number 
       !v.check(
         'AG-4',
         up,
-        `the agent started by AGENT_COMMAND did not answer on ${given} within ${STARTUP_LIMIT_MS / 1000} s`,
+        `the agent started by AGENT_COMMAND did not answer on ${given} within ${upLimitMs / 1000} s`,
         agent.output().split('\n').slice(-3).join(' | ') || 'no output',
         `the health endpoints on ${agent.baseUrl}`,
       )
     )
       return;
     // Readiness may answer 503 while the agent starts: it must turn 200 once the agent is ready.
-    await waitUntilReady(agent.baseUrl, command === EMBEDDED_AGENT_COMMAND ? EMBEDDED_READY_LIMIT_MS : READY_LIMIT_MS);
+    await waitUntilReady(agent.baseUrl, embedded ? EMBEDDED_READY_LIMIT_MS : READY_LIMIT_MS);
     await body(agent);
   } finally {
     agent.signal('SIGKILL');

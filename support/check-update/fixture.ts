@@ -9,13 +9,12 @@ import { CheckSessions, type PlainClient } from './session';
 
 export const test = base.extend<{ checkUpdate: CheckUpdateFamily }, { checkSessions: CheckSessions }>({
   checkSessions: [
-    async ({ config, target, playwright }, use) => {
+    async ({ config, target }, use) => {
       // The worker's own requests (the restore after the tests, when the final test did not run).
       const plainClient: PlainClient = async () => {
-        const context = await playwright.request.newContext();
         const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
-        const client = new ApiClient(context, config.baseUrl, credentials, undefined, config.rateLimit);
-        return { send: (method, path, options) => client.call(method, path, options), dispose: () => context.dispose() };
+        const client = new ApiClient(config.baseUrl, credentials, undefined, config.rateLimit);
+        return { send: (method, path, options) => client.call(method, path, options), dispose: async () => {} };
       };
       await use(new CheckSessions(config, target, plainClient));
     },

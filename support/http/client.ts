@@ -5,11 +5,12 @@
  * the target is expected to enforce (all workers together, through the request ledger), and on a 429
  * nobody expected it waits as the response says and retries, a few times at most.
  */
-import type { APIRequestContext, TestInfo } from '@playwright/test';
+import type { TestInfo } from '@playwright/test';
 import type { RateLimit } from '../run/config';
 import type { Exchange } from './exchange';
 import { credentialCandidates, readLedger, recordAnswer, recordSent, sentTimes } from './request-ledger';
 import { redact, registerSecret } from './redact';
+import { sendRaw, type Transport } from './transport';
 
 export type HeaderOverrides = Record<string, string | null>;
 
@@ -46,11 +47,11 @@ export class ApiClient {
   readonly log: Exchange[] = [];
 
   constructor(
-    private readonly request: APIRequestContext,
     private readonly baseUrl: string,
     private readonly credentials: Credentials,
     private readonly info?: TestInfo,
     private readonly limit: RateLimit = { max: 600, windowSeconds: 60 },
+    private readonly transport: Transport = sendRaw,
   ) {
     // Whatever key a test hands the client (a second key, a probe's), no report shows it.
     registerSecret(credentials.apiKey);
@@ -127,27 +128,20 @@ export class ApiClient {
     await this.pace(authorization);
     const started = Date.now();
     const ledgerId = recordSent({ at: started, authorization, method, url });
-    const res = await this.request
-      // As bytes: Playwright re-encodes a string that does not parse as JSON when the content type is
-      // JSON, so a body meant to be broken would arrive as a valid JSON string.
-      .fetch(url, {
-        method,
-        headers,
-        data: requestBody === undefined ? undefined : Buffer.from(requestBody),
-        failOnStatusCode: false,
-        maxRedirects: 0,
-        timeout: 15_000,
-      })
-      .catch((e: Error) => {
-        recordAnswer(ledgerId, 0);
-        // Playwright's call log lists the request headers: never let the key reach a report that way.
-        const error = new Error(redact(`${method} ${url} failed: ${e.message.split('\n')[0]}`));
-        error.stack = error.message;
-        throw error;
-      });
-    recordAnswer(ledgerId, res.status());
-    const text = await res.text();
-    const responseHeaders = res.headers();
+    const res = await this.transport(url, {
+      method,
+      headers,
+      body: requestBody === undefined ? undefined : Buffer.from(requestBody),
+      timeoutMs: 15_000,
+    }).catch((e: Error) => {
+      recordAnswer(ledgerId, 0);
+      // An error may quote the request: never let the key reach a report that way.
+      const error = new Error(redact(`${method} ${url} failed: ${e.message.split('\n')[0]}`));
+      error.stack = error.message;
+      throw error;
+    });
+    recordAnswer(ledgerId, res.status);
+    const { text, headers: responseHeaders } = res;
     const contentType = responseHeaders['content-type'] ?? '';
     let json: unknown;
     try {
@@ -160,7 +154,7 @@ export class ApiClient {
       url,
       requestHeaders: headers,
       requestBody,
-      status: res.status(),
+      status: res.status,
       headers: responseHeaders,
       text,
       json,
