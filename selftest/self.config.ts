@@ -17,9 +17,9 @@ export default defineConfig({
   reporter: [['list'], ['./self/kill-ratio-reporter.ts', { outputDir: '../reports/self-test' }]],
   projects: [
     { name: 'baseline', testMatch: /baseline\.spec\.ts/ },
-    // The longest tests first (the reports' and the other deployments' runs, then the largest batches),
-    // so that the short ones fill the workers at the end instead of one long run trailing alone.
-    { name: 'cli', testMatch: /(cli|reports)\.spec\.ts/, dependencies: ['baseline'] },
+    // The longest test first (the run of every fault), so that the short ones fill the workers beside it
+    // instead of one long run trailing alone.
     { name: 'faults', testMatch: /faults\.spec\.ts/, dependencies: ['baseline'] },
+    { name: 'cli', testMatch: /(cli|reports)\.spec\.ts/, dependencies: ['baseline'] },
   ],
 });

@@ -2,7 +2,10 @@
  * The contract tests' fixtures: configuration, spec, validator and target once per worker; a verdict and
  * a counting client per test. Test files import `test` from support/test.ts (these and every family's).
  */
-import { test as base } from '@playwright/test';
+// Playwright's root test, without its browser fixtures: `test` from @playwright/test sets up and tears
+// down trace recording and browser options around every test, each a step with a captured stack trace
+// (a third of a contract run's CPU). The suite drives no browser; its HTTP client is its own.
+import { _baseTest as base } from '@playwright/test';
 import { ApiClient, type CallOptions } from './http/client';
 import type { ClauseId } from './document/clauses';
 import { getConfig, type Config } from './run/config';
@@ -80,7 +83,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const api = new ApiClient(config.baseUrl, credentials, info, config.rateLimit);
     await use(api);
     info.annotations.push({ type: 'requests', description: String(api.log.length) });
-    if (api.log.length) {
+    // The self-test's fault runs read their failures only: the exchanges for people and for compare mode are not written there.
+    if (api.log.length && !config.failuresExpected) {
       await info.attach('observations', { body: JSON.stringify(api.log.map((e) => observe(e, config.baseUrl))), contentType: 'application/json' });
       await info.attach('requests', { body: api.log.map((e) => describeExchange(e)).join('\n\n────────\n\n'), contentType: 'text/plain' });
     }

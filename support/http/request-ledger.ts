@@ -8,10 +8,15 @@
  * appended to a run-scoped file. Keys are stored as short hashes, never as they are.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { runFiles } from '../run/run-files';
 
-export const keyTag = (apiKey: string) => createHash('sha256').update(apiKey).digest('hex').slice(0, 12);
+const tags = new Map<string, string>();
+export const keyTag = (apiKey: string): string => {
+  let tag = tags.get(apiKey);
+  if (tag === undefined) tags.set(apiKey, (tag = createHash('sha256').update(apiKey).digest('hex').slice(0, 12)));
+  return tag;
+};
 
 export interface LedgerEntry {
   at: number;
@@ -87,20 +92,51 @@ export function recordExchange(r: SentRequest & { status: number }): void {
   recordAnswer(recordSent(r), r.status);
 }
 
+/**
+ * What this process has read of a ledger: the file only grows, so each read parses only the lines
+ * appended since the last one (the client reads the ledger before every request).
+ */
+interface Reading {
+  file: string;
+  /** Bytes consumed: up to the end of the last whole line. */
+  offset: number;
+  sent: Map<string, LedgerEntry>;
+  sorted?: LedgerEntry[];
+}
+let reading: Reading | undefined;
+
+function readNewLines(r: Reading): void {
+  const size = statSync(r.file).size;
+  if (size === r.offset) return;
+  const fd = openSync(r.file, 'r');
+  try {
+    const bytes = Buffer.alloc(size - r.offset);
+    const got = readSync(fd, bytes, 0, bytes.length, r.offset);
+    const end = bytes.lastIndexOf(0x0a, got - 1);
+    if (end < 0) return;
+    r.offset += end + 1;
+    r.sorted = undefined;
+    for (const line of bytes.subarray(0, end).toString('utf8').split('\n')) {
+      const f = line.split('\t');
+      if (f[0] === 'S' && f.length >= 7) {
+        r.sent.set(f[1], { at: Number(f[2]), tags: f[3] === '-' ? [] : f[3].split(','), bearer: f[4] === 'b', method: f[5], path: f[6] });
+      } else if (f[0] === 'A' && f.length >= 3) {
+        const e = r.sent.get(f[1]);
+        if (e) e.status = Number(f[2]);
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Every request recorded so far, by every worker of this run, in send order. */
 export function readLedger(file = runFiles().ledger): LedgerEntry[] {
   if (!file || !existsSync(file)) return [];
-  const sent = new Map<string, LedgerEntry>();
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    const f = line.split('\t');
-    if (f[0] === 'S' && f.length >= 7) {
-      sent.set(f[1], { at: Number(f[2]), tags: f[3] === '-' ? [] : f[3].split(','), bearer: f[4] === 'b', method: f[5], path: f[6] });
-    } else if (f[0] === 'A' && f.length >= 3) {
-      const e = sent.get(f[1]);
-      if (e) e.status = Number(f[2]);
-    }
-  }
-  return [...sent.values()].sort((a, b) => a.at - b.at);
+  if (reading?.file !== file || statSync(file).size < reading.offset) reading = { file, offset: 0, sent: new Map() };
+  readNewLines(reading);
+  reading.sorted ??= [...reading.sent.values()].sort((a, b) => a.at - b.at);
+  return [...reading.sorted];
 }
 
 export const carries = (e: Pick<LedgerEntry, 'tags'>, apiKey: string) => e.tags.includes(keyTag(apiKey));
