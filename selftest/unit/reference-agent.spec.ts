@@ -39,7 +39,7 @@ interface Agent {
 
 async function startAgent(faults: string[] = [], drainMs = 1500): Promise<Agent> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', AGENT], {
+  const proc = spawn(process.execPath, ['support/run/embedded.mjs', AGENT], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, AGENT_HEALTH_PORT: String(port), AGENT_DRAIN_MS: String(drainMs), MOCK_FAULT: faults.join(',') },
@@ -81,7 +81,7 @@ test('agent: three endpoints, then SIGTERM: readiness 503 and liveness 200 while
 });
 
 test('agent: an unknown fault name exits 2', async () => {
-  const proc = spawn(process.execPath, ['--import', 'tsx', AGENT], { cwd: ROOT, env: { ...process.env, MOCK_FAULT: 'no-such-fault' } });
+  const proc = spawn(process.execPath, ['support/run/embedded.mjs', AGENT], { cwd: ROOT, env: { ...process.env, MOCK_FAULT: 'no-such-fault' } });
   expect(await new Promise((ok) => proc.once('exit', ok))).toBe(2);
 });
 

@@ -313,7 +313,7 @@ const freePort = () =>
 
 async function startAgent(faults: FaultName[], drainMs: number): Promise<Agent> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'reference/agent/main.ts'], {
+  const proc = spawn(process.execPath, ['support/run/embedded.mjs', 'reference/agent/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, AGENT_HEALTH_PORT: String(port), AGENT_DRAIN_MS: String(drainMs), MOCK_FAULT: faults.join(',') },

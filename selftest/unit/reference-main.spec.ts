@@ -9,7 +9,7 @@ import { FAULTS } from '../../reference/faults';
 const ROOT = resolve(__dirname, '../..');
 
 function run(env: Record<string, string>, args: string[] = [], untilLine = false) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'reference/service/main.ts', ...args], {
+  const proc = spawn(process.execPath, ['support/run/embedded.mjs', 'reference/service/main.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, MOCK_FAULT: '', ...env },
   });
