@@ -56,10 +56,9 @@ export default defineConfig({
   projects: [
     // Everything but the burst; the burst runs after it (as its teardown, which runs whatever the
     // outcome) so that exhausting the rate limit never starves another test. The check update is one
-    // ordered chain in a worker of its own (its own worker fixtures): listed first, it starts at once
-    // beside the other tests instead of after them. Both are 'contract' (--project=contract runs both).
-    { name: 'contract', testMatch: /check-update\.spec\.ts/, fullyParallel: true, teardown: 'rate-limit' },
-    { name: 'contract', testIgnore: /(rate-limit-burst|check-update)\.spec\.ts/, fullyParallel: true, teardown: 'rate-limit' },
+    // ordered chain (its describe runs in order) that goes to whichever worker is free; every file has
+    // the same fixtures (support/test.ts), so a worker runs the chain and then the other tests.
+    { name: 'contract', testIgnore: /rate-limit-burst\.spec\.ts/, fullyParallel: true, teardown: 'rate-limit' },
     { name: 'rate-limit', testMatch: /rate-limit-burst\.spec\.ts/, fullyParallel: false },
   ],
   webServer: config.embedded
