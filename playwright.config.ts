@@ -58,8 +58,8 @@ export default defineConfig({
     // outcome) so that exhausting the rate limit never starves another test. The check update is one
     // ordered chain (its describe runs in order) that goes to whichever worker is free; every file has
     // the same fixtures (support/test.ts), so a worker runs the chain and then the other tests.
-    { name: 'contract', testIgnore: /rate-limit-burst\.spec\.ts/, fullyParallel: true, teardown: 'rate-limit' },
-    { name: 'rate-limit', testMatch: /rate-limit-burst\.spec\.ts/, fullyParallel: false },
+    { name: 'contract', testIgnore: /z-rate-limit-burst\.spec\.ts/, fullyParallel: true, teardown: 'rate-limit' },
+    { name: 'rate-limit', testMatch: /z-rate-limit-burst\.spec\.ts/, fullyParallel: false },
   ],
   webServer: config.embedded
     ? {

@@ -136,9 +136,9 @@ async function remotes(runs: number, floorMs: number): Promise<void> {
   const ref = await startReference(env);
   const dir = mkdtempSync(join(tmpdir(), 'contract-bench-twice-'));
   try {
-    const first = await remote(env, 'two', ['tests/rate-limit-burst.spec.ts'], dir, ref);
+    const first = await remote(env, 'two', ['tests/z-rate-limit-burst.spec.ts'], dir, ref);
     out(row('first run', [first], floorMs));
-    const second = await remote(env, 'two', ['tests/rate-limit-burst.spec.ts'], dir, ref);
+    const second = await remote(env, 'two', ['tests/z-rate-limit-burst.spec.ts'], dir, ref);
     out(row('second run, right after', [second], floorMs));
   } finally {
     ref.stop();

@@ -15,7 +15,7 @@ const AUTH = 'tests/auth.spec.ts';
 const RT = 'tests/runtime.spec.ts';
 const CU = 'tests/check-update.spec.ts';
 const RL = 'tests/rate-limit.spec.ts';
-const BURST = 'tests/rate-limit-burst.spec.ts';
+const BURST = 'tests/z-rate-limit-burst.spec.ts';
 const AG = 'tests/agent.spec.ts';
 
 export const INDEPENDENT_FAULTS: IndependentFault[] = [

@@ -4,7 +4,7 @@
  */
 import type { FaultExpectation } from './types';
 
-const RL = ['tests/rate-limit.spec.ts', 'tests/rate-limit-burst.spec.ts'];
+const RL = ['tests/rate-limit.spec.ts', 'tests/z-rate-limit-burst.spec.ts'];
 const env = { RATE_LIMIT_WINDOW_S: '5' };
 
 export const RATE_LIMIT_FAULTS: FaultExpectation[] = [

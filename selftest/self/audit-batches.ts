@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const worker = async () => {
     while (next < cases.length) {
       const c = cases[next++];
-      const burst = c.files.some((f) => f.includes('rate-limit-burst'));
+      const burst = c.files.some((f) => f.includes('z-rate-limit-burst'));
       const run = await runSuite({ fault: c.fault, args: burst ? c.files : ['--no-deps', ...c.files], env: c.env, workers: 1, failuresExpected: true });
       const o = judge(c, run, 'alone');
       const flag = uncaught && !uncaught.has(c.fault) ? " ← the last self-test counted it caught: its batch caught it by another fault's doing" : '';

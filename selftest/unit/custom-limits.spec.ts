@@ -5,8 +5,7 @@ import { expect, test } from '@playwright/test';
 import { customLimitsOf, describeRouteLimit, formatLimit, parseCustomLimit } from '../../support/rate-limit/custom-limits';
 import { buildSpec } from '../../support/spec/spec';
 import { parseSpecText } from '../../support/spec/spec-source';
-
-const PUBLISHED = join(__dirname, '../fixtures/published-openapi-2026-08-18.json');
+import { publishedSpec } from './published-spec';
 
 test("the real service's sentences", () => {
   const cases: Array<[string, number, number]> = [
@@ -52,8 +51,7 @@ test('formatting for the report', () => {
 });
 
 test('the published spec: every custom limit it states, and nothing else', async () => {
-  const text = readFileSync(PUBLISHED, 'utf8');
-  const spec = await buildSpec(parseSpecText(text, PUBLISHED), PUBLISHED);
+  const spec = await publishedSpec();
   const found = customLimitsOf(spec).map(describeRouteLimit).sort();
   const analytics = [
     'api-checks',

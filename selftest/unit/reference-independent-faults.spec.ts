@@ -258,7 +258,7 @@ test('independent faults: all in the catalogue, named ind-*, each with a probe h
   expect(MEASURED.map((m) => m.fault).sort()).toEqual(Object.keys(INDEPENDENT_FAULTS).sort());
   for (const m of MEASURED) {
     expect(m.clauses.length, m.fault).toBeGreaterThan(0);
-    for (const f of m.files) expect(f).toMatch(/^tests\/(spec|auth|runtime|check-update|rate-limit|rate-limit-burst|agent)\.spec\.ts$/);
+    for (const f of m.files) expect(f).toMatch(/^tests\/(spec|auth|runtime|check-update|rate-limit|z-rate-limit-burst|agent)\.spec\.ts$/);
   }
 });
 

@@ -1,11 +1,14 @@
 // The self-test's planning and judging: which faults may share a run, when a run caught a fault, which
 // tests a run needs, and the kill ratio. Pure functions, fed small made-up cases.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { RunFailure, TestTried } from '../../reporters/matrix-types';
 import type { SuiteRun } from '../../support/run/suite-runner';
 import { catchesOverlap, compatible, planBatches, reachesOverlap } from '../self/batch-plan';
 import { judge, matches, stateBroken, withinReach, type FaultOutcome } from '../self/catching';
 import { fromGenerated, fromHandWritten, reachOf, type FaultCase } from '../self/fault-cases';
+import { isBurstFile } from '../self/fault-run/plan';
 import { killRatio } from '../self/kill-ratio-reporter';
 import { testsFor } from '../self/test-selection';
 
@@ -213,4 +216,10 @@ test('the kill ratio counts generated faults per family, lists survivors and the
   expect(k.notRun).toEqual(['c']);
   expect(k.clauses.find((c) => c.clause === 'AUTH-1')).toEqual({ clause: 'AUTH-1', faults: 2, caught: 1 });
   expect(k.lists.find((l) => l.family === 'hand-written')).toEqual({ family: 'hand-written', faults: 1, ran: 1, caught: 1 });
+});
+
+test('the burst file sorts after every other test file, as Playwright orders them (the fault run runs it last that way)', () => {
+  const files = readdirSync(join(__dirname, '../../tests')).sort((a, b) => a.localeCompare(b));
+  expect(files.filter(isBurstFile)).toHaveLength(1);
+  expect(isBurstFile(files.at(-1)!), files.join(', ')).toBe(true);
 });

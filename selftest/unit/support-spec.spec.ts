@@ -1,17 +1,16 @@
 /** Reading real-world specs: the published document of the real service, read as it is. */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { buildSpec } from '../../support/spec/spec';
-import { parseSpecText } from '../../support/spec/spec-source';
 import { SchemaValidator, translateOpenApi30 } from '../../support/spec/schema-validator';
 import { canonicalPointer } from '../../support/checks/conformance';
 import { findUpdateOp } from '../../support/spec/target';
+import { PUBLISHED_SPEC_FILE, publishedSpec } from './published-spec';
 
-const PUBLISHED = join(__dirname, '../fixtures/published-openapi-2026-08-18.json');
+const PUBLISHED = PUBLISHED_SPEC_FILE;
 
 test.describe('the published spec of the real service', () => {
-  const load = async () => buildSpec(parseSpecText(readFileSync(PUBLISHED, 'utf8'), 'published'), 'published');
+  const load = publishedSpec;
 
   test('is read despite raw newlines inside JSON strings', async () => {
     const text = readFileSync(PUBLISHED, 'utf8');

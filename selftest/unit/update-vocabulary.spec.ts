@@ -3,17 +3,13 @@
  * names where the body has them, else the property whose enum or name and type fit what the document
  * describes; nothing where none fits.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { buildSpec } from '../../support/spec/spec';
-import { parseSpecText } from '../../support/spec/spec-source';
 import { findUpdateOp, jsonBodySchema, resolveTarget } from '../../support/spec/target';
 import type { Config } from '../../support/run/config';
 import { missingReason, missingRoles, PUBLISHED_NAMES, requiresFullBody, resolveVocabulary, specFactsOf } from '../../support/check-update/vocabulary';
+import { publishedSpec } from './published-spec';
 import { CHECK_TYPES, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS } from '../../support/document/facts';
-
-const PUBLISHED = join(__dirname, '../fixtures/published-openapi-2026-08-18.json');
 
 /** A spec whose check update names every property otherwise, in the given body schema. */
 async function inlineSpec(body: Record<string, unknown>) {
@@ -52,7 +48,7 @@ const OTHER_NAMES = {
 };
 
 test('the published spec: every property by its published name', async () => {
-  const spec = await buildSpec(parseSpecText(readFileSync(PUBLISHED, 'utf8'), 'published'), 'published');
+  const spec = await publishedSpec();
   const body = jsonBodySchema(findUpdateOp(spec));
   expect(resolveVocabulary(body)).toEqual(PUBLISHED_NAMES);
   // A partial update: no required properties, so each cell sends only its change.
@@ -134,7 +130,7 @@ test('allOf parts are looked through; nothing at all resolves nothing', () => {
 
 test.describe('what the spec says where the document is silent (specFactsOf)', () => {
   test('the published spec: description, locations and runtimeId nullable; description a string; the lists enumerated', async () => {
-    const spec = await buildSpec(parseSpecText(readFileSync(PUBLISHED, 'utf8'), 'published'), 'published');
+    const spec = await publishedSpec();
     const facts = specFactsOf(jsonBodySchema(findUpdateOp(spec)));
     expect(['description', 'locations', 'runtimeId', 'groupOrder'].map(facts.nullable)).toEqual([true, true, true, true]);
     expect(['checkType', 'frequencyOffset', 'name'].map(facts.nullable)).toEqual([false, false, false]);

@@ -10,7 +10,7 @@ import type { ClauseId } from '../../../support/document/clauses';
 import { BURST_PLACE, RL_CLASSES } from '../../../support/rate-limit/places';
 import type { GeneratedFault } from '../types';
 
-const BURST = ['tests/rate-limit-burst.spec.ts'];
+const BURST = ['tests/z-rate-limit-burst.spec.ts'];
 const HEADERS = ['tests/rate-limit.spec.ts', ...BURST];
 
 /** The two window algorithms of the reference: every limit fault is tried under both. */

@@ -1,7 +1,7 @@
 /**
  * One Playwright run with many faulty targets (selftest/fault-run.config.ts): each target is the
- * reference service with its own faults and settings, tested by a project of its own (and its burst's
- * project) whose workers see the target's environment, as a run of the suite against it alone would.
+ * reference service with its own faults and settings, tested by a project of its own whose worker sees
+ * the target's environment, as a run of the suite against it alone would.
  * A run of its own per target costs Playwright's start, test listing and the service's start each time;
  * in one run they are paid once (the services run in the runner: they start in milliseconds).
  *
@@ -16,7 +16,7 @@ import { runFilesEnv } from '../../../support/run/run-files';
 export const FAULT_RUN_PLAN_VARIABLE = 'CONTRACT_SELFTEST_FAULT_RUN';
 
 export interface PlannedTarget {
-  /** Its project's name (the burst's project: `<name>-burst`); failures.json names it. */
+  /** Its project's name; failures.json names it. */
   name: string;
   /** MOCK_FAULT: the service's and the embedded agent's faults. */
   fault: string;
@@ -45,8 +45,7 @@ export function readPlan(env: NodeJS.ProcessEnv = process.env): FaultRunPlan {
   return JSON.parse(readFileSync(file, 'utf8')) as FaultRunPlan;
 }
 
-export const burstProject = (t: PlannedTarget) => `${t.name}-burst`;
-export const isBurstFile = (file: string) => file.endsWith('rate-limit-burst.spec.ts');
+export const isBurstFile = (file: string) => file.endsWith('z-rate-limit-burst.spec.ts');
 
 /** What the suite's workers see for this target: the environment of a run against it alone. */
 export function suiteEnv(t: PlannedTarget): Record<string, string> {

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSuite, type SuiteRun } from '../../../support/run/suite-runner';
-import { burstProject, FAULT_RUN_PLAN_VARIABLE, isBurstFile, type FaultRunPlan, type PlannedTarget } from './plan';
+import { FAULT_RUN_PLAN_VARIABLE, type FaultRunPlan, type PlannedTarget } from './plan';
 
 export interface TargetSpec {
   name: string;
@@ -36,14 +36,12 @@ async function freePorts(n: number): Promise<number[]> {
   }
 }
 
-/** A line of a single-target run's test list, for this target's projects. */
-function ownLine(t: TargetSpec, line: string): string {
-  return line.replace(/^\[contract\]/, `[${t.name}]`).replace(/^\[rate-limit\]/, `[${t.name}-burst]`);
-}
+/** A line of a single-target run's test list (projects `contract` and `rate-limit`), for this target's project. */
+const ownLine = (t: TargetSpec, line: string) => line.replace(/^\[(contract|rate-limit)\]/, `[${t.name}]`);
 
 function listLines(t: PlannedTarget, spec: TargetSpec): string[] {
   if (spec.tests) return spec.tests.map((l) => ownLine(spec, l));
-  return t.files.map((f) => `[${isBurstFile(f) ? burstProject(t) : t.name}] › ${f.replace(/^tests\//, '')}`);
+  return t.files.map((f) => `[${t.name}] › ${f.replace(/^tests\//, '')}`);
 }
 
 export async function runTargets(specs: TargetSpec[], options: { workers: number; timeoutMs: number }): Promise<Map<string, TargetRun>> {
@@ -73,8 +71,7 @@ export async function runTargets(specs: TargetSpec[], options: { workers: number
     const stopped = readStopped(plan.stoppedFile);
     return new Map(
       targets.map((t) => {
-        const own = new Set([t.name, burstProject(t)]);
-        return [t.name, { ...run, failures: run.failures.filter((f) => own.has(f.project)), stopped: stopped[t.name] }];
+        return [t.name, { ...run, failures: run.failures.filter((f) => f.project === t.name), stopped: stopped[t.name] }];
       }),
     );
   } finally {

@@ -2,7 +2,9 @@
  * The tests that exhaust a rate limit: RL-4 (a route's own limit), RL-1/RL-2/RL-3/RL-6 (the global
  * limit), the 429 on every other route (RL-2, RL-3, ERR-2..4), RL-5 (recovery). This file is the
  * 'rate-limit' project: it runs after every other test (the contract project's teardown, whatever its
- * outcome), in order, so that using up a key's budget starves nobody. BURST=off skips it.
+ * outcome), in order, so that using up a key's budget starves nobody. Its name sorts last among the
+ * test files, so that where one project holds every file in one worker (the self-test's fault run) it
+ * runs last there too. BURST=off skips it.
  *
  * The global burst spends the key nothing else uses (BURST_API_KEY, else SECOND_API_KEY), so its window
  * holds nothing to explain and the decision is exact without waiting; with one key it shares the
@@ -45,6 +47,9 @@ async function tell(info: TestInfo, verdict: Verdict, name: string, report: Limi
 }
 
 test.describe('rate limit: burst', () => {
+  // In order, in one worker, whatever the project's mode: recovery follows the exhaustion.
+  test.describe.configure({ mode: 'default' });
+
   test.beforeEach(({ config }) => {
     test.skip(!config.burst, 'BURST=off: the tests that exhaust a rate limit are skipped');
   });
