@@ -12,7 +12,7 @@ import { runSuite, type SuiteRun } from '../../support/run/suite-runner';
 import { baselineTried } from './baseline';
 import type { Batch } from './batch-plan';
 import { judge, OUTCOMES_ATTACHMENT, stateBroken, survivorLines, type FaultOutcome } from './catching';
-import { BATCHES } from './fault-catalogue';
+import { batches } from './fault-catalogue';
 import type { FaultCase } from './fault-cases';
 import { isBurstFile } from './fault-run/plan';
 import { runTargets, type TargetSpec } from './fault-run/run-targets';
@@ -55,8 +55,8 @@ function spreadAgents(batches: Batch[]): Batch[] {
   return [...out, ...agents.slice(a)];
 }
 
-const stopping = BATCHES.filter((b) => b.cases.some((c) => c.stops));
-const running = spreadAgents(BATCHES.filter((b) => !b.cases.some((c) => c.stops)));
+const stopping = batches().filter((b) => b.cases.some((c) => c.stops));
+const running = spreadAgents(batches().filter((b) => !b.cases.some((c) => c.stops)));
 
 test(`the ${stopping.length} faults that stop the run end it with their exit code and their line`, async () => {
   test.setTimeout(RUN_LIMIT_MS * stopping.length + 30_000);
