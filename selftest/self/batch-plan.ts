@@ -10,6 +10,7 @@
  * Then a failure that counts for a fault can only come from that fault. A fault a batch did not catch is
  * run again alone before it counts as a survivor (see faults.spec.ts), so batching never makes one up.
  */
+import { BURST_PLACE } from '../../support/rate-limit/places';
 import type { Catch, FaultCase } from './fault-cases';
 
 export interface Batch {
@@ -59,6 +60,12 @@ const aspectsOverlap = (a: string, b: string) =>
 const OWN_PLACES = ['agent', 'spec'];
 
 /**
+ * The 429s of every route come from the burst spending the limit on its own route: a fault that changes
+ * all of that route's answers (refuses them, say) takes every 429 away with them.
+ */
+const takesThe429s = (x: Token, y: Token) => x.aspect === '429' && y.place === BURST_PLACE && y.aspect === '*';
+
+/**
  * `*` is every API place; an aspect `*` (or none) is all of the place. Bending the error bodies of a
  * status overlaps the requests answered with it. A spec fault changes the document every test reads:
  * it overlaps everything but another spec fault on another part of the document.
@@ -66,6 +73,7 @@ const OWN_PLACES = ['agent', 'spec'];
 export function reachesOverlap(a: string, b: string): boolean {
   const [x, y] = [token(a), token(b)];
   if ((x.place === 'spec') !== (y.place === 'spec')) return true;
+  if (takesThe429s(x, y) || takesThe429s(y, x)) return true;
   const apiWide = (p: string) => p === '*' && !OWN_PLACES.includes(y.place) && !OWN_PLACES.includes(x.place);
   const places = x.place === y.place || apiWide(x.place) || apiWide(y.place);
   return places && aspectsOverlap(x.aspect, y.aspect);

@@ -28,6 +28,15 @@ const keyOf = (t: BurstTarget) => t.headers.authorization.replace(/^Bearer /, ''
 const measure = (target: BurstTarget, extra: Partial<MeasureOptions> = {}) =>
   measureLimit({ target, limit: LIMIT, concurrency: 8, known: (since) => knownPrior(keyOf(target), since), lastActivity: () => lastActivity(), ...extra });
 
+/**
+ * Windows of 6 s where a test says the burst decides without waiting: a burst takes milliseconds, but on
+ * a machine starved by other work a 2 s window has been seen to turn over mid-burst (and the burst then
+ * rightly waits). Nothing here waits a window unless something is wrong.
+ */
+const FRESH_LIMIT = { max: LIMIT.max, windowSeconds: 6 };
+const FRESH = { max: LIMIT.max, windowMs: 6000 };
+const measureFresh = (target: BurstTarget, extra: Partial<MeasureOptions> = {}) => measure(target, { limit: FRESH_LIMIT, ...extra });
+
 /** Requests sent before the burst: recorded in the ledger (as the client does), or not (another run, another client). */
 async function spend(target: BurstTarget, n: number, recorded = true) {
   const run = await burst({ ...target, ledger: false }, { concurrency: 1, maxRequests: n });
@@ -39,8 +48,8 @@ async function spend(target: BurstTarget, n: number, recorded = true) {
 test.describe('a fresh window decides at the first burst', () => {
   for (const algorithm of ['fixed', 'sliding'] as const) {
     test(`${algorithm}: the limit holds`, async () => {
-      await withLimiter({ ...W, algorithm }, async (l) => {
-        const r = await measure(l.target(newKey()));
+      await withLimiter({ ...FRESH, algorithm }, async (l) => {
+        const r = await measureFresh(l.target(newKey()));
         expect(r.outcome).toEqual({ kind: 'holds', limit: 50 });
         expect(r.measurements).toHaveLength(1);
         expect(r.waits).toEqual([]);
@@ -48,16 +57,16 @@ test.describe('a fresh window decides at the first burst', () => {
     });
 
     test(`${algorithm}: one more than the limit fails RL-2, without waiting`, async () => {
-      await withLimiter({ ...W, algorithm, max: 51 }, async (l) => {
-        const r = await measure(l.target(newKey()));
+      await withLimiter({ ...FRESH, algorithm, max: 51 }, async (l) => {
+        const r = await measureFresh(l.target(newKey()));
         expect(r.outcome).toEqual({ kind: 'too-high', served: [51], base: 0 });
         expect(r.waits).toEqual([]);
       });
     });
 
     test(`${algorithm}: one fewer than the limit fails RL-1, without waiting`, async () => {
-      await withLimiter({ ...W, algorithm, max: 49 }, async (l) => {
-        const r = await measure(l.target(newKey()), { otherKey: l.target(newKey()) });
+      await withLimiter({ ...FRESH, algorithm, max: 49 }, async (l) => {
+        const r = await measureFresh(l.target(newKey()), { otherKey: l.target(newKey()) });
         expect(r.outcome).toEqual({ kind: 'too-low', served: 49, base: 0 });
         expect(r.measurements[0].sharedWith).toBe('separate');
         expect(r.waits).toEqual([]);
@@ -65,18 +74,18 @@ test.describe('a fresh window decides at the first burst', () => {
     });
 
     test(`${algorithm}, no rate-limit headers: one off either way is still caught at once`, async () => {
-      await withLimiter({ ...W, algorithm, max: 51, headers: false }, async (l) => {
-        expect((await measure(l.target(newKey()))).outcome).toMatchObject({ kind: 'too-high', served: [51] });
+      await withLimiter({ ...FRESH, algorithm, max: 51, headers: false }, async (l) => {
+        expect((await measureFresh(l.target(newKey()))).outcome).toMatchObject({ kind: 'too-high', served: [51] });
       });
-      await withLimiter({ ...W, algorithm, max: 49, headers: false }, async (l) => {
-        expect((await measure(l.target(newKey()))).outcome).toMatchObject({ kind: 'too-low', served: 49 });
+      await withLimiter({ ...FRESH, algorithm, max: 49, headers: false }, async (l) => {
+        expect((await measureFresh(l.target(newKey()))).outcome).toMatchObject({ kind: 'too-low', served: 49 });
       });
     });
   }
 
   test('a token bucket: what it refilled while the burst ran is no excess', async () => {
-    await withLimiter({ ...W, algorithm: 'bucket' }, async (l) => {
-      const r = await measure(l.target(newKey()));
+    await withLimiter({ ...FRESH, algorithm: 'bucket' }, async (l) => {
+      const r = await measureFresh(l.target(newKey()));
       expect(r.outcome.kind, r.story.join('\n')).toBe('holds');
       expect(r.waits, r.story.join('\n')).toEqual([]);
     });

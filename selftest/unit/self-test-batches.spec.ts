@@ -46,6 +46,10 @@ test('reaches overlap on a shared place and aspect; * is every API place, never 
   expect(reachesOverlap('runtime#404', 'runtime')).toBe(true);
   expect(reachesOverlap('runtime#404', 'check-read#404')).toBe(false);
   expect(reachesOverlap('*#404', 'check-read#404')).toBe(true);
+  // Every route's 429 comes from the burst on the runtime route: all of that route's answers reach them.
+  expect(reachesOverlap('check-read#429', 'runtime')).toBe(true);
+  expect(reachesOverlap('runtime', 'check-update#429')).toBe(true);
+  expect(reachesOverlap('check-read#429', 'runtime#known')).toBe(false);
   // Bending 404 bodies changes the answers to unknown ids; letting a bad credential through takes away
   // the 400, 401 or 403 whose bent body a fault beside it needs (a malformed account is the only 400).
   expect(reachesOverlap('runtime#404', 'runtime#unknown')).toBe(true);
