@@ -41,9 +41,10 @@ const token = (t: string): Token => {
 
 /**
  * The error statuses each kind of request is answered with: bending their bodies changes those answers
- * too, and a fault that lets a bad credential through takes those answers away.
+ * too, and a fault that lets a bad credential through takes those answers away. The limiter past the
+ * limit answers 429.
  */
-const STATUSES_OF: Record<string, string[]> = { valid: ['400', '404', '415'], unknown: ['404', '500'], auth: ['400', '401', '403'] };
+const STATUSES_OF: Record<string, string[]> = { valid: ['400', '404', '415'], unknown: ['404', '500'], auth: ['400', '401', '403'], limit: ['429'] };
 
 /** An aspect may name a part (`known:stage`: one field of the runtime bodies); parts of one aspect differ only when both are named. */
 const sameAspect = (a: string, b: string) => {
@@ -60,10 +61,11 @@ const aspectsOverlap = (a: string, b: string) =>
 const OWN_PLACES = ['agent', 'spec'];
 
 /**
- * The 429s of every route come from the burst spending the limit on its own route: a fault that changes
- * all of that route's answers (refuses them, say) takes every 429 away with them.
+ * The 429s of every route (and what the limiter does past the limit) come from the burst spending the
+ * limit on its own route: a fault that changes all of that route's answers (refuses them, say) takes
+ * them away.
  */
-const takesThe429s = (x: Token, y: Token) => x.aspect === '429' && y.place === BURST_PLACE && y.aspect === '*';
+const takesThe429s = (x: Token, y: Token) => (x.aspect === '429' || x.aspect === 'limit') && y.place === BURST_PLACE && y.aspect === '*';
 
 /**
  * `*` is every API place; an aspect `*` (or none) is all of the place. Bending the error bodies of a

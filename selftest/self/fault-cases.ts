@@ -36,8 +36,9 @@ export interface FaultCase {
    * it), or `alone` when it changes what every test relies on (the rate limit, the environment, the
    * whole spec). Aspects: `auth` which requests with bad credentials are refused, `known` the answers
    * to the documented runtime versions, `unknown` the answers to unknown ids, `valid` the answers to
-   * update and read requests (validation and the stored check), a status the error bodies of that
-   * status, and for `spec` a part of the document.
+   * update and read requests (validation and the stored check), `limit` the rate limiter once a key is
+   * over it and its headers, a status the error bodies of that status, and for `spec` a part of the
+   * document.
    */
   reach: string[];
 }
@@ -79,10 +80,13 @@ function reachOfKind(fault: string): string[] | undefined {
     // The update's answers to bodies that are no JSON object: nothing stored changes.
     case 'take-body':
       return ['check-update#valid'];
+    // A limit one off moves where every test's own requests would meet a 429: it changes what all rely on.
     case 'rl-limit':
+      return ['alone'];
+    // The limiter past its limit (a route left unlimited) or its headers: only the rate-limit tests look.
     case 'rl-exempt':
     case 'rl-headers':
-      return ['alone'];
+      return ['*#limit'];
     // One endpoint while the agent runs: the drain is another part of the agent.
     case 'agent-down':
       return [`agent#running:${args[0]}`];

@@ -33,6 +33,8 @@ test('reach: a fault string says what it changes; a name no row knows runs alone
   expect(reachOf('auth-skip:check-read:key')).toEqual(['check-read#auth']);
   expect(reachOf('accept:API:%7B%7D')).toEqual(['check-update#valid', 'check-read#valid']);
   expect(reachOf('rl-limit:+1')).toEqual(['alone']);
+  expect(reachOf('rl-headers:remaining-off')).toEqual(['*#limit']);
+  expect(reachOf('rl-exempt:any')).toEqual(['*#limit']);
   expect(reachOf('spec-unversioned')).toEqual(['alone']);
   expect(reachOf('spec-no-bearer')).toEqual(['spec#security']);
   expect(reachOf('rt-node-no-v')).toEqual(['runtime#known']);
@@ -50,6 +52,12 @@ test('reaches overlap on a shared place and aspect; * is every API place, never 
   expect(reachesOverlap('check-read#429', 'runtime')).toBe(true);
   expect(reachesOverlap('runtime', 'check-update#429')).toBe(true);
   expect(reachesOverlap('check-read#429', 'runtime#known')).toBe(false);
+  // The limiter past its limit: the 429s and the other limiter faults, nothing else.
+  expect(reachesOverlap('*#limit', 'check-read#429')).toBe(true);
+  expect(reachesOverlap('*#limit', '*#limit')).toBe(true);
+  expect(reachesOverlap('*#limit', 'runtime')).toBe(true);
+  expect(reachesOverlap('*#limit', 'check-update#valid')).toBe(false);
+  expect(reachesOverlap('*#limit', '*#auth')).toBe(false);
   // Bending 404 bodies changes the answers to unknown ids; letting a bad credential through takes away
   // the 400, 401 or 403 whose bent body a fault beside it needs (a malformed account is the only 400).
   expect(reachesOverlap('runtime#404', 'runtime#unknown')).toBe(true);
