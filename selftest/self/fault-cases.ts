@@ -116,6 +116,8 @@ const NAMED_REACH: Array<[RegExp, string[]]> = [
   [/^(spec-runtime-optional-node|spec-stage-enum|spec-stage-extra)$/, ['spec#runtime-schema']],
   [/^swagger-newer$/, ['spec#swagger']],
   [/^(ind-)?(spec|swagger)-/, ['alone']],
+  // The limiter past the limit (none, a higher one, another answer than 429, no reset) or its headers.
+  [/^rl-(none|500|503|700|429-body|never-reset|custom-ignored|custom-429-body|bad-headers)$/, ['*#limit']],
   [/^(ind-)?rl-|^ind-err-custom-429/, ['alone']],
   [/^(ind-)?agent-/, ['agent']],
   // The runtime's 200 bodies, or its answers to unknown ids (a missing version: both).
