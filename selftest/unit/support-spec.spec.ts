@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { buildSpec } from '../../support/spec/spec';
+import { parseSpecText } from '../../support/spec/spec-source';
 import { SchemaValidator, translateOpenApi30 } from '../../support/spec/schema-validator';
 import { canonicalPointer } from '../../support/checks/conformance';
 import { findUpdateOp } from '../../support/spec/target';
@@ -75,4 +76,15 @@ test('a spec with a server path prefix is found by the full path', async () => {
 test('a document that is not OpenAPI 3 is reported, not thrown', async () => {
   const spec = await buildSpec({ swagger: '2.0', info: { title: 't', version: '1' }, paths: {} }, 'inline');
   expect(spec.problems[0]).toMatch(/not 3\.x/);
+});
+
+test('a YAML document is read as well as JSON; neither is one line naming the origin', () => {
+  expect(parseSpecText('openapi: 3.0.3\ninfo:\n  title: t\n  version: "1"\npaths: {}\n', 'inline')).toEqual({
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {},
+  });
+  expect(() => parseSpecText('{ "openapi": [', 'https://example.com/openapi.json')).toThrow(
+    /^the document at https:\/\/example.com\/openapi.json is neither JSON nor YAML/,
+  );
 });

@@ -4,7 +4,6 @@
  * the fallback (JSON is YAML).
  */
 import { readFile } from 'node:fs/promises';
-import { parse as parseYaml } from 'yaml';
 
 export class SpecUnavailable extends Error {
   constructor(message: string) {
@@ -50,7 +49,10 @@ export function parseSpecText(text: string, origin: string): unknown {
     return JSON.parse(text);
   } catch {
     try {
-      return parseYaml(text, { maxAliasCount: -1 });
+      // Loaded only for a YAML document: every worker parses the spec, almost always JSON.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { parse } = require('yaml') as typeof import('yaml');
+      return parse(text, { maxAliasCount: -1 });
     } catch (e) {
       throw new SpecUnavailable(`the document at ${origin} is neither JSON nor YAML: ${(e as Error).message.split('\n')[0]}`);
     }
