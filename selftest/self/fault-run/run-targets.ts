@@ -21,16 +21,36 @@ export interface TargetSpec {
 
 export type TargetRun = SuiteRun & { stopped?: string };
 
-/** Free loopback ports, all held until every one is known, so that no two are the same. */
+/**
+ * Ports below every system's ephemeral range (Linux 32768+, macOS and Windows 49152+). The services
+ * listen on them only in the runner's global setup, a few seconds after they are picked: a port the
+ * system hands out for `listen(0)` (every other server and agent of the self-test asks so) could be
+ * taken in between, and the whole run would stop on it.
+ */
+const PORTS = { from: 20_000, to: 32_000 };
+
+const listenOn = (s: Server, port: number) =>
+  new Promise<boolean>((resolve) => {
+    s.once('error', () => resolve(false)).listen(port, '127.0.0.1', () => resolve(true));
+  });
+
+/** Free loopback ports in PORTS, all held until every one is known, so that no two are the same. */
 async function freePorts(n: number): Promise<number[]> {
   const servers: Server[] = [];
+  const ports: number[] = [];
+  const span = PORTS.to - PORTS.from;
+  const start = Math.floor(Math.random() * span);
   try {
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < span && ports.length < n; i++) {
+      const port = PORTS.from + ((start + i) % span);
       const s = createServer();
-      servers.push(s);
-      await new Promise<void>((resolve, reject) => s.once('error', reject).listen(0, '127.0.0.1', resolve));
+      if (await listenOn(s, port)) {
+        servers.push(s);
+        ports.push(port);
+      }
     }
-    return servers.map((s) => (s.address() as { port: number }).port);
+    if (ports.length < n) throw new Error(`only ${ports.length} of ${n} loopback ports free in ${PORTS.from}-${PORTS.to}`);
+    return ports;
   } finally {
     await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   }
@@ -68,21 +88,19 @@ export async function runTargets(specs: TargetSpec[], options: { workers: number
       workers: options.workers,
       timeoutMs: options.timeoutMs,
     });
+    // Global setup writes it once every target is up: without it no test ran against its own target.
     const stopped = readStopped(plan.stoppedFile);
-    return new Map(
-      targets.map((t) => {
-        return [t.name, { ...run, failures: run.failures.filter((f) => f.project === t.name), stopped: stopped[t.name] }];
-      }),
-    );
+    if (!stopped) throw new Error(`the run of ${targets.length} faulty targets did not start them:\n${run.output.trim().split('\n').slice(-15).join('\n')}`);
+    return new Map(targets.map((t) => [t.name, { ...run, failures: run.failures.filter((f) => f.project === t.name), stopped: stopped[t.name] }]));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-function readStopped(file: string): Record<string, string> {
+function readStopped(file: string): Record<string, string> | undefined {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
   } catch {
-    return {};
+    return undefined;
   }
 }
