@@ -61,13 +61,13 @@ test('no API key, account id or Authorization value reaches any report or the co
  * A large difference set in both directions: A has one fault, B a dozen others. The page must still open
  * on the verdict and the family matrix, keep its details collapsed, and stay small. B's faults fail one
  * test each where they can (a cell of the update, one class of unknown runtime id, one authentication
- * probe): a fault that breaks every refusal (cu-500) fails twenty tests, and each failed test costs
- * Playwright a new worker.
+ * probe), and a runtime body field (every version) for a body difference: a fault that breaks every
+ * refusal (cu-500) fails twenty tests, and each failed test costs Playwright a new worker.
  */
 const acceptedCell = (clause: string) => CHECK_UPDATE_GENERATED.find((f) => f.clause === clause && f.fault.startsWith('accept:API:'))!.fault;
 const COMPARE_A = 'embedded:errbody:check-read:404:wording';
 const foundUnknownId = RUNTIME_UNKNOWN_GENERATED.find((f) => f.fault.endsWith(':found'))!;
-const COMPARE_B = `embedded:${[foundUnknownId.fault, 'auth-skip:runtime:key', ...['CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6', 'FO-2'].map(acceptedCell), 'rl-none', 'agent-no-health', 'fo-zero-any'].join(',')}`;
+const COMPARE_B = `embedded:${['rt-node-no-v', foundUnknownId.fault, 'auth-skip:runtime:key', ...['CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6', 'FO-2'].map(acceptedCell), 'rl-none', 'agent-no-health', 'fo-zero-any'].join(',')}`;
 const MAX_PAGE_BYTES = 60_000;
 
 /**
@@ -138,6 +138,7 @@ test('compare mode opens on the verdict and the family matrix, details collapsed
     ).toBe(true);
     expect(at).toEqual([...at].sort((x, y) => x - y));
     // Both directions, each clause with its first difference in a few words.
+    expect(md).toMatch(/\| RT-3 \| verified \| failed \| body: nodeJsVersion "v\d+\.\d+\.\d+" vs "\d+\.\d+\.\d+" \|/);
     expect(md).toMatch(/\| RT-9 \| verified \| failed \| status 404 vs 200 \|/);
     expect(md).toMatch(/\| AUTH-1 \| verified \| failed \| status 401 vs 200 \|/);
     expect(md).toMatch(/\| CU-3 \| verified \| failed \| status 400 vs 200 \|/);
@@ -167,11 +168,11 @@ test('compare mode opens on the verdict and the family matrix, details collapsed
       const details = page.locator('details');
       expect(await details.count()).toBeGreaterThan(10);
       expect(await page.locator('details[open]').count()).toBe(0);
-      const err1 = page.locator('details#d-ERR-1');
-      await expect(err1.locator('table.requests')).toBeHidden();
-      await err1.locator('summary').click();
-      await expect(err1.locator('table.requests')).toBeVisible();
-      await expect(err1.locator('table.requests')).toContainText('Not found');
+      const rt3 = page.locator('details#d-RT-3');
+      await expect(rt3.locator('table.requests')).toBeHidden();
+      await rt3.locator('summary').click();
+      await expect(rt3.locator('table.requests')).toBeVisible();
+      await expect(rt3.locator('table.requests')).toContainText('nodeJsVersion');
       await expect(page.locator('table.clauses')).toBeHidden();
       await page.screenshot({ path: test.info().outputPath('compare.png') }); // kept with the test's results, for a person to look at
     } finally {

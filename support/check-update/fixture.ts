@@ -11,10 +11,10 @@ export const test = base.extend<{ checkUpdate: CheckUpdateFamily }, { checkSessi
   checkSessions: [
     async ({ config, target }, use) => {
       // The worker's own requests (the restore after the tests, when the final test did not run).
-      const plainClient: PlainClient = async () => {
+      const plainClient: PlainClient = () => {
         const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
         const client = new ApiClient(config.baseUrl, credentials, undefined, config.rateLimit);
-        return { send: (method, path, options) => client.call(method, path, options), dispose: async () => {} };
+        return (method, path, options) => client.call(method, path, options);
       };
       await use(new CheckSessions(config, target, plainClient));
     },

@@ -89,8 +89,8 @@ export function missingCheck(config: Config, kind: CheckKind): string | undefine
   return undefined;
 }
 
-/** A plain client for the worker's own requests (the restore after the tests), and how to close it. */
-export type PlainClient = () => Promise<{ send: Send; dispose: () => Promise<void> }>;
+/** A plain client for the worker's own requests (the restore after the tests). */
+export type PlainClient = () => Send;
 
 /** The worker's session, opened once on demand. */
 export class CheckSessions {
@@ -180,19 +180,15 @@ export class CheckSessions {
     this.session = undefined;
     this.opening = undefined;
     if (!s || !existsSync(s.file)) return undefined;
-    const client = await this.plainClient();
-    try {
-      const results: RestoreResult[] = [];
-      for (const [id, state] of Object.entries(s.snapshot.checks)) {
-        results.push(await restoreCheck(client.send, client.send, s.routes, id, state, s.writable, s.query, s.coupled));
-      }
-      if (results.every(restored)) removeSnapshot(s.file);
-      const text = redact(`restored after the tests: ${results.map(describeRestore).join('; ')}`);
-      if (!results.every(restored))
-        process.stderr.write(`check update: ${text}\nthe snapshot stays in ${s.file}; the next run against this target restores it\n`);
-      return text;
-    } finally {
-      await client.dispose();
+    const send = this.plainClient();
+    const results: RestoreResult[] = [];
+    for (const [id, state] of Object.entries(s.snapshot.checks)) {
+      results.push(await restoreCheck(send, send, s.routes, id, state, s.writable, s.query, s.coupled));
     }
+    if (results.every(restored)) removeSnapshot(s.file);
+    const text = redact(`restored after the tests: ${results.map(describeRestore).join('; ')}`);
+    if (!results.every(restored))
+      process.stderr.write(`check update: ${text}\nthe snapshot stays in ${s.file}; the next run against this target restores it\n`);
+    return text;
   }
 }

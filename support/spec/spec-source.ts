@@ -49,7 +49,7 @@ export function parseSpecText(text: string, origin: string): unknown {
     return JSON.parse(text);
   } catch {
     try {
-      // Loaded only for a YAML document: every worker parses the spec, almost always JSON.
+      // Loaded only for a document that is not JSON: every worker imports this module, and specs are almost always JSON.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { parse } = require('yaml') as typeof import('yaml');
       return parse(text, { maxAliasCount: -1 });
