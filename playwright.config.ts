@@ -4,22 +4,21 @@
  */
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { ConfigError, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, type Config } from './support/run/config';
+import { ConfigError, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, readConfig, type Config } from './support/run/config';
 import { EXIT_CONFIG_ERROR } from './support/run/exit-codes';
-import { freePortSync } from './support/run/free-port';
 import { clearRunOutputs, writeStoppedMatrix } from './reporters/run-outputs';
+import { BURST_FILE, decideOrder } from './support/run/schedule';
 
 loadEnvFile();
-// The workers evaluate this file again: the port chosen here reaches them through the environment.
-if (!process.env.BASE_URL?.trim() && !process.env[EMBEDDED_PORT_VARIABLE]) {
-  process.env[EMBEDDED_PORT_VARIABLE] = String(freePortSync());
-}
-
 // Only the runner's own process (not each worker) clears the last run's outputs and reports a stop.
 const isRunner = process.env.TEST_WORKER_INDEX === undefined;
+// The embedded service listens on a port of its own choosing and prints it; webServer's wait below puts
+// it in the runner's environment, which global setup and the workers (started after it) read.
+const port = process.env[EMBEDDED_PORT_VARIABLE];
 let config: Config;
 try {
-  config = getConfig();
+  // Not getConfig(): its cache would keep the runner's configuration without the port.
+  config = isRunner ? readConfig(process.env, { embeddedPortPending: !port }) : getConfig();
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e;
   const reportDir = process.env.REPORT_DIR?.trim() || 'reports';
@@ -28,6 +27,7 @@ try {
   process.exit(EXIT_CONFIG_ERROR);
 }
 if (isRunner) clearRunOutputs(config.reportDir);
+const order = decideOrder(process.argv);
 
 const reports = config.reportDir;
 
@@ -53,26 +53,29 @@ export default defineConfig({
         ['./reporters/clause-matrix.ts', { outputDir: reports }],
       ],
   use: { trace: 'off' },
-  projects: [
-    // Everything but the burst; the burst runs after it (as its teardown, which runs whatever the
-    // outcome) so that exhausting the rate limit never starves another test. The check update is one
-    // ordered chain (its describe runs in order) that goes to whichever worker is free; every file has
-    // the same fixtures (support/test.ts), so a worker runs the chain and then the other tests.
-    { name: 'contract', testIgnore: /z-rate-limit-burst\.spec\.ts/, fullyParallel: true, teardown: 'rate-limit' },
-    { name: 'rate-limit', testMatch: /z-rate-limit-burst\.spec\.ts/, fullyParallel: false },
-  ],
+  // The check update is one ordered chain (its describe runs in order) that goes to whichever worker is
+  // free; every file has the same fixtures (support/test.ts), so a worker runs the chain and then the
+  // other tests. The burst runs after every other test (support/run/schedule.ts): in the contract
+  // project, last and alone; with --shuffle, as the contract project's teardown.
+  projects:
+    order === 'teardown'
+      ? [
+          { name: 'contract', testIgnore: BURST_FILE, fullyParallel: true, teardown: 'rate-limit' },
+          { name: 'rate-limit', testMatch: BURST_FILE, fullyParallel: false },
+        ]
+      : [{ name: 'contract', fullyParallel: true }],
   webServer: config.embedded
     ? {
         command: 'node support/run/embedded.mjs reference/service/main.ts',
-        port: Number(process.env[EMBEDDED_PORT_VARIABLE]),
-        // Ready on its line, not on the next port poll (Playwright polls at 0.1, 0.35, 0.85, 1.85 s…).
-        wait: { stdout: /listening on/ },
+        // Ready on its line (not on the next port poll: Playwright polls at 0.1, 0.35, 0.85, 1.85 s…),
+        // whose port the named group hands to the runner's environment.
+        wait: { stdout: new RegExp(`listening on http://127\\.0\\.0\\.1:(?<${EMBEDDED_PORT_VARIABLE}>\\d+)`) },
         reuseExistingServer: false,
         timeout: 20_000,
         stdout: 'ignore',
         stderr: 'pipe',
         env: {
-          PORT: String(process.env[EMBEDDED_PORT_VARIABLE]),
+          PORT: port ?? '0',
           HOST: '127.0.0.1',
           RATE_LIMIT_MAX: String(config.rateLimit.max),
           RATE_LIMIT_WINDOW_S: String(config.rateLimit.windowSeconds),

@@ -2,11 +2,14 @@
  * The self-test's run of many faulty targets at once (see self/fault-run/plan.ts): per target, one
  * project of the suite's tests with the target's environment, run in one worker. Playwright orders a
  * project's files by name and the burst's file sorts last (tests/z-rate-limit-burst.spec.ts), so with
- * one worker the burst comes after every other test of its target, as in a user's run (where it is the
- * contract project's teardown), without a worker of its own.
+ * one worker the burst comes after every other test of its target, as in a user's run, without the
+ * exclusive lock that would hold every other target's tests too (support/run/schedule.ts).
  */
 import { defineConfig, type Project } from '@playwright/test';
 import { readPlan, suiteEnv, type PlannedTarget } from './self/fault-run/plan';
+import { keepFileOrder } from '../support/run/schedule';
+
+keepFileOrder();
 
 const plan = readPlan();
 

@@ -2,15 +2,16 @@
  * AG: the private location agent's health endpoints and its shutdown. With AGENT_COMMAND (the embedded
  * agent by default) the suite starts the agent on a port it chose, probes it, sends SIGTERM and probes
  * all three endpoints until the process exits: readiness must turn 503, liveness and /health stay 200.
- * With only AGENT_URL it probes the three endpoints.
+ * That session is lived by the runner from the start of the run, and judged here at the end. With only
+ * AGENT_URL it probes the three endpoints.
  */
 import { AGENT_DEFAULT_PORT } from '../support/document/facts';
-import { freePort, isPortFree, withPortLock } from '../support/agent/process';
-import { probeAll, STARTUP_LIMIT_MS, withAgent } from '../support/agent/lifecycle';
-import { judgeShutdown } from '../support/agent/shutdown-judge';
-import { watchShutdown } from '../support/agent/shutdown-watch';
-import { PHASE, SHUTDOWN_TIMING } from '../support/agent/table';
+import { isPortFree, withPortLock } from '../support/agent/process';
+import { describeWatch, judgeAgentSession, liveAgentSession, probeAll, STARTUP_LIMIT_MS } from '../support/agent/lifecycle';
+import { watchedAgentSession } from '../support/agent/background-session';
+import { SHUTDOWN_TIMING } from '../support/agent/table';
 import { EMBEDDED_AGENT_COMMAND } from '../support/run/config';
+import { lastLock } from '../support/run/schedule';
 import { clauses, test } from '../support/test';
 
 test.describe('private location agent', () => {
@@ -24,7 +25,8 @@ test.describe('private location agent', () => {
 
   test(
     'health endpoints on the port set by AGENT_HEALTH_PORT, and shutdown',
-    { annotation: clauses('AG-1', 'AG-2', 'AG-3', 'AG-4', 'AG-5') },
+    // Judged last: the runner lives this agent's session while the other tests run (background-session.ts).
+    { annotation: clauses('AG-1', 'AG-2', 'AG-3', 'AG-4', 'AG-5'), lock: lastLock() },
     async ({ config, verdict }, info) => {
       test.skip(
         !config.agentCommand,
@@ -37,17 +39,9 @@ test.describe('private location agent', () => {
           "AGENT_COMMAND and AGENT_URL are unset: this is the embedded reference agent, not the target's; set one of them to test yours",
         );
       }
-      await withAgent(verdict, config.agentCommand!, await freePort(), async (agent) => {
-        await probeAll(verdict, agent.baseUrl, true);
-        const watch = await watchShutdown(agent, SHUTDOWN_TIMING);
-        await info.attach('shutdown probes', {
-          body: watch.samples.map((s) => `+${s.sentMs.toFixed(1)} ms ${s.path} → ${s.status ?? s.error} (+${s.answeredMs.toFixed(1)} ms)`).join('\n'),
-          contentType: 'text/plain',
-        });
-        const { findings, notes } = judgeShutdown(watch.samples, SHUTDOWN_TIMING, watch.stillAnswering);
-        for (const f of findings) verdict.at({ place: f.place, valueClass: PHASE.draining }).check(f.clause, f.ok, f.title, f.received, f.allowed);
-        for (const n of notes) verdict.note('agent-shutdown', n);
-      });
+      const session = await watchedAgentSession(config.agentCommand!);
+      if (session.watch) await info.attach('shutdown probes', { body: describeWatch(session.watch), contentType: 'text/plain' });
+      judgeAgentSession(verdict, session);
     },
   );
 
@@ -56,11 +50,7 @@ test.describe('private location agent', () => {
     test.setTimeout(2 * STARTUP_LIMIT_MS + 30_000);
     await withPortLock(AGENT_DEFAULT_PORT, async () => {
       test.skip(!(await isPortFree(AGENT_DEFAULT_PORT)), `port ${AGENT_DEFAULT_PORT} is in use on this machine: the default port cannot be tried`);
-      await withAgent(verdict, config.agentCommand!, undefined, async (agent) => {
-        await probeAll(verdict, agent.baseUrl, true);
-        agent.signal('SIGTERM');
-        await Promise.race([agent.exited, new Promise((r) => setTimeout(r, 10_000))]);
-      });
+      judgeAgentSession(verdict, await liveAgentSession(config.agentCommand!, undefined, 'signal'));
     });
   });
 });

@@ -1,10 +1,9 @@
 /**
  * The tests that exhaust a rate limit: RL-4 (a route's own limit), RL-1/RL-2/RL-3/RL-6 (the global
- * limit), the 429 on every other route (RL-2, RL-3, ERR-2..4), RL-5 (recovery). This file is the
- * 'rate-limit' project: it runs after every other test (the contract project's teardown, whatever its
- * outcome), in order, so that using up a key's budget starves nobody. Its name sorts last among the
- * test files, so that where one project holds every file in one worker (the self-test's fault run) it
- * runs last there too. BURST=off skips it.
+ * limit), the 429 on every other route (RL-2, RL-3, ERR-2..4), RL-5 (recovery). They run after every
+ * other test, whatever their outcome, and in order, so that using up a key's budget starves nobody: the
+ * file's name sorts last and its tests hold Playwright's exclusive lock (support/run/schedule.ts).
+ * BURST=off skips it.
  *
  * The global burst spends the key nothing else uses (BURST_API_KEY, else SECOND_API_KEY), so its window
  * holds nothing to explain and the decision is exact without waiting; with one key it shares the
@@ -26,6 +25,7 @@ import { writeBurstSummary } from '../support/rate-limit/burst-summary';
 import { BURST_PLACE, RL_CLASSES } from '../support/rate-limit/places';
 import { readLedger } from '../support/http/request-ledger';
 import { declaredWindowSeconds, type RateLimit } from '../support/run/config';
+import { lastLock } from '../support/run/schedule';
 import { clauses, test } from '../support/test';
 import type { Verdict } from '../support/checks/verdict';
 import type { TestInfo } from '@playwright/test';
@@ -46,7 +46,7 @@ async function tell(info: TestInfo, verdict: Verdict, name: string, report: Limi
   for (const w of report.waits) verdict.note('rate-limit-wait', w);
 }
 
-test.describe('rate limit: burst', () => {
+test.describe('rate limit: burst', { lock: lastLock() }, () => {
   // In order, in one worker, whatever the project's mode: recovery follows the exhaustion.
   test.describe.configure({ mode: 'default' });
 

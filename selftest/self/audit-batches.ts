@@ -13,7 +13,6 @@ import { runSuite } from '../../support/run/suite-runner';
 import { judge } from './catching';
 import { FAULT_CASES } from './fault-catalogue';
 import { describeCatch } from './fault-cases';
-import { filesArgs } from './fault-run/plan';
 import type { KillRatio } from './kill-ratio-reporter';
 
 /** The faults the last self-test did not count as caught (its kill-ratio.json), if there was one. */
@@ -40,7 +39,7 @@ async function main(): Promise<void> {
   const worker = async () => {
     while (next < cases.length) {
       const c = cases[next++];
-      const run = await runSuite({ fault: c.fault, args: filesArgs(c.files), env: c.env, workers: 1, failuresExpected: true });
+      const run = await runSuite({ fault: c.fault, args: c.files, env: c.env, workers: 1, failuresExpected: true });
       const o = judge(c, run, 'alone');
       const flag = uncaught && !uncaught.has(c.fault) ? " ← the last self-test counted it caught: its batch caught it by another fault's doing" : '';
       if (!o.caught) missed.push(`${c.fault} (${c.source}): ${o.missing.map(describeCatch).join('; ')}${flag}`);

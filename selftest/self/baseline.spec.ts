@@ -6,6 +6,8 @@ import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { runSuite } from '../../support/run/suite-runner';
 import { BASELINE_DIR } from './baseline';
+import { testTimings, type TestTiming } from './html-report';
+import { BURST_FILE } from '../../support/run/schedule';
 
 test('with no fault, the whole suite passes and every clause is verified', async () => {
   rmSync(BASELINE_DIR, { recursive: true, force: true });
@@ -15,4 +17,12 @@ test('with no fault, the whole suite passes and every clause is verified', async
   expect(run.matrix, 'contract-matrix.json was written').toBeDefined();
   const unverified = run.matrix!.clauses.filter((c) => c.status !== 'verified').map((c) => `${c.id}: ${c.status} ${c.reasons.join('; ')}`);
   expect(unverified).toEqual([]);
+  // The tests that must come last (support/run/schedule.ts) started only once every other test had ended.
+  const timings = testTimings(BASELINE_DIR);
+  const isLast = (t: TestTiming) => BURST_FILE.test(t.file) || t.title.includes('and shutdown');
+  const others = timings.filter((t) => !isLast(t));
+  const last = timings.filter(isLast);
+  expect(last.length, 'the burst and the agent shutdown test ran').toBeGreaterThanOrEqual(4);
+  const othersEnd = Math.max(...others.map((t) => t.end));
+  expect(last.filter((t) => t.start < othersEnd).map((t) => `${t.title} started ${othersEnd - t.start} ms before another test ended`)).toEqual([]);
 });

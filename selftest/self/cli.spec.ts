@@ -9,8 +9,8 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { EMBEDDED } from '../../support/run/config';
-import { freePort } from '../../support/agent/process';
-import { failedClauses, runSuite, type SuiteRun } from '../../support/run/suite-runner';
+import { freePort } from '../../support/run/loopback-ports';
+import { failedClauses, failureLines, runSuite, type SuiteRun } from '../../support/run/suite-runner';
 
 const ROOT = join(__dirname, '../..');
 const PUBLISHED = join(ROOT, 'selftest/fixtures/published-openapi-2026-08-18.json');
@@ -98,7 +98,7 @@ test('the real published spec is read as it is: SPEC-1 fails on its dangling ref
   const ref = await startReference({ REF_ACCOUNT_HEADER: 'x-checkly-account' });
   try {
     const run = await runSuite({ env: { ...remote(ref.url), SPEC_URL: PUBLISHED, BURST: 'off' } });
-    expect(failedClauses(run)).toEqual(['SPEC-1']);
+    expect(failedClauses(run), failureLines(run).join('\n')).toEqual(['SPEC-1']);
     expect(
       run
         .matrix!.clauses.find((c) => c.id === 'SPEC-1')!

@@ -7,9 +7,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import { unzipSync, strFromU8 } from 'fflate';
 import { EMBEDDED } from '../../support/run/config';
 import { runSuite } from '../../support/run/suite-runner';
+import { reportDataFiles } from './html-report';
 import { containsSecret, REDACTED } from '../../support/http/redact';
 import { CHECK_UPDATE_GENERATED } from '../faults/generated/check-update';
 import { RUNTIME_UNKNOWN_GENERATED } from '../faults/generated/runtime';
@@ -28,8 +28,7 @@ function allTexts(dir: string): Array<[string, string]> {
     }
     const text = readFileSync(file).toString('utf8');
     out.push([file, text]);
-    const zip = /data:application\/zip;base64,([A-Za-z0-9+/=]+)/.exec(text);
-    if (zip) for (const [inner, bytes] of Object.entries(unzipSync(Buffer.from(zip[1], 'base64')))) out.push([`${file}!${inner}`, strFromU8(bytes)]);
+    for (const [inner, innerText] of Object.entries(reportDataFiles(text))) out.push([`${file}!${inner}`, innerText]);
   }
   return out;
 }

@@ -1,12 +1,16 @@
 /**
  * An agent's life as the tests need it: started through AGENT_COMMAND on a port, up (AG-4) and ready,
- * probed on its three endpoints (AG-1..3, stamped with their places), and always killed at the end.
+ * probed on its three endpoints (AG-1..3), then stopped (its shutdown watched, AG-5, or only signalled),
+ * and always killed at the end. The life is recorded as data (AgentSession) and judged afterwards, so
+ * that it can be lived where it costs no test its time (background-session.ts).
  */
 import { AGENT_DEFAULT_PORT } from '../document/facts';
 import { EMBEDDED_AGENT_COMMAND } from '../run/config';
 import type { Verdict } from '../checks/verdict';
-import { probe, startAgent, waitUntilUp, type AgentProcess } from './process';
-import { AGENT_ENDPOINTS, PHASE } from './table';
+import { probe, startAgent, waitUntilUp } from './process';
+import { judgeShutdown } from './shutdown-judge';
+import { watchShutdown, type ShutdownWatch } from './shutdown-watch';
+import { AGENT_ENDPOINTS, PHASE, SHUTDOWN_TIMING } from './table';
 
 /** Long enough for an AGENT_COMMAND that starts a container from a local image. */
 export const STARTUP_LIMIT_MS = 30_000;
@@ -19,49 +23,136 @@ const READY_LIMIT_MS = 15_000;
  */
 const EMBEDDED_STARTUP_LIMIT_MS = 5_000;
 const EMBEDDED_READY_LIMIT_MS = 2_000;
+/** How long a signalled agent is given to exit when its shutdown is not watched. */
+const EXIT_LIMIT_MS = 10_000;
+
+/** What one endpoint answered while the agent ran: a status, or why none came. */
+export interface RunningProbe {
+  path: string;
+  got: number | string;
+}
+
+/** An agent's life as it went, for the judge. */
+export interface AgentSession {
+  command: string;
+  /** The port given in AGENT_HEALTH_PORT; none: unset, the agent's default. */
+  port?: number;
+  baseUrl: string;
+  upLimitMs: number;
+  up: boolean;
+  /** The agent's last lines of output (when it did not come up). */
+  output: string;
+  running: RunningProbe[];
+  /** Its shutdown, when it was watched. */
+  watch?: ShutdownWatch;
+  /** The session broke on the suite's side (not a finding about the agent). */
+  error?: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitUntilReady(baseUrl: string, limitMs: number): Promise<void> {
-  for (const deadline = Date.now() + limitMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+  for (const deadline = Date.now() + limitMs; Date.now() < deadline; await sleep(200)) {
     const p = await probe(`${baseUrl}/-/readiness`, 1000);
     if ('status' in p && p.status === 200) return;
   }
 }
 
+export async function probeRunning(baseUrl: string): Promise<RunningProbe[]> {
+  const out: RunningProbe[] = [];
+  for (const e of AGENT_ENDPOINTS) {
+    const p = await probe(`${baseUrl}${e.path}`);
+    out.push({ path: e.path, got: 'status' in p ? p.status : p.error });
+  }
+  return out;
+}
+
 /** AG-1..3 on a running agent; with `portClause`, AG-4 too (something answers on the port it was given). */
-export async function probeAll(verdict: Verdict, baseUrl: string, portClause = false): Promise<void> {
+export function judgeRunning(verdict: Verdict, baseUrl: string, probes: readonly RunningProbe[], portClause = false): void {
   for (const e of AGENT_ENDPOINTS) {
     const v = verdict.at({ place: e.place, valueClass: PHASE.running });
-    const p = await probe(`${baseUrl}${e.path}`);
-    const got = 'status' in p ? p.status : p.error;
+    const got = probes.find((p) => p.path === e.path)?.got ?? 'not probed';
     v.check(e.clause, got === 200, `GET ${e.path} on ${baseUrl} did not answer 200`, got, '200');
     if (portClause)
-      v.check('AG-4', 'status' in p, `nothing answers ${e.path} on the port given in AGENT_HEALTH_PORT (${baseUrl})`, got, 'the endpoints on that port');
+      v.check(
+        'AG-4',
+        typeof got === 'number',
+        `nothing answers ${e.path} on the port given in AGENT_HEALTH_PORT (${baseUrl})`,
+        got,
+        'the endpoints on that port',
+      );
   }
 }
 
-export async function withAgent(verdict: Verdict, command: string, port: number | undefined, body: (agent: AgentProcess) => Promise<void>): Promise<void> {
+export async function probeAll(verdict: Verdict, baseUrl: string): Promise<void> {
+  judgeRunning(verdict, baseUrl, await probeRunning(baseUrl));
+}
+
+/**
+ * Starts the agent, probes it while it runs, stops it (`watch`: SIGTERM and every endpoint watched until
+ * it exits; `signal`: SIGTERM and its exit awaited) and kills it. Never throws: a break on the suite's
+ * side is the session's `error`. An abort kills the agent at once (the run is ending).
+ */
+export async function liveAgentSession(command: string, port: number | undefined, stop: 'watch' | 'signal', abort?: AbortSignal): Promise<AgentSession> {
   const agent = startAgent(command, port);
+  const onAbort = () => agent.signal('SIGKILL');
+  abort?.addEventListener('abort', onAbort);
   const embedded = command === EMBEDDED_AGENT_COMMAND;
-  const upLimitMs = embedded ? EMBEDDED_STARTUP_LIMIT_MS : STARTUP_LIMIT_MS;
+  const session: AgentSession = {
+    command,
+    port,
+    baseUrl: agent.baseUrl,
+    upLimitMs: embedded ? EMBEDDED_STARTUP_LIMIT_MS : STARTUP_LIMIT_MS,
+    up: false,
+    output: '',
+    running: [],
+  };
   try {
-    const up = await waitUntilUp(agent, upLimitMs);
-    const given = port === undefined ? `the default port ${AGENT_DEFAULT_PORT}` : `AGENT_HEALTH_PORT=${port}`;
-    // Up means liveness answered (waitUntilUp): the check is stamped with that endpoint's place.
-    const v = verdict.at({ place: AGENT_ENDPOINTS.find((e) => e.path === '/-/liveness')!.place, valueClass: PHASE.running });
-    if (
-      !v.check(
-        'AG-4',
-        up,
-        `the agent started by AGENT_COMMAND did not answer on ${given} within ${upLimitMs / 1000} s`,
-        agent.output().split('\n').slice(-3).join(' | ') || 'no output',
-        `the health endpoints on ${agent.baseUrl}`,
-      )
-    )
-      return;
+    session.up = await waitUntilUp(agent, session.upLimitMs);
+    if (!session.up) {
+      session.output = agent.output().split('\n').slice(-3).join(' | ') || 'no output';
+      return session;
+    }
     // Readiness may answer 503 while the agent starts: it must turn 200 once the agent is ready.
     await waitUntilReady(agent.baseUrl, embedded ? EMBEDDED_READY_LIMIT_MS : READY_LIMIT_MS);
-    await body(agent);
+    session.running = await probeRunning(agent.baseUrl);
+    if (stop === 'watch') session.watch = await watchShutdown(agent, SHUTDOWN_TIMING);
+    else {
+      agent.signal('SIGTERM');
+      await Promise.race([agent.exited, sleep(EXIT_LIMIT_MS)]);
+    }
+    return session;
+  } catch (e) {
+    return { ...session, error: (e as Error).message.split('\n')[0] };
   } finally {
+    abort?.removeEventListener('abort', onAbort);
     agent.signal('SIGKILL');
   }
 }
+
+/** AG-4 (it came up on the port it was given), AG-1..3 while it ran, and AG-5 (and AG-3) through its shutdown, when watched. */
+export function judgeAgentSession(verdict: Verdict, s: AgentSession): void {
+  if (s.error) throw new Error(`the agent's session broke on the suite's side: ${s.error}`);
+  const given = s.port === undefined ? `the default port ${AGENT_DEFAULT_PORT}` : `AGENT_HEALTH_PORT=${s.port}`;
+  // Up means liveness answered (waitUntilUp): the check is stamped with that endpoint's place.
+  const v = verdict.at({ place: AGENT_ENDPOINTS.find((e) => e.path === '/-/liveness')!.place, valueClass: PHASE.running });
+  if (
+    !v.check(
+      'AG-4',
+      s.up,
+      `the agent started by AGENT_COMMAND did not answer on ${given} within ${s.upLimitMs / 1000} s`,
+      s.output,
+      `the health endpoints on ${s.baseUrl}`,
+    )
+  )
+    return;
+  judgeRunning(verdict, s.baseUrl, s.running, true);
+  if (!s.watch) return;
+  const { findings, notes } = judgeShutdown(s.watch.samples, SHUTDOWN_TIMING, s.watch.stillAnswering);
+  for (const f of findings) verdict.at({ place: f.place, valueClass: PHASE.draining }).check(f.clause, f.ok, f.title, f.received, f.allowed);
+  for (const n of notes) verdict.note('agent-shutdown', n);
+}
+
+/** The watched shutdown, one probe a line, for the report. */
+export const describeWatch = (watch: ShutdownWatch) =>
+  watch.samples.map((s) => `+${s.sentMs.toFixed(1)} ms ${s.path} → ${s.status ?? s.error} (+${s.answeredMs.toFixed(1)} ms)`).join('\n');

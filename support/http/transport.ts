@@ -4,7 +4,8 @@
  * Playwright's protocol per request (most of a contract run's CPU went there), and it adds headers and
  * re-encodes bodies of its own. Here the request is sent as the test wrote it, byte for byte.
  */
-import { Agent, request } from 'undici';
+import { undici } from './undici';
+import type { Agent } from 'undici';
 
 export interface RawRequest {
   method: string;
@@ -28,6 +29,7 @@ const USER_AGENT = 'monitoring-api-contract-suite';
 let agent: Agent | undefined;
 
 export const sendRaw: Transport = async (url, r) => {
+  const { Agent, request } = undici();
   agent ??= new Agent({ keepAliveTimeout: 4_000, connect: { timeout: r.timeoutMs } });
   const named = (name: string) => Object.keys(r.headers).some((k) => k.toLowerCase() === name);
   const res = await request(url, {

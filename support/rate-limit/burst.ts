@@ -3,7 +3,7 @@
  * concurrency; Playwright's request fixture is several times slower) to one GET operation until the
  * limiter answers. What the answers mean is decided in limit-measurement.ts.
  */
-import { Pool, request as undiciRequest } from 'undici';
+import { undici } from '../http/undici';
 import { recordExchange } from '../http/request-ledger';
 
 export const BURST_CONCURRENCY = 16;
@@ -65,7 +65,7 @@ function keptHeaders(raw: Record<string, string | string[] | undefined>): Record
 
 export async function burst(target: BurstTarget, options: BurstOptions): Promise<BurstRun> {
   const concurrency = Math.max(1, Math.min(options.concurrency ?? BURST_CONCURRENCY, options.maxRequests));
-  const pool = new Pool(target.origin, { connections: concurrency, pipelining: 1 });
+  const pool = new (undici().Pool)(target.origin, { connections: concurrency, pipelining: 1 });
   const replies: Reply[] = [];
   const confirmations: Reply[] = [];
   const startedAt = Date.now();
@@ -144,7 +144,7 @@ export async function sendRequest(origin: string, r: OneRequest): Promise<Reply>
   const sentAt = Date.now();
   let reply: Reply;
   try {
-    const res = await undiciRequest(`${origin}${r.path}`, {
+    const res = await undici().request(`${origin}${r.path}`, {
       method: r.method as 'GET',
       headers: r.headers,
       body: r.body,

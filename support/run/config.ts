@@ -105,7 +105,11 @@ export interface Config {
 /** The embedded agent, started with the same runtime as the suite. */
 export const EMBEDDED_AGENT_COMMAND = 'node support/run/embedded.mjs reference/agent/main.ts';
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * `embeddedPortPending`: the runner reads the configuration before `webServer` has started the embedded
+ * service, which says its port when it listens; until then the URLs are empty. Nothing else differs.
+ */
+export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortPending = false } = {}): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -117,7 +121,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const embedded = !e.BASE_URL;
-  if (embedded && !e[EMBEDDED_PORT_VARIABLE]) {
+  if (embedded && !e[EMBEDDED_PORT_VARIABLE] && !embeddedPortPending) {
     throw new ConfigError(`BASE_URL is unset and the embedded service was not started (${EMBEDDED_PORT_VARIABLE} missing)`);
   }
   if (!embedded && !e.API_KEY) throw new ConfigError('API_KEY is required when BASE_URL is set');
@@ -130,7 +134,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.BURST_API_KEY && [apiKey, e.SECOND_API_KEY].includes(e.BURST_API_KEY)) {
     throw new ConfigError('BURST_API_KEY must be a key of its own, not API_KEY or SECOND_API_KEY (the burst needs a window nothing else uses)');
   }
-  const baseUrl = e.BASE_URL ?? `http://127.0.0.1:${e[EMBEDDED_PORT_VARIABLE]}`;
+  const port = e[EMBEDDED_PORT_VARIABLE];
+  const baseUrl = e.BASE_URL ?? (port ? `http://127.0.0.1:${port}` : '');
   const second = e.SECOND_API_KEY
     ? { apiKey: e.SECOND_API_KEY, accountId: e.SECOND_ACCOUNT_ID! }
     : embedded
@@ -144,7 +149,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     second,
     burstKey: e.BURST_API_KEY ? { apiKey: e.BURST_API_KEY, accountId: e.BURST_ACCOUNT_ID ?? e.ACCOUNT_ID ?? EMBEDDED.accountId } : undefined,
     accountHeader: e.ACCOUNT_HEADER,
-    specUrl: e.SPEC_URL ?? `${baseUrl}/openapi.json`,
+    specUrl: e.SPEC_URL ?? (baseUrl && `${baseUrl}/openapi.json`),
     agentUrl: e.AGENT_URL,
     // As INTERFACE.md fixes it: the embedded agent whenever no running agent is named (the agent
     // tests then say that it was the embedded one, when the API target is remote).

@@ -1,6 +1,7 @@
 /**
  * The files one run shares between its runner and its workers: the target's spec, fetched and checked
- * once by global setup, and the request ledger every worker appends to. Global setup names them in the
+ * once by global setup, the request ledger every worker appends to, and the record of the agent's
+ * session that the runner lives. Global setup names them in the
  * environment, which the workers inherit; this module is the only one that reads or writes those names
  * (config.ts reads the user's configuration, this the run's own hand-over).
  */
@@ -8,26 +9,34 @@ import { hostname } from 'node:os';
 
 const SPEC_CACHE_VARIABLE = 'CONTRACT_SPEC_CACHE';
 const LEDGER_VARIABLE = 'CONTRACT_REQUEST_LEDGER';
+const AGENT_SESSION_VARIABLE = 'CONTRACT_AGENT_SESSION';
 
 export interface RunFiles {
   /** The checked spec, as JSON (spec-cache.ts). */
   specCache?: string;
   /** The request ledger, one line per request and per answer (request-ledger.ts). */
   ledger?: string;
+  /** Where the agent's session, lived in the runner, is recorded when it ends (agent/background-session.ts). */
+  agentSession?: string;
 }
 
 export function runFiles(env: NodeJS.ProcessEnv = process.env): RunFiles {
-  return { specCache: env[SPEC_CACHE_VARIABLE] || undefined, ledger: env[LEDGER_VARIABLE] || undefined };
+  return {
+    specCache: env[SPEC_CACHE_VARIABLE] || undefined,
+    ledger: env[LEDGER_VARIABLE] || undefined,
+    agentSession: env[AGENT_SESSION_VARIABLE] || undefined,
+  };
 }
 
 /** Names the run's files for this process and the workers it starts (global setup; unit tests). */
 export function setRunFiles(files: RunFiles): void {
   if (files.specCache !== undefined) process.env[SPEC_CACHE_VARIABLE] = files.specCache;
   if (files.ledger !== undefined) process.env[LEDGER_VARIABLE] = files.ledger;
+  if (files.agentSession !== undefined) process.env[AGENT_SESSION_VARIABLE] = files.agentSession;
 }
 
 /** The same names as environment entries, for a run that hands its files over some other way (a project's environment). */
-export function runFilesEnv(files: Required<RunFiles>): Record<string, string> {
+export function runFilesEnv(files: Required<Pick<RunFiles, 'specCache' | 'ledger'>>): Record<string, string> {
   return { [SPEC_CACHE_VARIABLE]: files.specCache, [LEDGER_VARIABLE]: files.ledger };
 }
 

@@ -98,6 +98,9 @@ function readJson<T>(file: string): T | undefined {
 
 export const failedClauses = (run: SuiteRun) => run.matrix?.clauses.filter((c) => c.status === 'failed').map((c) => c.id) ?? [];
 
+/** Each failure of the run, one line: clause, what failed, what was received (for an assertion's message). */
+export const failureLines = (run: SuiteRun) => run.matrix?.clauses.flatMap((c) => c.failures.map((f) => `${c.id}: ${f.title} (received: ${f.received})`)) ?? [];
+
 /** Every process below `pid` (ps; none where ps is missing): deepest first. */
 export function descendantsOf(pid: number | undefined): number[] {
   if (!pid) return [];

@@ -3,7 +3,6 @@
  * that everything else still resolves), its problems (which make SPEC-1 fail but stop nothing), a
  * dereferenced copy for reading, and operations found by method and path template, never by operationId.
  */
-import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3 } from 'openapi-types';
 import { DEFAULT_ACCOUNT_HEADER } from '../document/facts';
 
@@ -127,6 +126,13 @@ export function resolvePointer(doc: Json, pointer: string): Json {
   return node;
 }
 
+/**
+ * Loaded on first use: the runner imports this module to list the tests and, with the check cached
+ * (spec-cache.ts), never validates or dereferences.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const swaggerParser = () => require('@apidevtools/swagger-parser') as typeof import('@apidevtools/swagger-parser');
+
 /** Parse result to Spec: validation problems are collected, never thrown. */
 export async function buildSpec(parsed: Json, origin: string): Promise<Spec> {
   const problems: string[] = [];
@@ -140,7 +146,7 @@ export async function buildSpec(parsed: Json, origin: string): Promise<Spec> {
   if (dangling.length) problems.push(`${dangling.length} $ref pointer(s) resolve to nothing: ${dangling.join(', ')}`);
   if (/^3\./.test(version)) {
     try {
-      await SwaggerParser.validate(structuredClone(raw));
+      await swaggerParser().validate(structuredClone(raw));
     } catch (e) {
       problems.push(`not a valid OpenAPI document: ${firstLines((e as Error).message)}`);
     }
@@ -153,7 +159,7 @@ export async function buildSpec(parsed: Json, origin: string): Promise<Spec> {
 /** A copy of `raw` with its `$ref`s resolved (circular ones left as they are); `raw` itself when that fails. */
 export async function dereference(raw: Json): Promise<{ deref: Json; problem?: string }> {
   try {
-    return { deref: await SwaggerParser.dereference(structuredClone(raw), { dereference: { circular: 'ignore' } }) };
+    return { deref: await swaggerParser().dereference(structuredClone(raw), { dereference: { circular: 'ignore' } }) };
   } catch (e) {
     return { deref: raw, problem: `cannot be dereferenced: ${firstLines((e as Error).message)}` };
   }

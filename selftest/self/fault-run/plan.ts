@@ -45,14 +45,6 @@ export function readPlan(env: NodeJS.ProcessEnv = process.env): FaultRunPlan {
   return JSON.parse(readFileSync(file, 'utf8')) as FaultRunPlan;
 }
 
-export const isBurstFile = (file: string) => file.endsWith('z-rate-limit-burst.spec.ts');
-
-/**
- * The arguments of a run of the suite with just these files, as a user would make it: the burst is the
- * contract project's teardown, so a run that needs it keeps the dependency, the others drop it.
- */
-export const filesArgs = (files: string[]) => (files.some(isBurstFile) ? files : ['--no-deps', ...files]);
-
 /** What the suite's workers see for this target: the environment of a run against it alone. */
 export function suiteEnv(t: PlannedTarget): Record<string, string> {
   return {

@@ -4,9 +4,9 @@
  * and the run's exit code, output and time limit, which the targets share.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePorts } from '../../../support/run/loopback-ports';
 import { runSuite, type SuiteRun } from '../../../support/run/suite-runner';
 import { FAULT_RUN_PLAN_VARIABLE, type FaultRunPlan, type PlannedTarget } from './plan';
 
@@ -21,42 +21,7 @@ export interface TargetSpec {
 
 export type TargetRun = SuiteRun & { stopped?: string };
 
-/**
- * Ports below every system's ephemeral range (Linux 32768+, macOS and Windows 49152+). The services
- * listen on them only in the runner's global setup, a few seconds after they are picked: a port the
- * system hands out for `listen(0)` (every other server and agent of the self-test asks so) could be
- * taken in between, and the whole run would stop on it.
- */
-const PORTS = { from: 20_000, to: 32_000 };
-
-const listenOn = (s: Server, port: number) =>
-  new Promise<boolean>((resolve) => {
-    s.once('error', () => resolve(false)).listen(port, '127.0.0.1', () => resolve(true));
-  });
-
-/** Free loopback ports in PORTS, all held until every one is known, so that no two are the same. */
-async function freePorts(n: number): Promise<number[]> {
-  const servers: Server[] = [];
-  const ports: number[] = [];
-  const span = PORTS.to - PORTS.from;
-  const start = Math.floor(Math.random() * span);
-  try {
-    for (let i = 0; i < span && ports.length < n; i++) {
-      const port = PORTS.from + ((start + i) % span);
-      const s = createServer();
-      if (await listenOn(s, port)) {
-        servers.push(s);
-        ports.push(port);
-      }
-    }
-    if (ports.length < n) throw new Error(`only ${ports.length} of ${n} loopback ports free in ${PORTS.from}-${PORTS.to}`);
-    return ports;
-  } finally {
-    await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  }
-}
-
-/** A line of a single-target run's test list (projects `contract` and `rate-limit`), for this target's project. */
+/** A line of a single-target run's test list (project `contract`; `rate-limit` too under --shuffle), for this target's project. */
 const ownLine = (t: TargetSpec, line: string) => line.replace(/^\[(contract|rate-limit)\]/, `[${t.name}]`);
 
 function listLines(t: PlannedTarget, spec: TargetSpec): string[] {
