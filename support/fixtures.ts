@@ -21,6 +21,7 @@ import { placeOf, resolveTarget, type Target } from './spec/target';
 import { checkErrorResponse } from './checks/error-checks';
 import { FAILURES_ATTACHMENT, nameSecrets, TRIED_ATTACHMENT, type Where } from './checks/failure';
 import { Verdict } from './checks/verdict';
+import { attachJson, attachText } from './run/attach';
 
 export interface Contract {
   /** Sends a request and checks the response against the spec (status declared, body matches). */
@@ -50,7 +51,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       applyProjectEnvironment(workerInfo.project.metadata);
       await use();
     },
-    { scope: 'worker' },
+    { scope: 'worker', box: 'self' },
   ],
   config: [
     async ({ projectEnvironment: _ }, use) => {
@@ -60,51 +61,66 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       nameSecrets(config.apiKey, config.accountId);
       await use(config);
     },
-    { scope: 'worker' },
+    { scope: 'worker', box: 'self' },
   ],
-  spec: [async ({ config }, use) => use(await loadSpec(config)), { scope: 'worker' }],
-  validator: [async ({ spec }, use) => use(new SchemaValidator(spec)), { scope: 'worker' }],
-  target: [async ({ spec, config }, use) => use(resolveTarget(spec, config)), { scope: 'worker' }],
+  spec: [async ({ config }, use) => use(await loadSpec(config)), { scope: 'worker', box: 'self' }],
+  validator: [async ({ spec }, use) => use(new SchemaValidator(spec)), { scope: 'worker', box: 'self' }],
+  target: [async ({ spec, config }, use) => use(resolveTarget(spec, config)), { scope: 'worker', box: 'self' }],
 
-  verdict: async ({ config }, use, info) => {
-    const verdict = new Verdict(info, config.strictSpec);
-    await use(verdict);
-    // The data every reporter reads: the failures and what was tried, per clause, place and value class.
-    if (verdict.failures.length) await info.attach(FAILURES_ATTACHMENT, { body: JSON.stringify(verdict.failures), contentType: 'application/json' });
-    if (verdict.tried.length) await info.attach(TRIED_ATTACHMENT, { body: JSON.stringify(verdict.tried), contentType: 'application/json' });
-    // The self-test's runs: failed checks are expected there (see Config.failuresExpected).
-    if (config.failuresExpected && verdict.failures.length && info.status === 'passed') info.fail();
-    if (info.status !== 'skipped') verdict.settle(info.status === 'passed');
-  },
+  // Every fixture is boxed ('self'): no step of its own in the report, nor its cost (two messages to the
+  // runner per setup and teardown, for several fixtures of every test).
+  verdict: [
+    async ({ config }, use, info) => {
+      const verdict = new Verdict(info, config.strictSpec);
+      await use(verdict);
+      // The data every reporter reads: the failures and what was tried, per clause, place and value class.
+      if (verdict.failures.length) attachJson(info, FAILURES_ATTACHMENT, verdict.failures);
+      if (verdict.tried.length) attachJson(info, TRIED_ATTACHMENT, verdict.tried);
+      // The self-test's runs: failed checks are expected there (see Config.failuresExpected).
+      if (config.failuresExpected && verdict.failures.length && info.status === 'passed') info.fail();
+      if (info.status !== 'skipped') verdict.settle(info.status === 'passed');
+    },
+    { box: 'self' },
+  ],
 
   // Depends on verdict so that it is torn down first: the requests are attached before the verdict throws.
-  api: async ({ config, target, verdict: _verdict }, use, info) => {
-    const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
-    const api = new ApiClient(config.baseUrl, credentials, info, config.rateLimit);
-    await use(api);
-    info.annotations.push({ type: 'requests', description: String(api.log.length) });
-    // The self-test's fault runs read their failures only: the exchanges for people and for compare mode are not written there.
-    if (api.log.length && !config.failuresExpected) {
-      await info.attach('observations', { body: JSON.stringify(api.log.map((e) => observe(e, config.baseUrl))), contentType: 'application/json' });
-      await info.attach('requests', { body: api.log.map((e) => describeExchange(e)).join('\n\n────────\n\n'), contentType: 'text/plain' });
-    }
-  },
+  api: [
+    async ({ config, target, verdict: _verdict }, use, info) => {
+      const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
+      const api = new ApiClient(config.baseUrl, credentials, info, config.rateLimit);
+      await use(api);
+      info.annotations.push({ type: 'requests', description: String(api.log.length) });
+      // The self-test's fault runs read their failures only: the exchanges for people and for compare mode are not written there.
+      if (api.log.length && !config.failuresExpected) {
+        attachJson(
+          info,
+          'observations',
+          api.log.map((e) => observe(e, config.baseUrl)),
+        );
+        attachText(info, 'requests', api.log.map((e) => describeExchange(e)).join('\n\n────────\n\n'));
+      }
+    },
+    { box: 'self' },
+  ],
 
-  contract: async ({ api, verdict, spec, validator, target }, use) => {
-    const contractAt = (v: Verdict): Contract => ({
-      async send(op, method, path, intent, clause, options) {
-        const exchange = await api.call(method, path, options);
-        // Checks say where they were made: the operation's place, unless the test named one.
-        const at = v.where.place ? v : v.at({ place: placeOf(target, op, method) });
-        conform(at, spec, validator, op, exchange, intent, clause);
-        // Every error answer of a spec'd operation gets the error-body checks (once per exchange).
-        if (op) checkErrorResponse(at, exchange);
-        return exchange;
-      },
-      at: (where) => contractAt(v.at(where)),
-    });
-    await use(contractAt(verdict));
-  },
+  contract: [
+    async ({ api, verdict, spec, validator, target }, use) => {
+      const contractAt = (v: Verdict): Contract => ({
+        async send(op, method, path, intent, clause, options) {
+          const exchange = await api.call(method, path, options);
+          // Checks say where they were made: the operation's place, unless the test named one.
+          const at = v.where.place ? v : v.at({ place: placeOf(target, op, method) });
+          conform(at, spec, validator, op, exchange, intent, clause);
+          // Every error answer of a spec'd operation gets the error-body checks (once per exchange).
+          if (op) checkErrorResponse(at, exchange);
+          return exchange;
+        },
+        at: (where) => contractAt(v.at(where)),
+      });
+      await use(contractAt(verdict));
+    },
+    { box: 'self' },
+  ],
 });
 
 export { expect } from '@playwright/test';

@@ -12,6 +12,7 @@ import { watchedAgentSession } from '../support/agent/background-session';
 import { SHUTDOWN_TIMING } from '../support/agent/table';
 import { EMBEDDED_AGENT_COMMAND } from '../support/run/config';
 import { lastLock } from '../support/run/schedule';
+import { attachText } from '../support/run/attach';
 import { clauses, test } from '../support/test';
 
 test.describe('private location agent', () => {
@@ -40,7 +41,7 @@ test.describe('private location agent', () => {
         );
       }
       const session = await watchedAgentSession(config.agentCommand!);
-      if (session.watch) await info.attach('shutdown probes', { body: describeWatch(session.watch), contentType: 'text/plain' });
+      if (session.watch) attachText(info, 'shutdown probes', describeWatch(session.watch));
       judgeAgentSession(verdict, session);
     },
   );

@@ -26,6 +26,7 @@ import { BURST_PLACE, RL_CLASSES } from '../support/rate-limit/places';
 import { readLedger } from '../support/http/request-ledger';
 import { declaredWindowSeconds, type RateLimit } from '../support/run/config';
 import { lastLock } from '../support/run/schedule';
+import { attachText } from '../support/run/attach';
 import { clauses, test } from '../support/test';
 import type { Verdict } from '../support/checks/verdict';
 import type { TestInfo } from '@playwright/test';
@@ -41,7 +42,7 @@ const pathnameOf = (plan: BurstPlan) => plan.target.path.split('?')[0];
 /** The story of a measurement: attached whole, waits as annotations of their own. */
 async function tell(info: TestInfo, verdict: Verdict, name: string, report: LimitReport): Promise<void> {
   countRequests(info, report.requests);
-  await info.attach(name, { body: report.story.join('\n'), contentType: 'text/plain' });
+  attachText(info, name, report.story.join('\n'));
   verdict.note(name, report.story.join(' | '));
   for (const w of report.waits) verdict.note('rate-limit-wait', w);
 }

@@ -18,9 +18,12 @@ export const test = base.extend<{ checkUpdate: CheckUpdateFamily }, { checkSessi
       };
       await use(new CheckSessions(config, target, plainClient));
     },
-    { scope: 'worker' },
+    { scope: 'worker', box: 'self' },
   ],
-  checkUpdate: async ({ checkSessions, api, contract, verdict, target, spec, validator, config }, use) => {
-    await use(new CheckUpdateFamily({ api, contract, verdict, target, spec, validator, config }, checkSessions));
-  },
+  checkUpdate: [
+    async ({ checkSessions, api, contract, verdict, target, spec, validator, config }, use) => {
+      await use(new CheckUpdateFamily({ api, contract, verdict, target, spec, validator, config }, checkSessions));
+    },
+    { box: 'self' },
+  ],
 });

@@ -2,7 +2,9 @@
  * The spec is fetched, parsed and checked once per run (global setup) and handed to the workers through
  * a file: no test waits on the network for it, a large document is downloaded once, and no worker pays
  * for the check again (a worker is started anew after every failed test, so in a run with failures
- * this is much of a worker's start). A worker only dereferences the checked document.
+ * this is much of a worker's start), nor for dereferencing it: the file holds the dereferenced copy too,
+ * so a worker only parses JSON (a tenth of a second less per worker than loading the dereferencer and
+ * running it; for a large real spec, more).
  *
  * The check itself (OpenAPI schema validation: the compile of the OpenAPI meta-schema alone costs
  * longer than starting the service) depends on nothing but the document's text and the code that checks
@@ -15,18 +17,22 @@ import { join } from 'node:path';
 import type { Config } from '../run/config';
 import { runFiles } from '../run/run-files';
 import { DEFAULT_ACCOUNT_HEADER } from '../document/facts';
-import { buildSpec, dereference, Spec } from './spec';
+import { buildSpec, Spec } from './spec';
 import { fetchSpecText, parseSpecText } from './spec-source';
 
-/** What a cache file holds: the document as checked (dangling references patched) and its problems. */
+/** What a cache file holds: the document as checked (dangling references patched), dereferenced, and its problems. */
 interface CheckedSpec {
   origin: string;
   raw: unknown;
+  /** `raw` with its references resolved (circular ones left as they are, so it is plain JSON). */
+  deref: unknown;
   problems: string[];
 }
 
-/** Checked documents kept between runs; the oldest go beyond this many. */
-const KEPT_CHECKS = 20;
+/** Checked documents kept between runs (a large spec's is several megabytes); the oldest go beyond this many. */
+const KEPT_CHECKS = 10;
+/** What a kept check holds (CheckedSpec): a new format is a new key, so that no older file is read as this one. */
+const KEPT_FORMAT = 2;
 const CHECKS_DIR = join(__dirname, '../../node_modules/.cache/contract-suite/spec-checks');
 const ORIGIN = '{{origin}}';
 
@@ -45,7 +51,7 @@ const fetchText = (config: Config) => fetchSpecText(config.specUrl, undefined, c
  * written as ORIGIN in the kept copy.
  */
 function checkKey(text: string): string {
-  const hash = createHash('sha256').update(text);
+  const hash = createHash('sha256').update(`${KEPT_FORMAT}\0`).update(text);
   for (const file of [
     join(__dirname, 'spec.ts'),
     ...['@apidevtools/swagger-parser', '@apidevtools/json-schema-ref-parser', 'ajv'].map((p) => require.resolve(`${p}/package.json`)),
@@ -57,7 +63,7 @@ function checkKey(text: string): string {
 
 async function check(text: string, origin: string): Promise<CheckedSpec> {
   const spec = await buildSpec(parseSpecText(text, origin), origin);
-  return { origin, raw: spec.raw, problems: spec.problems };
+  return { origin, raw: spec.raw, deref: spec.deref, problems: spec.problems };
 }
 
 /** The checked document from an earlier run, or checked now and kept; a cache that cannot be used is skipped. */
@@ -107,7 +113,7 @@ export async function fetchAndCacheSpec(config: Config): Promise<string> {
 
 export async function loadSpec(config: Config): Promise<Spec> {
   const file = runFiles().specCache;
-  const { origin, raw, problems }: CheckedSpec = file ? JSON.parse(readFileSync(file, 'utf8')) : await check(await fetchText(config), config.specUrl);
+  const { origin, raw, deref, problems }: CheckedSpec = file ? JSON.parse(readFileSync(file, 'utf8')) : await check(await fetchText(config), config.specUrl);
   // A problem of dereferencing is among the problems already.
-  return new Spec(raw, (await dereference(raw)).deref, problems, origin);
+  return new Spec(raw, deref, problems, origin);
 }
