@@ -47,7 +47,8 @@ async function tell(info: TestInfo, verdict: Verdict, name: string, report: Limi
   for (const w of report.waits) verdict.note('rate-limit-wait', w);
 }
 
-test.describe('rate limit: burst', { lock: lastLock() }, () => {
+// @burst: what a sharded run leaves out of its shards and runs alone (examples/github-actions-sharded.yml).
+test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
   // In order, in one worker, whatever the project's mode: recovery follows the exhaustion.
   test.describe.configure({ mode: 'default' });
 

@@ -1,14 +1,11 @@
 // The self-test's planning and judging: which faults may share a run, when a run caught a fault, which
 // tests a run needs, and the kill ratio. Pure functions, fed small made-up cases.
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { RunFailure, TestTried } from '../../reporters/matrix-types';
 import type { SuiteRun } from '../../support/run/suite-runner';
 import { catchesOverlap, compatible, planBatches, reachesOverlap } from '../self/batch-plan';
 import { judge, matches, stateBroken, withinReach, type FaultOutcome } from '../self/catching';
 import { fromGenerated, fromHandWritten, reachOf, type FaultCase } from '../self/fault-cases';
-import { BURST_FILE } from '../../support/run/schedule';
 import { killRatio } from '../self/kill-ratio-reporter';
 import { testsFor } from '../self/test-selection';
 
@@ -228,10 +225,4 @@ test('the kill ratio counts generated faults per family, lists survivors and the
   expect(k.notRun).toEqual(['c']);
   expect(k.clauses.find((c) => c.clause === 'AUTH-1')).toEqual({ clause: 'AUTH-1', faults: 2, caught: 1 });
   expect(k.lists.find((l) => l.family === 'hand-written')).toEqual({ family: 'hand-written', faults: 1, ran: 1, caught: 1 });
-});
-
-test('the burst file sorts after every other test file, as Playwright orders them (its tests are the last in the queue that way)', () => {
-  const files = readdirSync(join(__dirname, '../../tests')).sort((a, b) => a.localeCompare(b));
-  expect(files.filter((f) => BURST_FILE.test(f))).toHaveLength(1);
-  expect(files.at(-1), files.join(', ')).toMatch(BURST_FILE);
 });

@@ -44,13 +44,26 @@ export async function stopAgentSession(): Promise<void> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The recorded session, once written; undefined if the run started none for this command. */
+/**
+ * The recorded session, once written, taken by the first test that asks (a repeated or retried test
+ * lives a session of its own: it must not judge the same evidence twice); undefined if the run started
+ * none for this command, or it was taken.
+ */
 async function recorded(command: string): Promise<AgentSession | undefined> {
   const file = runFiles().agentSession;
   if (!file) return undefined;
+  const taken = `${file}.taken`;
   // The test's own timeout bounds the wait (the session is bounded by the agent's limits).
-  while (!existsSync(file)) await sleep(20);
-  const session = JSON.parse(readFileSync(file, 'utf8')) as AgentSession;
+  for (;;) {
+    try {
+      renameSync(file, taken);
+      break;
+    } catch {
+      if (existsSync(taken)) return undefined;
+      await sleep(20);
+    }
+  }
+  const session = JSON.parse(readFileSync(taken, 'utf8')) as AgentSession;
   return session.command === command ? session : undefined;
 }
 

@@ -94,6 +94,8 @@ export async function probeAll(verdict: Verdict, baseUrl: string): Promise<void>
  * side is the session's `error`. An abort kills the agent at once (the run is ending).
  */
 export async function liveAgentSession(command: string, port: number | undefined, stop: 'watch' | 'signal', abort?: AbortSignal): Promise<AgentSession> {
+  if (abort?.aborted)
+    return { command, port, baseUrl: '', upLimitMs: 0, up: false, output: '', running: [], error: 'the run ended before the agent was started' };
   const agent = startAgent(command, port);
   const onAbort = () => agent.signal('SIGKILL');
   abort?.addEventListener('abort', onAbort);

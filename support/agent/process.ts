@@ -76,9 +76,13 @@ export async function waitUntilUp(agent: AgentProcess, timeoutMs = 15_000): Prom
   let dead = false;
   agent.exited.then(() => (dead = true));
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && !dead) {
+  // One probe at least after the deadline: a process held busy past it (a large spec checked in the same
+  // runner) has not given the agent its time.
+  while (!dead) {
+    const last = Date.now() >= deadline;
     const p = await probe(`${agent.baseUrl}/-/liveness`, 500);
     if ('status' in p) return true;
+    if (last) return false;
     await new Promise((r) => setTimeout(r, 100));
   }
   return false;

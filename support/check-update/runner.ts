@@ -276,15 +276,24 @@ export class CellRunner {
     return restored(r);
   }
 
-  /** A step of the report; the failures it added make it red (and the test goes on to the next). */
+  /**
+   * A step of the report; the failures it added make it red (and the test goes on to the next). It is
+   * placed at its test: given a location, Playwright captures no stack trace for it (a run has a few
+   * hundred of these steps).
+   */
   private async step(title: string, fn: () => Promise<void>): Promise<void> {
     const { verdict } = this.fx;
     const from = verdict.failures.length;
+    const { file, line, column } = test.info();
     await test
-      .step(title, async () => {
-        await fn();
-        if (verdict.failures.length > from) throw new StepFailed(verdict.failures.slice(from).map(formatFailure).join('\n\n'));
-      })
+      .step(
+        title,
+        async () => {
+          await fn();
+          if (verdict.failures.length > from) throw new StepFailed(verdict.failures.slice(from).map(formatFailure).join('\n\n'));
+        },
+        { location: { file, line, column } },
+      )
       .catch((e) => {
         if (!(e instanceof StepFailed)) throw e;
       });

@@ -1,28 +1,29 @@
 /**
  * Before any test: the configuration is valid (playwright.config.ts checked it), the target answers and
  * its spec is fetched once. An unreachable target or a missing spec ends the run here with one line,
- * instead of a cascade of timeouts in every test. The agent's session starts first and lives in the
+ * instead of a cascade of timeouts in every test. Then the agent's session starts, and lives in the
  * background while the tests run (support/agent/background-session.ts).
  */
 import { getConfig } from './config';
 import { fetchAndCacheSpec } from '../spec/spec-cache';
 import { SpecUnavailable } from '../spec/spec-source';
-import { startAgentSession, stopAgentSession } from '../agent/background-session';
+import { startAgentSession } from '../agent/background-session';
 import { EXIT_TARGET_UNAVAILABLE } from './exit-codes';
-import { setRunFiles } from './run-files';
+import { removeRunFiles, setRunFiles } from './run-files';
 import { writeStoppedMatrix } from '../../reporters/run-outputs';
 
 export default async function globalSetup(): Promise<void> {
   const config = getConfig();
-  if (config.agentCommand) startAgentSession(config.agentCommand);
   try {
     const file = await fetchAndCacheSpec(config);
     setRunFiles({ specCache: file, ledger: file.replace(/\.json$/, '.ledger') });
   } catch (e) {
-    await stopAgentSession();
+    removeRunFiles();
     if (!(e instanceof SpecUnavailable)) throw e;
     writeStoppedMatrix(config.reportDir, e.message, EXIT_TARGET_UNAVAILABLE);
     process.stderr.write(`\ncontract suite: ${e.message}\n`);
     process.exit(EXIT_TARGET_UNAVAILABLE);
   }
+  // After the spec: checking a large one holds this process for seconds, and the session is timed here.
+  if (config.agentCommand) startAgentSession(config.agentCommand);
 }

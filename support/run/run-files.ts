@@ -5,6 +5,7 @@
  * environment, which the workers inherit; this module is the only one that reads or writes those names
  * (config.ts reads the user's configuration, this the run's own hand-over).
  */
+import { rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 
 const SPEC_CACHE_VARIABLE = 'CONTRACT_SPEC_CACHE';
@@ -33,6 +34,11 @@ export function setRunFiles(files: RunFiles): void {
   if (files.specCache !== undefined) process.env[SPEC_CACHE_VARIABLE] = files.specCache;
   if (files.ledger !== undefined) process.env[LEDGER_VARIABLE] = files.ledger;
   if (files.agentSession !== undefined) process.env[AGENT_SESSION_VARIABLE] = files.agentSession;
+}
+
+/** The end of a run (global teardown, or a setup that stops the run): its files go, taken ones too. */
+export function removeRunFiles(): void {
+  for (const file of Object.values(runFiles())) if (file) for (const f of [file, `${file}.taken`]) rmSync(f, { force: true });
 }
 
 /** The same names as environment entries, for a run that hands its files over some other way (a project's environment). */
