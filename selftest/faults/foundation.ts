@@ -2,7 +2,7 @@
 import type { FaultExpectation } from './types';
 
 const SPEC = ['tests/spec.spec.ts'];
-const AUTH = ['tests/auth.spec.ts'];
+const AUTH = ['tests/credentials.spec.ts'];
 const RT = ['tests/runtime.spec.ts'];
 const AGENT = ['tests/agent.spec.ts'];
 

@@ -11,7 +11,7 @@ export interface IndependentFault {
 }
 
 const SPEC = 'tests/spec.spec.ts';
-const AUTH = 'tests/auth.spec.ts';
+const AUTH = 'tests/credentials.spec.ts';
 const RT = 'tests/runtime.spec.ts';
 const CU = 'tests/check-update.spec.ts';
 const RL = 'tests/rate-limit.spec.ts';

@@ -14,6 +14,13 @@ test('the burst file sorts after every other test file, as Playwright orders the
   expect(files.at(-1), files.join(', ')).toMatch(BURST_FILE);
 });
 
+test('the check update (the longest job, one chain) sorts before every family but the agent, so it starts at once', () => {
+  const files = readdirSync(join(ROOT, 'tests'))
+    .filter((f) => f !== 'agent.spec.ts')
+    .sort((a, b) => a.localeCompare(b));
+  expect(files[0], files.join(', ')).toBe('check-update.spec.ts');
+});
+
 test('the runner decides the order once, from its command line; its workers read the decision', () => {
   const runner: NodeJS.ProcessEnv = {};
   expect(decideOrder(['node', 'playwright', 'test'], runner)).toBe('exclusive');

@@ -9,7 +9,7 @@ import { fromGenerated, fromHandWritten, reachOf, type FaultCase } from '../self
 import { killRatio } from '../self/kill-ratio-reporter';
 import { testsFor } from '../self/test-selection';
 
-const AUTH = 'tests/auth.spec.ts';
+const AUTH = 'tests/credentials.spec.ts';
 const RT = 'tests/runtime.spec.ts';
 const CU = 'tests/check-update.spec.ts';
 const gen = (fault: string, clause: string, extra: { place?: string; valueClass?: string } = {}, files = [AUTH]) =>
@@ -193,18 +193,18 @@ test('judging: caught when every catch has its failure; a survivor shows the fai
 
 test("a run takes the tests of a fault's files that tried its catch, or all of them when none did", () => {
   const baseline: TestTried[] = [
-    { id: '[contract] › auth.spec.ts › a', file: AUTH, tried: [{ clause: 'AUTH-1', place: 'runtime', valueClass: 'no-authorization' }] },
-    { id: '[contract] › auth.spec.ts › b', file: AUTH, tried: [{ clause: 'AUTH-1', place: 'check-read', valueClass: 'no-authorization' }] },
+    { id: '[contract] › credentials.spec.ts › a', file: AUTH, tried: [{ clause: 'AUTH-1', place: 'runtime', valueClass: 'no-authorization' }] },
+    { id: '[contract] › credentials.spec.ts › b', file: AUTH, tried: [{ clause: 'AUTH-1', place: 'check-read', valueClass: 'no-authorization' }] },
     { id: '[contract] › runtime.spec.ts › c', file: RT, tried: [{ clause: 'AUTH-1', place: 'runtime' }] },
   ];
   expect(testsFor(gen('auth-skip:runtime:key', 'AUTH-1', { place: 'runtime', valueClass: 'no-authorization' }), baseline)).toEqual([
-    '[contract] › auth.spec.ts › a',
+    '[contract] › credentials.spec.ts › a',
   ]);
   expect(testsFor(gen('auth-skip:any:key', 'AUTH-1', { valueClass: 'no-authorization' }), baseline)).toEqual([
-    '[contract] › auth.spec.ts › a',
-    '[contract] › auth.spec.ts › b',
+    '[contract] › credentials.spec.ts › a',
+    '[contract] › credentials.spec.ts › b',
   ]);
-  expect(testsFor(gen('x', 'AUTH-7'), baseline)).toEqual(['[contract] › auth.spec.ts › a', '[contract] › auth.spec.ts › b']);
+  expect(testsFor(gen('x', 'AUTH-7'), baseline)).toEqual(['[contract] › credentials.spec.ts › a', '[contract] › credentials.spec.ts › b']);
 });
 
 test('the kill ratio counts generated faults per family, lists survivors and the faults per clause', () => {

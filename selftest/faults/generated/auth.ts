@@ -9,7 +9,7 @@ import { AUTH_PROBES, authCases, RULE_CLAUSE, type AuthPlace, type AuthRule } fr
 import { VALID_CLASS } from '../../../support/auth/send';
 import type { GeneratedFault } from '../types';
 
-const FILES = ['tests/auth.spec.ts'];
+const FILES = ['tests/credentials.spec.ts'];
 
 /** The reference's name of each AUTH place (MOCK_FAULT's <place>); undefined: only `any` reaches it. */
 export const FAULT_PLACE: Readonly<Record<AuthPlace, string | undefined>> = {

@@ -18,7 +18,7 @@ import type { Target } from '../../../support/spec/target';
 import type { GeneratedFault } from '../types';
 import { referenceUpdate } from './check-update';
 
-const AUTH = 'tests/auth.spec.ts';
+const AUTH = 'tests/credentials.spec.ts';
 const RT = 'tests/runtime.spec.ts';
 const ERR = 'tests/errors.spec.ts';
 
