@@ -2,12 +2,12 @@
  * The contract suite. With no BASE_URL, the embedded reference service is started on a free loopback
  * port by `webServer`; otherwise the suite tests BASE_URL as it is.
  */
-import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { ConfigError, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, readConfig, type Config } from './support/run/config';
 import { EXIT_CONFIG_ERROR } from './support/run/exit-codes';
 import { clearRunOutputs, writeStoppedMatrix } from './reporters/run-outputs';
 import { BURST_FILE, decideOrder } from './support/run/schedule';
+import { defaultWorkers } from './support/run/workers';
 
 loadEnvFile();
 // Only the runner's own process (not each worker) clears the last run's outputs and reports a stop.
@@ -37,10 +37,7 @@ export default defineConfig({
   globalSetup: './support/run/global-setup.ts',
   globalTeardown: './support/run/global-teardown.ts',
   timeout: 30_000,
-  // A worker costs about a second of CPU to start (and another after each failed test), and the tests
-  // mostly wait on the target: one per core, at least two (the agent's shutdown test mostly waits),
-  // at most four (the check update runs in order in one worker whatever the count).
-  workers: Math.min(4, Math.max(2, availableParallelism())),
+  workers: defaultWorkers(),
   forbidOnly: !!process.env.CI,
   retries: 0,
   // The self-test's fault runs (failuresExpected) read failures.json alone: no page, no JUnit file for them.

@@ -9,6 +9,7 @@
  * Each run writes its reports to a temporary folder, kept only when the run failed. Exit code 0 only if
  * every run passed.
  */
+import { defaultWorkers } from '../support/run/workers';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runSuite, failedClauses, type SuiteRun } from '../support/run/suite-runner';
@@ -22,11 +23,8 @@ interface Options {
   args: string[];
 }
 
-/** The default run's workers (playwright.config.ts), so that a repeated run is the run users make. */
-const DEFAULT_WORKERS = 4;
-
 function parseArgs(argv: string[]): Options {
-  const options: Options = { runs: 20, env: {}, workers: DEFAULT_WORKERS, bail: false, args: [] };
+  const options: Options = { runs: 20, env: {}, workers: defaultWorkers(), bail: false, args: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
