@@ -1,8 +1,8 @@
 /**
  * The agent's watched shutdown, lived in the runner while the tests run. An agent drains as long as it
  * drains (the embedded one 1.5 s, a real one may take many seconds), and a test that lived it would hold
- * a worker idle all that time, at the head of the run. So global setup starts the session at once, in
- * the background of the runner process; the shutdown test runs last (it holds the exclusive lock, see
+ * a worker idle all that time, at the head of the run. So global setup starts the session (once the spec
+ * is checked), in the background of the runner process; the shutdown test runs last (it holds the exclusive lock, see
  * support/run/schedule.ts) and judges the record, by then usually written. Where no session was
  * started for the test's agent (the self-test's fault run, whose targets each have their own), the test
  * lives one itself.
