@@ -7,11 +7,11 @@
  * started for the test's agent (the self-test's fault run, whose targets each have their own), the test
  * lives one itself.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runFiles, setRunFiles } from '../run/run-files';
-import { liveAgentSession, type AgentSession } from './lifecycle';
+import { brokenSession, liveAgentSession, type AgentSession } from './lifecycle';
 import { freePort } from '../run/loopback-ports';
 
 let background: { done: Promise<void>; abort: AbortController } | undefined;
@@ -30,16 +30,21 @@ export function startAgentSession(command: string): void {
   };
   const done = freePort()
     .then((port) => liveAgentSession(command, port, 'watch', abort.signal))
-    .then(record, (e: Error) => record({ command, baseUrl: '', upLimitMs: 0, up: false, output: '', running: [], error: e.message }));
+    .then(record, (e: Error) => record(brokenSession(command, e.message)));
   background = { done, abort };
 }
 
-/** Global teardown (or a run stopped early): the agent is killed if it still runs, and its record written. */
+/** The file a test renames the record to when it takes it. */
+const takenFile = (file: string) => `${file}.taken`;
+
+/** Global teardown: the agent is killed if it still runs, and its record goes, taken or not. */
 export async function stopAgentSession(): Promise<void> {
   if (!background) return;
   background.abort.abort();
   await background.done;
   background = undefined;
+  const file = runFiles().agentSession;
+  if (file) for (const f of [file, takenFile(file)]) rmSync(f, { force: true });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -52,7 +57,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function recorded(command: string): Promise<AgentSession | undefined> {
   const file = runFiles().agentSession;
   if (!file) return undefined;
-  const taken = `${file}.taken`;
+  const taken = takenFile(file);
   // The test's own timeout bounds the wait (the session is bounded by the agent's limits).
   for (;;) {
     try {

@@ -88,14 +88,25 @@ export async function probeAll(verdict: Verdict, baseUrl: string): Promise<void>
   judgeRunning(verdict, baseUrl, await probeRunning(baseUrl));
 }
 
+/** A session that broke on the suite's side before the agent was started. */
+export const brokenSession = (command: string, error: string, port?: number): AgentSession => ({
+  command,
+  port,
+  baseUrl: '',
+  upLimitMs: 0,
+  up: false,
+  output: '',
+  running: [],
+  error,
+});
+
 /**
  * Starts the agent, probes it while it runs, stops it (`watch`: SIGTERM and every endpoint watched until
  * it exits; `signal`: SIGTERM and its exit awaited) and kills it. Never throws: a break on the suite's
  * side is the session's `error`. An abort kills the agent at once (the run is ending).
  */
 export async function liveAgentSession(command: string, port: number | undefined, stop: 'watch' | 'signal', abort?: AbortSignal): Promise<AgentSession> {
-  if (abort?.aborted)
-    return { command, port, baseUrl: '', upLimitMs: 0, up: false, output: '', running: [], error: 'the run ended before the agent was started' };
+  if (abort?.aborted) return brokenSession(command, 'the run ended before the agent was started', port);
   const agent = startAgent(command, port);
   const onAbort = () => agent.signal('SIGKILL');
   abort?.addEventListener('abort', onAbort);

@@ -3,8 +3,11 @@
  * concurrency; Playwright's request fixture is several times slower) to one GET operation until the
  * limiter answers. What the answers mean is decided in limit-measurement.ts.
  */
-import { undici } from '../http/undici';
 import { recordExchange } from '../http/request-ledger';
+
+/** Loaded when a burst starts: the runner imports this module to list the tests and sends nothing. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const undici = () => require('undici') as typeof import('undici');
 
 export const BURST_CONCURRENCY = 16;
 /** Requests sent one by one after the first refusal: beyond the limit, every one must be refused too. */

@@ -36,9 +36,9 @@ export function setRunFiles(files: RunFiles): void {
   if (files.agentSession !== undefined) process.env[AGENT_SESSION_VARIABLE] = files.agentSession;
 }
 
-/** The end of a run (global teardown, or a setup that stops the run): its files go, taken ones too. */
+/** The end of a run (global teardown, or a setup that stops the run): its files go. */
 export function removeRunFiles(): void {
-  for (const file of Object.values(runFiles())) if (file) for (const f of [file, `${file}.taken`]) rmSync(f, { force: true });
+  for (const file of Object.values(runFiles())) if (file) rmSync(file, { force: true });
 }
 
 /** The same names as environment entries, for a run that hands its files over some other way (a project's environment). */

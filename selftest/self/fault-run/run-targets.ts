@@ -21,8 +21,8 @@ export interface TargetSpec {
 
 export type TargetRun = SuiteRun & { stopped?: string };
 
-/** A line of a single-target run's test list (project `contract`; `rate-limit` too under --shuffle), for this target's project. */
-const ownLine = (t: TargetSpec, line: string) => line.replace(/^\[(contract|rate-limit)\]/, `[${t.name}]`);
+/** A line of a single-target run's test list (project `contract`), for this target's project. */
+const ownLine = (t: TargetSpec, line: string) => line.replace(/^\[contract\]/, `[${t.name}]`);
 
 function listLines(t: PlannedTarget, spec: TargetSpec): string[] {
   if (spec.tests) return spec.tests.map((l) => ownLine(spec, l));
