@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import { burst, type BurstTarget } from '../../support/rate-limit/burst';
 import { measureLimit, type MeasureOptions } from '../../support/rate-limit/measurement';
 import { knownPrior, lastActivity } from '../../support/rate-limit/known-prior';
-import { readLedger, recordExchange } from '../../support/http/request-ledger';
+import { readLedger, recordExchanges } from '../../support/http/request-ledger';
 import { setRunFiles } from '../../support/run/run-files';
 import { withLimiter } from './test-limiter';
 
@@ -41,8 +41,15 @@ const measureFresh = (target: BurstTarget, extra: Partial<MeasureOptions> = {}) 
 async function spend(target: BurstTarget, n: number, recorded = true) {
   const run = await burst({ ...target, ledger: false }, { concurrency: 1, maxRequests: n });
   if (recorded)
-    for (const r of run.replies)
-      recordExchange({ at: r.sentAt, authorization: target.headers.authorization, method: 'GET', url: `${target.origin}${target.path}`, status: r.status });
+    recordExchanges(
+      run.replies.map((r) => ({
+        at: r.sentAt,
+        authorization: target.headers.authorization,
+        method: 'GET',
+        url: `${target.origin}${target.path}`,
+        status: r.status,
+      })),
+    );
 }
 
 test.describe('a fresh window decides at the first burst', () => {

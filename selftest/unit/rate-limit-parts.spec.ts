@@ -1,6 +1,6 @@
 // The rate-limit family's pure parts: header reading and RL-6 checks, the request ledger, key roles,
 // the last run's record, and which routes are probed once the key is limited.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -8,7 +8,7 @@ import { readLimitHeaders } from '../../support/rate-limit/headers';
 import { burstHeaderProblems, checkValues, HeaderProblems } from '../../support/rate-limit/header-checks';
 import { headerCount } from '../../support/rate-limit/measurement';
 import type { Reply } from '../../support/rate-limit/burst';
-import { credentialCandidates, keyTag, readLedger, recordAnswer, recordSent, sentTimes } from '../../support/http/request-ledger';
+import { credentialCandidates, keyTag, ledgerSize, readLedger, recordAnswer, recordExchanges, recordSent, sentTimes } from '../../support/http/request-ledger';
 import { runFiles, setRunFiles } from '../../support/run/run-files';
 import { knownPrior } from '../../support/rate-limit/known-prior';
 import { keyRoles, refusedProbeCredentials } from '../../support/rate-limit/keys';
@@ -138,6 +138,24 @@ test.describe('request ledger', () => {
     expect(sentTimes('secret-key-1', 1500)).toEqual([2000]);
     expect(knownPrior('secret-key-1', 0)).toMatchObject({ count: 2, kinds: { refused: 1, unanswered: 1 } });
     expect(knownPrior('secret-key-1', 0, { path: '/v1/checks/1' }).count).toBe(1);
+  });
+
+  test("a batch is read whole, beside another worker's lines, in send order", () => {
+    recordExchanges([
+      { at: 3000, authorization: 'Bearer k', method: 'GET', url: 'http://h/a', status: 200 },
+      { at: 1000, authorization: 'Bearer k', method: 'GET', url: 'http://h/b', status: 429 },
+    ]);
+    expect(ledgerSize()).toBe(2);
+    // Another worker appends through a descriptor of its own.
+    appendFileSync(runFiles().ledger!, `S\tother.1\t2000\t${keyTag('k')}\tb\tGET\t/c\n`);
+    recordSent({ at: 4000, authorization: 'Bearer k', method: 'GET', url: 'http://h/d' });
+    expect(readLedger().map((e) => [e.path, e.status])).toEqual([
+      ['/b', 429],
+      ['/c', undefined],
+      ['/a', 200],
+      ['/d', undefined],
+    ]);
+    expect(ledgerSize()).toBe(4);
   });
 });
 

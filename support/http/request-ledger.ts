@@ -8,7 +8,7 @@
  * appended to a run-scoped file. Keys are stored as short hashes, never as they are.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync, writeSync } from 'node:fs';
 import { runFiles } from '../run/run-files';
 
 const tags = new Map<string, string>();
@@ -55,9 +55,20 @@ let sequence = 0;
 const nextId = () => `${process.pid}.${++sequence}`;
 const clean = (s: string) => s.replace(/[\t\n\r]/g, ' ');
 
-function append(line: string): void {
+/**
+ * One descriptor per ledger file, opened for appending and kept: a run appends two lines per request,
+ * and opening the file for each was most of the ledger's cost. One write per call, so that lines of
+ * different workers never interleave (O_APPEND).
+ */
+let appending: { file: string; fd: number } | undefined;
+function append(lines: string[]): void {
   const file = runFiles().ledger;
-  if (file) appendFileSync(file, `${line}\n`);
+  if (!file || !lines.length) return;
+  if (appending?.file !== file) {
+    if (appending) closeSync(appending.fd);
+    appending = { file, fd: openSync(file, 'a') };
+  }
+  writeSync(appending.fd, `${lines.join('\n')}\n`);
 }
 
 export interface SentRequest {
@@ -75,21 +86,37 @@ const pathOf = (url: string) => {
   }
 };
 
+const sentLine = (id: string, r: SentRequest) =>
+  [
+    'S',
+    id,
+    r.at ?? Date.now(),
+    credentialCandidates(r.authorization).map(keyTag).join(',') || '-',
+    isBearer(r.authorization) ? 'b' : '-',
+    r.method.toUpperCase(),
+    clean(pathOf(r.url)),
+  ].join('\t');
+const answerLine = (id: string, status: number) => ['A', id, status].join('\t');
+
 /** Records a request as it leaves; returns the id its answer is recorded under. */
 export function recordSent(r: SentRequest): string {
   const id = nextId();
-  const tags = credentialCandidates(r.authorization).map(keyTag).join(',') || '-';
-  append(['S', id, r.at ?? Date.now(), tags, isBearer(r.authorization) ? 'b' : '-', r.method.toUpperCase(), clean(pathOf(r.url))].join('\t'));
+  append([sentLine(id, r)]);
   return id;
 }
 
 export function recordAnswer(id: string, status: number): void {
-  append(['A', id, status].join('\t'));
+  append([answerLine(id, status)]);
 }
 
-/** A request and its answer at once (the burst writes its requests after it, not during it). */
-export function recordExchange(r: SentRequest & { status: number }): void {
-  recordAnswer(recordSent(r), r.status);
+/** Requests and their answers at once, in one write (the burst writes its requests after it, not during it). */
+export function recordExchanges(exchanges: (SentRequest & { status: number })[]): void {
+  append(
+    exchanges.flatMap((r) => {
+      const id = nextId();
+      return [sentLine(id, r), answerLine(id, r.status)];
+    }),
+  );
 }
 
 /**
@@ -130,19 +157,28 @@ function readNewLines(r: Reading): void {
   }
 }
 
-/** Every request recorded so far, by every worker of this run, in send order. */
-export function readLedger(file = runFiles().ledger): LedgerEntry[] {
-  if (!file || !existsSync(file)) return [];
+function caughtUp(file: string | undefined): Reading | undefined {
+  if (!file || !existsSync(file)) return undefined;
   if (reading?.file !== file || statSync(file).size < reading.offset) reading = { file, offset: 0, sent: new Map() };
   readNewLines(reading);
-  reading.sorted ??= [...reading.sent.values()].sort((a, b) => a.at - b.at);
-  return [...reading.sorted];
+  return reading;
 }
+
+/** Every request recorded so far, by every worker of this run, in send order. */
+export function readLedger(file = runFiles().ledger): readonly LedgerEntry[] {
+  const r = caughtUp(file);
+  if (!r) return [];
+  r.sorted ??= [...r.sent.values()].sort((a, b) => a.at - b.at);
+  return r.sorted;
+}
+
+/** How many requests the ledger holds, every key and every worker: cheaper than reading them in order. */
+export const ledgerSize = (file = runFiles().ledger): number => caughtUp(file)?.sent.size ?? 0;
 
 export const carries = (e: Pick<LedgerEntry, 'tags'>, apiKey: string) => e.tags.includes(keyTag(apiKey));
 
 /** When (epoch ms, ascending) the suite sent requests carrying `apiKey` since `since`, across all workers. */
-export function sentTimes(apiKey: string, since: number, entries = readLedger()): number[] {
+export function sentTimes(apiKey: string, since: number, entries: readonly LedgerEntry[] = readLedger()): number[] {
   return entries.filter((e) => e.at >= since && carries(e, apiKey)).map((e) => e.at);
 }
 

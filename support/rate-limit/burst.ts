@@ -3,7 +3,7 @@
  * concurrency; Playwright's request fixture is several times slower) to one GET operation until the
  * limiter answers. What the answers mean is decided in limit-measurement.ts.
  */
-import { recordExchange } from '../http/request-ledger';
+import { recordExchanges } from '../http/request-ledger';
 
 /** Loaded when a burst starts: the runner imports this module to list the tests and sends nothing. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -111,7 +111,7 @@ export async function burst(target: BurstTarget, options: BurstOptions): Promise
   if (target.ledger !== false) {
     const authorization = Object.entries(target.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
     const url = `${target.origin}${target.path}`;
-    for (const r of [...replies, ...confirmations]) recordExchange({ at: r.sentAt, authorization, method: 'GET', url, status: r.status });
+    recordExchanges([...replies, ...confirmations].map((r) => ({ at: r.sentAt, authorization, method: 'GET', url, status: r.status })));
   }
   return { replies, confirmations, startedAt, endedAt: Date.now() };
 }
@@ -160,6 +160,6 @@ export async function sendRequest(origin: string, r: OneRequest): Promise<Reply>
     reply = { i: 0, sentAt, at: Date.now(), status: 0, headers: {}, error: (e as Error).message };
   }
   const authorization = Object.entries(r.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
-  recordExchange({ at: sentAt, authorization, method: r.method, url: `${origin}${r.path}`, status: reply.status });
+  recordExchanges([{ at: sentAt, authorization, method: r.method, url: `${origin}${r.path}`, status: reply.status }]);
   return reply;
 }

@@ -28,7 +28,7 @@ type Entry = Pick<LedgerEntry, 'at' | 'tags' | 'status'> & { path?: string };
  * Requests carrying `apiKey` sent at or after `since`; with `path`, only those to that path (a route
  * with a limit of its own counts its own requests).
  */
-export function knownPrior(apiKey: string, since: number, options: { entries?: Entry[]; record?: LastRunRecord; path?: string } = {}): KnownPrior {
+export function knownPrior(apiKey: string, since: number, options: { entries?: readonly Entry[]; record?: LastRunRecord; path?: string } = {}): KnownPrior {
   const tag = keyTag(apiKey);
   const entries = options.entries ?? readLedger();
   const mine = (e: Entry) => e.at >= since && carries(e, apiKey) && (!options.path || e.path === options.path);
@@ -42,7 +42,7 @@ export function knownPrior(apiKey: string, since: number, options: { entries?: E
 }
 
 /** When the suite last sent anything to the target (any key or none), this run or the last. */
-export function lastActivity(options: { entries?: Entry[]; record?: LastRunRecord } = {}): number {
+export function lastActivity(options: { entries?: readonly Entry[]; record?: LastRunRecord } = {}): number {
   const entries = options.entries ?? readLedger();
   return Math.max(0, ...entries.map((e) => e.at), ...(options.record?.requests ?? []).map((e) => e.at));
 }

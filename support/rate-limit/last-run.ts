@@ -20,7 +20,7 @@ export interface LastRunRecord {
   requests: Array<Pick<LedgerEntry, 'at' | 'tags' | 'bearer' | 'status'>>;
 }
 
-export function writeLastRun(reportDir: string, target: string, windowSeconds: number, entries: LedgerEntry[], now = Date.now()): void {
+export function writeLastRun(reportDir: string, target: string, windowSeconds: number, entries: readonly LedgerEntry[], now = Date.now()): void {
   const since = now - windowSeconds * 1000 - 1000;
   const requests = entries.filter((e) => e.at >= since).map(({ at, tags, bearer, status }) => ({ at, tags, bearer, status }));
   mkdirSync(reportDir, { recursive: true });

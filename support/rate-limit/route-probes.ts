@@ -28,7 +28,7 @@ export function routeProbes(
   spec: Spec,
   target: Target,
   headers: Record<string, string>,
-  options: { skipPaths: string[]; ledger: LedgerEntry[] },
+  options: { skipPaths: string[]; ledger: readonly LedgerEntry[] },
 ): RouteProbe[] {
   const base = new URL(config.baseUrl);
   const onBase = (path: string) => `${base.pathname.replace(/\/+$/, '')}${path}`;
