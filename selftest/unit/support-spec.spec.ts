@@ -1,7 +1,9 @@
 /** Reading real-world specs: the published document of the real service, read as it is. */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { buildSpec } from '../../support/spec/spec';
+import { buildSpec, Spec } from '../../support/spec/spec';
 import { parseSpecText } from '../../support/spec/spec-source';
 import { SchemaValidator, translateOpenApi30 } from '../../support/spec/schema-validator';
 import { canonicalPointer } from '../../support/checks/conformance';
@@ -87,4 +89,62 @@ test('a YAML document is read as well as JSON; neither is one line naming the or
   expect(() => parseSpecText('{ "openapi": [', 'https://example.com/openapi.json')).toThrow(
     /^the document at https:\/\/example.com\/openapi.json is neither JSON nor YAML/,
   );
+});
+
+test.describe('validators kept between runs', () => {
+  // Formats, OpenAPI 3.0 nullable, a circular reference and a schema ajv cannot compile.
+  const raw = {
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        Node: {
+          type: 'object',
+          required: ['id', 'at'],
+          properties: {
+            id: { type: 'string', format: 'uuid' },
+            at: { type: 'string', format: 'date-time' },
+            note: { type: 'string', nullable: true, maxLength: 3 },
+            guid: { type: 'string', format: 'guid' },
+            children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+          },
+        },
+        Broken: { $ref: '#/components/schemas/Missing' },
+      },
+    },
+  };
+  const bodies = [
+    { id: '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c', at: '2026-01-02T03:04:05Z', note: null, guid: 'x' },
+    { id: 'nope', at: 'yesterday', note: 'long', children: [{ id: 1 }] },
+    [],
+  ];
+  const pointers = ['/components/schemas/Node', '/components/schemas/Broken'];
+
+  test('a validator loaded from an earlier run judges as one compiled now', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kept-validators-'));
+    const spec = new Spec(raw, raw, [], 'inline');
+    const fresh = new SchemaValidator(spec, false);
+    const first = new SchemaValidator(spec, dir);
+    const judged = (v: SchemaValidator) => pointers.flatMap((p) => bodies.map((b) => v.validate(p, b)));
+    expect(judged(first)).toEqual(judged(fresh));
+    expect(
+      judged(fresh)
+        .flat()
+        .map((p) => p.path),
+    ).toEqual(expect.arrayContaining(['/id', '/at', '/note', '/children/0/id']));
+    // One folder for the spec, one file per schema, the uncompilable one included.
+    const [kept] = readdirSync(dir);
+    expect(readdirSync(join(dir, kept))).toHaveLength(2);
+
+    const second = new SchemaValidator(spec, dir);
+    expect(judged(second)).toEqual(judged(fresh));
+    // Loaded, not compiled: this validator never made an ajv instance.
+    expect((second as unknown as { ajvInstance?: unknown }).ajvInstance).toBeUndefined();
+
+    // Another spec is another key.
+    const other = new SchemaValidator(new Spec({ ...raw, info: { title: 'u', version: '1' } }, raw, [], 'inline'), dir);
+    other.validate(pointers[0], bodies[0]);
+    expect(readdirSync(dir)).toHaveLength(2);
+  });
 });

@@ -2,10 +2,12 @@
  * Validates bodies against the schemas of the target's own spec with ajv. The raw document is added to
  * ajv whole, under the id `spec`, so `$ref`s (circular ones included) resolve as written; OpenAPI 3.0's
  * dialect is translated first: `nullable` (also without a `type` beside it) and boolean
- * exclusiveMinimum/exclusiveMaximum.
+ * exclusiveMinimum/exclusiveMaximum. Each schema is compiled on first use, or loaded as an earlier run
+ * compiled it (kept-validators.ts).
  */
 import type { default as Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Spec } from './spec';
+import { KEPT_VALIDATORS_DIR, keptValidators, type KeptValidators } from './kept-validators';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -47,24 +49,19 @@ export function translateOpenApi30(node: Json, memo = new WeakMap<object, Json>(
   return out;
 }
 
+/** The ajv options: a change here is a change of schema-validator.ts, so kept validators are compiled anew. */
+const AJV_OPTIONS = { strict: false, allErrors: true, logger: false, validateSchema: false, validateFormats: true } as const;
+
 export class SchemaValidator {
-  private readonly ajv: Ajv;
+  private ajvInstance?: Ajv;
+  private kept?: KeptValidators;
   private readonly cache = new Map<string, ValidateFunction | null>();
 
-  constructor(spec: Spec) {
-    // Loaded here, not on import: the runner imports this module to list the tests and validates nothing.
-    /* eslint-disable @typescript-eslint/no-require-imports */
-    const { default: AjvClass } = require('ajv') as typeof import('ajv');
-    const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
-    /* eslint-enable @typescript-eslint/no-require-imports */
-    this.ajv = new AjvClass({ strict: false, allErrors: true, logger: false, validateSchema: false, validateFormats: true });
-    addFormats(this.ajv);
-    // Formats real specs use that ajv-formats lacks: accept, don't fail the schema.
-    for (const f of ['guid', 'int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) {
-      if (!this.ajv.formats[f]) this.ajv.addFormat(f, true);
-    }
-    this.ajv.addSchema(translateOpenApi30(spec.raw), 'spec');
-  }
+  /** `keptDir`: where compiled validators are kept between runs (kept-validators.ts); false keeps none. */
+  constructor(
+    private readonly spec: Spec,
+    private readonly keptDir: string | false = KEPT_VALIDATORS_DIR,
+  ) {}
 
   /** Problems of `body` against the schema at `pointer` in the raw document; [] when it conforms. */
   validate(pointer: string, body: unknown): SchemaProblem[] {
@@ -75,13 +72,50 @@ export class SchemaValidator {
 
   private compile(pointer: string): ValidateFunction | null {
     if (!this.cache.has(pointer)) {
-      try {
-        this.cache.set(pointer, this.ajv.compile({ $ref: `spec#${pointer}` }));
-      } catch {
-        this.cache.set(pointer, null); // an uncompilable schema is a spec problem, reported by SPEC-1
-      }
+      this.kept ??= this.keptDir === false ? undefined : keptValidators(this.spec.raw, this.keptDir);
+      const kept = this.kept?.load(pointer);
+      this.cache.set(pointer, kept === undefined ? this.compileNow(pointer) : kept);
     }
     return this.cache.get(pointer)!;
+  }
+
+  private compileNow(pointer: string): ValidateFunction | null {
+    let validate: ValidateFunction;
+    try {
+      validate = this.ajv.compile({ $ref: `spec#${pointer}` });
+    } catch {
+      this.kept?.keep(pointer, null);
+      return null; // an uncompilable schema is a spec problem, reported by SPEC-1
+    }
+    if (this.kept) {
+      let code: string | undefined;
+      try {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        code = (require('ajv/dist/standalone') as typeof import('ajv/dist/standalone')).default(this.ajv, validate);
+      } catch {
+        /* not expressible as standalone code: compiled again next time */
+      }
+      if (code !== undefined) this.kept.keep(pointer, code);
+    }
+    return validate;
+  }
+
+  /** Loaded on the first schema no kept validator has, not on import: a warm run validates without ajv. */
+  private get ajv(): Ajv {
+    if (this.ajvInstance) return this.ajvInstance;
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const { default: AjvClass, _ } = require('ajv') as typeof import('ajv');
+    const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    // Standalone code names the formats it checks by where kept-validators.ts requires them from.
+    const ajv = new AjvClass({ ...AJV_OPTIONS, code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
+    addFormats(ajv);
+    // Formats real specs use that ajv-formats lacks: accept, don't fail the schema.
+    for (const f of ['guid', 'int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) {
+      if (!ajv.formats[f]) ajv.addFormat(f, true);
+    }
+    ajv.addSchema(translateOpenApi30(this.spec.raw), 'spec');
+    return (this.ajvInstance = ajv);
   }
 }
 

@@ -1,0 +1,108 @@
+/**
+ * Compiled body validators kept between runs. Compiling a schema with ajv (code generation, then the
+ * generated function) is most of what validating costs a worker, and every worker of every run compiled
+ * the same schemas of the same spec again; loading ajv itself is another tenth of a second per worker.
+ * So each compiled validator is also written out as ajv's standalone code, under a key made of the
+ * spec's text and the code that compiles it (see keptKey), and a later worker loads that code instead.
+ * A warm run needs no ajv at all, only the few runtime helpers the generated code requires.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { ValidateFunction } from 'ajv';
+
+/** Specs whose validators are kept; the least recently used go beyond this many. */
+const KEPT_SPECS = 10;
+/** What a kept file holds: a new format is a new key, so that no older file is read as this one. */
+const KEPT_FORMAT = 1;
+export const KEPT_VALIDATORS_DIR = join(__dirname, '../../node_modules/.cache/contract-suite/validators');
+/** Written for a schema ajv cannot compile, so that it is not tried again: SPEC-1 reports the spec. */
+const UNCOMPILABLE = 'null';
+
+// The generated code requires ajv's runtime helpers and ajv-formats' formats by package name.
+const requireFromHere = createRequire(__filename);
+
+/**
+ * The spec's text (as JSON) and the code that compiles it: schema-validator.ts (its translation of
+ * OpenAPI 3.0 and its ajv options), this file, and the versions of ajv and ajv-formats.
+ */
+function keptKey(raw: unknown): string {
+  const hash = createHash('sha256').update(`${KEPT_FORMAT}\0`).update(JSON.stringify(raw));
+  for (const file of [join(__dirname, 'schema-validator.ts'), __filename, ...['ajv', 'ajv-formats'].map((p) => requireFromHere.resolve(`${p}/package.json`))]) {
+    hash.update('\0').update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 32);
+}
+
+const fileOf = (dir: string, pointer: string) => join(dir, `${createHash('sha256').update(pointer).digest('hex').slice(0, 32)}.cjs`);
+
+export interface KeptValidators {
+  /** The kept validator of the schema at `pointer`; null when it could not be compiled; undefined when none is kept. */
+  load(pointer: string): ValidateFunction | null | undefined;
+  /** Keeps standalone code (null: uncompilable) for later runs; a cache that cannot be written is skipped. */
+  keep(pointer: string, code: string | null): void;
+}
+
+export function keptValidators(raw: unknown, root = KEPT_VALIDATORS_DIR): KeptValidators {
+  let dir: string;
+  try {
+    dir = join(root, keptKey(raw));
+  } catch {
+    return { load: () => undefined, keep: () => {} };
+  }
+  let touched = false;
+  return {
+    load(pointer) {
+      let code: string;
+      try {
+        code = readFileSync(fileOf(dir, pointer), 'utf8');
+      } catch {
+        return undefined;
+      }
+      if (!touched) {
+        touched = true;
+        try {
+          const now = new Date();
+          utimesSync(dir, now, now); // used: not the first to go when others are pruned
+        } catch {
+          /* kept anyway */
+        }
+      }
+      if (code === UNCOMPILABLE) return null;
+      const module = { exports: {} as { default?: ValidateFunction } };
+      // The code ajv would have run through new Function itself, written out by this module.
+      new Function('require', 'module', 'exports', code)(requireFromHere, module, module.exports);
+      return module.exports.default ?? (module.exports as unknown as ValidateFunction);
+    },
+    keep(pointer, code) {
+      try {
+        const fresh = !exists(dir);
+        mkdirSync(dir, { recursive: true });
+        const file = fileOf(dir, pointer);
+        // Renamed into place whole: two workers keeping the same validator never read half a file.
+        writeFileSync(`${file}.${process.pid}`, code ?? UNCOMPILABLE);
+        renameSync(`${file}.${process.pid}`, file);
+        if (fresh) prune(root);
+      } catch {
+        /* a read-only checkout: compiled again next time */
+      }
+    },
+  };
+}
+
+const exists = (path: string) => {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+function prune(root: string): void {
+  const dirs = readdirSync(root).map((d) => join(root, d));
+  if (dirs.length <= KEPT_SPECS) return;
+  const byUse = dirs.map((d) => ({ d, t: statSync(d).mtimeMs })).sort((a, b) => b.t - a.t);
+  for (const { d } of byUse.slice(KEPT_SPECS)) rmSync(d, { recursive: true, force: true });
+}
