@@ -8,7 +8,7 @@
  * appended to a run-scoped file. Keys are stored as short hashes, never as they are.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { runFiles } from '../run/run-files';
 
 const tags = new Map<string, string>();
@@ -121,45 +121,55 @@ export function recordExchanges(exchanges: (SentRequest & { status: number })[])
 
 /**
  * What this process has read of a ledger: the file only grows, so each read parses only the lines
- * appended since the last one (the client reads the ledger before every request).
+ * appended since the last one. The client reads the ledger before every request, so the file stays
+ * open: a read that finds nothing new is one system call.
  */
 interface Reading {
   file: string;
+  fd: number;
   /** Bytes consumed: up to the end of the last whole line. */
   offset: number;
   sent: Map<string, LedgerEntry>;
   sorted?: LedgerEntry[];
 }
 let reading: Reading | undefined;
+const chunk = Buffer.alloc(64 * 1024);
 
 function readNewLines(r: Reading): void {
-  const size = statSync(r.file).size;
-  if (size === r.offset) return;
-  const fd = openSync(r.file, 'r');
-  try {
-    const bytes = Buffer.alloc(size - r.offset);
-    const got = readSync(fd, bytes, 0, bytes.length, r.offset);
-    const end = bytes.lastIndexOf(0x0a, got - 1);
-    if (end < 0) return;
-    r.offset += end + 1;
-    r.sorted = undefined;
-    for (const line of bytes.subarray(0, end).toString('utf8').split('\n')) {
-      const f = line.split('\t');
-      if (f[0] === 'S' && f.length >= 7) {
-        r.sent.set(f[1], { at: Number(f[2]), tags: f[3] === '-' ? [] : f[3].split(','), bearer: f[4] === 'b', method: f[5], path: f[6] });
-      } else if (f[0] === 'A' && f.length >= 3) {
-        const e = r.sent.get(f[1]);
-        if (e) e.status = Number(f[2]);
-      }
+  let pending = Buffer.alloc(0);
+  for (;;) {
+    const got = readSync(r.fd, chunk, 0, chunk.length, r.offset + pending.length);
+    if (got === 0) break;
+    pending = Buffer.concat([pending, chunk.subarray(0, got)]);
+    if (got < chunk.length) break;
+  }
+  const end = pending.lastIndexOf(0x0a);
+  if (end < 0) return;
+  r.offset += end + 1;
+  r.sorted = undefined;
+  for (const line of pending.subarray(0, end).toString('utf8').split('\n')) {
+    const f = line.split('\t');
+    if (f[0] === 'S' && f.length >= 7) {
+      r.sent.set(f[1], { at: Number(f[2]), tags: f[3] === '-' ? [] : f[3].split(','), bearer: f[4] === 'b', method: f[5], path: f[6] });
+    } else if (f[0] === 'A' && f.length >= 3) {
+      const e = r.sent.get(f[1]);
+      if (e) e.status = Number(f[2]);
     }
-  } finally {
-    closeSync(fd);
   }
 }
 
 function caughtUp(file: string | undefined): Reading | undefined {
-  if (!file || !existsSync(file)) return undefined;
-  if (reading?.file !== file || statSync(file).size < reading.offset) reading = { file, offset: 0, sent: new Map() };
+  if (!file) return undefined;
+  if (reading?.file !== file) {
+    let fd: number;
+    try {
+      fd = openSync(file, 'r');
+    } catch {
+      return undefined; // nothing recorded yet
+    }
+    if (reading) closeSync(reading.fd);
+    reading = { file, fd, offset: 0, sent: new Map() };
+  }
   readNewLines(reading);
   return reading;
 }
