@@ -61,8 +61,13 @@ export const errorBodies = {
   429: z.looseObject({ statusCode: z.literal(429), error: z.literal(ERROR_WORDING[429]), ...optionalMessage, attributes: z.looseObject({}).optional() }),
 } as const;
 
-/** Any error body: a JSON object whose statusCode is the HTTP status (ERR-4). */
-export const errorBodyFor = (status: number) => z.looseObject({ statusCode: z.literal(status) });
+const statusBodies = new Map<number, z.ZodType>();
+/** Any error body: a JSON object whose statusCode is the HTTP status (ERR-4). One schema per status, made once. */
+export const errorBodyFor = (status: number): z.ZodType => {
+  let schema = statusBodies.get(status);
+  if (!schema) statusBodies.set(status, (schema = z.looseObject({ statusCode: z.literal(status) })));
+  return schema;
+};
 
 export const isJsonContentType = (contentType: string) => /^application\/([\w.+-]*\+)?json\b/i.test(contentType.trim());
 
