@@ -7,7 +7,8 @@
 import { AGENT_DEFAULT_PORT } from '../document/facts';
 import { EMBEDDED_AGENT_COMMAND } from '../run/config';
 import type { Verdict } from '../checks/verdict';
-import { probe, startAgent, waitUntilUp } from './process';
+import { probe } from './probe';
+import { startAgent, waitUntilUp } from './process';
 import { judgeShutdown } from './shutdown-judge';
 import { watchShutdown, type ShutdownWatch } from './shutdown-watch';
 import { AGENT_ENDPOINTS, PHASE, SHUTDOWN_TIMING } from './table';

@@ -3,12 +3,11 @@
  * reaches the agent itself and not only the shell that started it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { get as httpGet } from 'node:http';
-import { get as httpsGet } from 'node:https';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { probe } from './probe';
 
 export interface AgentProcess {
   child: ChildProcess;
@@ -49,26 +48,6 @@ export function startAgent(command: string, port: number | undefined): AgentProc
     },
     exited,
   };
-}
-
-export type Probe = { status: number } | { error: string };
-
-/**
- * One GET, with a short timeout; a refused connection is an answer too (the agent is gone). Plain
- * node:http(s), a connection each: the shutdown watch sends about a hundred of these a second while the
- * tests run beside it, and fetch costs several times the CPU per request.
- */
-export function probe(url: string, timeoutMs = 2000): Promise<Probe> {
-  return new Promise((resolve) => {
-    const get = url.startsWith('https:') ? httpsGet : httpGet;
-    const req = get(url, { agent: false, timeout: timeoutMs }, (res) => {
-      res.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.name }));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
-      res.resume();
-    });
-    req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { code: 'TimeoutError' })));
-    req.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.name }));
-  });
 }
 
 /** Polls until the agent answers liveness, the process dies, or time runs out. */

@@ -4,7 +4,8 @@
  * from the first moment after the signal until the agent stops answering. Times are kept relative to
  * the signal, for the judge (shutdown-judge.ts).
  */
-import { probe, type AgentProcess } from './process';
+import { probe } from './probe';
+import type { AgentProcess } from './process';
 import type { ShutdownSample } from './shutdown-judge';
 import { AGENT_ENDPOINTS, type ShutdownTiming } from './table';
 

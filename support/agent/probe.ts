@@ -1,0 +1,55 @@
+/**
+ * One GET to an agent's health endpoint, on a connection of its own, with a short timeout; a refused
+ * connection is an answer too (the agent is gone). A new connection each time on purpose: a draining
+ * agent may keep serving the connections it has while it refuses new ones, and a load balancer or a
+ * kubelet probes with new ones.
+ *
+ * Over plain http the request is written on a bare socket and the status line read back, nothing more:
+ * the shutdown watch sends about a hundred of these a second while the tests run beside it, and
+ * node:http's client costs four times the CPU per probe (0.6 ms against 0.15 ms here), on the run's
+ * critical path. Over https, node:https.
+ */
+import { get as httpsGet } from 'node:https';
+import { connect } from 'node:net';
+
+export type Probe = { status: number } | { error: string };
+
+const STATUS_LINE = /^HTTP\/\d(?:\.\d)? (\d{3})[ \r]/;
+
+export function probe(url: string, timeoutMs = 2000): Promise<Probe> {
+  return url.startsWith('https:') ? probeHttps(url, timeoutMs) : probeHttp(new URL(url), timeoutMs);
+}
+
+function probeHttp(url: URL, timeoutMs: number): Promise<Probe> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 80) });
+    let head = '';
+    const done = (p: Probe) => {
+      socket.destroy();
+      resolve(p);
+    };
+    socket.setNoDelay(true);
+    socket.setTimeout(timeoutMs, () => done({ error: 'TimeoutError' }));
+    socket.on('connect', () => socket.write(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
+    socket.on('data', (chunk: Buffer) => {
+      head += chunk.toString('latin1');
+      const status = STATUS_LINE.exec(head);
+      if (status) done({ status: Number(status[1]) });
+      else if (head.includes('\n') || head.length > 64) done({ error: 'not an HTTP answer' });
+    });
+    socket.on('end', () => done({ error: head ? 'not an HTTP answer' : 'closed without an answer' }));
+    socket.on('error', (e: NodeJS.ErrnoException) => done({ error: e.code ?? e.name }));
+  });
+}
+
+function probeHttps(url: string, timeoutMs: number): Promise<Probe> {
+  return new Promise((resolve) => {
+    const req = httpsGet(url, { agent: false, timeout: timeoutMs }, (res) => {
+      res.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.name }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+      res.resume();
+    });
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { code: 'TimeoutError' })));
+    req.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.name }));
+  });
+}
