@@ -85,6 +85,7 @@ export const FAULTS = {
   'agent-liveness-500': 'liveness answers 500',
   'agent-no-health': '/health answers 404',
   'agent-ignore-port': 'agent listens on AGENT_HEALTH_PORT+1',
+  'agent-default-port': 'without AGENT_HEALTH_PORT the agent listens on a port of its own choosing, not 8081',
   'agent-ready-during-shutdown': 'readiness stays 200 while draining',
   'agent-liveness-dies-on-shutdown': 'liveness answers 503 while draining',
   'agent-exit-at-once': 'on SIGTERM the agent exits at once, readiness never answers 503',

@@ -7,8 +7,7 @@
  *
  * The tests change shared state (one or two checks), so they run in order in one worker. That chain is
  * the run's longest job, and Playwright hands jobs out in the order of the files' names: this file sorts
- * before every other family's but the agent's (whose tests are quick, or judged last), so the chain
- * starts at once and the other worker takes the rest beside it.
+ * before every other family's, so the chain starts at once and the other worker takes the rest beside it.
  */
 import { clauses, test } from '../support/test';
 import { UPDATE_TESTS } from '../support/check-update/table';

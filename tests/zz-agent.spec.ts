@@ -1,14 +1,13 @@
 /**
  * AG: the private location agent's health endpoints and its shutdown. With AGENT_COMMAND (the embedded
  * agent by default) the suite starts the agent on a port it chose, probes it, sends SIGTERM and probes
- * all three endpoints until the process exits: readiness must turn 503, liveness and /health stay 200.
- * That session is lived by the runner from the start of the run, and judged here at the end. With only
- * AGENT_URL it probes the three endpoints.
+ * all three endpoints until the process exits: readiness must turn 503, liveness and /health stay 200;
+ * and it starts the agent once without AGENT_HEALTH_PORT, to find it on the default port. Both sessions
+ * are lived by the runner from the start of the run, and judged here at the end. With only AGENT_URL it
+ * probes the three endpoints.
  */
-import { AGENT_DEFAULT_PORT } from '../support/document/facts';
-import { isPortFree, withPortLock } from '../support/agent/process';
-import { describeWatch, judgeAgentSession, liveAgentSession, probeAll, STARTUP_LIMIT_MS } from '../support/agent/lifecycle';
-import { watchedAgentSession } from '../support/agent/background-session';
+import { describeWatch, judgeAgentSession, probeAll, STARTUP_LIMIT_MS } from '../support/agent/lifecycle';
+import { agentSession } from '../support/agent/background-session';
 import { SHUTDOWN_TIMING } from '../support/agent/table';
 import { EMBEDDED_AGENT_COMMAND } from '../support/run/config';
 import { lastLock } from '../support/run/schedule';
@@ -40,18 +39,23 @@ test.describe('private location agent', () => {
           "AGENT_COMMAND and AGENT_URL are unset: this is the embedded reference agent, not the target's; set one of them to test yours",
         );
       }
-      const session = await watchedAgentSession(config.agentCommand!);
-      if (session.watch) attachText(info, 'shutdown probes', describeWatch(session.watch));
-      judgeAgentSession(verdict, session);
+      const outcome = await agentSession('shutdown', config.agentCommand!);
+      if ('skipped' in outcome) return test.skip(true, outcome.skipped);
+      if (outcome.session.watch) attachText(info, 'shutdown probes', describeWatch(outcome.session.watch));
+      judgeAgentSession(verdict, outcome.session);
     },
   );
 
-  test('health endpoints on port 8081 when AGENT_HEALTH_PORT is unset', { annotation: clauses('AG-4') }, async ({ config, verdict }) => {
-    test.skip(!config.agentCommand, 'AGENT_COMMAND is not set: the suite cannot start an agent without AGENT_HEALTH_PORT');
-    test.setTimeout(2 * STARTUP_LIMIT_MS + 30_000);
-    await withPortLock(AGENT_DEFAULT_PORT, async () => {
-      test.skip(!(await isPortFree(AGENT_DEFAULT_PORT)), `port ${AGENT_DEFAULT_PORT} is in use on this machine: the default port cannot be tried`);
-      judgeAgentSession(verdict, await liveAgentSession(config.agentCommand!, undefined, 'signal'));
-    });
-  });
+  test(
+    'health endpoints on port 8081 when AGENT_HEALTH_PORT is unset',
+    // Judged last, like the shutdown: the runner lives this session too.
+    { annotation: clauses('AG-4'), lock: lastLock() },
+    async ({ config, verdict }) => {
+      test.skip(!config.agentCommand, 'AGENT_COMMAND is not set: the suite cannot start an agent without AGENT_HEALTH_PORT');
+      test.setTimeout(2 * STARTUP_LIMIT_MS + 30_000);
+      const outcome = await agentSession('default-port', config.agentCommand!);
+      if ('skipped' in outcome) return test.skip(true, outcome.skipped);
+      judgeAgentSession(verdict, outcome.session);
+    },
+  );
 });

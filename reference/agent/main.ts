@@ -23,7 +23,8 @@ try {
 } catch (e) {
   fail((e as Error).message);
 }
-const port = intEnv('AGENT_HEALTH_PORT', 8081, 0, 65535);
+// agent-default-port: unset, the port is the system's choice (0) instead of the documented default.
+const port = intEnv('AGENT_HEALTH_PORT', faults.has('agent-default-port') ? 0 : 8081, 0, 65535);
 const drainMs = intEnv('AGENT_DRAIN_MS', 1500, 0, 600_000);
 const state: AgentState = { drainingSince: null, drainMs };
 const server = createServer(healthHandler(state, faults));

@@ -4,7 +4,7 @@ import type { FaultExpectation } from './types';
 const SPEC = ['tests/spec.spec.ts'];
 const AUTH = ['tests/credentials.spec.ts'];
 const RT = ['tests/runtime.spec.ts'];
-const AGENT = ['tests/agent.spec.ts'];
+const AGENT = ['tests/zz-agent.spec.ts'];
 
 export const FOUNDATION_FAULTS: FaultExpectation[] = [
   { fault: 'spec-missing', clauses: [], files: SPEC, stops: { exitCode: 4, text: /openapi\.json answered 404.*SPEC-1/ } },
@@ -51,6 +51,7 @@ export const FOUNDATION_FAULTS: FaultExpectation[] = [
   { fault: 'agent-liveness-500', clauses: ['AG-2'], files: AGENT },
   { fault: 'agent-no-health', clauses: ['AG-3'], files: AGENT },
   { fault: 'agent-ignore-port', clauses: ['AG-4'], files: AGENT },
+  { fault: 'agent-default-port', clauses: ['AG-4'], files: AGENT },
   { fault: 'agent-ready-during-shutdown', clauses: ['AG-5'], files: AGENT },
   { fault: 'agent-liveness-dies-on-shutdown', clauses: ['AG-5'], files: AGENT },
 ];

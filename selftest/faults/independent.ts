@@ -16,7 +16,7 @@ const RT = 'tests/runtime.spec.ts';
 const CU = 'tests/check-update.spec.ts';
 const RL = 'tests/rate-limit.spec.ts';
 const BURST = 'tests/z-rate-limit-burst.spec.ts';
-const AG = 'tests/agent.spec.ts';
+const AG = 'tests/zz-agent.spec.ts';
 
 export const INDEPENDENT_FAULTS: IndependentFault[] = [
   // SPEC

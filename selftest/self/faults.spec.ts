@@ -41,7 +41,7 @@ async function attachAndExpect(outcomes: FaultOutcome[], cases: FaultCase[], run
  * agent's default port, which only one can hold at a time (the others wait for it).
  */
 function spreadAgents(batches: Batch[]): Batch[] {
-  const agents = batches.filter((b) => b.files.includes('tests/agent.spec.ts'));
+  const agents = batches.filter((b) => b.files.includes('tests/zz-agent.spec.ts'));
   const others = batches.filter((b) => !agents.includes(b));
   const out: Batch[] = [];
   const every = (others.length + 1) / (agents.length + 1);

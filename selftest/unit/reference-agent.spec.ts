@@ -117,6 +117,29 @@ const FAULT_PROBES: Array<[string, (a: Agent) => Promise<unknown>]> = [
   ],
 ];
 
+test('agent fault agent-default-port: without AGENT_HEALTH_PORT it listens elsewhere than 8081; with it, where it is told', async () => {
+  const env = { ...process.env, MOCK_FAULT: 'agent-default-port' } as NodeJS.ProcessEnv;
+  delete env.AGENT_HEALTH_PORT;
+  const proc = spawn(process.execPath, ['support/run/embedded.mjs', AGENT], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  try {
+    const line = await new Promise<string>((ok, ko) => {
+      proc.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && ok(d.toString()));
+      proc.once('exit', (code) => ko(new Error(`agent exited with ${code}`)));
+    });
+    const port = Number(/:(\d+)/.exec(line)![1]);
+    expect(port).not.toBe(8081);
+    expect(await probe(port, '/health')).toBe(200);
+  } finally {
+    proc.kill('SIGKILL');
+  }
+  const told = await startAgent(['agent-default-port']);
+  try {
+    expect(await probe(told.port, '/health')).toBe(200);
+  } finally {
+    told.proc.kill('SIGKILL');
+  }
+});
+
 test('agent fault agent-exit-at-once: SIGTERM ends it at once, exit 0, readiness never 503', async () => {
   const a = await startAgent(['agent-exit-at-once'], 1500);
   const t0 = Date.now();

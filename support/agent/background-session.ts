@@ -1,62 +1,91 @@
 /**
- * The agent's watched shutdown, lived in the runner while the tests run. An agent drains as long as it
- * drains (the embedded one 1.5 s, a real one may take many seconds), and a test that lived it would hold
- * a worker idle all that time, at the head of the run. So global setup starts the session (once the spec
- * is checked), in the background of the runner process; the shutdown test runs last (it holds the exclusive lock, see
- * support/run/schedule.ts) and judges the record, by then usually written. Where no session was
- * started for the test's agent (the self-test's fault run, whose targets each have their own), the test
- * lives one itself.
+ * The agent's sessions, lived in the runner while the tests run:
+ * - the shutdown: started on a port the suite chose, probed, SIGTERM, every endpoint watched until the
+ *   agent exits. An agent drains as long as it drains (the embedded one 1.5 s, a real one may take many
+ *   seconds);
+ * - the default port: started without AGENT_HEALTH_PORT, under the machine-wide lock of that port,
+ *   probed on it, signalled. Most of it is the wait for the agent to come up.
+ * A test that lived either would hold a worker idle all that time. So global setup starts both (once the
+ * spec is checked) in the background of the runner process; their tests run last (they hold the
+ * exclusive lock, see support/run/schedule.ts) and judge the records, by then usually written. Where no
+ * session was started for the test's agent (the self-test's fault run, whose targets each have their
+ * own), the test lives one itself.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AGENT_DEFAULT_PORT } from '../document/facts';
 import { runFiles, setRunFiles } from '../run/run-files';
 import { brokenSession, liveAgentSession, type AgentSession } from './lifecycle';
+import { isPortFree, withPortLock } from './process';
 import { freePort } from '../run/loopback-ports';
 
-let background: { done: Promise<void>; abort: AbortController } | undefined;
+/** What a session came to: lived, or not tried (the default port was taken on this machine). */
+export type SessionOutcome = { session: AgentSession } | { skipped: string };
 
-/** Global setup: starts the session and names the file where it will be recorded. */
-export function startAgentSession(command: string): void {
-  const dir = join(tmpdir(), 'contract-suite');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `agent-${process.pid}-${Date.now()}.json`);
-  setRunFiles({ agentSession: file });
-  const abort = new AbortController();
-  const record = (s: AgentSession) => {
-    // Renamed into place whole: a test polling for it never reads half a file.
-    writeFileSync(`${file}.partial`, JSON.stringify(s));
-    renameSync(`${file}.partial`, file);
-  };
-  const done = freePort()
-    .then((port) => liveAgentSession(command, port, 'watch', abort.signal))
-    .then(record, (e: Error) => record(brokenSession(command, e.message)));
-  background = { done, abort };
-}
+const SESSIONS = {
+  shutdown: async (command: string, abort?: AbortSignal): Promise<SessionOutcome> => ({
+    session: await liveAgentSession(command, await freePort(), 'watch', abort),
+  }),
+  'default-port': (command: string, abort?: AbortSignal): Promise<SessionOutcome> =>
+    withPortLock(AGENT_DEFAULT_PORT, async () =>
+      (await isPortFree(AGENT_DEFAULT_PORT))
+        ? { session: await liveAgentSession(command, undefined, 'signal', abort) }
+        : { skipped: `port ${AGENT_DEFAULT_PORT} is in use on this machine: the default port cannot be tried` },
+    ),
+};
+export type SessionName = keyof typeof SESSIONS;
 
+/** Where a session's record is written: beside the run file that names the run's agent sessions. */
+const recordFile = (base: string, name: SessionName) => `${base}.${name}.json`;
 /** The file a test renames the record to when it takes it. */
 const takenFile = (file: string) => `${file}.taken`;
 
-/** Global teardown: the agent is killed if it still runs, and its record goes, taken or not. */
-export async function stopAgentSession(): Promise<void> {
+let background: { done: Promise<void>; abort: AbortController } | undefined;
+
+/** Global setup: starts every session and names the files where they will be recorded. */
+export function startAgentSessions(command: string): void {
+  const dir = join(tmpdir(), 'contract-suite');
+  mkdirSync(dir, { recursive: true });
+  const base = join(dir, `agent-${process.pid}-${Date.now()}`);
+  setRunFiles({ agentSession: base });
+  const abort = new AbortController();
+  const lives = (Object.keys(SESSIONS) as SessionName[]).map((name) => {
+    const file = recordFile(base, name);
+    const record = (o: SessionOutcome) => {
+      // Renamed into place whole: a test polling for it never reads half a file.
+      writeFileSync(`${file}.partial`, JSON.stringify({ command, ...o }));
+      renameSync(`${file}.partial`, file);
+    };
+    return SESSIONS[name](command, abort.signal).then(record, (e: Error) => record({ session: brokenSession(command, e.message) }));
+  });
+  background = { done: Promise.all(lives).then(() => {}), abort };
+}
+
+/** Global teardown: agents that still run are killed, and the records go, taken or not. */
+export async function stopAgentSessions(): Promise<void> {
   if (!background) return;
   background.abort.abort();
   await background.done;
   background = undefined;
-  const file = runFiles().agentSession;
-  if (file) for (const f of [file, takenFile(file)]) rmSync(f, { force: true });
+  const base = runFiles().agentSession;
+  if (!base) return;
+  for (const name of Object.keys(SESSIONS) as SessionName[]) {
+    for (const f of [recordFile(base, name), takenFile(recordFile(base, name))]) rmSync(f, { force: true });
+  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The recorded session, once written, taken by the first test that asks (a repeated or retried test
+ * The recorded outcome, once written, taken by the first test that asks (a repeated or retried test
  * lives a session of its own: it must not judge the same evidence twice); undefined if the run started
  * none for this command, or it was taken.
  */
-async function recorded(command: string): Promise<AgentSession | undefined> {
-  const file = runFiles().agentSession;
-  if (!file) return undefined;
+async function recorded(name: SessionName, command: string): Promise<SessionOutcome | undefined> {
+  const base = runFiles().agentSession;
+  if (!base) return undefined;
+  const file = recordFile(base, name);
   const taken = takenFile(file);
   // The test's own timeout bounds the wait (the session is bounded by the agent's limits).
   for (;;) {
@@ -68,11 +97,11 @@ async function recorded(command: string): Promise<AgentSession | undefined> {
       await sleep(20);
     }
   }
-  const session = JSON.parse(readFileSync(taken, 'utf8')) as AgentSession;
-  return session.command === command ? session : undefined;
+  const { command: lived, ...outcome } = JSON.parse(readFileSync(taken, 'utf8')) as SessionOutcome & { command: string };
+  return lived === command ? outcome : undefined;
 }
 
-/** The session the shutdown test judges: the runner's, or one lived now. */
-export async function watchedAgentSession(command: string): Promise<AgentSession> {
-  return (await recorded(command)) ?? liveAgentSession(command, await freePort(), 'watch');
+/** The outcome a test judges: the runner's session, or one lived now. */
+export async function agentSession(name: SessionName, command: string): Promise<SessionOutcome> {
+  return (await recorded(name, command)) ?? SESSIONS[name](command);
 }

@@ -7,7 +7,7 @@
 import { getConfig } from './config';
 import { fetchAndCacheSpec } from '../spec/spec-cache';
 import { SpecUnavailable } from '../spec/spec-source';
-import { startAgentSession } from '../agent/background-session';
+import { startAgentSessions } from '../agent/background-session';
 import { EXIT_TARGET_UNAVAILABLE } from './exit-codes';
 import { removeRunFiles, setRunFiles } from './run-files';
 import { writeStoppedMatrix } from '../../reporters/run-outputs';
@@ -25,5 +25,5 @@ export default async function globalSetup(): Promise<void> {
     process.exit(EXIT_TARGET_UNAVAILABLE);
   }
   // After the spec: checking a large one holds this process for seconds, and the session is timed here.
-  if (config.agentCommand) startAgentSession(config.agentCommand);
+  if (config.agentCommand) startAgentSessions(config.agentCommand);
 }

@@ -17,7 +17,7 @@ export interface RunFiles {
   specCache?: string;
   /** The request ledger, one line per request and per answer (request-ledger.ts). */
   ledger?: string;
-  /** Where the agent's session, lived in the runner, is recorded when it ends (agent/background-session.ts). */
+  /** Where the agent's sessions, lived in the runner, are recorded when they end: the files' common stem (agent/background-session.ts). */
   agentSession?: string;
 }
 

@@ -2,15 +2,19 @@
  * The tests that run after every other test of their target:
  * - the burst, which exhausts a key's rate limit: the document does not say what the limit is counted
  *   by (key, account, address), so whatever shared its window would be starved;
- * - the judgement of the agent's shutdown, which the runner watches while the tests run
- *   (support/agent/background-session.ts): judged last, it waits for nothing, or for little.
+ * - the judgements of the agent's sessions (its shutdown, its default port), which the runner lives
+ *   while the tests run (support/agent/background-session.ts): judged last, they wait for nothing, or
+ *   for little.
  *
  * How they are kept last:
  * - A user's run: they are in the contract project and hold Playwright's built-in `-exclusive-` lock, so
  *   they start only once no other test runs (a failed test's requeued remainder included: Playwright puts
  *   it back at the head of the queue before the slot is free) and no test starts until they end. They run
- *   in a worker that is already up (a project of its own would cost a new worker, about 0.8 s). The
- *   burst's file sorts last (z-rate-limit-burst), so it is also the last of them.
+ *   in a worker that is already up (a project of its own would cost a new worker, about 0.8 s). Among
+ *   them Playwright keeps the files' order: the burst's file (z-rate-limit-burst) sorts after every
+ *   other family's, and the agent's (zz-agent) after it. The agent's judgements touch no target, so
+ *   they may follow the burst; coming after it, they find their records written, where before it they
+ *   waited for the end of the agent's drain.
  * - With --shuffle the queue order is random and a locked test could come first and hold the others
  *   back: the burst is then a project of its own, the contract project's teardown, and nothing is locked.
  * - The self-test's fault run: one worker per target, which runs its files in name order, so the burst
@@ -22,6 +26,7 @@ const ORDER_VARIABLE = 'CONTRACT_LAST_TESTS';
 type Order = 'exclusive' | 'teardown' | 'file-order';
 
 export const BURST_FILE = /z-rate-limit-burst\.spec\.ts$/;
+export const AGENT_FILE = /zz-agent\.spec\.ts$/;
 
 /** The runner decides once, from its command line; the workers read its decision. */
 export function decideOrder(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Order {

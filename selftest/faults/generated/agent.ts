@@ -7,7 +7,7 @@
 import { AGENT_ENDPOINTS, PHASE, SHUTDOWN_TIMING } from '../../../support/agent/table';
 import type { GeneratedFault } from '../types';
 
-const FILES = ['tests/agent.spec.ts'];
+const FILES = ['tests/zz-agent.spec.ts'];
 
 /** The reference's name of each endpoint (MOCK_FAULT's <endpoint>). */
 const FAULT_ENDPOINT: Readonly<Record<string, string>> = { '/-/readiness': 'readiness', '/-/liveness': 'liveness', '/health': 'health' };
