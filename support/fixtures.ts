@@ -12,7 +12,7 @@ import { getConfig, type Config } from './run/config';
 import { applyProjectEnvironment } from './run/run-files';
 import { conform, type Intent } from './checks/conformance';
 import { describeExchange, type Exchange } from './http/exchange';
-import { observe } from './http/observation';
+import { observations } from './http/observation';
 import { registerSecret } from './http/redact';
 import { SchemaValidator } from './spec/schema-validator';
 import type { Spec, SpecOperation } from './spec/spec';
@@ -92,11 +92,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       info.annotations.push({ type: 'requests', description: String(api.log.length) });
       // The self-test's fault runs read their failures only: the exchanges for people and for compare mode are not written there.
       if (api.log.length && !config.failuresExpected) {
-        attachJson(
-          info,
-          'observations',
-          api.log.map((e) => observe(e, config.baseUrl)),
-        );
+        attachText(info, 'observations', observations(api.log, config.baseUrl), 'application/json');
         attachText(info, 'requests', api.log.map((e) => describeExchange(e)).join('\n\n────────\n\n'));
       }
     },

@@ -1,5 +1,5 @@
 /** One request and its response, as the suite saw them, and how a person reads them in a report. */
-import { redact, redactHeaders } from './redact';
+import { redact, REDACTED } from './redact';
 
 export interface Exchange {
   method: string;
@@ -19,14 +19,17 @@ const trim = (text: string, max: number) => (text.length > max ? `${text.slice(0
 
 export const oneLine = (e: Exchange) => redact(`${e.method} ${e.url} → ${e.status} (${e.ms} ms)`);
 
+/** Header lines; an Authorization value is never shown, whatever it is. The rest is redacted with the whole text. */
+const headerLines = (headers: Record<string, string>) => Object.entries(headers).map(([k, v]) => `${k}: ${k.toLowerCase() === 'authorization' ? REDACTED : v}`);
+
 export function describeExchange(e: Exchange, maxBody = 2000): string {
   const lines = [
     `${e.method} ${e.url}`,
-    ...Object.entries(redactHeaders(e.requestHeaders)).map(([k, v]) => `${k}: ${v}`),
+    ...headerLines(e.requestHeaders),
     ...(e.requestBody ? ['', trim(e.requestBody, maxBody)] : []),
     '',
     `→ ${e.status} (${e.ms} ms)`,
-    ...Object.entries(redactHeaders(e.headers)).map(([k, v]) => `${k}: ${v}`),
+    ...headerLines(e.headers),
     '',
     trim(e.text, maxBody),
   ];

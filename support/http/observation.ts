@@ -31,11 +31,15 @@ export function shapeOf(value: unknown, path = '$', out: Record<string, string> 
   return out;
 }
 
-export function observe(e: Exchange, baseUrl: string): Observation {
+/** What a response looked like, not yet redacted: see observations(). */
+function observe(e: Exchange, baseUrl: string): Observation {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(e.headers))
     if (HEADERS_THAT_MATTER.test(k)) headers[k.toLowerCase()] = k.toLowerCase() === 'content-type' ? v.split(';')[0] : v;
   const path = e.url.startsWith(baseUrl) ? e.url.slice(baseUrl.length) : e.url;
   const body = e.json !== undefined ? shapeOf(e.json) : e.text ? { $: `text(${e.text.length})` } : {};
-  return JSON.parse(redact(JSON.stringify({ request: `${e.method} ${path.length > 120 ? `${path.slice(0, 120)}…` : path}`, status: e.status, headers, body })));
+  return { request: `${e.method} ${path.length > 120 ? `${path.slice(0, 120)}…` : path}`, status: e.status, headers, body };
 }
+
+/** The observations of a test's exchanges as JSON text, redacted as a whole (once, not once per exchange). */
+export const observations = (exchanges: readonly Exchange[], baseUrl: string): string => redact(JSON.stringify(exchanges.map((e) => observe(e, baseUrl))));

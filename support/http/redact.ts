@@ -14,11 +14,17 @@ export const SECRET_RUN = 12;
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The secret, its base64 forms, and every run of SECRET_RUN of its characters. */
+const formsOf = new Map<string, string[]>();
+
+/** The secret, its base64 forms, and every run of SECRET_RUN of its characters (made once per secret). */
 export function secretForms(secret: string): string[] {
-  const forms = new Set([secret, ...[secret, `${secret}:`, `:${secret}`].map((s) => Buffer.from(s).toString('base64').replace(/=+$/, ''))]);
-  for (let i = 0; i + SECRET_RUN <= secret.length; i++) forms.add(secret.slice(i, i + SECRET_RUN));
-  return [...forms];
+  let known = formsOf.get(secret);
+  if (!known) {
+    const forms = new Set([secret, ...[secret, `${secret}:`, `:${secret}`].map((s) => Buffer.from(s).toString('base64').replace(/=+$/, ''))]);
+    for (let i = 0; i + SECRET_RUN <= secret.length; i++) forms.add(secret.slice(i, i + SECRET_RUN));
+    formsOf.set(secret, (known = [...forms]));
+  }
+  return known;
 }
 
 /** Whether `text` holds the secret or anything recognisably derived from it. */
