@@ -36,7 +36,7 @@ export async function timedRun(env: Record<string, string>, args: string[] = [],
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 export function burstText(t: Timed): string {
   if (!t.burst) return 'no burst summary';
