@@ -14,7 +14,7 @@ import { REQUIRED_RUNTIME_FIELDS } from '../support/document/rules';
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Every check of this file is about the document: stamped at place `spec` (the matrix's "tried at"). */
-const test = base.extend({ verdict: async ({ verdict }, use) => use(verdict.at({ place: 'spec' })) });
+const test = base.extend({ verdict: [async ({ verdict }, use) => use(verdict.at({ place: 'spec' })), { scope: 'test', box: 'self' }] });
 
 /** The schema of a response's JSON content, whatever its JSON media type. */
 const jsonSchemaOf = (response: unknown): Json => {

@@ -178,12 +178,18 @@ export class CheckUpdateFamily {
       ['a well-formed id nobody created', randomUUID()],
       ['a malformed id', 'not-a-check-id'],
     ]) {
-      await test.step(`${what}: must be rejected (CU-8)`, async () => {
-        const where = { place: 'check-update', valueClass: `unknown-id:${id === 'not-a-check-id' ? 'malformed' : 'well-formed'}` };
-        const body = { ...base, [vocabulary.name!]: `contract-suite CU-8 ${randomUUID().slice(0, 8)}` };
-        const ex = await contract.at(where).send(target.updateOp, target.updateMethod, fillPath(target.updatePath!, id), 'invalid', 'CU-8', { body, query });
-        checkErrorResponse(verdict.at(where), ex);
-      });
+      // Placed at the test, like the runner's steps: no stack trace captured, no other file in the report's snippets.
+      const { file, line, column } = test.info();
+      await test.step(
+        `${what}: must be rejected (CU-8)`,
+        async () => {
+          const where = { place: 'check-update', valueClass: `unknown-id:${id === 'not-a-check-id' ? 'malformed' : 'well-formed'}` };
+          const body = { ...base, [vocabulary.name!]: `contract-suite CU-8 ${randomUUID().slice(0, 8)}` };
+          const ex = await contract.at(where).send(target.updateOp, target.updateMethod, fillPath(target.updatePath!, id), 'invalid', 'CU-8', { body, query });
+          checkErrorResponse(verdict.at(where), ex);
+        },
+        { location: { file, line, column } },
+      );
     }
   }
 
