@@ -15,6 +15,7 @@
  */
 import { BURST_CONCURRENCY } from '../support/rate-limit/burst';
 import { EMBEDDED } from '../support/run/config';
+import { TEST_FILES } from '../support/run/test-files';
 import { RATE_LIMIT_SETTINGS } from '../selftest/faults/generated/rate-limit';
 import { measureRates, TARGET_RATIO } from './burst-rate';
 import { startReference } from './reference-process';
@@ -149,9 +150,9 @@ async function remotes(runs: number, floorMs: number): Promise<void> {
   const ref = await startReference(env);
   const dir = mkdtempSync(join(tmpdir(), 'contract-bench-twice-'));
   try {
-    const first = await remote(env, 'two', ['tests/z-rate-limit-burst.spec.ts'], dir, ref);
+    const first = await remote(env, 'two', [TEST_FILES.burst], dir, ref);
     out(row('first run', [first], floorMs));
-    const second = await remote(env, 'two', ['tests/z-rate-limit-burst.spec.ts'], dir, ref);
+    const second = await remote(env, 'two', [TEST_FILES.burst], dir, ref);
     out(row('second run, right after', [second], floorMs));
   } finally {
     ref.stop();

@@ -1,7 +1,8 @@
 /** Faults of the check update families (CU, FO) and the clauses the suite must fail on because of them. */
 import type { FaultExpectation } from './types';
+import { TEST_FILES } from '../../support/run/test-files';
 
-const CU = ['tests/check-update.spec.ts'];
+const CU = [TEST_FILES.checkUpdate];
 
 export const CHECK_UPDATE_FAULTS: FaultExpectation[] = [
   { fault: 'fo-upper-off-by-one-low', clauses: ['FO-2'], files: CU },

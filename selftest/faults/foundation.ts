@@ -1,10 +1,11 @@
 /** Faults of the foundation families (SPEC, AUTH, RT, ERR, AG) and where the suite must catch them. */
 import type { FaultExpectation } from './types';
+import { TEST_FILES } from '../../support/run/test-files';
 
-const SPEC = ['tests/spec.spec.ts'];
-const AUTH = ['tests/credentials.spec.ts'];
-const RT = ['tests/runtime.spec.ts'];
-const AGENT = ['tests/zz-agent.spec.ts'];
+const SPEC = [TEST_FILES.spec];
+const AUTH = [TEST_FILES.auth];
+const RT = [TEST_FILES.runtime];
+const AGENT = [TEST_FILES.agent];
 
 export const FOUNDATION_FAULTS: FaultExpectation[] = [
   { fault: 'spec-missing', clauses: [], files: SPEC, stops: { exitCode: 4, text: /openapi\.json answered 404.*SPEC-1/ } },

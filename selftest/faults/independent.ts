@@ -2,6 +2,7 @@
 // each, the clause(s) a correct suite must fail on with it injected, and the suite file(s) of that
 // family. Where two clauses are listed, the one observation breaks both (e.g. a 429 body that is not
 // ERR-2 is also an RL-3 failure; a 403 whose statusCode is not 403 is not a "rejection" of AUTH-6).
+import { TEST_FILES } from '../../support/run/test-files';
 
 export interface IndependentFault {
   fault: string;
@@ -10,13 +11,13 @@ export interface IndependentFault {
   env?: Record<string, string>;
 }
 
-const SPEC = 'tests/spec.spec.ts';
-const AUTH = 'tests/credentials.spec.ts';
-const RT = 'tests/runtime.spec.ts';
-const CU = 'tests/check-update.spec.ts';
-const RL = 'tests/rate-limit.spec.ts';
-const BURST = 'tests/z-rate-limit-burst.spec.ts';
-const AG = 'tests/zz-agent.spec.ts';
+const SPEC = TEST_FILES.spec;
+const AUTH = TEST_FILES.auth;
+const RT = TEST_FILES.runtime;
+const CU = TEST_FILES.checkUpdate;
+const RL = TEST_FILES.rateLimit;
+const BURST = TEST_FILES.burst;
+const AG = TEST_FILES.agent;
 
 export const INDEPENDENT_FAULTS: IndependentFault[] = [
   // SPEC

@@ -5,8 +5,9 @@
  * only when the window is short, and a limit far above the configured one is confirmed in a second one.
  */
 import type { FaultExpectation } from './types';
+import { TEST_FILES } from '../../support/run/test-files';
 
-const RL = ['tests/rate-limit.spec.ts', 'tests/z-rate-limit-burst.spec.ts'];
+const RL = [TEST_FILES.rateLimit, TEST_FILES.burst];
 const shortWindow = { RATE_LIMIT_WINDOW_S: '5' };
 
 export const RATE_LIMIT_FAULTS: FaultExpectation[] = [

@@ -17,6 +17,7 @@ import type { FaultCase } from './fault-cases';
 import { runTargets, type TargetSpec } from './fault-run/run-targets';
 import { knownReason } from './known-survivors';
 import { testsForAll } from './test-selection';
+import { TEST_FILES } from '../../support/run/test-files';
 
 /** A safety net against a run that hangs, not a budget. */
 const RUN_LIMIT_MS = 240_000;
@@ -41,7 +42,7 @@ async function attachAndExpect(outcomes: FaultOutcome[], cases: FaultCase[], run
  * agent's default port, which only one can hold at a time (the others wait for it).
  */
 function spreadAgents(batches: Batch[]): Batch[] {
-  const agents = batches.filter((b) => b.files.includes('tests/zz-agent.spec.ts'));
+  const agents = batches.filter((b) => b.files.includes(TEST_FILES.agent));
   const others = batches.filter((b) => !agents.includes(b));
   const out: Batch[] = [];
   const every = (others.length + 1) / (agents.length + 1);

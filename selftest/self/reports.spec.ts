@@ -13,6 +13,7 @@ import { reportDataFiles } from './html-report';
 import { containsSecret, REDACTED } from '../../support/http/redact';
 import { CHECK_UPDATE_GENERATED } from '../faults/generated/check-update';
 import { RUNTIME_UNKNOWN_GENERATED } from '../faults/generated/runtime';
+import { TEST_FILES } from '../../support/run/test-files';
 
 const ROOT = join(__dirname, '../..');
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
@@ -37,7 +38,7 @@ test('no API key, account id or Authorization value reaches any report or the co
   // auth-echo-key makes error bodies quote the key; the failures quote those bodies. A few tests that fail
   // so (each failed test costs a new worker): a key changed, a key in the Basic scheme (its base64), an unknown id.
   const grep = 'runtime: rejects (unknown bearer key|key in the Basic scheme|bearer key with one character changed)|unknown id: a word';
-  const run = await runSuite({ fault: 'auth-echo-key', args: ['tests/credentials.spec.ts', 'tests/runtime.spec.ts', '--grep', grep], keepReports: true });
+  const run = await runSuite({ fault: 'auth-echo-key', args: [TEST_FILES.auth, TEST_FILES.runtime, '--grep', grep], keepReports: true });
   try {
     expect(run.exitCode).toBe(1);
     const texts = allTexts(run.reportDir);

@@ -5,8 +5,16 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { AGENT_FILE, BURST_FILE, decideOrder, keepFileOrder, lastLock } from '../../support/run/schedule';
+import { TEST_FILES } from '../../support/run/test-files';
 
 const ROOT = join(__dirname, '../..');
+
+test('TEST_FILES names every test file and only those, in the order Playwright hands them out (by name)', () => {
+  const files = readdirSync(join(ROOT, 'tests'))
+    .sort((a, b) => a.localeCompare(b))
+    .map((f) => `tests/${f}`);
+  expect(Object.values(TEST_FILES)).toEqual(files);
+});
 
 test('the burst file sorts after every other family but the agent, whose judgements come last (its tests are the last in the queue)', () => {
   const files = readdirSync(join(ROOT, 'tests')).sort((a, b) => a.localeCompare(b));

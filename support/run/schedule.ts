@@ -21,12 +21,14 @@
  *   is last there without a lock (an exclusive lock would hold the tests of every other target).
  */
 
+import { fileMatcher, TEST_FILES } from './test-files';
+
 /** The order, from the runner to its workers (they evaluate the configuration again). */
 const ORDER_VARIABLE = 'CONTRACT_LAST_TESTS';
 type Order = 'exclusive' | 'teardown' | 'file-order';
 
-export const BURST_FILE = /z-rate-limit-burst\.spec\.ts$/;
-export const AGENT_FILE = /zz-agent\.spec\.ts$/;
+export const BURST_FILE = fileMatcher(TEST_FILES.burst);
+export const AGENT_FILE = fileMatcher(TEST_FILES.agent);
 
 /** The runner decides once, from its command line; the workers read its decision. */
 export function decideOrder(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Order {

@@ -6,8 +6,9 @@
  */
 import { AGENT_ENDPOINTS, PHASE, SHUTDOWN_TIMING } from '../../../support/agent/table';
 import type { GeneratedFault } from '../types';
+import { TEST_FILES } from '../../../support/run/test-files';
 
-const FILES = ['tests/zz-agent.spec.ts'];
+const FILES = [TEST_FILES.agent];
 
 /** The reference's name of each endpoint (MOCK_FAULT's <endpoint>). */
 const FAULT_ENDPOINT: Readonly<Record<string, string>> = { '/-/readiness': 'readiness', '/-/liveness': 'liveness', '/health': 'health' };

@@ -8,8 +8,9 @@
 import { AUTH_PROBES, authCases, RULE_CLAUSE, type AuthPlace, type AuthRule } from '../../../support/auth/table';
 import { VALID_CLASS } from '../../../support/auth/send';
 import type { GeneratedFault } from '../types';
+import { TEST_FILES } from '../../../support/run/test-files';
 
-const FILES = ['tests/credentials.spec.ts'];
+const FILES = [TEST_FILES.auth];
 
 /** The reference's name of each AUTH place (MOCK_FAULT's <place>); undefined: only `any` reaches it. */
 export const FAULT_PLACE: Readonly<Record<AuthPlace, string | undefined>> = {

@@ -17,10 +17,11 @@ import { EXPECTED_TYPE, UPDATE_TESTS } from '../../../support/check-update/table
 import { resolveVocabulary, specFactsOf } from '../../../support/check-update/vocabulary';
 import type { SpecOperation } from '../../../support/spec/spec';
 import type { GeneratedFault } from '../types';
+import { TEST_FILES } from '../../../support/run/test-files';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const FILES = ['tests/check-update.spec.ts'];
+const FILES = [TEST_FILES.checkUpdate];
 const SPEC_FILE = join(__dirname, '../../../specs/openapi.json');
 
 /** A copy of a spec node with its local $refs replaced by what they name (the spec has no cycles here). */

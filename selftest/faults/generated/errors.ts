@@ -17,10 +17,11 @@ import { ERROR_CASES } from '../../../support/checks/error-cases';
 import type { Target } from '../../../support/spec/target';
 import type { GeneratedFault } from '../types';
 import { referenceUpdate } from './check-update';
+import { TEST_FILES } from '../../../support/run/test-files';
 
-const AUTH = 'tests/credentials.spec.ts';
-const RT = 'tests/runtime.spec.ts';
-const ERR = 'tests/errors.spec.ts';
+const AUTH = TEST_FILES.auth;
+const RT = TEST_FILES.runtime;
+const ERR = TEST_FILES.errors;
 
 type Mutation = Exclude<ErrorMutation, 'attributes-string'>;
 

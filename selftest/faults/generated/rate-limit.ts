@@ -9,9 +9,10 @@
 import type { ClauseId } from '../../../support/document/clauses';
 import { BURST_PLACE, RL_CLASSES } from '../../../support/rate-limit/places';
 import type { GeneratedFault } from '../types';
+import { TEST_FILES } from '../../../support/run/test-files';
 
-const BURST = ['tests/z-rate-limit-burst.spec.ts'];
-const HEADERS = ['tests/rate-limit.spec.ts', ...BURST];
+const BURST = [TEST_FILES.burst];
+const HEADERS = [TEST_FILES.rateLimit, ...BURST];
 
 /** The two window algorithms of the reference: every limit fault is tried under both. */
 const ALGORITHMS: Array<Record<string, string> | undefined> = [undefined, { RATE_LIMIT_ALGORITHM: 'sliding' }];

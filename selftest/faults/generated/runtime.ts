@@ -9,8 +9,9 @@ import { runtimeFields } from '../../../support/document/rules';
 import { ACCEPTED_CLASS, UNKNOWN_IDS } from '../../../support/runtime/ids';
 import { PLACE } from '../../../support/document/places';
 import type { GeneratedFault } from '../types';
+import { TEST_FILES } from '../../../support/run/test-files';
 
-const FILES = ['tests/runtime.spec.ts'];
+const FILES = [TEST_FILES.runtime];
 type Field = keyof typeof runtimeFields;
 
 /** `missing`: left out (required fields only: an optional one may be absent). */

@@ -11,10 +11,11 @@ import { REQUIRED_RUNTIME_FIELDS } from '../../../support/document/rules';
 import { RUNTIME_STAGES } from '../../../support/document/facts';
 import type { ClauseId } from '../../../support/document/clauses';
 import type { GeneratedFault } from '../types';
+import { TEST_FILES } from '../../../support/run/test-files';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const FILES = ['tests/spec.spec.ts'];
+const FILES = [TEST_FILES.spec];
 const doc: Json = JSON.parse(readFileSync(join(__dirname, '../../../specs/openapi.json'), 'utf8'));
 const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const pointer = (...keys: Array<string | number>) => `/${keys.map((k) => escape(String(k))).join('/')}`;

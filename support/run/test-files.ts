@@ -1,0 +1,24 @@
+/**
+ * Each family's test file, as a run of the suite names it (`npx playwright test <file>`): the one place
+ * these names are written. Their order is the order Playwright hands the files out in (by name), which
+ * support/run/schedule.ts relies on.
+ */
+export const TEST_FILES = {
+  checkUpdate: 'tests/check-update.spec.ts',
+  auth: 'tests/credentials.spec.ts',
+  errors: 'tests/errors.spec.ts',
+  rateLimit: 'tests/rate-limit.spec.ts',
+  runtime: 'tests/runtime.spec.ts',
+  spec: 'tests/spec.spec.ts',
+  burst: 'tests/z-rate-limit-burst.spec.ts',
+  agent: 'tests/zz-agent.spec.ts',
+} as const;
+
+/** Matches the file wherever a path to it starts (Playwright's patterns and reports hold absolute paths). */
+export const fileMatcher = (file: string): RegExp =>
+  new RegExp(
+    `${file
+      .split('/')
+      .pop()!
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
+  );
