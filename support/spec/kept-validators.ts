@@ -7,16 +7,17 @@
  * A warm run needs no ajv at all, only the few runtime helpers the generated code requires.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
+import { KEPT_ROOT, keptKey, pruneKept, writeWhole } from '../run/kept';
 
 /** Specs whose validators are kept; the least recently used go beyond this many. */
 const KEPT_SPECS = 10;
 /** What a kept file holds: a new format is a new key, so that no older file is read as this one. */
 const KEPT_FORMAT = 1;
-export const KEPT_VALIDATORS_DIR = join(__dirname, '../../node_modules/.cache/contract-suite/validators');
+export const KEPT_VALIDATORS_DIR = join(KEPT_ROOT, 'validators');
 /** Written for a schema ajv cannot compile, so that it is not tried again: SPEC-1 reports the spec. */
 const UNCOMPILABLE = 'null';
 
@@ -27,13 +28,12 @@ const requireFromHere = createRequire(__filename);
  * The spec's text (as JSON) and the code that compiles it: schema-validator.ts (its translation of
  * OpenAPI 3.0 and its ajv options), this file, and the versions of ajv and ajv-formats.
  */
-function keptKey(raw: unknown): string {
-  const hash = createHash('sha256').update(`${KEPT_FORMAT}\0`).update(JSON.stringify(raw));
-  for (const file of [join(__dirname, 'schema-validator.ts'), __filename, ...['ajv', 'ajv-formats'].map((p) => requireFromHere.resolve(`${p}/package.json`))]) {
-    hash.update('\0').update(readFileSync(file));
-  }
-  return hash.digest('hex').slice(0, 32);
-}
+const specKey = (raw: unknown): string =>
+  keptKey(
+    KEPT_FORMAT,
+    [JSON.stringify(raw)],
+    [join(__dirname, 'schema-validator.ts'), __filename, ...['ajv', 'ajv-formats'].map((p) => requireFromHere.resolve(`${p}/package.json`))],
+  );
 
 const fileOf = (dir: string, pointer: string) => join(dir, `${createHash('sha256').update(pointer).digest('hex').slice(0, 32)}.cjs`);
 
@@ -47,7 +47,7 @@ export interface KeptValidators {
 export function keptValidators(raw: unknown, root = KEPT_VALIDATORS_DIR): KeptValidators {
   let dir: string;
   try {
-    dir = join(root, keptKey(raw));
+    dir = join(root, specKey(raw));
   } catch {
     return { load: () => undefined, keep: () => {} };
   }
@@ -77,32 +77,13 @@ export function keptValidators(raw: unknown, root = KEPT_VALIDATORS_DIR): KeptVa
     },
     keep(pointer, code) {
       try {
-        const fresh = !exists(dir);
+        const fresh = !existsSync(dir);
         mkdirSync(dir, { recursive: true });
-        const file = fileOf(dir, pointer);
-        // Renamed into place whole: two workers keeping the same validator never read half a file.
-        writeFileSync(`${file}.${process.pid}`, code ?? UNCOMPILABLE);
-        renameSync(`${file}.${process.pid}`, file);
-        if (fresh) prune(root);
+        writeWhole(fileOf(dir, pointer), code ?? UNCOMPILABLE);
+        if (fresh) pruneKept(root, KEPT_SPECS);
       } catch {
         /* a read-only checkout: compiled again next time */
       }
     },
   };
-}
-
-const exists = (path: string) => {
-  try {
-    statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-function prune(root: string): void {
-  const dirs = readdirSync(root).map((d) => join(root, d));
-  if (dirs.length <= KEPT_SPECS) return;
-  const byUse = dirs.map((d) => ({ d, t: statSync(d).mtimeMs })).sort((a, b) => b.t - a.t);
-  for (const { d } of byUse.slice(KEPT_SPECS)) rmSync(d, { recursive: true, force: true });
 }

@@ -10,12 +10,12 @@
  * longer than starting the service) depends on nothing but the document's text and the code that checks
  * it, so its result is also kept between runs, under a key made of both (see checkKey).
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../run/config';
 import { runFiles } from '../run/run-files';
+import { KEPT_ROOT, keptKey, pruneKept, writeWhole } from '../run/kept';
 import { DEFAULT_ACCOUNT_HEADER } from '../document/facts';
 import { buildSpec, Spec } from './spec';
 import { fetchSpecText, parseSpecText } from './spec-source';
@@ -33,7 +33,7 @@ interface CheckedSpec {
 const KEPT_CHECKS = 10;
 /** What a kept check holds (CheckedSpec): a new format is a new key, so that no older file is read as this one. */
 const KEPT_FORMAT = 2;
-const CHECKS_DIR = join(__dirname, '../../node_modules/.cache/contract-suite/spec-checks');
+const CHECKS_DIR = join(KEPT_ROOT, 'spec-checks');
 const ORIGIN = '{{origin}}';
 
 /** The account header's name is not known before the spec is read: the configured one, or the documented default. */
@@ -51,14 +51,11 @@ const fetchText = (config: Config) => fetchSpecText(config.specUrl, undefined, c
  * written as ORIGIN in the kept copy.
  */
 function checkKey(text: string): string {
-  const hash = createHash('sha256').update(`${KEPT_FORMAT}\0`).update(text);
-  for (const file of [
+  const code = [
     join(__dirname, 'spec.ts'),
     ...['@apidevtools/swagger-parser', '@apidevtools/json-schema-ref-parser', 'ajv'].map((p) => require.resolve(`${p}/package.json`)),
-  ]) {
-    hash.update('\0').update(readFileSync(file));
-  }
-  return hash.digest('hex').slice(0, 32);
+  ];
+  return keptKey(KEPT_FORMAT, [text], code);
 }
 
 async function check(text: string, origin: string): Promise<CheckedSpec> {
@@ -81,24 +78,13 @@ async function checkOnce(text: string, origin: string): Promise<CheckedSpec> {
     try {
       mkdirSync(CHECKS_DIR, { recursive: true });
       const kept: CheckedSpec = { ...checked, origin: ORIGIN, problems: checked.problems.map((p) => p.split(origin).join(ORIGIN)) };
-      writeFileSync(`${file}.${process.pid}`, JSON.stringify(kept));
-      // Renamed into place whole: two runs checking at once never read half a file.
-      renameSync(`${file}.${process.pid}`, file);
-      pruneChecks();
+      writeWhole(file, JSON.stringify(kept));
+      pruneKept(CHECKS_DIR, KEPT_CHECKS, (name) => name.endsWith('.json'));
     } catch {
       /* a read-only checkout: checked again next time */
     }
   }
   return checked;
-}
-
-function pruneChecks(): void {
-  const files = readdirSync(CHECKS_DIR)
-    .map((f) => join(CHECKS_DIR, f))
-    .filter((f) => f.endsWith('.json'));
-  if (files.length <= KEPT_CHECKS) return;
-  const byAge = files.map((f) => ({ f, t: statSync(f).mtimeMs })).sort((a, b) => b.t - a.t);
-  for (const { f } of byAge.slice(KEPT_CHECKS)) rmSync(f, { force: true });
 }
 
 /** Global setup: fetches and checks the spec; returns the run's file of it, which the workers read. */
