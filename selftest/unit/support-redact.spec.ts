@@ -1,6 +1,7 @@
 /** Secrets never reach a report: keys, account ids and Authorization values are redacted. */
 import { expect, test } from '@playwright/test';
-import { containsSecret, redact, redactHeaders, registerSecret, REDACTED } from '../../support/http/redact';
+import { containsSecret, redact, registerSecret, REDACTED } from '../../support/http/redact';
+import { describeExchange } from '../../support/http/exchange';
 import { ClauseFailure, makeFailure } from '../../support/checks/failure';
 
 registerSecret('sk_live_abcdef123456');
@@ -13,7 +14,21 @@ test('registered secrets are replaced wherever they appear', () => {
 test('any Authorization value is redacted, known or not', () => {
   expect(redact('authorization: Bearer someone-elses-key')).toBe(`authorization: Bearer ${REDACTED}`);
   expect(redact('{"Authorization":"Basic dXNlcjpwYXNz"}')).toBe(`{"Authorization":"Basic ${REDACTED}"}`);
-  expect(redactHeaders({ Authorization: 'Token x', accept: 'application/json' })).toEqual({ Authorization: REDACTED, accept: 'application/json' });
+  // An exchange in a report shows no Authorization value, whatever its shape, and every header redacted.
+  const shown = describeExchange({
+    method: 'GET',
+    url: 'http://h/v1/runtimes/2026.04',
+    requestHeaders: { Authorization: 'Token   odd\tvalue x', accept: 'application/json' },
+    status: 401,
+    headers: { 'x-echo': 'sk_live_abcdef123456' },
+    text: '',
+    json: undefined,
+    contentType: '',
+    ms: 1,
+  }).split('\n');
+  expect(shown).toContain(`Authorization: ${REDACTED}`);
+  expect(shown).toContain('accept: application/json');
+  expect(shown).toContain(`x-echo: ${REDACTED}`);
 });
 
 test('what a target may echo of a key is redacted too: base64, one character changed, split at a space', () => {

@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import { AGENT_DEFAULT_PORT } from '../document/facts';
 import { runFiles, setRunFiles } from '../run/run-files';
 import { brokenSession, liveAgentSession, type AgentSession } from './lifecycle';
-import { isPortFree, withPortLock } from './process';
-import { freePort } from '../run/loopback-ports';
+import { withPortLock } from './process';
+import { freePort, isPortFree } from '../run/loopback-ports';
 
 /** What a session came to: lived, or not tried (the default port was taken on this machine). */
 export type SessionOutcome = { session: AgentSession } | { skipped: string };
@@ -35,6 +35,7 @@ const SESSIONS = {
     ),
 };
 export type SessionName = keyof typeof SESSIONS;
+const SESSION_NAMES = Object.keys(SESSIONS) as SessionName[];
 
 /** Where a session's record is written: beside the run file that names the run's agent sessions. */
 const recordFile = (base: string, name: SessionName) => `${base}.${name}.json`;
@@ -50,7 +51,7 @@ export function startAgentSessions(command: string): void {
   const base = join(dir, `agent-${process.pid}-${Date.now()}`);
   setRunFiles({ agentSession: base });
   const abort = new AbortController();
-  const lives = (Object.keys(SESSIONS) as SessionName[]).map((name) => {
+  const lives = SESSION_NAMES.map((name) => {
     const file = recordFile(base, name);
     const record = (o: SessionOutcome) => {
       // Renamed into place whole: a test polling for it never reads half a file.
@@ -70,9 +71,7 @@ export async function stopAgentSessions(): Promise<void> {
   background = undefined;
   const base = runFiles().agentSession;
   if (!base) return;
-  for (const name of Object.keys(SESSIONS) as SessionName[]) {
-    for (const f of [recordFile(base, name), takenFile(recordFile(base, name))]) rmSync(f, { force: true });
-  }
+  for (const file of SESSION_NAMES.map((name) => recordFile(base, name))) for (const f of [file, takenFile(file)]) rmSync(f, { force: true });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

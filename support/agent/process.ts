@@ -4,7 +4,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { probe } from './probe';
@@ -16,14 +15,6 @@ export interface AgentProcess {
   /** Sends a signal to the whole process group. */
   signal: (name: NodeJS.Signals) => void;
   exited: Promise<number | null>;
-}
-
-export async function isPortFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
 }
 
 export function startAgent(command: string, port: number | undefined): AgentProcess {

@@ -76,9 +76,3 @@ export function redact(text: string): string {
   // The credential stops at a backslash too: inside JSON text (a report's curl line) it escapes the closing quote.
   return out.replace(/(authorization["']?\s*[:=]\s*["']?)([A-Za-z]+ )?[^\s"',}\\]+/gi, (_m, head: string, scheme = '') => `${head}${scheme}${REDACTED}`);
 }
-
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) out[k] = k.toLowerCase() === 'authorization' ? REDACTED : redact(v);
-  return out;
-}

@@ -1,7 +1,7 @@
 /**
  * Before any test: the configuration is valid (playwright.config.ts checked it), the target answers and
  * its spec is fetched once. An unreachable target or a missing spec ends the run here with one line,
- * instead of a cascade of timeouts in every test. Then the agent's session starts, and lives in the
+ * instead of a cascade of timeouts in every test. Then the agent's sessions start, and live in the
  * background while the tests run (support/agent/background-session.ts).
  */
 import { getConfig } from './config';

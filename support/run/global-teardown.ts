@@ -1,4 +1,4 @@
-/** After the run: the agent's session is over (its agent killed if it still runs) and the run-scoped files are removed. */
+/** After the run: the agent's sessions are over (their agents killed if they still run) and the run-scoped files are removed. */
 import { stopAgentSessions } from '../agent/background-session';
 import { removeRunFiles } from './run-files';
 

@@ -37,3 +37,11 @@ export async function freePorts(n: number): Promise<number[]> {
 }
 
 export const freePort = async (): Promise<number> => (await freePorts(1))[0];
+
+/** Whether a loopback server could listen on `port` now (the agent's default port, say). */
+export async function isPortFree(port: number): Promise<boolean> {
+  const s = createServer();
+  const free = await listenOn(s, port);
+  if (free) await new Promise((resolve) => s.close(resolve));
+  return free;
+}

@@ -1,8 +1,8 @@
 /**
  * The files one run shares between its runner and its workers: the target's spec, fetched and checked
- * once by global setup, the request ledger every worker appends to, and the record of the agent's
- * session that the runner lives. Global setup names them in the
- * environment, which the workers inherit; this module is the only one that reads or writes those names
+ * once by global setup, the request ledger every worker appends to, and the stem of the records of the
+ * agent's sessions that the runner lives. Global setup names them in the environment, which the
+ * workers inherit; this module is the only one that reads or writes those names
  * (config.ts reads the user's configuration, this the run's own hand-over).
  */
 import { rmSync } from 'node:fs';
@@ -36,9 +36,10 @@ export function setRunFiles(files: RunFiles): void {
   if (files.agentSession !== undefined) process.env[AGENT_SESSION_VARIABLE] = files.agentSession;
 }
 
-/** The end of a run (global teardown, or a setup that stops the run): its files go. */
+/** The end of a run (global teardown, or a setup that stops the run): its files go (the agent's records are its sessions' to remove). */
 export function removeRunFiles(): void {
-  for (const file of Object.values(runFiles())) if (file) rmSync(file, { force: true });
+  const { specCache, ledger } = runFiles();
+  for (const file of [specCache, ledger]) if (file) rmSync(file, { force: true });
 }
 
 /** The same names as environment entries, for a run that hands its files over some other way (a project's environment). */
