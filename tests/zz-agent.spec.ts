@@ -32,7 +32,7 @@ test.describe('private location agent', () => {
         !config.agentCommand,
         `AGENT_COMMAND is not set: ${config.agentUrl ? 'with only AGENT_URL the suite cannot start, port or stop the agent' : 'against BASE_URL the suite starts no agent of its own (set AGENT_COMMAND, or AGENT_URL for a running one)'}`,
       );
-      test.setTimeout(2 * STARTUP_LIMIT_MS + SHUTDOWN_TIMING.watchLimitMs + 10_000);
+      test.setTimeout(SHUTDOWN_TIMING.watchAttempts * (2 * STARTUP_LIMIT_MS + SHUTDOWN_TIMING.watchLimitMs) + 10_000);
       if (!config.embedded && config.agentCommand === EMBEDDED_AGENT_COMMAND) {
         verdict.note(
           'agent-under-test',

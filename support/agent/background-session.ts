@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENT_DEFAULT_PORT } from '../document/facts';
 import { runFiles, setRunFiles } from '../run/run-files';
-import { brokenSession, liveAgentSession, type AgentSession } from './lifecycle';
+import { brokenSession, liveAgentSession, liveWatchedSession, type AgentSession } from './lifecycle';
 import { withPortLock } from './process';
 import { freePort, isPortFree } from '../run/loopback-ports';
 
@@ -25,7 +25,7 @@ export type SessionOutcome = { session: AgentSession } | { skipped: string };
 
 const SESSIONS = {
   shutdown: async (command: string, abort?: AbortSignal): Promise<SessionOutcome> => ({
-    session: await liveAgentSession(command, await freePort(), 'watch', abort),
+    session: await liveWatchedSession(command, freePort, abort),
   }),
   'default-port': (command: string, abort?: AbortSignal): Promise<SessionOutcome> =>
     withPortLock(AGENT_DEFAULT_PORT, async () =>

@@ -16,11 +16,15 @@ export type Probe = { status: number } | { error: string };
 
 const STATUS_LINE = /^HTTP\/\d(?:\.\d)? (\d{3})[ \r]/;
 
-export function probe(url: string, timeoutMs = 2000): Promise<Probe> {
-  return url.startsWith('https:') ? probeHttps(url, timeoutMs) : probeHttp(new URL(url), timeoutMs);
+/**
+ * `onSent` is called when the request has been handed to the connection: the moment the agent can see
+ * it, which a loaded prober may reach well after it began (the shutdown watch times requests by it).
+ */
+export function probe(url: string, timeoutMs = 2000, onSent?: () => void): Promise<Probe> {
+  return url.startsWith('https:') ? probeHttps(url, timeoutMs, onSent) : probeHttp(new URL(url), timeoutMs, onSent);
 }
 
-function probeHttp(url: URL, timeoutMs: number): Promise<Probe> {
+function probeHttp(url: URL, timeoutMs: number, onSent?: () => void): Promise<Probe> {
   return new Promise((resolve) => {
     const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 80) });
     let head = '';
@@ -30,7 +34,10 @@ function probeHttp(url: URL, timeoutMs: number): Promise<Probe> {
     };
     socket.setNoDelay(true);
     socket.setTimeout(timeoutMs, () => done({ error: 'TimeoutError' }));
-    socket.on('connect', () => socket.write(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`));
+    socket.on('connect', () => {
+      socket.write(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`);
+      onSent?.();
+    });
     socket.on('data', (chunk: Buffer) => {
       head += chunk.toString('latin1');
       const status = STATUS_LINE.exec(head);
@@ -42,13 +49,14 @@ function probeHttp(url: URL, timeoutMs: number): Promise<Probe> {
   });
 }
 
-function probeHttps(url: string, timeoutMs: number): Promise<Probe> {
+function probeHttps(url: string, timeoutMs: number, onSent?: () => void): Promise<Probe> {
   return new Promise((resolve) => {
     const req = httpsGet(url, { agent: false, timeout: timeoutMs }, (res) => {
       res.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.name }));
       res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
       res.resume();
     });
+    if (onSent) req.on('finish', onSent);
     req.on('timeout', () => req.destroy(Object.assign(new Error('timed out'), { code: 'TimeoutError' })));
     req.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.name }));
   });

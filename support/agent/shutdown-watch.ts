@@ -2,18 +2,34 @@
  * Watching an agent shut down: SIGTERM, then each health endpoint probed in its own tight loop (a probe
  * every few tens of milliseconds, each endpoint independently, so a slow answer on one delays no other)
  * from the first moment after the signal until the agent stops answering. Times are kept relative to
- * the signal, for the judge (shutdown-judge.ts).
+ * the signal, for the judge (shutdown-judge.ts), and a request's time is when it went out, not when
+ * its probe began.
+ *
+ * The watch runs in a process that does other work too (the runner loads the tests, reporters write):
+ * while that process is busy, no probe goes out and no answer is read, and the agent may drain and exit
+ * unseen. So the watch also times its own pauses; one longer than the timing allows is a stall, and a
+ * watch with a stall is no evidence either way (lifecycle.ts watches again).
  */
 import { probe } from './probe';
 import type { AgentProcess } from './process';
 import type { ShutdownSample } from './shutdown-judge';
 import { AGENT_ENDPOINTS, type ShutdownTiming } from './table';
 
+/** A pause of the watcher itself: from `atMs` after SIGTERM, nothing was sent or read for `forMs`. */
+export interface WatchStall {
+  atMs: number;
+  forMs: number;
+}
+
 export interface ShutdownWatch {
   samples: ShutdownSample[];
   /** The agent still answered when the watch limit was reached. */
   stillAnswering: boolean;
+  stalls: WatchStall[];
 }
+
+/** The watcher's clock ticks this often; a tick that comes later than `stallLimitMs` marks a stall. */
+const TICK_MS = 10;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -25,14 +41,22 @@ export async function watchShutdown(agent: AgentProcess, timing: ShutdownTiming)
   agent.signal('SIGTERM');
   // Taken after the signal was sent: no request counted as "after SIGTERM" can have left before it.
   const t0 = performance.now();
+  const stalls: WatchStall[] = [];
+  let lastTick = t0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    if (now - lastTick > timing.stallLimitMs) stalls.push({ atMs: lastTick - t0, forMs: now - lastTick });
+    lastTick = now;
+  }, TICK_MS);
   const loop = async (path: string) => {
     for (let misses = 0; ;) {
-      const sentMs = performance.now() - t0;
-      if (sentMs > timing.watchLimitMs) {
+      let sentAt = performance.now();
+      if (sentAt - t0 > timing.watchLimitMs) {
         stillAnswering = true;
         return;
       }
-      const p = await probe(`${agent.baseUrl}${path}`, timing.probeTimeoutMs);
+      const p = await probe(`${agent.baseUrl}${path}`, timing.probeTimeoutMs, () => (sentAt = performance.now()));
+      const sentMs = sentAt - t0;
       const answeredMs = performance.now() - t0;
       samples.push('status' in p ? { path, sentMs, answeredMs, status: p.status } : { path, sentMs, answeredMs, error: p.error });
       misses = 'status' in p ? 0 : misses + 1;
@@ -41,6 +65,13 @@ export async function watchShutdown(agent: AgentProcess, timing: ShutdownTiming)
       await sleep(timing.intervalMs);
     }
   };
-  await Promise.all(AGENT_ENDPOINTS.map((e) => loop(e.path)));
-  return { samples, stillAnswering };
+  try {
+    await Promise.all(AGENT_ENDPOINTS.map((e) => loop(e.path)));
+  } finally {
+    clearInterval(ticker);
+  }
+  // The last pause, up to the end of the watch, is a stall too when it was long.
+  const end = performance.now();
+  if (end - lastTick > timing.stallLimitMs) stalls.push({ atMs: lastTick - t0, forMs: end - lastTick });
+  return { samples, stillAnswering, stalls };
 }

@@ -39,6 +39,12 @@ export interface ShutdownTiming {
   goneAfterMisses: number;
   /** Watch no longer than this; a drain still going on then is noted (the document does not bound it). */
   watchLimitMs: number;
+  /**
+   * A pause of the watcher longer than this (its process busy elsewhere) leaves a hole in the evidence
+   * wider than the grace: the shutdown is watched again. Up to `watchAttempts` watches in all.
+   */
+  stallLimitMs: number;
+  watchAttempts: number;
 }
 
 export const SHUTDOWN_TIMING: ShutdownTiming = {
@@ -47,4 +53,6 @@ export const SHUTDOWN_TIMING: ShutdownTiming = {
   signalGraceMs: 100,
   goneAfterMisses: 3,
   watchLimitMs: 30_000,
+  stallLimitMs: 150,
+  watchAttempts: 3,
 };

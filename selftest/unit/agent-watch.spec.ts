@@ -1,0 +1,88 @@
+// The shutdown watch against an agent in this process: it times each request by when it went out, and a
+// pause of its own process (here a busy loop right after SIGTERM) is a stall, which makes the watch no
+// evidence: the session is judged as an error of the suite, never as a finding about the agent.
+import { expect, test, type TestInfo } from '@playwright/test';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Verdict } from '../../support/checks/verdict';
+import { judgeAgentSession, type AgentSession } from '../../support/agent/lifecycle';
+import type { AgentProcess } from '../../support/agent/process';
+import { watchShutdown, type WatchStall } from '../../support/agent/shutdown-watch';
+import { SHUTDOWN_TIMING } from '../../support/agent/table';
+
+/** An agent that drains for `drainMs` after SIGTERM (readiness 503), then closes its port. */
+async function fakeAgent(drainMs: number, onSignal: () => void = () => {}): Promise<AgentProcess> {
+  let draining = false;
+  const server = createServer((req, res) => {
+    res.writeHead(req.url === '/-/readiness' && draining ? 503 : 200, { connection: 'close' }).end('{}');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  let exit: (code: number) => void = () => {};
+  const exited = new Promise<number | null>((r) => (exit = r));
+  return {
+    child: undefined as never,
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    output: () => '',
+    signal: () => {
+      draining = true;
+      onSignal();
+      setTimeout(() => {
+        server.close(() => exit(0));
+        server.closeAllConnections();
+      }, drainMs);
+    },
+    exited,
+  };
+}
+
+const busy = (ms: number) => {
+  for (const end = performance.now() + ms; performance.now() < end;);
+};
+
+test('a watch sees readiness turn 503 and the port close, each request timed after SIGTERM', async () => {
+  const watch = await watchShutdown(await fakeAgent(400), SHUTDOWN_TIMING);
+  expect(watch.samples.some((s) => s.path === '/-/readiness' && s.status === 503)).toBe(true);
+  expect(watch.samples.at(-1)?.error).toBeDefined();
+  expect(watch.samples.every((s) => s.sentMs >= 0 && s.answeredMs >= s.sentMs)).toBe(true);
+});
+
+test('a watcher held busy after SIGTERM records the stall, and its requests are timed when they went out', async () => {
+  // The busy loop starts once the watch has begun its first probes (the signal handler runs before them).
+  const watch = await watchShutdown(await fakeAgent(800, () => setImmediate(() => busy(300))), SHUTDOWN_TIMING);
+  expect(watch.stalls.length).toBeGreaterThan(0);
+  expect(watch.stalls[0].forMs).toBeGreaterThanOrEqual(250);
+  // The first requests began before the busy loop but could only be written after it.
+  const first = watch.samples.filter((s) => s.path === '/-/readiness')[0];
+  expect(first.sentMs).toBeGreaterThanOrEqual(250);
+});
+
+const newVerdict = () => {
+  const info = { annotations: [] as TestInfo['annotations'] } as TestInfo;
+  return { verdict: new Verdict(info, false), notes: info.annotations };
+};
+
+const session = (stalls: WatchStall[]): AgentSession => ({
+  command: 'agent',
+  port: 1,
+  baseUrl: 'http://127.0.0.1:1',
+  upLimitMs: 1000,
+  up: true,
+  output: '',
+  running: ['/-/readiness', '/-/liveness', '/health'].map((path) => ({ path, got: 200 })),
+  watch: { samples: [], stillAnswering: false, stalls },
+  rewatched: ["watch 1: the suite's own watcher stalled (400 ms from +1 ms after SIGTERM; its process was busy)"],
+});
+
+test('a session whose every watch stalled is an error of the suite, not an AG-5 finding', () => {
+  const { verdict } = newVerdict();
+  expect(() => judgeAgentSession(verdict, session([{ atMs: 1, forMs: 400 }]))).toThrow(/could not be watched: the suite's own watcher stalled/);
+  expect(verdict.failures.filter((f) => f.clause === 'AG-5')).toEqual([]);
+});
+
+test('a session watched again after a stall is judged on its last watch, and says why it watched again', () => {
+  const { verdict, notes } = newVerdict();
+  judgeAgentSession(verdict, session([]));
+  // The last watch saw nothing at all: with no stall, that is the agent's doing.
+  expect(verdict.failures.map((f) => f.clause)).toContain('AG-5');
+  expect(notes.map((n) => n.description)).toContainEqual(expect.stringMatching(/^watch 1: .*stalled.*: watched again$/));
+});
