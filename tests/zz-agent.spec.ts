@@ -9,7 +9,7 @@
 import { describeWatch, judgeAgentSession, probeAll, STARTUP_LIMIT_MS } from '../support/agent/lifecycle';
 import { agentSession } from '../support/agent/background-session';
 import { SHUTDOWN_TIMING } from '../support/agent/table';
-import { EMBEDDED_AGENT_COMMAND } from '../support/run/config';
+import { EMBEDDED_AGENT_COMMAND } from '../support/agent/embedded-agent';
 import { lastLock } from '../support/run/schedule';
 import { attachText } from '../support/run/attach';
 import { clauses, test } from '../support/test';

@@ -1,6 +1,7 @@
 /** Configuration: defaults for the embedded service, one clear line for each bad value. */
 import { expect, test } from '@playwright/test';
-import { ConfigError, EMBEDDED, EMBEDDED_AGENT_COMMAND, readConfig } from '../../support/run/config';
+import { EMBEDDED_AGENT_COMMAND } from '../../support/agent/embedded-agent';
+import { ConfigError, EMBEDDED, readConfig } from '../../support/run/config';
 
 const embedded = { CONTRACT_EMBEDDED_PORT: '4321' };
 const remote = { BASE_URL: 'https://staging.example.com/', API_KEY: 'k_123456789', ACCOUNT_ID: '11111111-2222-4333-8444-555555555555' };

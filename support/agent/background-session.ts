@@ -16,16 +16,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENT_DEFAULT_PORT } from '../document/facts';
 import { runFiles, setRunFiles } from '../run/run-files';
-import { brokenSession, liveAgentSession, liveWatchedSession, type AgentSession } from './lifecycle';
+import { brokenSession, liveAgentSession, type AgentSession } from './lifecycle';
+import { watchedSessionInThread } from './watch-in-thread';
 import { withPortLock } from './process';
-import { freePort, isPortFree } from '../run/loopback-ports';
+import { isPortFree } from '../run/loopback-ports';
 
 /** What a session came to: lived, or not tried (the default port was taken on this machine). */
 export type SessionOutcome = { session: AgentSession } | { skipped: string };
 
 const SESSIONS = {
   shutdown: async (command: string, abort?: AbortSignal): Promise<SessionOutcome> => ({
-    session: await liveWatchedSession(command, freePort, abort),
+    session: await watchedSessionInThread(command, abort),
   }),
   'default-port': (command: string, abort?: AbortSignal): Promise<SessionOutcome> =>
     withPortLock(AGENT_DEFAULT_PORT, async () =>

@@ -5,7 +5,7 @@
  * that it can be lived where it costs no test its time (background-session.ts).
  */
 import { AGENT_DEFAULT_PORT } from '../document/facts';
-import { EMBEDDED_AGENT_COMMAND } from '../run/config';
+import { EMBEDDED_AGENT_COMMAND } from './embedded-agent';
 import type { Verdict } from '../checks/verdict';
 import { probe } from './probe';
 import { startAgent, waitUntilUp } from './process';

@@ -2,6 +2,7 @@
  * The suite's configuration: the only module that reads the environment. Parsed once with zod from
  * process.env and `.env`; a bad value becomes one line naming the variable (ConfigError).
  */
+import { EMBEDDED_AGENT_COMMAND } from '../agent/embedded-agent';
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
 import { DOCUMENTED_RATE_LIMIT } from '../document/facts';
@@ -101,9 +102,6 @@ export interface Config {
    */
   failuresExpected: boolean;
 }
-
-/** The embedded agent, started with the same runtime as the suite. */
-export const EMBEDDED_AGENT_COMMAND = 'node support/run/embedded.mjs reference/agent/main.ts';
 
 /**
  * `embeddedPortPending`: the runner reads the configuration before `webServer` has started the embedded
