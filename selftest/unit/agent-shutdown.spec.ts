@@ -87,3 +87,41 @@ test('a drain longer than the watch is noted, not failed', () => {
 test('readiness answering something else than 503 while draining fails AG-5', () => {
   expect(failed(drain(1500, (p) => (p === R ? 500 : 200))).map((x) => x.clause)).toEqual(['AG-5', 'AG-5']);
 });
+
+test.describe('a watcher that stalled (its process busy elsewhere)', () => {
+  const stalled = (samples: ShutdownSample[], atMs: number, forMs: number) => judgeShutdown(samples, SHUTDOWN_TIMING, false, [{ atMs, forMs }]);
+  // Nothing went out from +0 to +1845 ms; then every probe found the agent gone (the CI case).
+  const unseen = [...drain(40, () => 200, 0, 20).filter((s) => s.sentMs < 20), ...drain(1905, () => 'closed without an answer', 1845)];
+
+  test('before it found the agent gone, without a 503 seen: undecided, no finding', () => {
+    const j = stalled(unseen, 10, 1835);
+    expect(j.inconclusive).toMatch(/stalled before it found the agent gone \(1835 ms from \+10 ms/);
+    expect(j.findings.filter((f) => !f.ok)).toEqual([]);
+  });
+
+  test('the same probes without a stall: the agent exited at once, AG-5 fails', () => {
+    const j = judgeShutdown(unseen, SHUTDOWN_TIMING);
+    expect(j.inconclusive).toBeUndefined();
+    expect(j.findings.filter((f) => !f.ok).map((f) => f.clause)).toEqual(['AG-5']);
+  });
+
+  test('after readiness was seen answering 503: decided, and the hole is noted', () => {
+    const samples = [...drain(1500, correct), ...drain(1590, () => 'ECONNREFUSED', 1530)];
+    const j = stalled(samples, 600, 300);
+    expect(j.inconclusive).toBeUndefined();
+    expect(j.findings.filter((f) => !f.ok)).toEqual([]);
+    expect(j.notes.join(' ')).toMatch(/stalled 300 ms from \+600 ms after SIGTERM: a change shorter than that may have gone unseen/);
+  });
+
+  test('only after the agent was found gone: decided (the agent exited at once)', () => {
+    const gone = drain(90, () => 'ECONNREFUSED');
+    expect(stalled(gone, 200, 400).inconclusive).toBeUndefined();
+    expect(failed(gone)).toHaveLength(1);
+  });
+
+  test('an answer holds whatever the stall: readiness 200 to a request that went out after the grace fails', () => {
+    const samples = drain(900, (p, t) => (p === R && t < 600 ? 200 : correct(p)), 300);
+    const j = stalled(samples, 0, 300);
+    expect(j.findings.filter((f) => !f.ok).map((f) => f.title)).toContainEqual(expect.stringMatching(/answered 200 to \d+ request\(s\) sent after SIGTERM/));
+  });
+});

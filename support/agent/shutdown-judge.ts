@@ -2,6 +2,11 @@
  * Judging a watched shutdown, from the probes' send times: pure, so that every timing case has a unit
  * test. A correct agent is never failed: answers to requests sent within the signal grace may still say
  * ready, a refused connection is the exit, and a drain of any length is allowed.
+ *
+ * What an answer says holds whenever the watcher was slow (a request's time is when it went out). What
+ * no answer says does not: "readiness never answered 503" rests on the watcher having looked from the
+ * signal until it found the agent gone, and a stall of the watcher in that time leaves the question
+ * open. The judgement is then inconclusive (the shutdown is watched again), never a finding.
  */
 import type { ClauseId } from '../document/clauses';
 import { AGENT_ENDPOINTS, type ShutdownTiming } from './table';
@@ -24,10 +29,20 @@ export interface ShutdownFinding {
   allowed: string;
 }
 
+/** A pause of the watcher itself: from `atMs` after SIGTERM, nothing was sent or read for `forMs`. */
+export interface WatchStall {
+  atMs: number;
+  forMs: number;
+}
+
 export interface ShutdownJudgement {
   findings: ShutdownFinding[];
   notes: string[];
+  /** Why the watch could not decide AG-5 (a stall where only seeing could tell); absent when it could. */
+  inconclusive?: string;
 }
+
+export const describeStalls = (stalls: readonly WatchStall[]) => stalls.map((s) => `${Math.round(s.forMs)} ms from +${Math.round(s.atMs)} ms`).join(', ');
 
 const ms = (n: number) => `${Math.round(n)} ms`;
 
@@ -35,9 +50,11 @@ export function judgeShutdown(
   samples: readonly ShutdownSample[],
   timing: Pick<ShutdownTiming, 'signalGraceMs' | 'watchLimitMs'>,
   stillAnswering = false,
+  stalls: readonly WatchStall[] = [],
 ): ShutdownJudgement {
   const findings: ShutdownFinding[] = [];
   const notes: string[] = [];
+  let inconclusive: string | undefined;
   const answers = samples.filter((s) => s.status !== undefined).sort((a, b) => a.sentMs - b.sentMs);
   const lastAnswer = answers.length ? Math.max(...answers.map((s) => s.answeredMs)) : undefined;
 
@@ -80,6 +97,16 @@ export function judgeShutdown(
         .join(', '),
       '503 during shutdown',
     );
+    // Found gone: the first of the probes that got no answer and after which none did (the end of the
+    // watch when the agent was never found gone).
+    const sent = samples.filter((s) => s.path === e.path).sort((a, b) => a.sentMs - b.sentMs);
+    const lastAnswered = mine.length ? sent.lastIndexOf(mine[mine.length - 1]) : -1;
+    const goneAt = sent[lastAnswered + 1]?.sentMs ?? Infinity;
+    const blind = stalls.filter((st) => st.atMs < goneAt);
+    if (!firstNotReady && blind.length) {
+      inconclusive = `readiness was never seen answering 503, but the watcher itself stalled before it found the agent gone (${describeStalls(blind)} after SIGTERM): a 503 may have come unseen`;
+      continue;
+    }
     add(
       !!firstNotReady,
       `readiness never answered 503 after SIGTERM${lastAnswer === undefined ? ': the agent answered nothing after it (it exited at once)' : `, in the ${ms(lastAnswer)} the agent kept answering`}`,
@@ -100,5 +127,7 @@ export function judgeShutdown(
     notes.push(`the agent answered until ${ms(lastAnswer)} after SIGTERM (${answers.length} answers, ${samples.length - answers.length} probes without one)`);
   if (stillAnswering)
     notes.push(`the agent still answered ${ms(timing.watchLimitMs)} after SIGTERM; the watch stopped there (the document does not bound the drain)`);
-  return { findings, notes };
+  if (stalls.length && !inconclusive)
+    notes.push(`the watcher stalled ${describeStalls(stalls)} after SIGTERM: a change shorter than that may have gone unseen`);
+  return { findings, notes, ...(inconclusive ? { inconclusive } : {}) };
 }

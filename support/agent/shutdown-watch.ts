@@ -7,19 +7,13 @@
  *
  * The watch runs in a process that does other work too (the runner loads the tests, reporters write):
  * while that process is busy, no probe goes out and no answer is read, and the agent may drain and exit
- * unseen. So the watch also times its own pauses; one longer than the timing allows is a stall, and a
- * watch with a stall is no evidence either way (lifecycle.ts watches again).
+ * unseen. So the watch also times its own pauses; one longer than the timing allows is a stall, for
+ * the judge to weigh (shutdown-judge.ts). It runs on a thread of its own to have few (watch-thread.ts).
  */
 import { probe } from './probe';
 import type { AgentProcess } from './process';
-import type { ShutdownSample } from './shutdown-judge';
+import type { ShutdownSample, WatchStall } from './shutdown-judge';
 import { AGENT_ENDPOINTS, type ShutdownTiming } from './table';
-
-/** A pause of the watcher itself: from `atMs` after SIGTERM, nothing was sent or read for `forMs`. */
-export interface WatchStall {
-  atMs: number;
-  forMs: number;
-}
 
 export interface ShutdownWatch {
   samples: ShutdownSample[];
