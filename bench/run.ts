@@ -64,10 +64,12 @@ const shortLabel = (env: Record<string, string>) =>
 
 const TARGET_FLOOR_RATIO = 2.5;
 
-const row = (label: string, runs: Timed[], floorMs: number) => {
+/** `floorMs` undefined: the floor was not measured (--skip-suite), and no multiple is shown. */
+const row = (label: string, runs: Timed[], floorMs: number | undefined) => {
   const ms = median(runs.map((r) => r.ms));
   const failed = runs.filter((r) => r.exitCode !== 0).length;
-  return `  ${label.padEnd(56)} ${seconds(ms).padStart(7)}  ${(ms / floorMs).toFixed(2).padStart(5)}×  ${failed ? `${failed} FAILED; ` : ''}${burstText(runs[runs.length - 1])}`;
+  const multiple = floorMs === undefined ? '' : `${(ms / floorMs).toFixed(2)}×`;
+  return `  ${label.padEnd(56)} ${seconds(ms).padStart(7)}  ${multiple.padStart(6)}  ${failed ? `${failed} FAILED; ` : ''}${burstText(runs[runs.length - 1])}`;
 };
 
 async function settings(runs: number): Promise<number> {
@@ -135,7 +137,7 @@ async function remote(
   }
 }
 
-async function remotes(runs: number, floorMs: number): Promise<void> {
+async function remotes(runs: number, floorMs: number | undefined): Promise<void> {
   out(`\nagainst a reference started once (BASE_URL), refused requests not counted: ${runs} × each (median)`);
   const off = { RATE_LIMIT_COUNT_REFUSED: 'off' };
   const two = await repeat(runs, () => remote(off, 'two'));
@@ -163,8 +165,7 @@ async function remotes(runs: number, floorMs: number): Promise<void> {
 async function main(): Promise<void> {
   const runs = option('runs', 1);
   if (!flag('skip-rates')) await rates();
-  let floorMs = 1;
-  if (!flag('skip-suite')) floorMs = await settings(runs);
+  const floorMs = flag('skip-suite') ? undefined : await settings(runs);
   if (!flag('skip-remote')) await remotes(runs, floorMs);
 }
 
