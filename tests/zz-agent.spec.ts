@@ -42,7 +42,9 @@ test.describe('private location agent', () => {
       const outcome = await agentSession('shutdown', config.agentCommand!);
       if ('skipped' in outcome) return test.skip(true, outcome.skipped);
       if (outcome.session.watch) attachText(info, 'shutdown probes', describeWatch(outcome.session.watch));
-      judgeAgentSession(verdict, outcome.session);
+      const undecided = judgeAgentSession(verdict, outcome.session);
+      // Not verified rather than failed: the suite could not see, the agent did nothing wrong that it saw.
+      test.skip(!!undecided, undecided);
     },
   );
 

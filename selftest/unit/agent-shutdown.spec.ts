@@ -93,9 +93,9 @@ test.describe('a watcher that stalled (its process busy elsewhere)', () => {
   // Nothing went out from +0 to +1845 ms; then every probe found the agent gone (the CI case).
   const unseen = [...drain(40, () => 200, 0, 20).filter((s) => s.sentMs < 20), ...drain(1905, () => 'closed without an answer', 1845)];
 
-  test('before it found the agent gone, without a 503 seen: undecided, no finding', () => {
+  test('before it saw the agent gone, without a 503 seen: undecided, no finding', () => {
     const j = stalled(unseen, 10, 1835);
-    expect(j.inconclusive).toMatch(/stalled before it found the agent gone \(1835 ms from \+10 ms/);
+    expect(j.inconclusive).toMatch(/stalled before it saw the agent gone \(1835 ms from \+10 ms/);
     expect(j.findings.filter((f) => !f.ok)).toEqual([]);
   });
 
@@ -113,10 +113,29 @@ test.describe('a watcher that stalled (its process busy elsewhere)', () => {
     expect(j.notes.join(' ')).toMatch(/stalled 300 ms from \+600 ms after SIGTERM: a change shorter than that may have gone unseen/);
   });
 
-  test('only after the agent was found gone: decided (the agent exited at once)', () => {
+  test('only after the agent was seen gone: decided (the agent exited at once)', () => {
     const gone = drain(90, () => 'ECONNREFUSED');
-    expect(stalled(gone, 200, 400).inconclusive).toBeUndefined();
-    expect(failed(gone)).toHaveLength(1);
+    const j = stalled(gone, 200, 400);
+    expect(j.inconclusive).toBeUndefined();
+    expect(j.findings.filter((f) => !f.ok).map((f) => f.clause)).toEqual(['AG-5']);
+  });
+
+  test('a probe sent just before the stall and timed out by it is no sight of the agent gone', () => {
+    // The answer waited in the buffer while the watcher was held; its timeout fired first on resuming.
+    const samples: ShutdownSample[] = [
+      { path: R, sentMs: 1.2, answeredMs: 13, status: 200 },
+      { path: R, sentMs: 40.8, answeredMs: 1847, error: 'TimeoutError' },
+      { path: R, sentMs: 1872, answeredMs: 1872.5, error: 'ECONNREFUSED' },
+    ];
+    const j = stalled(samples, 42, 1805);
+    expect(j.inconclusive).toMatch(/stalled before it saw the agent gone/);
+    expect(j.findings.filter((f) => !f.ok)).toEqual([]);
+  });
+
+  test('readiness 200 past the grace and no 503 seen, with a stall: the 200 fails AG-5 whatever the stall', () => {
+    const samples = [...drain(300, (p) => (p === R ? 200 : 200), 0, 30), ...drain(2000, () => 'ECONNREFUSED', 1950)];
+    const j = stalled(samples, 320, 1500);
+    expect(j.findings.filter((f) => !f.ok).map((f) => f.title)).toContainEqual(expect.stringMatching(/answered 200 to \d+ request\(s\) sent after SIGTERM/));
   });
 
   test('an answer holds whatever the stall: readiness 200 to a request that went out after the grace fails', () => {

@@ -41,7 +41,8 @@ const busy = (ms: number) => {
 };
 
 test('a watch sees readiness turn 503 and the port close, each request timed after SIGTERM', async () => {
-  const watch = await watchShutdown(await fakeAgent(400), SHUTDOWN_TIMING);
+  // A drain long enough to be seen even if this loaded worker pauses for a while.
+  const watch = await watchShutdown(await fakeAgent(1000), SHUTDOWN_TIMING);
   expect(watch.samples.some((s) => s.path === '/-/readiness' && s.status === 503)).toBe(true);
   expect(watch.samples.at(-1)?.error).toBeDefined();
   expect(watch.samples.every((s) => s.sentMs >= 0 && s.answeredMs >= s.sentMs)).toBe(true);
@@ -74,15 +75,15 @@ const session = (stalls: WatchStall[]): AgentSession => ({
   rewatched: ['watch 1: readiness was never seen answering 503, but the watcher itself stalled before it found the agent gone'],
 });
 
-test('a session whose every watch stalled before anything was seen is an error of the suite, not an AG-5 finding', () => {
+test('a session whose every watch stalled before anything was seen is undecided, not an AG-5 finding', () => {
   const { verdict } = newVerdict();
-  expect(() => judgeAgentSession(verdict, session([{ atMs: 1, forMs: 400 }]))).toThrow(/could not be judged in 3 watches .*stalled/);
-  expect(verdict.failures.filter((f) => f.clause === 'AG-5')).toEqual([]);
+  expect(judgeAgentSession(verdict, session([{ atMs: 1, forMs: 400 }]))).toMatch(/could not be judged in 2 watch\(es\), the machine being too busy: .*stalled/);
+  expect(verdict.failures).toEqual([]);
 });
 
 test('a session watched again after a stall is judged on its last watch, and says why it watched again', () => {
   const { verdict, notes } = newVerdict();
-  judgeAgentSession(verdict, session([]));
+  expect(judgeAgentSession(verdict, session([]))).toBeUndefined();
   // The last watch saw nothing at all: with no stall, that is the agent's doing.
   expect(verdict.failures.map((f) => f.clause)).toContain('AG-5');
   expect(notes.map((n) => n.description)).toContainEqual(expect.stringMatching(/^watch 1: .*stalled.*; watched again$/));

@@ -1,7 +1,7 @@
 // A module bundled for a worker thread: built once, reused while its sources stand, built again when a
 // file it imports changes, and runnable by a thread with no TypeScript loader.
 import { expect, test } from '@playwright/test';
-import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { threadScript } from '../../support/run/thread-script';
@@ -10,7 +10,13 @@ const ROOT = join(__dirname, '../..');
 // Under the kept cache, so that nothing of the test is left among the sources.
 const DIR = `node_modules/.cache/contract-suite/thread-script-test-${process.pid}`;
 
-test.afterAll(() => rmSync(join(ROOT, DIR), { recursive: true, force: true }));
+test.afterAll(() => {
+  rmSync(join(ROOT, DIR), { recursive: true, force: true });
+  // The bundles and the list of this test's entry, named after its folder.
+  const threads = join(ROOT, 'node_modules/.cache/contract-suite/threads');
+  const mine = DIR.replace(/[^A-Za-z0-9]+/g, '-');
+  for (const name of readdirSync(threads)) if (name.startsWith(mine)) rmSync(join(threads, name), { force: true });
+});
 
 const run = (script: string) =>
   new Promise<unknown>((resolve, reject) => {

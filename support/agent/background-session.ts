@@ -1,8 +1,9 @@
 /**
  * The agent's sessions, lived in the runner while the tests run:
  * - the shutdown: started on a port the suite chose, probed, SIGTERM, every endpoint watched until the
- *   agent exits. An agent drains as long as it drains (the embedded one 1.5 s, a real one may take many
- *   seconds);
+ *   agent exits, on a worker thread of its own (watch-thread.ts), and lived again on a new port when a
+ *   stall of the watcher left AG-5 undecided. An agent drains as long as it drains (the embedded one
+ *   1.5 s, a real one may take many seconds);
  * - the default port: started without AGENT_HEALTH_PORT, under the machine-wide lock of that port,
  *   probed on it, signalled. Most of it is the wait for the agent to come up.
  * A test that lived either would hold a worker idle all that time. So global setup starts both (once the

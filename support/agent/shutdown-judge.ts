@@ -5,8 +5,10 @@
  *
  * What an answer says holds whenever the watcher was slow (a request's time is when it went out). What
  * no answer says does not: "readiness never answered 503" rests on the watcher having looked from the
- * signal until it found the agent gone, and a stall of the watcher in that time leaves the question
- * open. The judgement is then inconclusive (the shutdown is watched again), never a finding.
+ * signal until it saw the agent gone, and a stall of the watcher in that time leaves the question open.
+ * The judgement is then inconclusive (the shutdown is watched again), never a finding. The passes rest
+ * on not seeing a violation too (liveness 503, readiness ready again): a stall may hide one shorter than
+ * itself. That cannot fail a correct agent, so it is only noted.
  */
 import type { ClauseId } from '../document/clauses';
 import { AGENT_ENDPOINTS, type ShutdownTiming } from './table';
@@ -97,14 +99,15 @@ export function judgeShutdown(
         .join(', '),
       '503 during shutdown',
     );
-    // Found gone: the first of the probes that got no answer and after which none did (the end of the
-    // watch when the agent was never found gone).
+    // Found gone: when the first of the probes that got no answer, and after which none did, came back
+    // empty-handed (the end of the watch when the agent was never found gone). Its answer time, not its
+    // send time: a probe sent before a stall may itself time out because of it.
     const sent = samples.filter((s) => s.path === e.path).sort((a, b) => a.sentMs - b.sentMs);
     const lastAnswered = mine.length ? sent.lastIndexOf(mine[mine.length - 1]) : -1;
-    const goneAt = sent[lastAnswered + 1]?.sentMs ?? Infinity;
-    const blind = stalls.filter((st) => st.atMs < goneAt);
+    const goneSeenAt = sent[lastAnswered + 1]?.answeredMs ?? Infinity;
+    const blind = stalls.filter((st) => st.atMs < goneSeenAt);
     if (!firstNotReady && blind.length) {
-      inconclusive = `readiness was never seen answering 503, but the watcher itself stalled before it found the agent gone (${describeStalls(blind)} after SIGTERM): a 503 may have come unseen`;
+      inconclusive = `readiness was never seen answering 503, but the watcher itself stalled before it saw the agent gone (${describeStalls(blind)} after SIGTERM): a 503 may have come unseen`;
       continue;
     }
     add(

@@ -40,8 +40,9 @@ export interface ShutdownTiming {
   /** Watch no longer than this; a drain still going on then is noted (the document does not bound it). */
   watchLimitMs: number;
   /**
-   * A pause of the watcher longer than this (its process busy elsewhere) leaves a hole in the evidence
-   * wider than the grace: the shutdown is watched again. Up to `watchAttempts` watches in all.
+   * A pause of the watcher longer than this (its process busy elsewhere) is a stall: a hole in the
+   * evidence that the judge weighs (shutdown-judge.ts). Where it leaves AG-5 open, the shutdown is
+   * watched again, up to `watchAttempts` watches in all.
    */
   stallLimitMs: number;
   watchAttempts: number;

@@ -1,7 +1,7 @@
 /**
  * A watched agent session lived on a worker thread of its own (watch-thread.ts says why), from any
- * process: the runner's background or a test's worker. Where the thread's script cannot be built (no
- * esbuild), the session is lived on this thread, as before, with the stalls that may bring.
+ * process: the runner's background or a test's worker. Where the thread's script cannot be built, the
+ * session is lived on this thread, with the stalls that may bring, and the session's note says why.
  */
 import { Worker } from 'node:worker_threads';
 import { freePort } from '../run/loopback-ports';
@@ -12,8 +12,9 @@ export async function watchedSessionInThread(command: string, abort?: AbortSigna
   let script: string;
   try {
     script = await threadScript('support/agent/watch-thread.ts');
-  } catch {
-    return liveWatchedSession(command, freePort, abort);
+  } catch (e) {
+    const why = (e as Error).message.split('\n')[0];
+    return { ...(await liveWatchedSession(command, freePort, abort)), note: `watched on the caller's thread: its own could not be built (${why})` };
   }
   if (abort?.aborted) return brokenSession(command, 'the run ended before the agent was started');
   const worker = new Worker(script, { workerData: { command } });

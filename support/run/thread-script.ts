@@ -1,54 +1,76 @@
 /**
  * A TypeScript module of the suite as a script a worker thread can run. A worker thread starts without
  * Playwright's TypeScript loader, so the module and what it imports are bundled with esbuild (packages
- * stay external) into node_modules/.cache/contract-suite/threads/, and bundled again only when one of
- * those files changes: beside each bundle a list of its inputs is kept, and the bundle's name is a key of
- * their contents (a change of imports is a change of the importing file, so the list is never stale).
+ * stay external) into node_modules/.cache/contract-suite/threads/, and bundled again when one of those
+ * files changes. Beside each bundle a list of its inputs is kept; the bundle's name is a key of their
+ * contents as esbuild read them, of this file (the build options), of esbuild's version and of the
+ * target. A change of imports is a change of an importing file, so the list follows it. Not followed: a
+ * new file that wins module resolution over an input without any input changing (`x.ts` added beside
+ * an imported `x.js`); `npm run` scripts and sources here never do that.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { KEPT_ROOT, keptKey, pruneKept, writeWhole } from './kept';
+import { KEPT_ROOT, pruneKept, writeWhole } from './kept';
 
 const ROOT = join(__dirname, '../..');
 const DIR = join(KEPT_ROOT, 'threads');
-/** Bumped when the build options below change. */
-const FORMAT = 1;
+const TARGET = `node${process.versions.node.split('.')[0]}`;
 
 const stem = (entry: string) => entry.replace(/\.ts$/, '').replace(/[^A-Za-z0-9]+/g, '-');
-const keyOf = (inputs: string[]) =>
-  keptKey(
-    FORMAT,
-    inputs,
-    inputs.map((f) => join(ROOT, f)),
-  );
+
+function keyOf(sources: ReadonlyMap<string, string | Buffer>): string {
+  const hash = createHash('sha256')
+    .update(readFileSync(__filename))
+    .update(`\0${(JSON.parse(readFileSync(require.resolve('esbuild/package.json'), 'utf8')) as { version: string }).version}\0${TARGET}\0`);
+  for (const [file, text] of sources) hash.update(file).update('\0').update(text).update('\0');
+  return hash.digest('hex').slice(0, 32);
+}
 
 /** The bundle of `entry` (a path from the package root), built if none matches its sources. */
 export async function threadScript(entry: string): Promise<string> {
   const list = join(DIR, `${stem(entry)}.inputs.json`);
   try {
-    const kept = join(DIR, `${stem(entry)}-${keyOf(JSON.parse(readFileSync(list, 'utf8')) as string[])}.cjs`);
+    const inputs = JSON.parse(readFileSync(list, 'utf8')) as string[];
+    const kept = join(DIR, `${stem(entry)}-${keyOf(new Map(inputs.map((f) => [f, readFileSync(join(ROOT, f))])))}.cjs`);
     if (existsSync(kept)) return kept;
   } catch {
     // No list yet, or an input gone: built below.
   }
   const esbuild = await import('esbuild');
+  // The sources as esbuild read them: the key is of what was bundled, even if a file is saved meanwhile.
+  const read = new Map<string, string>();
+  const recordSources = {
+    name: 'record-sources',
+    setup(b: import('esbuild').PluginBuild) {
+      b.onLoad({ filter: /\.[cm]?[jt]s$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        read.set(relative(ROOT, args.path), text);
+        return { contents: text, loader: /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js' };
+      });
+    },
+  };
   const built = await esbuild.build({
     entryPoints: [join(ROOT, entry)],
     absWorkingDir: ROOT,
     bundle: true,
     platform: 'node',
     format: 'cjs',
-    target: `node${process.versions.node.split('.')[0]}`,
+    target: TARGET,
     packages: 'external',
     write: false,
-    metafile: true,
     logLevel: 'error',
+    plugins: [recordSources],
   });
-  const inputs = Object.keys(built.metafile.inputs).map((f) => relative(ROOT, join(ROOT, f)));
-  const outfile = join(DIR, `${stem(entry)}-${keyOf(inputs)}.cjs`);
+  const sources = new Map([...read].sort(([a], [b]) => a.localeCompare(b)));
+  const outfile = join(DIR, `${stem(entry)}-${keyOf(sources)}.cjs`);
   mkdirSync(DIR, { recursive: true });
   writeWhole(outfile, built.outputFiles[0].text);
-  writeWhole(list, JSON.stringify(inputs));
-  pruneKept(DIR, 3, (name) => name.startsWith(`${stem(entry)}-`));
+  writeWhole(list, JSON.stringify([...sources.keys()]));
+  try {
+    pruneKept(DIR, 3, (name) => name.startsWith(`${stem(entry)}-`) && name.endsWith('.cjs'));
+  } catch {
+    // Housekeeping: another run pruning or writing at the same moment is no reason to fail this one.
+  }
   return outfile;
 }
