@@ -9,7 +9,7 @@ import { judgeAgentSession, type AgentSession } from '../../support/agent/lifecy
 import type { AgentProcess } from '../../support/agent/process';
 import type { WatchStall } from '../../support/agent/shutdown-judge';
 import { watchShutdown } from '../../support/agent/shutdown-watch';
-import { SHUTDOWN_TIMING } from '../../support/agent/table';
+import { AGENT_ENDPOINTS, SHUTDOWN_TIMING } from '../../support/agent/table';
 
 /** An agent that drains for `drainMs` after SIGTERM (readiness 503), then closes its port. */
 async function fakeAgent(drainMs: number, onSignal: () => void = () => {}): Promise<AgentProcess> {
@@ -70,7 +70,7 @@ const session = (stalls: WatchStall[]): AgentSession => ({
   upLimitMs: 1000,
   up: true,
   output: '',
-  running: ['/-/readiness', '/-/liveness', '/health'].map((path) => ({ path, got: 200 })),
+  running: AGENT_ENDPOINTS.map(({ path }) => ({ path, got: 200 })),
   watch: { samples: [], stillAnswering: false, stalls },
   rewatched: ['watch 1: readiness was never seen answering 503, but the watcher itself stalled before it found the agent gone'],
 });

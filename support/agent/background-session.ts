@@ -12,7 +12,7 @@
  * session was started for the test's agent (the self-test's fault run, whose targets each have their
  * own), the test lives one itself.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENT_DEFAULT_PORT } from '../document/facts';
@@ -21,9 +21,10 @@ import { brokenSession, liveAgentSession, type AgentSession } from './lifecycle'
 import { watchedSessionInThread } from './watch-in-thread';
 import { withPortLock } from './process';
 import { isPortFree } from '../run/loopback-ports';
+import { writeWhole } from '../run/kept';
 
 /** What a session came to: lived, or not tried (the default port was taken on this machine). */
-export type SessionOutcome = { session: AgentSession } | { skipped: string };
+type SessionOutcome = { session: AgentSession } | { skipped: string };
 
 const SESSIONS = {
   shutdown: async (command: string, abort?: AbortSignal): Promise<SessionOutcome> => ({
@@ -36,7 +37,7 @@ const SESSIONS = {
         : { skipped: `port ${AGENT_DEFAULT_PORT} is in use on this machine: the default port cannot be tried` },
     ),
 };
-export type SessionName = keyof typeof SESSIONS;
+type SessionName = keyof typeof SESSIONS;
 const SESSION_NAMES = Object.keys(SESSIONS) as SessionName[];
 
 /** Where a session's record is written: beside the run file that names the run's agent sessions. */
@@ -55,11 +56,8 @@ export function startAgentSessions(command: string): void {
   const abort = new AbortController();
   const lives = SESSION_NAMES.map((name) => {
     const file = recordFile(base, name);
-    const record = (o: SessionOutcome) => {
-      // Renamed into place whole: a test polling for it never reads half a file.
-      writeFileSync(`${file}.partial`, JSON.stringify({ command, ...o }));
-      renameSync(`${file}.partial`, file);
-    };
+    // Renamed into place whole: a test polling for it never reads half a file.
+    const record = (o: SessionOutcome) => writeWhole(file, JSON.stringify({ command, ...o }));
     return SESSIONS[name](command, abort.signal).then(record, (e: Error) => record({ session: brokenSession(command, e.message) }));
   });
   background = { done: Promise.all(lives).then(() => {}), abort };

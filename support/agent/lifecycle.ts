@@ -9,6 +9,7 @@ import { EMBEDDED_AGENT_COMMAND } from './embedded-agent';
 import type { Verdict } from '../checks/verdict';
 import { probe } from './probe';
 import { startAgent, waitUntilUp } from './process';
+import { freePort } from '../run/loopback-ports';
 import { judgeShutdown } from './shutdown-judge';
 import { watchShutdown, type ShutdownWatch } from './shutdown-watch';
 import { AGENT_ENDPOINTS, PHASE, SHUTDOWN_TIMING } from './table';
@@ -152,18 +153,15 @@ export async function liveAgentSession(command: string, port: number | undefined
 const judgeWatch = (w: ShutdownWatch) => judgeShutdown(w.samples, SHUTDOWN_TIMING, w.stillAnswering, w.stalls);
 
 /**
- * A session whose shutdown is watched, on a port `port()` picks: lived again, on a new port, while its
- * watch could not decide (the watcher stalled where only seeing could tell, see shutdown-judge.ts), up
- * to the timing's attempts. The session returned is the last; `rewatched` says why the others were not
- * judged.
+ * A session whose shutdown is watched, on a free port: lived again, on a new port, while its watch could
+ * not decide (the watcher stalled where only seeing could tell, see shutdown-judge.ts), up to the
+ * timing's attempts. The session returned is the last; `rewatched` says why the others were not judged.
  */
-export async function liveWatchedSession(command: string, port: () => Promise<number>, abort?: AbortSignal): Promise<AgentSession> {
+export async function liveWatchedSession(command: string, abort?: AbortSignal): Promise<AgentSession> {
   const rewatched: string[] = [];
   for (let attempt = 1; ; attempt++) {
-    const session = await liveAgentSession(command, await port(), 'watch', abort);
-    const judged = session.watch && judgeWatch(session.watch);
-    // Watched again only when nothing was found: a finding stands, whatever else stayed open.
-    const open = judged && judged.findings.every((f) => f.ok) ? judged.inconclusive : undefined;
+    const session = await liveAgentSession(command, await freePort(), 'watch', abort);
+    const open = session.watch && judgeWatch(session.watch).inconclusive;
     if (!open || attempt >= SHUTDOWN_TIMING.watchAttempts || abort?.aborted) return { ...session, rewatched };
     rewatched.push(`watch ${attempt}: ${open}`);
   }
@@ -196,11 +194,9 @@ export function judgeAgentSession(verdict: Verdict, s: AgentSession): string | u
   const { findings, notes, inconclusive } = judgeWatch(s.watch);
   for (const f of findings) verdict.at({ place: f.place, valueClass: PHASE.draining }).check(f.clause, f.ok, f.title, f.received, f.allowed);
   for (const n of notes) verdict.note('agent-shutdown', n);
-  if (!inconclusive) return undefined;
   // Undecided after every watch, with nothing else found: the suite's own limit, not the agent's fault.
-  if (findings.every((f) => f.ok))
+  if (inconclusive)
     return `the agent's shutdown could not be judged in ${(s.rewatched?.length ?? 0) + 1} watch(es), the machine being too busy: ${inconclusive}`;
-  verdict.note('agent-shutdown', inconclusive);
   return undefined;
 }
 

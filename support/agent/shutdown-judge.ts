@@ -40,11 +40,14 @@ export interface WatchStall {
 export interface ShutdownJudgement {
   findings: ShutdownFinding[];
   notes: string[];
-  /** Why the watch could not decide AG-5 (a stall where only seeing could tell); absent when it could. */
+  /**
+   * Why the watch could not decide AG-5 (a stall where only seeing could tell), when nothing else was
+   * found; absent when it could, or when a finding stands anyway (the open question is then a note).
+   */
   inconclusive?: string;
 }
 
-export const describeStalls = (stalls: readonly WatchStall[]) => stalls.map((s) => `${Math.round(s.forMs)} ms from +${Math.round(s.atMs)} ms`).join(', ');
+const describeStalls = (stalls: readonly WatchStall[]) => stalls.map((s) => `${Math.round(s.forMs)} ms from +${Math.round(s.atMs)} ms`).join(', ');
 
 const ms = (n: number) => `${Math.round(n)} ms`;
 
@@ -132,5 +135,10 @@ export function judgeShutdown(
     notes.push(`the agent still answered ${ms(timing.watchLimitMs)} after SIGTERM; the watch stopped there (the document does not bound the drain)`);
   if (stalls.length && !inconclusive)
     notes.push(`the watcher stalled ${describeStalls(stalls)} after SIGTERM: a change shorter than that may have gone unseen`);
+  // A finding stands, whatever else stayed open: nothing to watch again for.
+  if (inconclusive && findings.some((f) => !f.ok)) {
+    notes.push(inconclusive);
+    inconclusive = undefined;
+  }
   return { findings, notes, ...(inconclusive ? { inconclusive } : {}) };
 }

@@ -37,11 +37,12 @@ export async function watchShutdown(agent: AgentProcess, timing: ShutdownTiming)
   const t0 = performance.now();
   const stalls: WatchStall[] = [];
   let lastTick = t0;
-  const ticker = setInterval(() => {
+  const tick = () => {
     const now = performance.now();
     if (now - lastTick > timing.stallLimitMs) stalls.push({ atMs: lastTick - t0, forMs: now - lastTick });
     lastTick = now;
-  }, TICK_MS);
+  };
+  const ticker = setInterval(tick, TICK_MS);
   const loop = async (path: string) => {
     for (let misses = 0; ;) {
       let sentAt = performance.now();
@@ -63,9 +64,8 @@ export async function watchShutdown(agent: AgentProcess, timing: ShutdownTiming)
     await Promise.all(AGENT_ENDPOINTS.map((e) => loop(e.path)));
   } finally {
     clearInterval(ticker);
+    // The last pause, up to the end of the watch, is a stall too when it was long.
+    tick();
   }
-  // The last pause, up to the end of the watch, is a stall too when it was long.
-  const end = performance.now();
-  if (end - lastTick > timing.stallLimitMs) stalls.push({ atMs: lastTick - t0, forMs: end - lastTick });
   return { samples, stillAnswering, stalls };
 }

@@ -4,7 +4,6 @@
  * session is lived on this thread, with the stalls that may bring, and the session's note says why.
  */
 import { Worker } from 'node:worker_threads';
-import { freePort } from '../run/loopback-ports';
 import { threadScript } from '../run/thread-script';
 import { brokenSession, liveWatchedSession, type AgentSession } from './lifecycle';
 
@@ -14,7 +13,7 @@ export async function watchedSessionInThread(command: string, abort?: AbortSigna
     script = await threadScript('support/agent/watch-thread.ts');
   } catch (e) {
     const why = (e as Error).message.split('\n')[0];
-    return { ...(await liveWatchedSession(command, freePort, abort)), note: `watched on the caller's thread: its own could not be built (${why})` };
+    return { ...(await liveWatchedSession(command, abort)), note: `watched on the caller's thread: its own could not be built (${why})` };
   }
   if (abort?.aborted) return brokenSession(command, 'the run ended before the agent was started');
   const worker = new Worker(script, { workerData: { command } });

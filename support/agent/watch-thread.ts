@@ -6,11 +6,10 @@
  * that work. An 'abort' message kills the agent (the run is ending).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { freePort } from '../run/loopback-ports';
 import { liveWatchedSession } from './lifecycle';
 
 const abort = new AbortController();
 parentPort!.on('message', (m) => {
   if (m === 'abort') abort.abort();
 });
-void liveWatchedSession((workerData as { command: string }).command, freePort, abort.signal).then((session) => parentPort!.postMessage(session));
+void liveWatchedSession((workerData as { command: string }).command, abort.signal).then((session) => parentPort!.postMessage(session));
