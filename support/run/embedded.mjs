@@ -5,7 +5,7 @@
  *
  * Why not `node --import tsx reference/…/main.ts`: the TypeScript loader costs about three times the
  * CPU of the service's own start, and a default run starts the service once and the agent twice (the
- * self-test: once per fault run). So the sources are bundled once with esbuild (tsx's own dependency)
+ * self-test: once per fault run). So the sources are bundled once with esbuild (a devDependency, and tsx's own)
  * into node_modules/.cache/contract-suite/, named by a hash of every file under reference/, and rebuilt
  * when one changes. Packages stay external (required from node_modules as under tsx); each source's
  * `__dirname` is kept as the source's own folder, so files the reference reads beside its sources

@@ -8,31 +8,28 @@
  * new file that wins module resolution over an input without any input changing (`x.ts` added beside
  * an imported `x.js`); `npm run` scripts and sources here never do that.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { KEPT_ROOT, pruneKept, writeWhole } from './kept';
+import { join, relative, resolve } from 'node:path';
+import { KEPT_ROOT, keptKey, pruneKept, writeWhole } from './kept';
 
 const ROOT = join(__dirname, '../..');
-const DIR = join(KEPT_ROOT, 'threads');
+const THREADS_DIR = join(KEPT_ROOT, 'threads');
 const TARGET = `node${process.versions.node.split('.')[0]}`;
+/** Bumped when what is kept changes shape. */
+const FORMAT = 1;
 
 const stem = (entry: string) => entry.replace(/\.ts$/, '').replace(/[^A-Za-z0-9]+/g, '-');
 
-function keyOf(sources: ReadonlyMap<string, string | Buffer>): string {
-  const hash = createHash('sha256')
-    .update(readFileSync(__filename))
-    .update(`\0${(JSON.parse(readFileSync(require.resolve('esbuild/package.json'), 'utf8')) as { version: string }).version}\0${TARGET}\0`);
-  for (const [file, text] of sources) hash.update(file).update('\0').update(text).update('\0');
-  return hash.digest('hex').slice(0, 32);
-}
+/** The key of the sources (path and text, in path order), of this file's build code, esbuild's version and the target. */
+const keyOf = (sources: ReadonlyMap<string, string>) =>
+  keptKey(FORMAT, [TARGET, ...[...sources].flat()], [__filename, require.resolve('esbuild/package.json')]);
 
-/** The bundle of `entry` (a path from the package root), built if none matches its sources. */
-export async function threadScript(entry: string): Promise<string> {
-  const list = join(DIR, `${stem(entry)}.inputs.json`);
+/** The bundle of `entry` (a path from the package root, or absolute), built into `dir` if none there matches its sources. */
+export async function threadScript(entry: string, dir = THREADS_DIR): Promise<string> {
+  const list = join(dir, `${stem(entry)}.inputs.json`);
   try {
     const inputs = JSON.parse(readFileSync(list, 'utf8')) as string[];
-    const kept = join(DIR, `${stem(entry)}-${keyOf(new Map(inputs.map((f) => [f, readFileSync(join(ROOT, f))])))}.cjs`);
+    const kept = join(dir, `${stem(entry)}-${keyOf(new Map(inputs.map((f) => [f, readFileSync(resolve(ROOT, f), 'utf8')])))}.cjs`);
     if (existsSync(kept)) return kept;
   } catch {
     // No list yet, or an input gone: built below.
@@ -51,7 +48,7 @@ export async function threadScript(entry: string): Promise<string> {
     },
   };
   const built = await esbuild.build({
-    entryPoints: [join(ROOT, entry)],
+    entryPoints: [resolve(ROOT, entry)],
     absWorkingDir: ROOT,
     bundle: true,
     platform: 'node',
@@ -63,12 +60,12 @@ export async function threadScript(entry: string): Promise<string> {
     plugins: [recordSources],
   });
   const sources = new Map([...read].sort(([a], [b]) => a.localeCompare(b)));
-  const outfile = join(DIR, `${stem(entry)}-${keyOf(sources)}.cjs`);
-  mkdirSync(DIR, { recursive: true });
+  const outfile = join(dir, `${stem(entry)}-${keyOf(sources)}.cjs`);
+  mkdirSync(dir, { recursive: true });
   writeWhole(outfile, built.outputFiles[0].text);
   writeWhole(list, JSON.stringify([...sources.keys()]));
   try {
-    pruneKept(DIR, 3, (name) => name.startsWith(`${stem(entry)}-`) && name.endsWith('.cjs'));
+    pruneKept(dir, 3, (name) => name.startsWith(`${stem(entry)}-`) && name.endsWith('.cjs'));
   } catch {
     // Housekeeping: another run pruning or writing at the same moment is no reason to fail this one.
   }
