@@ -1,8 +1,9 @@
 /**
  * The self-test's run of many faulty targets at once (see self/fault-run/plan.ts): per target, one
  * project of the suite's tests with the target's environment, run in one worker. Playwright orders a
- * project's files by name and the burst's file sorts last (tests/z-rate-limit-burst.spec.ts), so with
- * one worker the burst comes after every other test of its target, as in a user's run, without the
+ * project's files by name and the burst's file sorts after every other family's (only the agent's
+ * judgements, which send nothing to the target, come after it), so with one worker the burst comes
+ * after every test that uses its target, as in a user's run, without the
  * exclusive lock that would hold every other target's tests too (support/run/schedule.ts).
  */
 import { defineConfig, type Project } from '@playwright/test';

@@ -3,6 +3,8 @@
  * these names are written. Their order is the order Playwright hands the files out in (by name), which
  * support/run/schedule.ts relies on.
  */
+import { basename } from 'node:path';
+
 export const TEST_FILES = {
   checkUpdate: 'tests/check-update.spec.ts',
   auth: 'tests/credentials.spec.ts',
@@ -15,10 +17,4 @@ export const TEST_FILES = {
 } as const;
 
 /** Matches the file wherever a path to it starts (Playwright's patterns and reports hold absolute paths). */
-export const fileMatcher = (file: string): RegExp =>
-  new RegExp(
-    `${file
-      .split('/')
-      .pop()!
-      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
-  );
+export const fileMatcher = (file: string): RegExp => new RegExp(`${basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);

@@ -52,6 +52,7 @@ export function keptValidators(raw: unknown, root = KEPT_VALIDATORS_DIR): KeptVa
     return { load: () => undefined, keep: () => {} };
   }
   let touched = false;
+  let made = false;
   return {
     load(pointer) {
       let code: string;
@@ -77,10 +78,14 @@ export function keptValidators(raw: unknown, root = KEPT_VALIDATORS_DIR): KeptVa
     },
     keep(pointer, code) {
       try {
-        const fresh = !existsSync(dir);
-        mkdirSync(dir, { recursive: true });
+        if (!made) {
+          const fresh = !existsSync(dir);
+          mkdirSync(dir, { recursive: true });
+          // The new folder is the newest: never the one pruned.
+          if (fresh) pruneKept(root, KEPT_SPECS);
+          made = true;
+        }
         writeWhole(fileOf(dir, pointer), code ?? UNCOMPILABLE);
-        if (fresh) pruneKept(root, KEPT_SPECS);
       } catch {
         /* a read-only checkout: compiled again next time */
       }
