@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { AGENT_DEFAULT_PORT } from '../../support/document/facts';
 
 const ROOT = resolve(__dirname, '../..');
 const AGENT = 'reference/agent/main.ts';
@@ -37,22 +38,24 @@ interface Agent {
   exited: Promise<number | null>;
 }
 
-async function startAgent(faults: string[] = [], drainMs = 1500): Promise<Agent> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['support/run/embedded.mjs', AGENT], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, AGENT_HEALTH_PORT: String(port), AGENT_DRAIN_MS: String(drainMs), MOCK_FAULT: faults.join(',') },
-  });
+/**
+ * The agent on a free port (its port: the one it was given, wherever a fault makes it listen), or with
+ * AGENT_HEALTH_PORT unset (`port: 'unset'`; its port: the one its line says it listens on).
+ */
+async function startAgent(faults: string[] = [], drainMs = 1500, { port: given }: { port?: 'unset' } = {}): Promise<Agent> {
+  const port = given === 'unset' ? undefined : await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, AGENT_HEALTH_PORT: String(port), AGENT_DRAIN_MS: String(drainMs), MOCK_FAULT: faults.join(',') };
+  if (port === undefined) delete env.AGENT_HEALTH_PORT;
+  const proc = spawn(process.execPath, ['support/run/embedded.mjs', AGENT], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
   const exited = new Promise<number | null>((ok) => proc.once('exit', (code) => ok(code)));
   // Ready when it prints its one line.
-  await new Promise<void>((ok, ko) => {
+  const line = await new Promise<string>((ok, ko) => {
     proc.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('listening')) ok();
+      if (d.toString().includes('listening')) ok(d.toString());
     });
     proc.once('exit', (code) => ko(new Error(`agent exited with ${code}`)));
   });
-  return { proc, port, exited };
+  return { proc, port: port ?? Number(/:(\d+)/.exec(line)![1]), exited };
 }
 
 const probe = async (port: number, path: string) => {
@@ -118,19 +121,12 @@ const FAULT_PROBES: Array<[string, (a: Agent) => Promise<unknown>]> = [
 ];
 
 test('agent fault agent-default-port: without AGENT_HEALTH_PORT it listens elsewhere than 8081; with it, where it is told', async () => {
-  const env = { ...process.env, MOCK_FAULT: 'agent-default-port' } as NodeJS.ProcessEnv;
-  delete env.AGENT_HEALTH_PORT;
-  const proc = spawn(process.execPath, ['support/run/embedded.mjs', AGENT], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  const unset = await startAgent(['agent-default-port'], 1500, { port: 'unset' });
   try {
-    const line = await new Promise<string>((ok, ko) => {
-      proc.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && ok(d.toString()));
-      proc.once('exit', (code) => ko(new Error(`agent exited with ${code}`)));
-    });
-    const port = Number(/:(\d+)/.exec(line)![1]);
-    expect(port).not.toBe(8081);
-    expect(await probe(port, '/health')).toBe(200);
+    expect(unset.port).not.toBe(AGENT_DEFAULT_PORT);
+    expect(await probe(unset.port, '/health')).toBe(200);
   } finally {
-    proc.kill('SIGKILL');
+    unset.proc.kill('SIGKILL');
   }
   const told = await startAgent(['agent-default-port']);
   try {

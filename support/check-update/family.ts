@@ -4,6 +4,7 @@
  * give is skipped with the reason; one that cannot run for any other reason (a check that cannot be
  * read, an earlier run's leftover that cannot be put back) fails with one line saying so.
  */
+import { atTest } from '../run/step-location';
 import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
 import type { Config } from '../run/config';
@@ -174,12 +175,11 @@ export class CheckUpdateFamily {
     }
     const param = autoSubscribeParam(target);
     const query = param ? { [param]: 'false' } : undefined;
+    const placed = atTest();
     for (const [what, id] of [
       ['a well-formed id nobody created', randomUUID()],
       ['a malformed id', 'not-a-check-id'],
     ]) {
-      // Placed at the test, like the runner's steps: no stack trace captured, no other file in the report's snippets.
-      const { file, line, column } = test.info();
       await test.step(
         `${what}: must be rejected (CU-8)`,
         async () => {
@@ -188,7 +188,7 @@ export class CheckUpdateFamily {
           const ex = await contract.at(where).send(target.updateOp, target.updateMethod, fillPath(target.updatePath!, id), 'invalid', 'CU-8', { body, query });
           checkErrorResponse(verdict.at(where), ex);
         },
-        { location: { file, line, column } },
+        placed,
       );
     }
   }

@@ -10,6 +10,7 @@
  * in it. A body the document forbids that the target takes is put back at once, so the cells after it
  * start from a valid state (and a real check does not run so until the end).
  */
+import { atTest } from '../run/step-location';
 import { test } from '@playwright/test';
 import { formatFailure, show } from '../checks/failure';
 import type { Exchange } from '../http/exchange';
@@ -276,15 +277,10 @@ export class CellRunner {
     return restored(r);
   }
 
-  /**
-   * A step of the report; the failures it added make it red (and the test goes on to the next). It is
-   * placed at its test: given a location, Playwright captures no stack trace for it (a run has a few
-   * hundred of these steps).
-   */
+  /** A step of the report, placed at its test; the failures it added make it red (and the test goes on to the next). */
   private async step(title: string, fn: () => Promise<void>): Promise<void> {
     const { verdict } = this.fx;
     const from = verdict.failures.length;
-    const { file, line, column } = test.info();
     await test
       .step(
         title,
@@ -292,7 +288,7 @@ export class CellRunner {
           await fn();
           if (verdict.failures.length > from) throw new StepFailed(verdict.failures.slice(from).map(formatFailure).join('\n\n'));
         },
-        { location: { file, line, column } },
+        atTest(),
       )
       .catch((e) => {
         if (!(e instanceof StepFailed)) throw e;
