@@ -44,7 +44,7 @@ async function rates(): Promise<void> {
     out(`burst rate: GET /v1/runtimes/{id} for ${secs} s per client and round, ${concurrency} connections each, ${ref.url}, ${rounds} rounds (median)`);
     const { suite, cannon } = await measureRates(ref.url, secs, concurrency, rounds);
     const ratio = median(suite) / median(cannon);
-    out(`  suite burst (undici): ${fmt(median(suite))} requests/s   [${suite.map(fmt).join(', ')}]`);
+    out(`  suite burst (node:http): ${fmt(median(suite))} requests/s   [${suite.map(fmt).join(', ')}]`);
     out(`  autocannon:           ${fmt(median(cannon))} requests/s   [${cannon.map(fmt).join(', ')}]`);
     out(targetLine('ratio', ratio, TARGET_RATIO, 'at least'));
   } finally {

@@ -2,6 +2,8 @@
 // way is caught at the first burst, fixed and sliding alike; a fresh window decides without waiting;
 // a shared or non-fresh window is settled by the target's own headers or waited out, never misread.
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -237,5 +239,36 @@ test.describe('burst', () => {
       expect(run.confirmations.map((r) => r.status)).toEqual([429, 429, 429]);
       expect(run.replies.find((r) => r.status === 429)?.body).toContain('Too Many Requests');
     });
+  });
+
+  test('a reply keeps the content type and the rate-limit headers, and a refusal its body only', async () => {
+    await withLimiter(W, async (l) => {
+      const run = await burst(l.target(newKey()), { concurrency: 2, maxRequests: 60, stopOnRefusal: true });
+      const served = run.replies.find((r) => r.status === 200)!;
+      const refused = run.replies.find((r) => r.status === 429)!;
+      const limitHeaders = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+      expect(Object.keys(served.headers).sort()).toEqual(['content-type', ...limitHeaders]);
+      expect(Object.keys(refused.headers).sort()).toEqual(['content-type', 'retry-after', ...limitHeaders]);
+      expect(served.headers['x-ratelimit-limit']).toBe('50');
+      expect(served.body).toBeUndefined();
+      expect(JSON.parse(refused.body!)).toMatchObject({ statusCode: 429 });
+    });
+  });
+
+  test("a header's name in any case is kept lower-cased, a repeated one's values joined", async () => {
+    const server = createServer((_req, res) => {
+      res.setHeader('X-RateLimit-Limit', '7');
+      res.setHeader('RateLimit-Policy', ['7;w=60', '100;w=3600']);
+      res.setHeader('X-Unrelated', 'dropped');
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const run = await burst({ origin: `http://127.0.0.1:${port}`, path: '/', headers: {}, ledger: false }, { maxRequests: 1 });
+      expect(run.replies[0].headers).toEqual({ 'x-ratelimit-limit': '7', 'ratelimit-policy': '7;w=60, 100;w=3600', 'content-type': 'application/json' });
+    } finally {
+      server.close();
+    }
   });
 });

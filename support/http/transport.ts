@@ -1,11 +1,13 @@
 /**
- * How the client's requests reach the target: node's own HTTP client, on keep-alive connections that a
- * worker's tests share. Not Playwright's request fixture: it costs a captured stack trace and a round
- * trip through Playwright's protocol per request, and it adds headers and re-encodes bodies of its own.
- * Nor undici: a worker sends a few hundred requests, all of them on cold code, and there node's client
- * costs a third of the CPU (and undici a tenth of a second more to load); the burst, which needs
- * throughput, has undici (support/rate-limit/burst.ts). The request is sent as the test wrote it: its
- * method, headers (names in their case) and body bytes; node adds Host, Content-Length and Connection.
+ * How requests reach the target: node's own HTTP client, on keep-alive connections that a worker's tests
+ * share (the burst has connections of its own, support/rate-limit/burst.ts). Not Playwright's request
+ * fixture: it costs a captured stack trace and a round trip through Playwright's protocol per request,
+ * and it adds headers and re-encodes bodies of its own. Nor undici: on cold code, which is where a
+ * worker's few hundred requests run, node's client costs a third of undici's CPU, and undici takes 70 ms
+ * to load. The burst comes after those requests and finds node's client warm: a burst of 616 requests
+ * took 130-180 ms with it, 220 ms with undici (cold) plus the load; warm, it reaches 0.8 of undici's rate.
+ * The request is sent as the test wrote it: its method, headers (names in their case) and body bytes;
+ * node adds Host, Content-Length and Connection.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
@@ -29,9 +31,29 @@ export type Transport = (url: string, request: RawRequest) => Promise<RawRespons
 /** Who is asking, for the logs and firewalls of a staging deployment. */
 const USER_AGENT = 'monitoring-api-contract-suite';
 
+/** The headers, with the suite's User-Agent unless they name one. */
+export function withUserAgent(headers: Record<string, string>): Record<string, string> {
+  const named = Object.keys(headers).some((k) => k.toLowerCase() === 'user-agent');
+  return named ? headers : { ...headers, 'user-agent': USER_AGENT };
+}
+
 /** Idle connections close after this: a server may close its own soon after, and a reused one it closed fails. */
 const IDLE_MS = 4_000;
-const agents = { http: new HttpAgent({ keepAlive: true, timeout: IDLE_MS }), https: new HttpsAgent({ keepAlive: true, timeout: IDLE_MS }) };
+
+/** Keep-alive connections, both schemes; at most `maxSockets` at once to an origin (unbounded when unset). */
+export interface Connections {
+  http: HttpAgent;
+  https: HttpsAgent;
+  /** Closes every connection; requests sent after it open new ones. */
+  close(): void;
+}
+
+export function keepAliveConnections(maxSockets?: number): Connections {
+  const options = { keepAlive: true, timeout: IDLE_MS, ...(maxSockets ? { maxSockets } : {}) };
+  const http = new HttpAgent(options);
+  const https = new HttpsAgent(options);
+  return { http, https, close: () => (http.destroy(), https.destroy()) };
+}
 
 /** Every header as sent (rawHeaders), not node's folded view, which keeps only the first of some repeated ones. */
 function headersOf(res: IncomingMessage): Record<string, string> {
@@ -44,21 +66,25 @@ function headersOf(res: IncomingMessage): Record<string, string> {
   return out;
 }
 
-export const sendRaw: Transport = (url, r) =>
-  new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const secure = target.protocol === 'https:';
-    const named = Object.keys(r.headers).some((k) => k.toLowerCase() === 'user-agent');
-    const headers = named ? r.headers : { ...r.headers, 'user-agent': USER_AGENT };
-    const options = { method: r.method, headers, agent: secure ? agents.https : agents.http, timeout: r.timeoutMs };
-    const req = (secure ? httpsRequest : httpRequest)(target, options, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      // UTF-8, a byte order mark dropped, as a text() of fetch or undici reads it.
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: headersOf(res), text: new TextDecoder().decode(Buffer.concat(chunks)) }));
+/** Sends over the given connections. */
+const sendOver =
+  (connections: Connections): Transport =>
+  (url, r) =>
+    new Promise((resolve, reject) => {
+      const target = new URL(url);
+      const secure = target.protocol === 'https:';
+      const options = { method: r.method, headers: withUserAgent(r.headers), agent: secure ? connections.https : connections.http, timeout: r.timeoutMs };
+      const req = (secure ? httpsRequest : httpRequest)(target, options, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        // UTF-8, a byte order mark dropped, as a text() of fetch or undici reads it.
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: headersOf(res), text: new TextDecoder().decode(Buffer.concat(chunks)) }));
+      });
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${r.timeoutMs / 1000} s`)));
+      req.on('error', reject);
+      req.end(r.body);
     });
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${r.timeoutMs / 1000} s`)));
-    req.on('error', reject);
-    req.end(r.body);
-  });
+
+/** The worker's shared connections. */
+export const sendRaw: Transport = sendOver(keepAliveConnections());

@@ -1,13 +1,17 @@
 /**
- * The burst itself: requests sent as fast as a few keep-alive connections allow (undici, bounded
+ * The burst itself: requests sent as fast as a few keep-alive connections of its own allow (bounded
  * concurrency; Playwright's request fixture is several times slower) to one GET operation until the
- * limiter answers. What the answers mean is decided in limit-measurement.ts.
+ * limiter answers. What the answers mean is decided in limit-measurement.ts. Node's client, as every
+ * other request of the suite: by the time of the burst its code is warm (support/http/transport.ts).
  */
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 import { recordExchanges } from '../http/request-ledger';
+import { keepAliveConnections, sendRaw, withUserAgent, type Connections } from '../http/transport';
 
-/** Loaded when a burst starts: the runner imports this module to list the tests and sends nothing. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const undici = () => require('undici') as typeof import('undici');
+/** How long one request may wait for its answer. */
+const ANSWER_TIMEOUT_MS = 15_000;
 
 export const BURST_CONCURRENCY = 16;
 /** Requests sent one by one after the first refusal: beyond the limit, every one must be refused too. */
@@ -60,15 +64,56 @@ export const isServed = (status: number) => status >= 200 && status < 300;
 
 export const KEPT_HEADER = /^(content-type|retry-after|x-ratelimit-.+|ratelimit(-.+)?|x-rate-limit-.+)$/i;
 
-function keptHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw)) if (v !== undefined && KEPT_HEADER.test(k)) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
+/** Adds a header to `out` if it is one a Reply keeps: lower-case name, a repeated one's values joined. */
+function keep(out: Record<string, string>, name: string, value: string): void {
+  if (!KEPT_HEADER.test(name)) return;
+  const lower = name.toLowerCase();
+  out[lower] = lower in out ? `${out[lower]}, ${value}` : value;
+}
+
+const failed = (i: number, sentAt: number, e: Error): Reply => ({ i, sentAt, at: Date.now(), status: 0, headers: {}, error: e.message });
+
+/**
+ * The burst's GET, sent over and over: its options are made once, a served answer's body is drained
+ * unread, and only the headers a Reply keeps are read (at a few thousand requests a second, the client's
+ * own work per request is what limits the rate).
+ */
+function repeatedGet(target: BurstTarget, connections: Connections): (i: number) => Promise<Reply> {
+  const url = new URL(`${target.origin}${target.path}`);
+  const secure = url.protocol === 'https:';
+  const send = secure ? httpsRequest : httpRequest;
+  const options = {
+    ...urlToHttpOptions(url),
+    method: 'GET',
+    headers: withUserAgent(target.headers),
+    agent: secure ? connections.https : connections.http,
+    timeout: ANSWER_TIMEOUT_MS,
+  };
+  return (i) =>
+    new Promise<Reply>((resolve) => {
+      const sentAt = Date.now();
+      const req = send(options, (res) => {
+        const status = res.statusCode ?? 0;
+        const headers: Record<string, string> = {};
+        for (let k = 0; k < res.rawHeaders.length; k += 2) keep(headers, res.rawHeaders[k], res.rawHeaders[k + 1]);
+        const chunks: Buffer[] = [];
+        if (isServed(status)) res.resume();
+        else res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', (e) => resolve(failed(i, sentAt, e)));
+        res.on('end', () =>
+          resolve({ i, sentAt, at: Date.now(), status, headers, ...(isServed(status) ? {} : { body: new TextDecoder().decode(Buffer.concat(chunks)) }) }),
+        );
+      });
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${ANSWER_TIMEOUT_MS / 1000} s`)));
+      req.on('error', (e) => resolve(failed(i, sentAt, e)));
+      req.end();
+    });
 }
 
 export async function burst(target: BurstTarget, options: BurstOptions): Promise<BurstRun> {
   const concurrency = Math.max(1, Math.min(options.concurrency ?? BURST_CONCURRENCY, options.maxRequests));
-  const pool = new (undici().Pool)(target.origin, { connections: concurrency, pipelining: 1 });
+  const connections = keepAliveConnections(concurrency);
+  const send = repeatedGet(target, connections);
   const replies: Reply[] = [];
   const confirmations: Reply[] = [];
   const startedAt = Date.now();
@@ -76,25 +121,12 @@ export async function burst(target: BurstTarget, options: BurstOptions): Promise
   let next = 0;
   let stopped = false;
 
-  const send = async (i: number): Promise<Reply> => {
-    const sentAt = Date.now();
-    try {
-      const res = await pool.request({ path: target.path, method: 'GET', headers: target.headers, headersTimeout: 15_000, bodyTimeout: 15_000 });
-      const headers = keptHeaders(res.headers);
-      let body: string | undefined;
-      if (isServed(res.statusCode)) await res.body.dump();
-      else body = await res.body.text();
-      return { i, sentAt, at: Date.now(), status: res.statusCode, headers, body };
-    } catch (e) {
-      return { i, sentAt, at: Date.now(), status: 0, headers: {}, error: (e as Error).message };
-    }
-  };
   const lane = async () => {
     while (!stopped && next < options.maxRequests && Date.now() < deadline) {
-      const reply = await send(next++);
-      replies.push(reply);
+      const r = await send(next++);
+      replies.push(r);
       // A dropped connection is no answer from the limiter: only a real refusal stops the burst.
-      if (options.stopOnRefusal && reply.status !== 0 && !isServed(reply.status)) stopped = true;
+      if (options.stopOnRefusal && r.status !== 0 && !isServed(r.status)) stopped = true;
     }
   };
 
@@ -104,7 +136,7 @@ export async function burst(target: BurstTarget, options: BurstOptions): Promise
       for (let k = 0; k < (options.confirmations ?? 0); k++) confirmations.push(await send(next++));
     }
   } finally {
-    await pool.destroy();
+    connections.close();
   }
   // Written after the burst, not during it: appending to a file per request would slow it, and the
   // ledger is read only before a burst starts.
@@ -144,22 +176,24 @@ export interface OneRequest {
  * burst has just spent on purpose, so requests that must meet the exhausted key go this way. Recorded.
  */
 export async function sendRequest(origin: string, r: OneRequest): Promise<Reply> {
+  const url = `${origin}${r.path}`;
   const sentAt = Date.now();
-  let reply: Reply;
+  let answer: Reply;
   try {
-    const res = await undici().request(`${origin}${r.path}`, {
-      method: r.method as 'GET',
+    const res = await sendRaw(url, {
+      method: r.method,
       headers: r.headers,
-      body: r.body,
-      headersTimeout: 15_000,
-      bodyTimeout: 15_000,
+      body: r.body === undefined ? undefined : Buffer.from(r.body),
+      timeoutMs: ANSWER_TIMEOUT_MS,
     });
-    const body = await res.body.text();
-    reply = { i: 0, sentAt, at: Date.now(), status: res.statusCode, headers: keptHeaders(res.headers), body };
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers)) keep(headers, name, value);
+    // The body kept whatever the status: a served answer is shown too.
+    answer = { i: 0, sentAt, at: Date.now(), status: res.status, headers, body: res.text };
   } catch (e) {
-    reply = { i: 0, sentAt, at: Date.now(), status: 0, headers: {}, error: (e as Error).message };
+    answer = failed(0, sentAt, e as Error);
   }
   const authorization = Object.entries(r.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
-  recordExchanges([{ at: sentAt, authorization, method: r.method, url: `${origin}${r.path}`, status: reply.status }]);
-  return reply;
+  recordExchanges([{ at: sentAt, authorization, method: r.method, url, status: answer.status }]);
+  return answer;
 }
