@@ -5,9 +5,10 @@
  *
  * Why not `node --import tsx reference/…/main.ts`: the TypeScript loader costs about three times the
  * CPU of the service's own start, and a default run starts the service once and the agent twice (the
- * self-test: once per fault run). So the sources are bundled once with esbuild (a devDependency, and tsx's own)
- * into node_modules/.cache/contract-suite/, named by a hash of every file under reference/, and rebuilt
- * when one changes. Packages stay external (required from node_modules as under tsx); each source's
+ * self-test: once per fault run). So the sources are bundled once with esbuild (a devDependency)
+ * into node_modules/.cache/contract-suite/, named by a hash of every file under reference/ and of the
+ * lock file, and rebuilt when one changes. The packages (fastify and its own) are in the bundle too: one
+ * file to read and compile instead of some hundreds starts the service 35 ms sooner. Each source's
  * `__dirname` is kept as the source's own folder, so files the reference reads beside its sources
  * (specs/openapi.json) are found as before. Without esbuild it falls back to tsx.
  *
@@ -25,7 +26,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
 const CACHE = join(ROOT, 'node_modules/.cache/contract-suite');
 /** Bump when the build options below change, so that old bundles are not reused. */
-const BUILD_VERSION = 1;
+const BUILD_VERSION = 2;
 
 function sourcesOf(dir) {
   return readdirSync(dir, { withFileTypes: true })
@@ -35,7 +36,8 @@ function sourcesOf(dir) {
 
 function bundleName(entry) {
   const hash = createHash('sha256').update(`${BUILD_VERSION}\n`);
-  for (const file of sourcesOf(join(ROOT, 'reference'))) hash.update(`${file}\n`).update(readFileSync(file));
+  // The packages are bundled too: the lock file names their versions.
+  for (const file of [...sourcesOf(join(ROOT, 'reference')), join(ROOT, 'package-lock.json')]) hash.update(`${file}\n`).update(readFileSync(file));
   return join(CACHE, `${stem(entry)}-${hash.digest('hex').slice(0, 16)}.cjs`);
 }
 
@@ -63,7 +65,6 @@ async function build(entry, outfile) {
     platform: 'node',
     format: 'cjs',
     target: `node${process.versions.node.split('.')[0]}`,
-    packages: 'external',
     outfile: partial,
     logLevel: 'error',
     plugins: [keepDirname],
