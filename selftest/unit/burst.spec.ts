@@ -255,6 +255,29 @@ test.describe('burst', () => {
     });
   });
 
+  test('a connection dropped mid-answer is no answer (status 0), and the burst goes on', async () => {
+    let n = 0;
+    const server = createServer((_req, res) => {
+      if (++n === 1) {
+        res.writeHead(429, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"statusCode":');
+        setImmediate(() => res.socket?.destroy());
+      } else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const run = await burst(
+        { origin: `http://127.0.0.1:${port}`, path: '/', headers: {}, ledger: false },
+        { concurrency: 1, maxRequests: 3, stopOnRefusal: true },
+      );
+      expect(run.replies.map((r) => r.status)).toEqual([0, 200, 200]);
+      expect(run.replies[0].error).toBeTruthy();
+    } finally {
+      server.close();
+    }
+  });
+
   test("a header's name in any case is kept lower-cased, a repeated one's values joined", async () => {
     const server = createServer((_req, res) => {
       res.setHeader('X-RateLimit-Limit', '7');
