@@ -8,6 +8,16 @@ import { runSuite } from '../../support/run/suite-runner';
 import { BASELINE_DIR } from './baseline';
 import { testTimings, type TestTiming } from './html-report';
 import { AGENT_FILE, BURST_FILE } from '../../support/run/schedule';
+import { TEST_FILES } from '../../support/run/test-files';
+import { MACHINE_TOO_BUSY } from '../../support/agent/lifecycle';
+import type { Matrix } from '../../reporters/matrix-types';
+
+/** How often the agent's file runs again alone when a busy machine left its shutdown undecided. */
+const AGENT_RERUNS = 2;
+
+const unverifiedOf = (matrix: Matrix) => matrix.clauses.filter((c) => c.status !== 'verified');
+/** Undecided, not failed: skipped because the machine was too busy to watch the agent's shutdown. */
+const tooBusy = (c: Matrix['clauses'][number]) => c.status === 'skipped' && c.reasons.some((r) => r.includes(MACHINE_TOO_BUSY));
 
 test('with no fault, the whole suite passes and every clause is verified', async () => {
   rmSync(BASELINE_DIR, { recursive: true, force: true });
@@ -15,8 +25,20 @@ test('with no fault, the whole suite passes and every clause is verified', async
   const run = await runSuite({ env: { RATE_LIMIT_WINDOW_S: '5' }, reportDir: BASELINE_DIR });
   expect(run.exitCode, run.output.slice(-3000)).toBe(0);
   expect(run.matrix, 'contract-matrix.json was written').toBeDefined();
-  const unverified = run.matrix!.clauses.filter((c) => c.status !== 'verified').map((c) => `${c.id}: ${c.status} ${c.reasons.join('; ')}`);
-  expect(unverified).toEqual([]);
+  let unverified = unverifiedOf(run.matrix!);
+  // A machine too busy to watch the agent's shutdown (npm test runs its parts side by side) leaves those
+  // clauses undecided, which is no failure of the suite: the agent's file runs again, alone, and must
+  // verify them there. Any other clause that is not verified fails the baseline at once.
+  for (let i = 0; i < AGENT_RERUNS && unverified.length && unverified.every(tooBusy); i++) {
+    const again = await runSuite({ args: [TEST_FILES.agent] });
+    const verified = new Set(again.matrix?.clauses.filter((c) => c.status === 'verified').map((c) => c.id));
+    test.info().annotations.push({
+      type: 'agent-rerun',
+      description: `${unverified.map((c) => c.id).join(', ')} undecided (${MACHINE_TOO_BUSY}): the agent's file ran again alone`,
+    });
+    unverified = unverified.filter((c) => !verified.has(c.id));
+  }
+  expect(unverified.map((c) => `${c.id}: ${c.status} ${c.reasons.join('; ')}`)).toEqual([]);
   // The tests that must come last (support/run/schedule.ts) started only once every other test had ended,
   // and the agent's judgements (which send nothing to the target) after the burst.
   const timings = testTimings(BASELINE_DIR);

@@ -167,6 +167,9 @@ export async function liveWatchedSession(command: string, abort?: AbortSignal): 
   }
 }
 
+/** In the reason of a shutdown left undecided: the watcher, not the agent, was the problem. */
+export const MACHINE_TOO_BUSY = 'the machine being too busy';
+
 /**
  * AG-4 (it came up on the port it was given), AG-1..3 while it ran, and AG-5 (and AG-3) through its
  * shutdown, when watched. Returns why AG-5 stayed undecided when every watch was (the watcher stalled
@@ -195,8 +198,7 @@ export function judgeAgentSession(verdict: Verdict, s: AgentSession): string | u
   for (const f of findings) verdict.at({ place: f.place, valueClass: PHASE.draining }).check(f.clause, f.ok, f.title, f.received, f.allowed);
   for (const n of notes) verdict.note('agent-shutdown', n);
   // Undecided after every watch, with nothing else found: the suite's own limit, not the agent's fault.
-  if (inconclusive)
-    return `the agent's shutdown could not be judged in ${(s.rewatched?.length ?? 0) + 1} watch(es), the machine being too busy: ${inconclusive}`;
+  if (inconclusive) return `the agent's shutdown could not be judged in ${(s.rewatched?.length ?? 0) + 1} watch(es), ${MACHINE_TOO_BUSY}: ${inconclusive}`;
   return undefined;
 }
 
