@@ -10,6 +10,7 @@
 import { ERROR_WORDING } from '../document/facts';
 import { oneLine, type Exchange } from '../http/exchange';
 import { containsSecret, SECRET_RUN } from '../http/redact';
+import { headerValue } from '../http/transport';
 import { errorBodies, errorBodyFor, isJsonContentType, zodLine } from '../document/rules';
 import type { Where } from './failure';
 import type { Verdict } from './verdict';
@@ -18,9 +19,7 @@ const checked = new WeakSet<Exchange>();
 
 /** The credentials a request carried in its Authorization header: the value after the scheme, and a Basic pair's user part. */
 export function credentialsSent(ex: Pick<Exchange, 'requestHeaders'>): string[] {
-  const value = Object.entries(ex.requestHeaders)
-    .find(([k]) => k.toLowerCase() === 'authorization')?.[1]
-    ?.trim();
+  const value = headerValue(ex.requestHeaders, 'authorization')?.trim();
   if (!value) return [];
   const parts = value.split(/\s+/);
   const credential = parts.length > 1 ? parts.slice(1).join('') : parts[0];

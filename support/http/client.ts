@@ -10,7 +10,7 @@ import type { RateLimit } from '../run/config';
 import type { Exchange } from './exchange';
 import { credentialCandidates, ledgerSize, readLedger, recordAnswer, recordSent, sentTimes } from './request-ledger';
 import { redact, registerSecret } from './redact';
-import { sendRaw, type Transport } from './transport';
+import { headerValue, sendRaw, type Transport } from './transport';
 
 export type HeaderOverrides = Record<string, string | null>;
 
@@ -168,11 +168,9 @@ export class ApiClient {
   }
 }
 
-const headerValue = (headers: Record<string, string>, name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
-
 /** Seconds to wait, from Retry-After (seconds or HTTP date) or a RateLimit reset header. */
 export function retryAfterSeconds(headers: Record<string, string>): number | undefined {
-  const h = (name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+  const h = (name: string) => headerValue(headers, name);
   const retryAfter = h('retry-after');
   if (retryAfter !== undefined) {
     const n = Number(retryAfter);

@@ -31,11 +31,13 @@ export type Transport = (url: string, request: RawRequest) => Promise<RawRespons
 /** Who is asking, for the logs and firewalls of a staging deployment. */
 const USER_AGENT = 'monitoring-api-contract-suite';
 
+/** A header's value, its name in any case (`name` in lower case). */
+export const headerValue = (headers: Record<string, string>, name: string): string | undefined =>
+  Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+
 /** The headers, with the suite's User-Agent unless they name one. */
-export function withUserAgent(headers: Record<string, string>): Record<string, string> {
-  const named = Object.keys(headers).some((k) => k.toLowerCase() === 'user-agent');
-  return named ? headers : { ...headers, 'user-agent': USER_AGENT };
-}
+export const withUserAgent = (headers: Record<string, string>): Record<string, string> =>
+  headerValue(headers, 'user-agent') === undefined ? { ...headers, 'user-agent': USER_AGENT } : headers;
 
 /** Idle connections close after this: a server may close its own soon after, and a reused one it closed fails. */
 const IDLE_MS = 4_000;

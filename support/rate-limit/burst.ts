@@ -8,7 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 import { recordExchanges } from '../http/request-ledger';
-import { keepAliveConnections, sendRaw, withUserAgent, type Connections } from '../http/transport';
+import { headerValue, keepAliveConnections, sendRaw, withUserAgent, type Connections } from '../http/transport';
 
 /** How long one request may wait for its answer. */
 const ANSWER_TIMEOUT_MS = 15_000;
@@ -141,7 +141,7 @@ export async function burst(target: BurstTarget, options: BurstOptions): Promise
   // Written after the burst, not during it: appending to a file per request would slow it, and the
   // ledger is read only before a burst starts.
   if (target.ledger !== false) {
-    const authorization = Object.entries(target.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+    const authorization = headerValue(target.headers, 'authorization');
     const url = `${target.origin}${target.path}`;
     recordExchanges([...replies, ...confirmations].map((r) => ({ at: r.sentAt, authorization, method: 'GET', url, status: r.status })));
   }
@@ -193,7 +193,7 @@ export async function sendRequest(origin: string, r: OneRequest): Promise<Reply>
   } catch (e) {
     answer = failed(0, sentAt, e as Error);
   }
-  const authorization = Object.entries(r.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+  const authorization = headerValue(r.headers, 'authorization');
   recordExchanges([{ at: sentAt, authorization, method: r.method, url, status: answer.status }]);
   return answer;
 }

@@ -1,5 +1,6 @@
 /** Rate-limit headers (RL-6): what a response says of the limit, whichever convention it follows. */
 import { KEPT_HEADER } from './burst';
+import { headerValue } from '../http/transport';
 
 /** How a reset value was written: the IETF drafts use seconds until the reset; X-RateLimit-Reset also an epoch time. */
 export type ResetUnit = 'seconds-until' | 'epoch-seconds' | 'epoch-ms';
@@ -28,7 +29,7 @@ const EPOCH_MS = 1e12;
 
 /** Reads X-RateLimit-*, RateLimit-* (drafts 6-7), RateLimit/RateLimit-Policy (draft 8+) and Retry-After. */
 export function readLimitHeaders(headers: Record<string, string>, receivedAt = Date.now()): LimitHeaders {
-  const h = (name: string) => headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+  const h = (name: string) => headers[name] ?? headerValue(headers, name);
   const names = Object.keys(headers).filter((k) => KEPT_HEADER.test(k) && k.toLowerCase() !== 'content-type');
   const problems: string[] = [];
   const structured = h('ratelimit') ?? '';
