@@ -37,7 +37,7 @@ export default defineConfig({
   globalSetup: './support/run/global-setup.ts',
   globalTeardown: './support/run/global-teardown.ts',
   timeout: 30_000,
-  workers: defaultWorkers(),
+  workers: defaultWorkers(config.embedded),
   forbidOnly: !!process.env.CI,
   retries: 0,
   // The self-test's fault runs (failuresExpected) read failures.json alone: no page, no JUnit file for them.

@@ -10,8 +10,10 @@
  * 3. Against a reference started once (a "remote" target): with one key only (the burst shares the
  *    contract tests' window) beside two keys; and a second run right after the first (a window the
  *    first one used), with the wait it made and why.
+ * 4. Against a reference 100 ms away (a latency proxy in front of it), one key: a staging far from CI.
  *
- *   npm run bench [-- --seconds 3 --concurrency 16 --rounds 3 --runs 1 --skip-rates --skip-suite --skip-remote]
+ *   npm run bench [-- --seconds 3 --concurrency 16 --rounds 3 --runs 1 --rtt 100
+ *                     --skip-rates --skip-suite --skip-remote --skip-distant]
  */
 import { BURST_CONCURRENCY } from '../support/rate-limit/burst';
 import { EMBEDDED } from '../support/run/config';
@@ -19,6 +21,7 @@ import { TEST_FILES } from '../support/run/test-files';
 import { RATE_LIMIT_SETTINGS } from '../selftest/faults/generated/rate-limit';
 import { measureRates, TARGET_RATIO } from './burst-rate';
 import { startReference } from './reference-process';
+import { startLatencyProxy } from './latency-proxy';
 import { burstText, median, seconds, timedRun, type Timed } from './timed-runs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -172,11 +175,30 @@ async function remotes(runs: number, floorMs: number | undefined): Promise<void>
   }
 }
 
+const TARGET_DISTANT_S = 20;
+
+/** The default run against a reference `rttMs` away, one key, rate-limit headers sent (the reference's default). */
+async function distant(runs: number, rttMs: number, floorMs: number | undefined): Promise<void> {
+  out(`\nagainst a reference ${rttMs} ms away (a latency proxy in front of it), one key: ${runs} × (median)`);
+  const ref = await startReference({});
+  const proxy = await startLatencyProxy(ref.url, rttMs);
+  try {
+    const timed = await repeat(runs, () => remote({}, 'one', [], undefined, { url: proxy.url, stop: () => undefined }));
+    const requests = timed[timed.length - 1].requests?.total;
+    out(`${row(`${rttMs} ms round trip, one key`, timed, floorMs)}${requests ? `; ${requests} requests` : ''}`);
+    if (rttMs === 100) out(targetLine('seconds at 100 ms', median(timed.map((r) => r.ms)) / 1000, TARGET_DISTANT_S, 'at most'));
+  } finally {
+    await proxy.stop();
+    ref.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const runs = option('runs', 1);
   if (!flag('skip-rates')) await rates();
   const floorMs = flag('skip-suite') ? undefined : await settings(runs);
   if (!flag('skip-remote')) await remotes(runs, floorMs);
+  if (!flag('skip-distant')) await distant(runs, option('rtt', 100), floorMs);
 }
 
 main().catch((e) => {

@@ -24,7 +24,7 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { runs: 20, env: {}, workers: defaultWorkers(), bail: false, args: [] };
+  const options: Options = { runs: 20, env: {}, workers: defaultWorkers(true), bail: false, args: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
@@ -36,7 +36,10 @@ function parseArgs(argv: string[]): Options {
       const [k, ...v] = (argv[++i] ?? '').split('=');
       options.env[k] = v.join('=');
     } else if (a === '--bail') options.bail = true;
-    else throw new Error(`unknown argument ${a}; usage: repeat-runs.ts --runs N --env K=V [--workers N] [--bail] [-- <playwright args>]`);
+    else
+      throw new Error(
+        `unknown argument ${a}; usage: repeat-runs.ts --runs N --env K=V [--workers N (default: the embedded run's)] [--bail] [-- <playwright args>]`,
+      );
   }
   if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs must be a whole number >= 1');
   if (!Number.isInteger(options.workers) || options.workers < 1) throw new Error('--workers must be a whole number >= 1');

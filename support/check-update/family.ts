@@ -70,13 +70,13 @@ export class CheckUpdateFamily {
   private readonly send: Send = (method, path, options) => this.fx.api.call(method, path, options);
 
   /** The session, or a skip (configuration, spec) or a one-line failure (anything else). */
-  private async open(kind?: CheckKind): Promise<{ s: Session; h?: CheckHandle }> {
+  private async open(kind: CheckKind): Promise<{ s: Session; h?: CheckHandle }> {
     const { config, target, verdict } = this.fx;
     const gap = specGap(target);
     test.skip(!!gap, gap);
-    const missing = kind && missingCheck(config, kind);
+    const missing = missingCheck(config, kind);
     test.skip(!!missing, missing);
-    const opened = await this.sessions.open(this.send);
+    const opened = await this.sessions.open(this.send, kind);
     if ('skip' in opened) test.skip(true, opened.skip);
     if ('error' in opened) throw oneLineError(opened.error);
     const { session: s } = opened as { session: Session };
@@ -169,8 +169,8 @@ export class CheckUpdateFamily {
     // configured check's state as the session knows it.
     let base = {};
     if (requiresFullBody(target) && (config.checkId || config.browserCheckId) && !specGap(target)) {
-      const { s } = await this.open();
-      const known = Object.values(s.checks)[0]?.expected ?? Object.values(s.snapshot.checks)[0];
+      const { s, h } = await this.open(config.checkId ? 'api' : 'browser');
+      const known = h?.expected ?? Object.values(s.snapshot.checks)[0];
       if (known) base = restoreBody(known, s.writable);
     }
     const param = autoSubscribeParam(target);
@@ -193,11 +193,10 @@ export class CheckUpdateFamily {
     }
   }
 
-  /** CU-9: after the run, every check of the snapshot is as it was before (judged by a read), then the file goes. */
-  async restoreAll(): Promise<void> {
-    const { config, contract, target, verdict } = this.fx;
-    test.skip(!config.checkId && !config.browserCheckId, 'CHECK_ID and BROWSER_CHECK_ID are not set: no check was changed, so there is nothing to put back');
-    const { s } = await this.open(config.checkId ? 'api' : 'browser');
+  /** CU-9: after its chain, the check is as it was before the run (judged by a read), then its file goes. */
+  async restore(kind: CheckKind): Promise<void> {
+    const { contract, target, verdict } = this.fx;
+    const { s } = await this.open(kind);
     // The restore itself is the suite's own doing, not the target's contract: only its outcome, read
     // back through the spec'd GET, is judged.
     const read: Send = (method, path, options) => contract.at({ place: 'check-read' }).send(target.readCheckOp, method, path, 'valid', 'CU-9', options);

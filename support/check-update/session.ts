@@ -92,10 +92,13 @@ export function missingCheck(config: Config, kind: CheckKind): string | undefine
 /** A plain client for the worker's own requests (the restore after the tests). */
 export type PlainClient = () => Send;
 
-/** The worker's session, opened once on demand. */
+/**
+ * The worker's sessions, one per check, each opened once on demand. Each check has its own snapshot
+ * file, so the two checks' chains can run side by side in two workers.
+ */
 export class CheckSessions {
-  private opening?: Promise<Opened>;
-  private session?: Session;
+  private readonly opening = new Map<CheckKind, Promise<Opened>>();
+  private readonly sessions = new Map<CheckKind, Session>();
 
   constructor(
     private readonly config: Config,
@@ -103,19 +106,21 @@ export class CheckSessions {
     private readonly plainClient: PlainClient,
   ) {}
 
-  /** Opens the session with the first test's client (its requests are that test's). */
-  open(send: Send): Promise<Opened> {
-    this.opening ??= this.openNow(send);
-    return this.opening;
+  /** Opens the check's session with the first test's client (its requests are that test's). */
+  open(send: Send, kind: CheckKind): Promise<Opened> {
+    let opening = this.opening.get(kind);
+    if (!opening) this.opening.set(kind, (opening = this.openNow(send, kind)));
+    return opening;
   }
 
-  private async openNow(send: Send): Promise<Opened> {
+  private async openNow(send: Send, kind: CheckKind): Promise<Opened> {
     const { config, target } = this;
     const routes = routesOf(target);
     const gap = specGap(target);
     if (gap || !routes) return { skip: gap ?? 'no check routes' };
-    const ids = [config.checkId, config.browserCheckId].filter((i): i is string => !!i);
-    if (!ids.length) return { skip: 'CHECK_ID and BROWSER_CHECK_ID are not set: the update tests change only checks they name' };
+    const id = kind === 'api' ? config.checkId : config.browserCheckId;
+    if (!id) return { skip: missingCheck(config, kind)! };
+    const ids = [id];
     // The body schema's properties; without them, at least the ones this family changes.
     const fromSpec = writableProperties(target.updateOp);
     const writable = fromSpec.length ? fromSpec : Object.values(PUBLISHED_NAMES);
@@ -139,17 +144,15 @@ export class CheckSessions {
         legacyFile: join(config.reportDir, LEGACY_SNAPSHOT_FILE),
       });
       const checks: Session['checks'] = {};
-      for (const kind of ['api', 'browser'] as const) {
-        const id = kind === 'api' ? config.checkId : config.browserCheckId;
-        const state = id ? taken.current[id] : undefined;
-        if (!id || !state) continue;
+      const state = taken.current[id];
+      if (state) {
         const type = vocabulary.checkType ? state[vocabulary.checkType] : undefined;
         checks[kind] = { kind, id, ownType: typeof type === 'string' ? type : EXPECTED_TYPE[kind], expected: state };
       }
       const notes = taken.reused
         ? [`this run's snapshot of ${taken.snapshot.savedAt} kept (a new worker after a failed test); the checks were read as they are now`]
         : taken.recovered.map((r) => `left by an earlier run: ${describeRestore(r)}`);
-      this.session = {
+      const session: Session = {
         file,
         snapshot: taken.snapshot,
         routes,
@@ -163,7 +166,8 @@ export class CheckSessions {
         checks,
         notes,
       };
-      return { session: this.session };
+      this.sessions.set(kind, session);
+      return { session };
     } catch (e) {
       if (e instanceof CheckUnreadable || e instanceof LeftoverNotRestored || e instanceof SnapshotConflict) return { error: redact(e.message) };
       throw e;
@@ -171,24 +175,26 @@ export class CheckSessions {
   }
 
   /**
-   * After the family's tests in this worker: the final test restores the checks and removes the file;
-   * if it did not run (filtered, failed, interrupted), it is done here. A restore that fails leaves the
-   * file, and the next run against this target puts it back first.
+   * After the family's tests in this worker: the final test of each check's chain restores it and
+   * removes its file; if it did not run (filtered, failed, interrupted), it is done here. A restore that
+   * fails leaves the file, and the next run against this target puts it back first.
    */
-  async finish(): Promise<string | undefined> {
-    const s = this.session;
-    this.session = undefined;
-    this.opening = undefined;
-    if (!s || !existsSync(s.file)) return undefined;
-    const send = this.plainClient();
-    const results: RestoreResult[] = [];
-    for (const [id, state] of Object.entries(s.snapshot.checks)) {
-      results.push(await restoreCheck(send, send, s.routes, id, state, s.writable, s.query, s.coupled));
+  async finish(): Promise<void> {
+    const sessions = [...this.sessions.values()];
+    this.sessions.clear();
+    this.opening.clear();
+    for (const s of sessions) {
+      if (!existsSync(s.file)) continue;
+      const send = this.plainClient();
+      const results: RestoreResult[] = [];
+      for (const [id, state] of Object.entries(s.snapshot.checks)) {
+        results.push(await restoreCheck(send, send, s.routes, id, state, s.writable, s.query, s.coupled));
+      }
+      if (results.every(restored)) removeSnapshot(s.file);
+      else {
+        const text = redact(`restored after the tests: ${results.map(describeRestore).join('; ')}`);
+        process.stderr.write(`check update: ${text}\nthe snapshot stays in ${s.file}; the next run against this target restores it\n`);
+      }
     }
-    if (results.every(restored)) removeSnapshot(s.file);
-    const text = redact(`restored after the tests: ${results.map(describeRestore).join('; ')}`);
-    if (!results.every(restored))
-      process.stderr.write(`check update: ${text}\nthe snapshot stays in ${s.file}; the next run against this target restores it\n`);
-    return text;
   }
 }
