@@ -31,7 +31,7 @@ export function waiverNotes(options: WaiverOptions | undefined, failures: readon
     const base = { entry: w.entry, clause: w.clause, until: w.until };
     if (!isActive(w, options.today)) {
       const n = failures.filter((f) => !f.waiver && !f.error && covers(w, f)).length;
-      const then = n ? `its ${count(n, 'failure')} fail the run` : 'nothing in this run needed it: delete it';
+      const then = n === 1 ? 'its failure fails the run' : n ? `its ${n} failures fail the run` : 'nothing in this run needed it: delete it';
       return [{ ...base, kind: 'expired', failures: n, line: `waiver expired after ${w.until}: ${name(w)} covers nothing now; ${then}` }];
     }
     const n = failures.filter((f) => f.waiver?.entry === w.entry).length;
