@@ -3,7 +3,7 @@
  * naming it; a waiver covers the failures of its clause (narrowed by place and value class) through its
  * `until` day; the verdict keeps a covered failure, stamped, without failing the test.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type TestInfo } from '@playwright/test';
@@ -139,4 +139,14 @@ test('past its date a waiver covers nothing: the failure fails the test', () => 
   v.check('CU-4', false, 'an invalid request was not rejected', 200, 'a 4xx status');
   expect(v.failures[0].waiver).toBeUndefined();
   expect(() => v.settle()).toThrow(ClauseFailure);
+});
+
+test("the README's example waiver file reads as it says", () => {
+  const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+  const example = /```yaml\n(# contract-waivers\.yaml[\s\S]*?)```/.exec(readme)?.[1];
+  expect(example).toBeDefined();
+  expect(parseWaivers(example!, 'contract-waivers.yaml').map((w) => [w.clause, w.place, w.valueClass])).toEqual([
+    ['RT-3', undefined, undefined],
+    ['CU-4', 'check-update', 'api:locations:upper-case'],
+  ]);
 });
