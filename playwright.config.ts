@@ -3,7 +3,7 @@
  * port by `webServer`; otherwise the suite tests BASE_URL as it is.
  */
 import { defineConfig } from '@playwright/test';
-import { ConfigError, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, readConfig, type Config } from './support/run/config';
+import { ConfigError, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, readConfig, WAIVER_DAY_VARIABLE, type Config } from './support/run/config';
 import { EXIT_CONFIG_ERROR } from './support/run/exit-codes';
 import { clearRunOutputs, writeStoppedMatrix } from './reporters/run-outputs';
 import { BURST_FILE, decideOrder } from './support/run/schedule';
@@ -27,6 +27,9 @@ try {
   process.exit(EXIT_CONFIG_ERROR);
 }
 if (isRunner) clearRunOutputs(config.reportDir);
+// The workers judge waivers by the day the run started, as the runner's summary does.
+if (isRunner) process.env[WAIVER_DAY_VARIABLE] = config.today;
+const matrixOptions = { outputDir: config.reportDir, waivers: { file: config.waiversFile, entries: config.waivers, today: config.today } };
 const order = decideOrder(process.argv);
 
 const reports = config.reportDir;
@@ -42,12 +45,12 @@ export default defineConfig({
   retries: 0,
   // The self-test's fault runs (failuresExpected) read failures.json alone: no page, no JUnit file for them.
   reporter: config.failuresExpected
-    ? [['dot'], ['./reporters/clause-matrix.ts', { outputDir: reports }]]
+    ? [['dot'], ['./reporters/clause-matrix.ts', matrixOptions]]
     : [
         ['list'],
         ['html', { outputFolder: `${reports}/html`, open: 'never' }],
         ['./reporters/junit.ts', { outputFile: `${reports}/junit.xml` }],
-        ['./reporters/clause-matrix.ts', { outputDir: reports }],
+        ['./reporters/clause-matrix.ts', matrixOptions],
       ],
   use: { trace: 'off' },
   // The check update is one ordered chain (its describe runs in order) that goes to whichever worker is

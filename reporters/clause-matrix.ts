@@ -12,11 +12,14 @@ import { redact } from '../support/http/redact';
 import { renderMatrixMarkdown } from './matrix-markdown';
 import { renderMatrixHtml } from './matrix-html';
 import type { ClauseRow, ClauseStatus, Matrix, MatrixFailure, RunFailure, TestRef, TestTried } from './matrix-types';
+import { waiverNotes, type WaiverOptions } from './waiver-notes';
 import { FAILURES_ATTACHMENT, TRIED_ATTACHMENT, type Failure, type Tried } from '../support/checks/failure';
 import { REPORT_FILES } from '../support/run/report-files';
 
 interface Options {
   outputDir?: string;
+  /** The run's waivers (playwright.config.ts): for the lines about each; the statuses come from the tests. */
+  waivers?: WaiverOptions;
 }
 
 type Annotation = { type: string; description?: string };
@@ -26,9 +29,11 @@ export default class ClauseMatrixReporter implements Reporter {
   private root?: Suite;
   private rootDir = process.cwd();
   private readonly results = new Map<TestCase, TestResult>();
+  private readonly waivers?: WaiverOptions;
 
   constructor(options: Options = {}) {
     this.outputDir = options.outputDir ?? 'reports';
+    this.waivers = options.waivers;
   }
 
   onBegin(config: FullConfig, suite: Suite): void {
@@ -43,18 +48,21 @@ export default class ClauseMatrixReporter implements Reporter {
   }
 
   async onEnd(result: FullResult): Promise<void> {
+    const failures = this.allFailures();
     const matrix = this.build(result);
+    matrix.waivers = waiverNotes(this.waivers, failures, matrix.clauses);
     mkdirSync(this.outputDir, { recursive: true });
     writeFileSync(join(this.outputDir, REPORT_FILES.matrixJson), redactedJson(matrix, 2));
     writeFileSync(join(this.outputDir, REPORT_FILES.observations), redactedJson(this.observations()));
-    writeFileSync(join(this.outputDir, REPORT_FILES.failures), redactedJson(this.allFailures()));
+    writeFileSync(join(this.outputDir, REPORT_FILES.failures), redactedJson(failures));
     writeFileSync(join(this.outputDir, REPORT_FILES.tried), redactedJson(this.triedByTest()));
     writeFileSync(join(this.outputDir, REPORT_FILES.matrixMarkdown), redact(renderMatrixMarkdown(matrix)));
     linkFromHtmlReport(join(this.outputDir, REPORT_FILES.html), redact(renderMatrixHtml(matrix)));
     const s = matrix.summary;
     const failed = matrix.clauses.filter((c) => c.status === 'failed').map((c) => c.id);
+    const notes = matrix.waivers.map((n) => `${redact(n.line)}\n`).join('');
     process.stdout.write(
-      `\nclauses: ${s.verified} verified, ${s.failed} failed${failed.length ? ` (${failed.join(', ')})` : ''}, ${s.skipped} skipped, ${s.notCovered} not covered` +
+      `\n${notes}clauses: ${s.verified} verified, ${s.waived ? `${s.waived} waived, ` : ''}${s.failed} failed${failed.length ? ` (${failed.join(', ')})` : ''}, ${s.skipped} skipped, ${s.notCovered} not covered` +
         `${matrix.drift.length ? `; ${matrix.drift.length} spec drift warning(s)` : ''}; ${matrix.requests.total} requests\n` +
         `contract matrix: ${relative(process.cwd(), join(this.outputDir, REPORT_FILES.matrixMarkdown))}\n`,
     );
@@ -127,7 +135,10 @@ export default class ClauseMatrixReporter implements Reporter {
   private build(result: FullResult): Matrix {
     const tests = this.root?.allTests() ?? [];
     const rows = new Map<ClauseId, ClauseRow>(
-      CLAUSE_IDS.map((id) => [id, { id, summary: CLAUSES[id], status: 'not covered', tests: [], reasons: [], failures: [], places: [], valueClasses: [] }]),
+      CLAUSE_IDS.map((id) => [
+        id,
+        { id, summary: CLAUSES[id], status: 'not covered', tests: [], reasons: [], failures: [], waivers: [], places: [], valueClasses: [] },
+      ]),
     );
     const drift = new Set<string>();
     const requests: Record<string, number> = {};
@@ -136,10 +147,9 @@ export default class ClauseMatrixReporter implements Reporter {
       const annotations = annotationsOf(test, res);
       // A check may fail a clause its test did not name (an error body checked in passing): it counts too.
       const tried = res ? (attachedJson<Tried[]>(res, TRIED_ATTACHMENT) ?? []) : [];
-      const claimed = annotations
-        .filter((a) => (a.type === 'clause' || a.type === 'clause-failed') && a.description && isClauseId(a.description))
-        .map((a) => a.description as ClauseId);
+      const claimed = annotations.filter((a) => CLAIMING.has(a.type) && a.description && isClauseId(a.description)).map((a) => a.description as ClauseId);
       const failedClauses = new Set(annotations.filter((a) => a.type === 'clause-failed').map((a) => a.description));
+      const waivedClauses = new Set(annotations.filter((a) => a.type === 'clause-waived').map((a) => a.description));
       // A test that passed against a stand-in (the embedded agent for a remote target) verified nothing of the target.
       const standIn = annotations.find((a) => a.type === 'agent-under-test')?.description;
       const measured = res ? testStatus(test, res) : 'skipped';
@@ -150,17 +160,18 @@ export default class ClauseMatrixReporter implements Reporter {
       requests[family] = (requests[family] ?? 0) + count;
       for (const id of new Set(claimed)) {
         const row = rows.get(id)!;
-        // A failed test fails the clauses it names in its failures; one that failed otherwise fails all it claims.
-        const own = status === 'failed' && (failedClauses.size === 0 || failedClauses.has(id)) ? 'failed' : status === 'failed' ? 'passed' : status;
+        const own = clauseStatus(status, id, failedClauses, waivedClauses);
         const ref: TestRef = { title: test.titlePath().slice(2).join(' › '), file: test.location.file.replace(/^.*\/tests\//, 'tests/'), status: own };
         row.tests.push(ref);
         if (own === 'skipped') {
           const reason = standIn ?? annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description;
           if (reason && !row.reasons.includes(reason)) row.reasons.push(reason);
         }
-        if (own === 'failed' && res) {
-          const failures = failuresOf(res, id, ref.title, failedClauses.size === 0);
+        if ((own === 'failed' || own === 'waived') && res) {
+          // A failed clause shows what failed it; a waived one, what its waivers covered.
+          const failures = failuresOf(res, id, ref.title, failedClauses.size === 0).filter((f) => (own === 'waived') === Boolean(f.waiver));
           for (const f of failures) if (row.failures.length < MAX_FAILURES_PER_CLAUSE) row.failures.push(f);
+          for (const f of failures) if (f.waiver && !row.waivers.some((w) => w.entry === f.waiver!.entry)) row.waivers.push(f.waiver);
         }
         for (const t of tried.filter((x) => x.clause === id)) {
           if (t.place && !row.places.includes(t.place)) row.places.push(t.place);
@@ -174,9 +185,10 @@ export default class ClauseMatrixReporter implements Reporter {
     return {
       generatedAt: new Date().toISOString(),
       runStatus: result.status,
-      summary: { verified: count('verified'), failed: count('failed'), skipped: count('skipped'), notCovered: count('not covered') },
+      summary: { verified: count('verified'), waived: count('waived'), failed: count('failed'), skipped: count('skipped'), notCovered: count('not covered') },
       clauses,
       drift: [...drift],
+      waivers: [],
       requests: { ...requests, total: Object.values(requests).reduce((a, b) => a + b, 0) },
     };
   }
@@ -211,9 +223,25 @@ function testStatus(test: TestCase, res: TestResult): TestRef['status'] {
   return test.outcome() === 'expected' || test.outcome() === 'flaky' ? 'passed' : 'failed';
 }
 
+/** The annotations that tie a test to a clause: named by the test, or failed (or waived) by one of its checks. */
+const CLAIMING = new Set(['clause', 'clause-failed', 'clause-waived']);
+
+/**
+ * A test's result for one clause. A failed test fails the clauses it has failures of that no waiver
+ * covers; one that failed otherwise (an error) fails all it claims but those its waivers covered. A
+ * clause whose every failure in the test was waived is waived, whatever else the test did.
+ */
+function clauseStatus(status: TestRef['status'], id: ClauseId, failed: Set<string | undefined>, waived: Set<string | undefined>): TestRef['status'] {
+  if (status === 'skipped') return status;
+  if (status === 'failed' && (failed.has(id) || (failed.size === 0 && !waived.has(id)))) return 'failed';
+  if (waived.has(id) && !failed.has(id)) return 'waived';
+  return 'passed';
+}
+
 function rollUp(statuses: TestRef['status'][]): ClauseStatus {
   if (statuses.length === 0) return 'not covered';
   if (statuses.includes('failed')) return 'failed';
+  if (statuses.includes('waived')) return 'waived';
   if (statuses.includes('passed')) return 'verified';
   return 'skipped';
 }

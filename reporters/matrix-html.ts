@@ -1,13 +1,14 @@
 /** contract-matrix.html: the matrix as a page, linked from Playwright's HTML report. */
 import { esc, page, statusClass } from './html-page';
 import { failureLine } from '../support/checks/failure';
-import { triedText } from './matrix-markdown';
+import { triedText, waiversText } from './matrix-markdown';
 import type { Matrix } from './matrix-types';
 
 export function renderMatrixHtml(m: Matrix): string {
   const s = m.summary;
   const pills = [
     ['verified', s.verified],
+    ...(s.waived ? [['waived', s.waived]] : []),
     ['failed', s.failed],
     ['skipped', s.skipped],
     ['not covered', s.notCovered],
@@ -15,11 +16,19 @@ export function renderMatrixHtml(m: Matrix): string {
     .map(([k, v]) => `<span class="pill ${statusClass(String(k))}">${v} ${k}</span>`)
     .join('');
   const rows = m.clauses.map((c) => {
+    const failures = c.failures.map((f) => `<div>${esc(failureLine(f))}</div>`).join('');
     const detail =
-      c.status === 'failed' ? c.failures.map((f) => `<div>${esc(failureLine(f))}</div>`).join('') : c.status === 'skipped' ? esc(c.reasons.join('; ')) : '';
+      c.status === 'failed'
+        ? failures
+        : c.status === 'waived'
+          ? `<div><b>${esc(waiversText(c))}</b></div>${failures}`
+          : c.status === 'skipped'
+            ? esc(c.reasons.join('; '))
+            : '';
     const tests = c.tests.map((t) => `<li class="${t.status}">${esc(t.title)}</li>`).join('');
     return `<tr><td class="id">${esc(c.id)}</td><td>${esc(c.summary)}</td><td class="${statusClass(c.status)}"><b>${esc(c.status)}</b></td><td class="detail">${detail}</td><td class="detail">${esc(triedText(c))}</td><td><ul class="tests">${tests}</ul></td></tr>`;
   });
+  const waivers = m.waivers?.length ? `<h2>Waivers</h2><ul>${m.waivers.map((n) => `<li>${esc(n.line)}</li>`).join('')}</ul>` : '';
   const drift = m.drift.length ? `<h2>Spec drift (warnings)</h2><ul>${m.drift.map((d) => `<li>${esc(d)}</li>`).join('')}</ul>` : '';
   const requests = `<h2>Requests sent</h2><p class="detail">${Object.entries(m.requests)
     .map(([k, v]) => `${esc(k)}: ${v}`)
@@ -27,6 +36,6 @@ export function renderMatrixHtml(m: Matrix): string {
   return page(
     'Contract matrix',
     `Run of ${esc(m.generatedAt)}<div class="summary">${pills}</div>`,
-    `<table><thead><tr><th>clause</th><th>rule</th><th>result</th><th>detail</th><th>tried at</th><th>tests</th></tr></thead><tbody>${rows.join('')}</tbody></table>${drift}${requests}`,
+    `<table><thead><tr><th>clause</th><th>rule</th><th>result</th><th>detail</th><th>tried at</th><th>tests</th></tr></thead><tbody>${rows.join('')}</tbody></table>${waivers}${drift}${requests}`,
   );
 }

@@ -2,30 +2,44 @@
 import { failureLine } from '../support/checks/failure';
 import type { ClauseRow, Matrix } from './matrix-types';
 
-const MARK = { verified: '✅ verified', failed: '❌ failed', skipped: '⏭️ skipped', 'not covered': '⬜ not covered' } as const;
+const MARK = { verified: '✅ verified', waived: '🟪 waived', failed: '❌ failed', skipped: '⏭️ skipped', 'not covered': '⬜ not covered' } as const;
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The places (routes by role) and value classes a clause was tried with. */
 export const triedText = (c: Pick<ClauseRow, 'places' | 'valueClasses'>) =>
   [c.places.length ? `places: ${c.places.join(', ')}` : '', c.valueClasses.length ? `values: ${c.valueClasses.join(', ')}` : ''].filter(Boolean).join('; ');
 
+/** Why a waived clause does not fail the run: each waiver's date and reason. */
+export const waiversText = (c: Pick<ClauseRow, 'waivers'>) => c.waivers.map((w) => `waived until ${w.until} (entry ${w.entry}): ${w.reason}`).join('; ');
+
+/** What a row's detail column says: the failures of a failed clause, the waivers and failures of a waived one, the reasons of a skip. */
+export const detailText = (c: ClauseRow, failures = 2) =>
+  c.status === 'failed'
+    ? c.failures.slice(0, failures).map(failureLine).join('; ')
+    : c.status === 'waived'
+      ? [waiversText(c), ...c.failures.slice(0, failures).map(failureLine)].join('; ')
+      : c.status === 'skipped'
+        ? c.reasons.join('; ')
+        : '';
+
 export function renderMatrixMarkdown(m: Matrix): string {
   const s = m.summary;
   const lines = [
     '# Contract matrix',
     '',
-    `Run of ${m.generatedAt}: **${s.verified} verified, ${s.failed} failed, ${s.skipped} skipped, ${s.notCovered} not covered**.`,
+    `Run of ${m.generatedAt}: **${s.verified} verified, ${s.waived ? `${s.waived} waived, ` : ''}${s.failed} failed, ${s.skipped} skipped, ${s.notCovered} not covered**.`,
     '',
     '| clause | rule | result | detail | tried at | tests |',
     '|---|---|---|---|---|---|',
     ...m.clauses.map((c) => {
-      const detail = c.status === 'failed' ? c.failures.slice(0, 2).map(failureLine).join('; ') : c.status === 'skipped' ? c.reasons.join('; ') : '';
-      const tests = c.tests.map((t) => `${t.status === 'failed' ? '✗' : t.status === 'skipped' ? '–' : '✓'} ${t.title}`);
+      const detail = detailText(c);
+      const tests = c.tests.map((t) => `${t.status === 'failed' ? '✗' : t.status === 'skipped' ? '–' : t.status === 'waived' ? '~' : '✓'} ${t.title}`);
       const shown = tests.length > 4 ? [...tests.slice(0, 4), `… ${tests.length - 4} more`] : tests;
       return `| ${c.id} | ${cell(c.summary)} | ${MARK[c.status]} | ${cell(detail)} | ${cell(triedText(c))} | ${cell(shown.join('<br>'))} |`;
     }),
     '',
   ];
+  if (m.waivers?.length) lines.push('## Waivers', '', ...m.waivers.map((n) => `- ${n.line}`), '');
   if (m.drift.length)
     lines.push(
       '## Spec drift (warnings)',

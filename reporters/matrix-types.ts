@@ -1,13 +1,15 @@
 /** The contract matrix as written to contract-matrix.json (read by the self-test and compare mode). */
 import type { Failure, Tried } from '../support/checks/failure';
+import type { WaiverStamp } from '../support/checks/waivers';
 import type { ClauseId } from '../support/document/clauses';
 
-export type ClauseStatus = 'verified' | 'failed' | 'skipped' | 'not covered';
+/** `waived`: it failed, and an active waiver covers every one of its failures. */
+export type ClauseStatus = 'verified' | 'waived' | 'failed' | 'skipped' | 'not covered';
 
 export interface TestRef {
   title: string;
   file: string;
-  status: 'passed' | 'failed' | 'skipped';
+  status: 'passed' | 'waived' | 'failed' | 'skipped';
 }
 
 export interface ClauseRow {
@@ -17,8 +19,10 @@ export interface ClauseRow {
   tests: TestRef[];
   /** Why the clause was skipped, from the skip annotations. */
   reasons: string[];
-  /** The failures of this clause, as the checks made them (the test's `failures` attachment). */
+  /** The failures of this clause, as the checks made them (the test's `failures` attachment); a waived clause's carry their waiver. */
   failures: MatrixFailure[];
+  /** The waivers that covered its failures (reason and date), when waived. */
+  waivers: WaiverStamp[];
   /** Where the clause was tried: the routes (by role) and the value classes, from the tests' `tried` attachments. */
   places: string[];
   valueClasses: string[];
@@ -40,8 +44,21 @@ export type RunFailure = MatrixFailure & { file: string; project: string; error?
 export interface Matrix {
   generatedAt: string;
   runStatus: string;
-  summary: { verified: number; failed: number; skipped: number; notCovered: number };
+  summary: { verified: number; waived: number; failed: number; skipped: number; notCovered: number };
   clauses: ClauseRow[];
   drift: string[];
+  /** What the run made of the waiver file: each line printed about it (used, expired, stale). */
+  waivers: WaiverNote[];
   requests: Record<string, number>;
+}
+
+/** A line about one waiver of the file: it covered failures, it has expired, or it covered nothing (stale). */
+export interface WaiverNote {
+  kind: 'used' | 'expired' | 'stale';
+  entry: number;
+  clause: ClauseId;
+  until: string;
+  /** The failures it covered (used), or that it would have covered (expired). */
+  failures: number;
+  line: string;
 }

@@ -7,18 +7,20 @@
  *
  * A target is a URL, or `embedded` (the reference service), or `embedded:<fault>` (the reference
  * service with an injected fault). Each side takes its own settings from COMPARE_A_<VARIABLE> /
- * COMPARE_B_<VARIABLE> (any variable of the suite: API_KEY, ACCOUNT_ID, SPEC_URL, CHECK_ID, ...);
+ * COMPARE_B_<VARIABLE> (any variable of the suite: API_KEY, ACCOUNT_ID, SPEC_URL, CHECK_ID, ...; the
+ * waiver file: COMPARE_A_WAIVERS_FILE / COMPARE_B_WAIVERS_FILE, else WAIVERS_FILE for both);
  * COMPARE_A_URL / COMPARE_B_URL stand for the two arguments. Exit code: 0 when the sides agree on every
  * clause, 1 when they differ, 3 on bad usage.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { EMBEDDED, loadEnvFile } from '../support/run/config';
 import { EXIT_CONFIG_ERROR } from '../support/run/exit-codes';
 import { redact, registerSecret } from '../support/http/redact';
 import { compareReports, type Side } from '../reporters/compare-report';
 import { runSuite } from '../support/run/suite-runner';
 import { REPORT_FILES } from '../support/run/report-files';
+import { WAIVERS_OFF } from '../support/run/waivers-file';
 
 const SUITE_VARIABLES = [
   'API_KEY',
@@ -45,6 +47,10 @@ function usage(message: string): never {
 function sideEnv(name: 'A' | 'B', target: string): { label: string; env: Record<string, string | undefined> } {
   const env: Record<string, string | undefined> = {};
   for (const v of SUITE_VARIABLES) env[v] = process.env[`COMPARE_${name}_${v}`] ?? '';
+  // A side's own waiver file, else the common one, else the default (each side's run looks for it).
+  // The suite runs from the project root: a path given here is made absolute first.
+  const waivers = process.env[`COMPARE_${name}_WAIVERS_FILE`] || process.env.WAIVERS_FILE || '';
+  env.WAIVERS_FILE = waivers && waivers !== WAIVERS_OFF ? resolve(waivers) : waivers;
   const embedded = /^embedded(:(.+))?$/.exec(target);
   if (embedded) {
     // Empty, not absent: a .env file must not turn the embedded side into a remote one.

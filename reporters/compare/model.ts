@@ -30,6 +30,13 @@ export const GROUP_TITLES: Record<Exclude<Category, 'same'>, string> = {
 const familyOf = (id: string) => id.slice(0, id.indexOf('-'));
 const statusOf = (side: Side, row?: ClauseRow) => (side.matrix ? (row?.status ?? 'not covered') : 'no result');
 
+/**
+ * A clause as the comparison judges it: a waived clause failed (a waiver is the side's own setting, not
+ * its behaviour: the same violation waived on one side and not on the other is no difference). The
+ * reports still show `waived`.
+ */
+const verdictOf = (status: string) => (status === 'waived' ? 'failed' : status);
+
 function categoryOf(a: string, b: string): Category {
   if (a === b) return 'same';
   if (a === 'verified' && b === 'failed') return 'a-only';
@@ -83,16 +90,16 @@ function compareClause(
 ): ClauseComparison {
   const sa = statusOf(a, ra);
   const sb = statusOf(b, rb);
-  const differs = !!a.matrix && !!b.matrix && sa !== sb;
-  const category = differs ? categoryOf(sa, sb) : 'same';
+  const differs = !!a.matrix && !!b.matrix && verdictOf(sa) !== verdictOf(sb);
+  const category = differs ? categoryOf(verdictOf(sa), verdictOf(sb)) : 'same';
   const reasons = { A: ra?.reasons ?? [], B: rb?.reasons ?? [] };
-  const detailed = differs && (category !== 'one-skipped' || sa === 'failed' || sb === 'failed');
+  const detailed = differs && (category !== 'one-skipped' || verdictOf(sa) === 'failed' || verdictOf(sb) === 'failed');
   const base = { id, family: familyOf(id), summary: ra?.summary ?? rb?.summary ?? '', a: sa, b: sb, differs, category, reasons, detailed };
   if (!differs) return { ...base, first: '', tests: [], failures: [] };
 
   const failures: Failure[] = [...failuresOf('A', id, ra?.failures), ...failuresOf('B', id, rb?.failures)];
   const titles = [...new Set([...(ra?.tests ?? []), ...(rb?.tests ?? [])].map((t) => t.title))];
-  const changed = titles.filter((t) => outcome(a, ra, t) !== outcome(b, rb, t));
+  const changed = titles.filter((t) => verdictOf(outcome(a, ra, t)) !== verdictOf(outcome(b, rb, t)));
   const skipped = category === 'one-skipped';
   const tests: TestComparison[] = (changed.length ? changed : titles).map((title) => ({
     title,
@@ -131,7 +138,7 @@ function compareClause(
     });
 
   let first: string;
-  const sideSkipped = (['A', 'B'] as SideName[]).find((s) => (s === 'A' ? sa : sb) !== 'verified' && (s === 'A' ? sa : sb) !== 'failed');
+  const sideSkipped = (['A', 'B'] as SideName[]).find((s) => !['verified', 'failed'].includes(verdictOf(s === 'A' ? sa : sb)));
   if (skipped && sideSkipped) {
     const status = sideSkipped === 'A' ? sa : sb;
     // Of several reasons, the one that explains the most skipped clauses of that side says it best.

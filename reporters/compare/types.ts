@@ -54,7 +54,7 @@ export interface RequestDiff {
   times: number;
 }
 
-export type TestOutcome = 'passed' | 'failed' | 'skipped' | 'absent';
+export type TestOutcome = 'passed' | 'waived' | 'failed' | 'skipped' | 'absent';
 
 export interface TestComparison {
   title: string;

@@ -10,7 +10,7 @@ import type { ClauseRow, Matrix, MatrixFailure } from '../../reporters/matrix-ty
 import { shapeOf, type Observation } from '../../support/http/observation';
 
 type Status = ClauseRow['status'];
-type TestStatus = 'passed' | 'failed' | 'skipped';
+type TestStatus = 'passed' | 'waived' | 'failed' | 'skipped';
 
 interface RowSpec {
   status: Status;
@@ -406,4 +406,14 @@ test.describe('clauses, groups and first differences', () => {
     expect(none.verdict).toBe('No comparison: B (the target cannot be reached) produced no clause results.');
     expect(none.groups.every((g) => g.clauses.length === 0)).toBe(true);
   });
+});
+
+test('a waived clause counts as failed: against a verified one it differs (shown as waived), against a failed one it does not', () => {
+  const a = matrix({ 'RT-2': { status: 'failed', tests: [['t RT-2', 'failed']] }, 'RT-3': { status: 'verified', tests: [['t RT-3', 'passed']] } });
+  const b = matrix({ 'RT-2': { status: 'waived', tests: [['t RT-2', 'waived']] }, 'RT-3': { status: 'waived', tests: [['t RT-3', 'waived']] } });
+  const c = compare(side('A', a), side('B', b));
+  const clause = (id: string) => c.clauses.find((x) => x.id === id)!;
+  expect(clause('RT-2')).toMatchObject({ differs: false, a: 'failed', b: 'waived' });
+  expect(clause('RT-3')).toMatchObject({ differs: true, category: 'a-only', a: 'verified', b: 'waived' });
+  expect(c.verdict).toBe('B differs from A on 1 clause in 1 family.');
 });

@@ -20,11 +20,17 @@ interface Fake {
   tried?: unknown[];
   error?: string;
   skip?: string;
+  /** Annotations the test's checks added (clause-failed, clause-waived). */
+  more?: Array<{ type: string; description: string }>;
 }
 
 function fakeRun(fakes: Fake[]) {
   const tests = fakes.map((f) => {
-    const annotations = [...f.clauses.map((c) => ({ type: 'clause', description: c })), ...(f.skip ? [{ type: 'skip', description: f.skip }] : [])];
+    const annotations = [
+      ...f.clauses.map((c) => ({ type: 'clause', description: c })),
+      ...(f.skip ? [{ type: 'skip', description: f.skip }] : []),
+      ...(f.more ?? []),
+    ];
     const t = {
       title: f.title,
       titlePath: () => ['', 'contract', 'runtime.spec.ts', 'family', f.title],
@@ -61,20 +67,26 @@ const FAKES: Fake[] = [
   { title: 'skipped one', clauses: ['CU-1'], status: 'skipped', skip: 'CHECK_ID is not set' },
 ];
 
-test('the matrix takes failures and places from the attachments; a test that failed before any check gives its first line', async () => {
+/** Runs the matrix reporter over fake results; returns the matrix it wrote, its folder and what it printed. */
+async function matrixOf(fakes: Fake[], options: ConstructorParameters<typeof ClauseMatrixReporter>[0] = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'matrix-'));
-  const { tests, suite, config } = fakeRun(FAKES);
-  const reporter = new ClauseMatrixReporter({ outputDir: dir });
+  const { tests, suite, config } = fakeRun(fakes);
+  const reporter = new ClauseMatrixReporter({ ...options, outputDir: dir });
   reporter.onBegin(config, suite);
   for (const { t, r } of tests) reporter.onTestEnd(t, r);
   const write = process.stdout.write;
-  process.stdout.write = () => true;
+  let printed = '';
+  process.stdout.write = (text: string | Uint8Array) => ((printed += String(text)), true);
   try {
     await reporter.onEnd({ status: 'failed' } as FullResult);
   } finally {
     process.stdout.write = write;
   }
-  const m = JSON.parse(readFileSync(join(dir, 'contract-matrix.json'), 'utf8')) as Matrix;
+  return { m: JSON.parse(readFileSync(join(dir, 'contract-matrix.json'), 'utf8')) as Matrix, dir, printed };
+}
+
+test('the matrix takes failures and places from the attachments; a test that failed before any check gives its first line', async () => {
+  const { m, dir } = await matrixOf(FAKES);
   const row = (id: string) => m.clauses.find((c) => c.id === id)!;
   expect(row('RT-3').status).toBe('failed');
   expect(row('RT-3').failures[0]).toMatchObject({ clause: 'RT-3', place: 'runtime', test: 'runtime.spec.ts › family › runtime 2026.04' });
@@ -98,4 +110,75 @@ test('JUnit: a broken clause is a <failure> with its clause, an error before any
   expect(xml).toContain('<failure type="ClauseFailure" message="RT-3: nodeJsVersion is not v&lt;major&gt;.&lt;minor&gt;.&lt;patch&gt;">');
   expect(xml).toContain('<error type="Error" message="RT-5: something in the text">');
   expect(xml).toContain('<skipped message="CHECK_ID is not set"/>');
+});
+
+const stamp = { entry: 1, reason: 'TICKET-123', until: '2999-12-31' };
+const waivedFailure = { ...makeFailure('RT-3', 'nodeJsVersion is not v<major>.<minor>.<patch>', '24.1.0', 'v1.2.3', { place: 'runtime' }), waiver: stamp };
+const WAIVED: Fake[] = [
+  // Passed: its only failure was waived.
+  {
+    title: 'runtime 2026.04',
+    clauses: ['RT-1', 'RT-3'],
+    status: 'passed',
+    failures: [waivedFailure],
+    tried: [
+      { clause: 'RT-1', place: 'runtime' },
+      { clause: 'RT-3', place: 'runtime' },
+      { clause: 'RT-2', place: 'runtime' },
+    ],
+    more: [{ type: 'clause-waived', description: 'RT-3' }],
+  },
+  // Failed on an unwaived RT-2, with a waived RT-3 beside it.
+  {
+    title: 'runtime 2025.04',
+    clauses: ['RT-1', 'RT-2', 'RT-3'],
+    status: 'failed',
+    failures: [waivedFailure, makeFailure('RT-2', 'name is not YYYY.MM', '2025.4', 'YYYY.MM', { place: 'runtime' })],
+    more: [
+      { type: 'clause-waived', description: 'RT-3' },
+      { type: 'clause-failed', description: 'RT-2' },
+    ],
+  },
+];
+
+test('a clause whose failures are all waived is waived, with the reason and date; the run says which waivers were used, expired or stale', async () => {
+  const entries = [
+    { entry: 1, clause: 'RT-3' as const, reason: 'TICKET-123', until: '2999-12-31' },
+    { entry: 2, clause: 'RT-2' as const, reason: 'old', until: '2000-01-01' },
+    { entry: 3, clause: 'RT-1' as const, reason: 'fixed?', until: '2999-12-31' },
+    { entry: 4, clause: 'CU-1' as const, reason: 'not tried in this run', until: '2999-12-31' },
+  ];
+  const { m, dir, printed } = await matrixOf(WAIVED, { waivers: { file: 'w.yaml', entries, today: '2026-05-01' } });
+  const row = (id: string) => m.clauses.find((c) => c.id === id)!;
+  expect(row('RT-3')).toMatchObject({ status: 'waived', waivers: [stamp] });
+  expect(row('RT-3').failures).toHaveLength(2);
+  expect(row('RT-3').tests.map((t) => t.status)).toEqual(['waived', 'waived']);
+  expect(row('RT-2').status).toBe('failed');
+  expect(row('RT-2').failures.every((f) => !f.waiver)).toBe(true);
+  expect(row('RT-1').status).toBe('verified');
+  expect(m.summary).toMatchObject({ verified: 1, waived: 1, failed: 1 });
+  expect(m.waivers.map((n) => [n.kind, n.entry, n.failures])).toEqual([
+    ['used', 1, 2],
+    ['expired', 2, 1],
+    ['stale', 3, 0],
+  ]);
+  expect(printed).toContain('waiver used: w.yaml entry 1 (clause "RT-3") covered 2 failures, until 2999-12-31: TICKET-123\n');
+  expect(printed).toContain('waiver expired after 2000-01-01: w.yaml entry 2 (clause "RT-2") covers nothing now; its failure fails the run\n');
+  expect(printed).toContain('waiver stale: w.yaml entry 3 (clause "RT-1") covered nothing in this run');
+  expect(printed).toContain('clauses: 1 verified, 1 waived, 1 failed (RT-2)');
+  expect(readFileSync(join(dir, 'contract-matrix.md'), 'utf8')).toContain(
+    '| RT-3 | nodeJsVersion has the form v<major>.<minor>.<patch> | 🟪 waived | waived until 2999-12-31 (entry 1): TICKET-123;',
+  );
+});
+
+test('JUnit: a waived failure is no failure of its test', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'junit-'));
+  const { tests, suite, config } = fakeRun(WAIVED);
+  const reporter = new JunitReporter({ outputFile: join(dir, 'junit.xml') });
+  reporter.onBegin(config, suite);
+  for (const { t, r } of tests) reporter.onTestEnd(t, r);
+  reporter.onEnd();
+  const xml = readFileSync(join(dir, 'junit.xml'), 'utf8');
+  expect(xml).toContain('tests="2" failures="1" errors="0"');
+  expect(xml).toContain('<failure type="ClauseFailure" message="RT-2: name is not YYYY.MM">');
 });

@@ -8,6 +8,7 @@ import type { ClauseId } from '../document/clauses';
 import type { Exchange } from '../http/exchange';
 import { redact } from '../http/redact';
 import { curlOf } from '../http/reproduce';
+import type { WaiverStamp } from './waivers';
 
 /** Where a check was made: the route by role (`runtime`, `check-update`, …), the class of value sent, the cell. */
 export interface Where {
@@ -32,6 +33,8 @@ export interface Failure extends Where {
   exchange?: ExchangeSummary;
   /** A command that sends the request again, secrets as $API_KEY and $ACCOUNT_ID. */
   curl?: string;
+  /** The waiver that covers it (the failure does not fail its test). */
+  waiver?: WaiverStamp;
 }
 
 /** The attachment every contract test carries its failures in (JSON: Failure[]). */

@@ -11,12 +11,22 @@ import type { TestInfo } from '@playwright/test';
 import type { ClauseId } from '../document/clauses';
 import type { Exchange } from '../http/exchange';
 import { redact } from '../http/redact';
-import { ClauseFailure, makeFailure, type Failure, type Tried, type Where } from './failure';
+import { ClauseFailure, failureLine, makeFailure, type Failure, type Tried, type Where } from './failure';
+import { stampOf, waiverFor, type Waiver } from './waivers';
 
 interface Shared {
   failures: Failure[];
   tried: Map<string, Tried>;
   checks: number;
+  /** The run's active waivers and the day they are judged by. */
+  waivers: readonly Waiver[];
+  today: string;
+}
+
+/** The waivers a verdict applies: the configuration's, judged by its day. */
+export interface VerdictWaivers {
+  waivers: readonly Waiver[];
+  today: string;
 }
 
 export class Verdict {
@@ -27,8 +37,9 @@ export class Verdict {
     private readonly strictSpec: boolean,
     readonly where: Where = {},
     shared?: Shared,
+    waivers: VerdictWaivers = { waivers: [], today: '' },
   ) {
-    this.shared = shared ?? { failures: [], tried: new Map(), checks: 0 };
+    this.shared = shared ?? { failures: [], tried: new Map(), checks: 0, ...waivers };
   }
 
   /** The same verdict, with every check made through it stamped with `where` (added to this view's own). */
@@ -36,8 +47,14 @@ export class Verdict {
     return new Verdict(this.info, this.strictSpec, { ...this.where, ...where }, this.shared);
   }
 
+  /** Every failure, waived ones too (they carry their waiver). */
   get failures(): readonly Failure[] {
     return this.shared.failures;
+  }
+
+  /** The failures no waiver covers: those fail the test. */
+  get unwaived(): Failure[] {
+    return this.shared.failures.filter((f) => !f.waiver);
   }
 
   get tried(): Tried[] {
@@ -62,8 +79,14 @@ export class Verdict {
 
   fail(clause: ClauseId, title: string, received: unknown, allowed: string, ex?: Exchange): void {
     this.count(clause);
-    this.shared.failures.push(makeFailure(clause, title, received, allowed, this.where, ex));
-    this.info.annotations.push({ type: 'clause-failed', description: clause });
+    const failure = makeFailure(clause, title, received, allowed, this.where, ex);
+    const waiver = waiverFor(this.shared.waivers, failure, this.shared.today);
+    if (waiver) failure.waiver = stampOf(waiver);
+    this.shared.failures.push(failure);
+    this.info.annotations.push({ type: waiver ? 'clause-waived' : 'clause-failed', description: clause });
+    // Each waived failure stays in sight on the test's page, with why it does not count.
+    if (waiver)
+      this.info.annotations.push({ type: 'waived', description: `${clause} ${failureLine(failure)}: waived until ${waiver.until}: ${waiver.reason}` });
   }
 
   /** A 4xx the target's spec does not declare: a warning, or a failure under STRICT_SPEC=on. */
@@ -81,9 +104,10 @@ export class Verdict {
     this.info.annotations.push({ type, description: redact(description) });
   }
 
-  /** Throws the collected failures; `requireChecks` fails a test that verified nothing. */
+  /** Throws the failures no waiver covers; `requireChecks` fails a test that verified nothing. */
   settle(requireChecks = true): void {
-    if (this.shared.failures.length) throw new ClauseFailure([...this.shared.failures]);
+    const unwaived = this.unwaived;
+    if (unwaived.length) throw new ClauseFailure(unwaived);
     if (requireChecks && this.shared.checks === 0) throw new Error('this test checked nothing: a contract test must verify at least one clause');
   }
 

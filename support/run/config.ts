@@ -6,6 +6,8 @@ import { EMBEDDED_AGENT_COMMAND } from '../agent/embedded-agent';
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
 import { DOCUMENTED_RATE_LIMIT } from '../document/facts';
+import { utcDay, type Waiver } from '../checks/waivers';
+import { readWaiversFile, WaiversFileError } from './waivers-file';
 
 /** Credentials and ids of the embedded reference service: an interface both sides know, not a rule. */
 export const EMBEDDED = {
@@ -23,6 +25,11 @@ export const EMBEDDED_PORT_VARIABLE = 'CONTRACT_EMBEDDED_PORT';
  * Set by the self-test only (support/run/suite-runner.ts), never by users: see Config.failuresExpected.
  */
 export const FAILURES_EXPECTED_VARIABLE = 'CONTRACT_FAILURES_EXPECTED';
+/**
+ * The day waivers are judged by, set by the runner for its workers: a run that crosses midnight judges
+ * every failure by the day it started, as the summary does.
+ */
+export const WAIVER_DAY_VARIABLE = 'CONTRACT_WAIVER_DAY';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -61,8 +68,10 @@ const schema = z.object({
   BURST: z.preprocess(blankToUndefined, onOff.default('on')),
   STRICT_SPEC: z.preprocess(blankToUndefined, onOff.default('off')),
   REPORT_DIR: z.preprocess(blankToUndefined, z.string().default('reports')),
+  WAIVERS_FILE: optional(z.string()),
   [EMBEDDED_PORT_VARIABLE]: optional(positiveInt),
   [FAILURES_EXPECTED_VARIABLE]: z.preprocess(blankToUndefined, onOff.default('off')),
+  [WAIVER_DAY_VARIABLE]: optional(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')),
 });
 
 /** A rate limit: `max` requests per `windowSeconds`. */
@@ -95,6 +104,12 @@ export interface Config {
   burst: boolean;
   strictSpec: boolean;
   reportDir: string;
+  /** Every waiver of the waiver file, expired ones too (they cover nothing, but are reported); see support/checks/waivers.ts. */
+  waivers: Waiver[];
+  /** The waiver file as named in the lines about it; unset when none was read. */
+  waiversFile?: string;
+  /** The day (UTC, YYYY-MM-DD) the waivers are judged by. */
+  today: string;
   /**
    * The self-test's runs only: a test whose checks failed is marked as expected to fail, so that
    * Playwright keeps its worker (it starts a new one, about a second of CPU, after every unexpected
@@ -133,6 +148,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortP
     throw new ConfigError('BURST_API_KEY must be a key of its own, not API_KEY or SECOND_API_KEY (the burst needs a window nothing else uses)');
   }
   const port = e[EMBEDDED_PORT_VARIABLE];
+  const waivers = readWaivers(e.WAIVERS_FILE);
   const baseUrl = e.BASE_URL ?? (port ? `http://127.0.0.1:${port}` : '');
   const second = e.SECOND_API_KEY
     ? { apiKey: e.SECOND_API_KEY, accountId: e.SECOND_ACCOUNT_ID! }
@@ -158,8 +174,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortP
     burst: e.BURST === 'on',
     strictSpec: e.STRICT_SPEC === 'on',
     reportDir: e.REPORT_DIR,
+    waivers: waivers.waivers,
+    ...(waivers.file ? { waiversFile: waivers.file } : {}),
+    today: e[WAIVER_DAY_VARIABLE] ?? utcDay(),
     failuresExpected: e[FAILURES_EXPECTED_VARIABLE] === 'on',
   };
+}
+
+function readWaivers(setting: string | undefined) {
+  try {
+    return readWaiversFile(setting);
+  } catch (e) {
+    if (e instanceof WaiversFileError) throw new ConfigError(e.message);
+    throw e;
+  }
 }
 
 let cached: Config | undefined;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Matrix, RunFailure } from '../../reporters/matrix-types';
 import { FAILURES_EXPECTED_VARIABLE } from './config';
 import { REPORT_FILES } from './report-files';
+import { WAIVERS_OFF } from './waivers-file';
 
 export interface SuiteRun {
   exitCode: number | null;
@@ -54,6 +55,9 @@ export async function runSuite(options: RunOptions = {}): Promise<SuiteRun> {
   for (const k of Object.keys(env))
     if (k.startsWith('CONTRACT_') || k.startsWith('PW_') || k === 'TEST_WORKER_INDEX' || k === 'TEST_PARALLEL_INDEX') delete env[k];
   delete env.MOCK_FAULT;
+  // The project's own waivers (contract-waivers.yaml) must not hide what a self-test run is there to
+  // see; a caller that wants waivers (compare mode, a test of waivers) names its file.
+  env.WAIVERS_FILE = WAIVERS_OFF;
   Object.assign(env, options.env ?? {});
   delete env.MOCK_FAULT;
   if (options.fault) env.MOCK_FAULT = options.fault;

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EMBEDDED_PORT_VARIABLE, FAILURES_EXPECTED_VARIABLE } from '../../../support/run/config';
 import { runFilesEnv } from '../../../support/run/run-files';
+import { WAIVERS_OFF } from '../../../support/run/waivers-file';
 
 export const FAULT_RUN_PLAN_VARIABLE = 'CONTRACT_SELFTEST_FAULT_RUN';
 
@@ -53,6 +54,8 @@ export function suiteEnv(t: PlannedTarget): Record<string, string> {
     [EMBEDDED_PORT_VARIABLE]: String(t.port),
     REPORT_DIR: join(t.dir, 'reports'),
     [FAILURES_EXPECTED_VARIABLE]: 'on',
+    // The project's own waivers must not hide a fault (see runSuite).
+    WAIVERS_FILE: WAIVERS_OFF,
     ...runFilesEnv({ specCache: join(t.dir, 'spec.json'), ledger: join(t.dir, 'requests.ledger') }),
   };
 }

@@ -1,0 +1,48 @@
+/**
+ * What a run made of each waiver, one line each, printed once at the end of the run and kept in the
+ * matrix: the waivers that covered failures (the run is green because of them), the expired ones (they
+ * cover nothing now), and the stale ones: tried in this run and covering nothing, so the fix has
+ * probably shipped and the waiver can go. A waiver of a clause (or place, or value class) the run did
+ * not try is neither: a run of one family says nothing about another's waivers.
+ */
+import { covers, isActive, waiverName, type Waiver } from '../support/checks/waivers';
+import { count } from './compare/text';
+import type { ClauseRow, RunFailure, WaiverNote } from './matrix-types';
+
+/** The waivers as the configuration read them, handed to the matrix reporter by playwright.config.ts. */
+export interface WaiverOptions {
+  file?: string;
+  entries: Waiver[];
+  /** The day (UTC) the run judged them by. */
+  today: string;
+}
+
+const TRIED = new Set(['verified', 'waived', 'failed']);
+
+function tried(w: Waiver, row: ClauseRow | undefined): boolean {
+  if (!row || !TRIED.has(row.status)) return false;
+  return (!w.place || row.places.includes(w.place)) && (!w.valueClass || row.valueClasses.includes(w.valueClass));
+}
+
+export function waiverNotes(options: WaiverOptions | undefined, failures: readonly RunFailure[], rows: readonly ClauseRow[]): WaiverNote[] {
+  if (!options?.entries.length) return [];
+  const name = (w: Waiver) => `${options.file ?? 'waiver file'} ${waiverName(w)}`;
+  return options.entries.flatMap((w): WaiverNote[] => {
+    const base = { entry: w.entry, clause: w.clause, until: w.until };
+    if (!isActive(w, options.today)) {
+      const n = failures.filter((f) => !f.waiver && !f.error && covers(w, f)).length;
+      const then = n === 1 ? 'its failure fails the run' : n ? `its ${n} failures fail the run` : 'nothing in this run needed it: delete it';
+      return [{ ...base, kind: 'expired', failures: n, line: `waiver expired after ${w.until}: ${name(w)} covers nothing now; ${then}` }];
+    }
+    const n = failures.filter((f) => f.waiver?.entry === w.entry).length;
+    if (n) return [{ ...base, kind: 'used', failures: n, line: `waiver used: ${name(w)} covered ${count(n, 'failure')}, until ${w.until}: ${w.reason}` }];
+    if (
+      !tried(
+        w,
+        rows.find((r) => r.id === w.clause),
+      )
+    )
+      return [];
+    return [{ ...base, kind: 'stale', failures: 0, line: `waiver stale: ${name(w)} covered nothing in this run: delete it once the fix has shipped` }];
+  });
+}

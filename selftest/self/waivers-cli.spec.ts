@@ -1,0 +1,63 @@
+/**
+ * Waivers as a user meets them: a known violation waived until a later date leaves the run green with
+ * the clause `waived`; past its date the same violation fails the run and one line says the waiver
+ * expired; a waiver that covered nothing is named stale; a bad file stops the run with exit 3. Each run
+ * is one test of the runtime family against a reference whose runtimes lack the `v` prefix (RT-3).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { runSuite } from '../../support/run/suite-runner';
+import { TEST_FILES } from '../../support/run/test-files';
+
+const FAULT = 'rt-node-no-v';
+const ONE_TEST = [TEST_FILES.runtime, '--grep', 'get one runtime runtime 2025\\.04$'];
+
+function waiverFile(text: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'waivers-')), 'contract-waivers.yaml');
+  writeFileSync(file, text);
+  return file;
+}
+
+test('a waiver dated later covers the violation: exit 0, the clause waived with its reason and date; a waiver that covered nothing is stale', async () => {
+  const file = waiverFile(
+    [
+      '- clause: RT-3',
+      '  place: runtime',
+      '  reason: TICKET-123, the v prefix ships next week',
+      '  until: 2999-12-31',
+      '- clause: RT-2',
+      '  reason: fixed last week',
+      '  until: 2999-12-31',
+      '',
+    ].join('\n'),
+  );
+  const run = await runSuite({ fault: FAULT, args: ONE_TEST, env: { WAIVERS_FILE: file } });
+  expect(run.exitCode, run.output.slice(-2000)).toBe(0);
+  const rt3 = run.matrix!.clauses.find((c) => c.id === 'RT-3')!;
+  expect(rt3).toMatchObject({ status: 'waived', waivers: [{ entry: 1, reason: 'TICKET-123, the v prefix ships next week', until: '2999-12-31' }] });
+  expect(run.matrix!.summary.waived).toBe(1);
+  // The failure is still there, carrying its waiver.
+  expect(run.failures.some((f) => f.clause === 'RT-3' && f.waiver?.entry === 1)).toBe(true);
+  expect(run.output).toMatch(/clauses: \d+ verified, 1 waived, 0 failed/);
+  expect(run.output).toContain(`waiver used: ${file} entry 1 (clause "RT-3", place "runtime") covered 1 failure, until 2999-12-31`);
+  expect(run.output).toContain(`waiver stale: ${file} entry 2 (clause "RT-2") covered nothing in this run`);
+});
+
+test('past its date a waiver covers nothing: the violation fails the run (exit 1) and one line says the waiver expired', async () => {
+  const file = waiverFile('- clause: RT-3\n  reason: TICKET-123\n  until: 2000-01-01\n');
+  const run = await runSuite({ fault: FAULT, args: ONE_TEST, env: { WAIVERS_FILE: file } });
+  expect(run.exitCode, run.output.slice(-2000)).toBe(1);
+  expect(run.matrix!.clauses.find((c) => c.id === 'RT-3')!.status).toBe('failed');
+  expect(run.output.split('\n').filter((l) => l.includes('expired'))).toEqual([
+    `waiver expired after 2000-01-01: ${file} entry 1 (clause "RT-3") covers nothing now; its failure fails the run`,
+  ]);
+});
+
+test('a waiver file with an unknown clause stops the run before any test, with one line naming the entry and exit code 3', async () => {
+  const file = waiverFile('- clause: RT-3\n  reason: r\n  until: 2999-12-31\n- clause: XX-9\n  reason: r\n  until: 2999-12-31\n');
+  const run = await runSuite({ args: ONE_TEST, env: { WAIVERS_FILE: file } });
+  expect(run.exitCode).toBe(3);
+  expect(run.output.trim()).toBe(`configuration error: WAIVERS_FILE ${file}: entry 2 (clause "XX-9"): unknown clause`);
+});

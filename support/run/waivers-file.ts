@@ -1,0 +1,95 @@
+/**
+ * The waiver file (WAIVERS_FILE, else contract-waivers.yaml in the project root when it exists): a YAML
+ * or JSON list of { clause, place?, valueClass?, reason, until }. Read and checked whole before any test:
+ * a waiver that cannot be understood must stop the run, never quietly cover more or less than meant.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { isClauseId } from '../document/clauses';
+import type { Waiver } from '../checks/waivers';
+
+export const DEFAULT_WAIVERS_FILE = 'contract-waivers.yaml';
+/** The value of WAIVERS_FILE that reads no file, not even the default one (the self-test's runs). */
+export const WAIVERS_OFF = 'off';
+const PROJECT_ROOT = join(__dirname, '../..');
+
+const FIELDS = ['clause', 'place', 'valueClass', 'reason', 'until'];
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/**
+ * The YAML parser, loaded only to read a waiver file: the configuration is read in the runner and in
+ * every worker, and loading the package costs each of them some 50-80 ms when there is nothing to read.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const parseYaml = (text: string): unknown => (require('yaml') as typeof import('yaml')).parse(text);
+
+/** One line, naming the file and the entry; the configuration reports it as it reports a bad variable. */
+export class WaiversFileError extends Error {}
+
+export interface WaiversRead {
+  /** The file as named in every line about it; unset when none was read. */
+  file?: string;
+  waivers: Waiver[];
+}
+
+/** `setting`: WAIVERS_FILE as given (a path relative to the working directory, or `off`). */
+export function readWaiversFile(setting: string | undefined, root = PROJECT_ROOT): WaiversRead {
+  if (setting === WAIVERS_OFF) return { waivers: [] };
+  const file = setting ?? DEFAULT_WAIVERS_FILE;
+  const path = setting ? resolve(setting) : join(root, DEFAULT_WAIVERS_FILE);
+  if (!existsSync(path)) {
+    if (setting) throw new WaiversFileError(`WAIVERS_FILE ${file}: no such file`);
+    return { waivers: [] };
+  }
+  return { file, waivers: parseWaivers(readFileSync(path, 'utf8'), file) };
+}
+
+export function parseWaivers(text: string, file: string): Waiver[] {
+  const fail = (what: string): never => {
+    throw new WaiversFileError(`WAIVERS_FILE ${file}: ${what}`);
+  };
+  let data: unknown;
+  try {
+    data = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+  } catch (e) {
+    fail(
+      `does not parse: ${String((e as Error).message)
+        .split('\n')[0]
+        .replace(/:$/, '')}`,
+    );
+  }
+  if (data === null || data === undefined) return [];
+  if (!Array.isArray(data)) return fail('must be a list of waivers (clause, reason, until; place and valueClass optional)');
+  return data.map((item: unknown, i) => {
+    const entry = i + 1;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return fail(`entry ${entry}: must be a mapping of clause, reason, until`);
+    const o = item as Record<string, unknown>;
+    const bad = (what: string): never => fail(`entry ${entry}${typeof o.clause === 'string' ? ` (clause "${o.clause}")` : ''}: ${what}`);
+    const unknown = Object.keys(o).find((k) => !FIELDS.includes(k));
+    // A misspelt narrowing (`valueclass`) would widen the waiver to the whole clause.
+    if (unknown) bad(`unknown field "${unknown}" (known: ${FIELDS.join(', ')})`);
+    if (o.clause === undefined) bad('lacks a clause');
+    if (typeof o.clause !== 'string' || !isClauseId(o.clause)) return bad('unknown clause');
+    for (const k of ['place', 'valueClass'] as const)
+      if (o[k] !== undefined && (typeof o[k] !== 'string' || !o[k].trim())) bad(`${k} must be a non-empty text`);
+    if (o.reason === undefined || (typeof o.reason === 'string' && !o.reason.trim())) bad('lacks a reason');
+    if (typeof o.reason !== 'string') return bad('reason must be a text');
+    if (o.until === undefined) bad('lacks a date (until: YYYY-MM-DD)');
+    if (typeof o.until !== 'string' || !isDay(o.until)) return bad(`until must be a date YYYY-MM-DD (got ${JSON.stringify(o.until)})`);
+    return {
+      entry,
+      clause: o.clause,
+      ...(o.place ? { place: o.place as string } : {}),
+      ...(o.valueClass ? { valueClass: o.valueClass as string } : {}),
+      reason: o.reason.trim(),
+      until: o.until,
+    };
+  });
+}
+
+/** A real calendar day (2025-02-30 is not one). */
+function isDay(text: string): boolean {
+  const m = DAY.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === text;
+}
