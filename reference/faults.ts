@@ -3,7 +3,7 @@
 // can be handed to both: each process rejects what is in no catalogue and ignores what belongs to the other.
 import { ARGUMENT_HELP, KINDS, parseKind, type FaultKind } from './fault-kinds';
 import { ALIASES, Faults } from './fault-set';
-import { INDEPENDENT_FAULTS } from './independent-faults';
+import { INDEPENDENT_FAULTS, INDEPENDENT_FAULTS_6 } from './independent-faults';
 
 export { Faults };
 
@@ -91,6 +91,7 @@ export const FAULTS = {
   'agent-exit-at-once': 'on SIGTERM the agent exits at once, readiness never answers 503',
   // The independent faults (ind-*), written apart from the suite: see independent-faults.ts.
   ...INDEPENDENT_FAULTS,
+  ...INDEPENDENT_FAULTS_6,
 } as const satisfies Record<string, string>;
 
 export type FaultName = keyof typeof FAULTS;

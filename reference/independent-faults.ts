@@ -41,3 +41,40 @@ export const INDEPENDENT_FAULTS = {
 
 /** How long the agent faults are wrong: 400 ms, but at most half of the drain. */
 export const agentFaultWindowMs = (drainMs: number): number => Math.min(400, Math.floor(drainMs / 2));
+
+// The sixth batch (ind6-*): same rule, each bug a slip a team could ship, hooks marked by name.
+export const INDEPENDENT_FAULTS_6 = {
+  // SPEC
+  'ind6-spec-429-apierror': 'spec: the 429 of GET /v1/runtimes/{id} refers to the generic ApiError schema (error not fixed, message required)',
+  'ind6-spec-id-number': 'spec: the id path parameter of GET /v1/runtimes/{id} is typed number (inferred from the example 2025.04)',
+  'ind6-spec-eol-format-date': 'spec: Runtime.runtimeEndOfLife declared format "date" (ISO), while the service writes MM/DD/YYYY',
+  // AUTH
+  'ind6-auth-key-query-param': 'without an Authorization header, the key is taken from the query (api_key, apiKey, access_token, token, key)',
+  'ind6-auth-guid-unanchored': 'the account header is searched for a GUID, not matched whole: "{<guid>}", "<guid>x", "urn:uuid:<guid>" accepted',
+  'ind6-auth-key-case-insensitive': 'API keys compared case-insensitively: the upper-cased key is accepted',
+  'ind6-auth-403-after-write': "PUT /v1/checks/:id with another account's GUID is answered 403 only after the update is stored",
+  // RT
+  'ind6-rt-id-numeric-parse': 'runtime ids parsed as year and month numbers: "2024.9" answers 200 with runtime 2024.09',
+  'ind6-rt-eol-leap': 'runtimeEndOfLife of 2022.10 is "02/29/2026" (no such day)',
+  'ind6-rt-description-null': 'description of 2026.04 is null',
+  // ERR
+  'ind6-err-415-text': '415 (body not sent as JSON) answered with a text/plain body',
+  'ind6-err-413-status-400': '413 (body over 1 MB) carries statusCode 400 in its body',
+  'ind6-err-404-message-null': '404 of an unknown runtime id carries message null',
+  // RL
+  'ind6-rl-429-extends-window': 'fixed window: each 429 restarts the window, while Retry-After / reset announce the old end',
+  'ind6-rl-bucket-per-url': 'the global limit is counted per key and URL: 600 requests per path, not per key',
+  'ind6-rl-custom-prefix': 'the 20 per 10 s limit of GET /v1/runtimes also applies to GET /v1/runtimes/:id (prefix match)',
+  // CU
+  'ind6-cu-put-upserts': 'PUT /v1/checks/:id on an unknown GUID creates the check (200) instead of 404',
+  'ind6-cu-query-checked-after-write': 'an invalid autoAssignAlerts is refused (400) only after a valid body was stored',
+  'ind6-cu-location-case': 'locations trimmed and lower-cased before validation: "EU-WEST-1", " eu-west-1" accepted',
+  'ind6-cu-removed-runtime-refused': 'runtimeId of a REMOVED runtime (2023.02, 2022.10) refused, though the document accepts it',
+  // FO
+  'ind6-fo-sixty-high-rule': 'frequency 60 checked by the "above 60" rule: only offset 1 accepted',
+  'ind6-fo-zero-range': 'frequency 0 accepts any offset from 10 to 30 (15, 25), not only 10, 20, 30',
+  'ind6-fo-old-frequency': 'frequencyOffset checked against the stored frequency when the body changes both',
+  // AG (agent)
+  'ind6-agent-ready-again-stopping': 'readiness answers 200 again in the last 400 ms of the drain ("stopping" is not "draining")',
+  'ind6-agent-close-listener-first': 'on SIGTERM the listener is closed at once: probes are refused during the drain instead of 503/200',
+} as const satisfies Record<string, string>;

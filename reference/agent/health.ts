@@ -43,7 +43,9 @@ export function healthHandler(state: AgentState, faults: Faults, clock: () => nu
         const t = drained();
         // ind-agent-late-draining: readiness flips only once the running checks are cancelled, a little later.
         const late = faults.has('ind-agent-late-draining') ? Math.max(faults.readyLateMs(), agentFaultWindowMs(state.drainMs)) : faults.readyLateMs();
-        const ready = !faults.has('agent-ready-503') && (t === null || faults.has('agent-ready-during-shutdown') || t < late);
+        // ind6-agent-ready-again-stopping: the last part of the drain is the "stopping" state, which readiness does not know.
+        const stopping = faults.has('ind6-agent-ready-again-stopping') && t !== null && t >= state.drainMs - agentFaultWindowMs(state.drainMs);
+        const ready = !faults.has('agent-ready-503') && (t === null || faults.has('agent-ready-during-shutdown') || t < late || stopping);
         return ready ? json(res, 200, { status: 'ok' }) : json(res, 503, { status: 'draining' });
       }
       case '/-/liveness':

@@ -41,6 +41,14 @@ server.on('error', (err) => fail(`cannot listen on port ${listenPort}: ${err.mes
 process.once('SIGTERM', () => {
   // agent-exit-at-once: no drain at all, so no one ever sees readiness fall before the port closes.
   if (faults.has('agent-exit-at-once')) process.exit(0);
+  // ind6-agent-close-listener-first: "graceful" read as server.close() first, then wait out the drain.
+  if (faults.has('ind6-agent-close-listener-first')) {
+    server.close();
+    server.closeIdleConnections();
+    process.stdout.write(`reference agent draining for ${drainMs} ms\n`);
+    setTimeout(() => process.exit(0), drainMs);
+    return;
+  }
   state.drainingSince = Date.now();
   process.stdout.write(`reference agent draining for ${drainMs} ms\n`);
   setTimeout(() => {

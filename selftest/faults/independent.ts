@@ -18,6 +18,7 @@ const CU = TEST_FILES.checkUpdate;
 const RL = TEST_FILES.rateLimit;
 const BURST = TEST_FILES.burst;
 const AG = TEST_FILES.agent;
+const ERR = TEST_FILES.errors;
 
 export const INDEPENDENT_FAULTS: IndependentFault[] = [
   // SPEC
@@ -53,4 +54,41 @@ export const INDEPENDENT_FAULTS: IndependentFault[] = [
   // AG
   { fault: 'ind-agent-late-draining', clauses: ['AG-5'], files: [AG] },
   { fault: 'ind-agent-liveness-fails-before-exit', clauses: ['AG-5'], files: [AG] },
+];
+
+/** The sixth batch (ind6-*, reference/independent-faults.ts INDEPENDENT_FAULTS_6), same shape. */
+export const INDEPENDENT_FAULTS_6: IndependentFault[] = [
+  // SPEC
+  { fault: 'ind6-spec-429-apierror', clauses: ['SPEC-7'], files: [SPEC] },
+  { fault: 'ind6-spec-id-number', clauses: ['SPEC-4'], files: [SPEC] },
+  { fault: 'ind6-spec-eol-format-date', clauses: ['SPEC-9'], files: [RT, SPEC] },
+  // AUTH
+  { fault: 'ind6-auth-key-query-param', clauses: ['AUTH-1'], files: [AUTH] },
+  { fault: 'ind6-auth-guid-unanchored', clauses: ['AUTH-6'], files: [AUTH] },
+  { fault: 'ind6-auth-key-case-insensitive', clauses: ['AUTH-3'], files: [AUTH] },
+  { fault: 'ind6-auth-403-after-write', clauses: ['AUTH-6', 'CU-7'], files: [AUTH, CU] },
+  // RT
+  { fault: 'ind6-rt-id-numeric-parse', clauses: ['RT-9'], files: [RT] },
+  { fault: 'ind6-rt-eol-leap', clauses: ['RT-6'], files: [RT] },
+  { fault: 'ind6-rt-description-null', clauses: ['RT-8'], files: [RT] },
+  // ERR
+  { fault: 'ind6-err-415-text', clauses: ['ERR-3'], files: [ERR, CU] },
+  { fault: 'ind6-err-413-status-400', clauses: ['ERR-4'], files: [ERR, CU] },
+  { fault: 'ind6-err-404-message-null', clauses: ['ERR-1', 'RT-9'], files: [ERR, RT] },
+  // RL
+  { fault: 'ind6-rl-429-extends-window', clauses: ['RL-5', 'RL-6'], files: [BURST, RL] },
+  { fault: 'ind6-rl-bucket-per-url', clauses: ['RL-2'], files: [BURST, RL] },
+  { fault: 'ind6-rl-custom-prefix', clauses: ['RL-1'], files: [BURST, RL] },
+  // CU
+  { fault: 'ind6-cu-put-upserts', clauses: ['CU-8'], files: [CU] },
+  { fault: 'ind6-cu-query-checked-after-write', clauses: ['CU-7'], files: [CU] },
+  { fault: 'ind6-cu-location-case', clauses: ['CU-4'], files: [CU] },
+  { fault: 'ind6-cu-removed-runtime-refused', clauses: ['CU-5', 'CU-1'], files: [CU] },
+  // FO
+  { fault: 'ind6-fo-sixty-high-rule', clauses: ['FO-2'], files: [CU] },
+  { fault: 'ind6-fo-zero-range', clauses: ['FO-1'], files: [CU] },
+  { fault: 'ind6-fo-old-frequency', clauses: ['FO-2', 'FO-3'], files: [CU] },
+  // AG
+  { fault: 'ind6-agent-ready-again-stopping', clauses: ['AG-5'], files: [AG] },
+  { fault: 'ind6-agent-close-listener-first', clauses: ['AG-5'], files: [AG] },
 ];

@@ -6,9 +6,12 @@ export function offsetProblem(frequency: number, offset: number, checkType: stri
   if (frequency === 0) {
     if (checkType !== 'API' && !faults.has('fo-zero-browser')) return 'frequency 0 is only allowed for API checks';
     if (faults.has('fo-zero-any') && Number.isInteger(offset) && offset >= 1) return null;
+    // ind6-fo-zero-range: "10, 20 or 30" read as the range 10..30.
+    if (faults.has('ind6-fo-zero-range') && offset >= 10 && offset <= 30) return null;
     return [10, 20, 30].includes(offset) ? null : 'with frequency 0, frequencyOffset must be 10, 20 or 30';
   }
-  const low = frequency <= 60;
+  // ind6-fo-sixty-high-rule: the boundary read as "60 and above" for the hourly rule.
+  const low = faults.has('ind6-fo-sixty-high-rule') ? frequency < 60 : frequency <= 60;
   let max = low ? Math.floor(frequency * 10) : Math.ceil(frequency / 60);
   if (low && faults.has('fo-upper-off-by-one-low')) max += 1;
   if (!low && faults.has('fo-upper-off-by-one-high')) max += 1;

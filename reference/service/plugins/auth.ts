@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { AuthRule } from '../../fault-kinds';
 import type { Faults } from '../../faults';
 import { API_KEYS, DEMO_ACCOUNT_ID, GUID } from '../accounts';
-import { apiError } from '../errors/catalogue';
+import { ApiError, apiError } from '../errors/catalogue';
 import { placeOf } from '../place';
 
 declare module 'fastify' {
@@ -22,6 +22,9 @@ export interface AuthOptions {
 }
 type Loose = (rule: AuthRule) => boolean;
 
+/** ind6-auth-403-after-write: updates whose account header names another account, refused after the write. */
+export const forbiddenAfterWrite = new WeakSet<FastifyRequest>();
+
 /** The key a client meant when it used another scheme: `Basic <key>`, `Basic base64(<key>:)`, `Token <key>`, `<key>`. */
 function keyOfOtherScheme(parts: string[]): string | undefined {
   const token = parts[parts.length - 1];
@@ -34,10 +37,27 @@ function keyOfOtherScheme(parts: string[]): string | undefined {
   return undefined;
 }
 
+/** ind6-auth-key-query-param: the query names a key may travel under in the dashboard's links. */
+const QUERY_KEY_NAMES = ['api_key', 'apiKey', 'access_token', 'token', 'key'];
+/** ind6-auth-guid-unanchored: the GUID pattern without its anchors, as a search. */
+const GUID_ANYWHERE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/** The account of a key; under ind6-auth-key-case-insensitive, of a key in any case. */
+function accountOfKey(token: string, faults: Faults): string | undefined {
+  const exact = API_KEYS.get(token);
+  if (exact || !faults.has('ind6-auth-key-case-insensitive')) return exact;
+  return [...API_KEYS].find(([k]) => k.toLowerCase() === token.toLowerCase())?.[1];
+}
+
 /** Returns the account of the key, or throws the 401 the credentials deserve. */
-function authenticate(raw: string | undefined, loose: Loose, faults: Faults): string {
+function authenticate(raw: string | undefined, loose: Loose, faults: Faults, query?: unknown): string {
   if (typeof raw !== 'string' || !raw.trim()) {
     if (loose('key')) return DEMO_ACCOUNT_ID;
+    // ind6-auth-key-query-param: a request without the header may carry the key in its query.
+    if (faults.has('ind6-auth-key-query-param') && query && typeof query === 'object') {
+      const sent = QUERY_KEY_NAMES.map((n) => (query as Record<string, unknown>)[n]).find((v) => typeof v === 'string' && API_KEYS.has(v));
+      if (typeof sent === 'string') return API_KEYS.get(sent)!;
+    }
     throw apiError('AUTH_MISSING');
   }
   const parts = raw.trim().split(/\s+/);
@@ -49,18 +69,21 @@ function authenticate(raw: string | undefined, loose: Loose, faults: Faults): st
     throw apiError('AUTH_SCHEME');
   }
   // ind-auth-key-suffix: keys compared by prefix, so "<key>anything" is the key.
-  const account = API_KEYS.get(parts[1]) ?? (faults.has('ind-auth-key-suffix') ? [...API_KEYS].find(([k]) => parts[1].startsWith(k))?.[1] : undefined);
+  const account = accountOfKey(parts[1], faults) ?? (faults.has('ind-auth-key-suffix') ? [...API_KEYS].find(([k]) => parts[1].startsWith(k))?.[1] : undefined);
   if (account) return account;
   if (loose('unknown-key')) return DEMO_ACCOUNT_ID;
   throw apiError('AUTH_BAD_KEY');
 }
 
 /** The account the request acts for: the key's, once the account header agrees with it. */
-function resolveAccount(sent: string | undefined, keyAccount: string, loose: Loose, forbiddenDetail?: string): string {
+function resolveAccount(sent: string | undefined, keyAccount: string, loose: Loose, faults: Faults, forbiddenDetail?: string): string {
   if (sent === undefined || sent === '') {
     if (loose('account-missing')) return keyAccount;
     throw apiError('ACCOUNT_MISSING');
   }
+  // ind6-auth-guid-unanchored: the first GUID found in the value is the account.
+  const found = faults.has('ind6-auth-guid-unanchored') ? GUID_ANYWHERE.exec(sent)?.[0] : undefined;
+  if (found) sent = found;
   if (!GUID.test(sent)) {
     if (loose('account-malformed')) return keyAccount;
     throw apiError('ACCOUNT_NOT_GUID');
@@ -85,8 +108,16 @@ export default fp(
         // ind-auth-403-echo-key: the 403 names the key "to help support".
         const echo = faults.has('ind-auth-403-echo-key') ? `key ${req.headers.authorization?.trim().split(/\s+/).pop()}` : undefined;
         const value = req.headers[header];
-        const keyAccount = authenticate(req.headers.authorization, loose, faults);
-        req.accountId = resolveAccount(Array.isArray(value) ? value[0] : value, keyAccount, loose, echo);
+        const keyAccount = authenticate(req.headers.authorization, loose, faults, req.query);
+        const sent = Array.isArray(value) ? value[0] : value;
+        try {
+          req.accountId = resolveAccount(sent, keyAccount, loose, faults, echo);
+        } catch (e) {
+          // ind6-auth-403-after-write: the update's ownership check runs after the write (see the checks plugin).
+          if (!(faults.has('ind6-auth-403-after-write') && place === 'check-update' && e instanceof ApiError && e.code === 'ACCOUNT_FORBIDDEN')) throw e;
+          req.accountId = keyAccount;
+          forbiddenAfterWrite.add(req);
+        }
       }
       // auth-strict: what would be served here is refused (on the public spec route, every request).
       if ((isV1 || place === 'spec') && faults.authStrict(place)) throw apiError('AUTH_BAD_KEY');

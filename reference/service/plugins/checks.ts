@@ -10,6 +10,11 @@ import { checkUpdateSchema } from '../checks/schema';
 import { DESCRIPTION_MAX, UPDATE_PROPERTIES } from '../checks/vocabulary';
 import { offsetProblem } from '../checks/frequency-offset';
 import { CheckStore, madeUpCheck, type Check } from '../checks/store';
+import { forbiddenAfterWrite } from './auth';
+import { RUNTIMES } from '../runtimes/data';
+
+/** ind6-cu-removed-runtime-refused: the runtimes read as no longer selectable. */
+const REMOVED_RUNTIMES: readonly string[] = RUNTIMES.filter((r) => r.stage === 'REMOVED').map((r) => r.name);
 
 interface UpdateRoute {
   Params: { id: string };
@@ -54,14 +59,22 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         if (faults.has('ind-cu-checktype-case') && b && typeof b === 'object' && typeof b.checkType === 'string') {
           b.checkType = b.checkType.toUpperCase();
         }
+        // ind6-cu-location-case: locations "cleaned up" (trimmed, lower-cased) before they are checked.
+        if (faults.has('ind6-cu-location-case') && b && typeof b === 'object' && Array.isArray(b.locations)) {
+          b.locations = b.locations.map((l: unknown) => (typeof l === 'string' ? l.trim().toLowerCase() : l));
+        }
       },
     },
     async (req) => {
       const account = req.accountId ?? '';
-      const current = load(req.accountId, req.params.id, placeOf(req));
+      // ind6-cu-put-upserts: PUT read as "create or replace", so an unknown GUID starts a new check.
+      const upsert = faults.has('ind6-cu-put-upserts') && GUID.test(req.params.id) && !(req.accountId && store.get(req.accountId, req.params.id));
+      const current = upsert ? madeUpCheck(req.params.id) : load(req.accountId, req.params.id, placeOf(req));
       const body: unknown = req.body;
       const v = req.validationError;
-      const problems: string[] = v ? [v.message] : [];
+      // ind6-cu-query-checked-after-write: the query only matters for new checks, so it is judged after the write.
+      const queryLater = faults.has('ind6-cu-query-checked-after-write') && v?.validationContext === 'querystring';
+      const problems: string[] = v && !queryLater ? [v.message] : [];
       if (!problems.length) {
         const b = body as Record<string, unknown>;
         // ind-fo-null-offset: null read as "leave the offset as it is".
@@ -79,12 +92,15 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         const p = unchecked
           ? null
           : offsetProblem(
-              (b.frequency as number | undefined) ?? current.frequency,
+              // ind6-fo-old-frequency: the offset judged against the check as stored.
+              faults.has('ind6-fo-old-frequency') ? current.frequency : ((b.frequency as number | undefined) ?? current.frequency),
               offset ?? current.frequencyOffset,
               (newType as string | undefined) ?? current.checkType,
               faults,
             );
         if (p) problems.push(p);
+        if (faults.has('ind6-cu-removed-runtime-refused') && typeof b.runtimeId === 'string' && REMOVED_RUNTIMES.includes(b.runtimeId))
+          problems.push(`runtimeId: runtime ${b.runtimeId} is removed`);
       }
       // The table-driven faults: one body pattern on one stored check type, too loose or too strict.
       if (faults.bodyMatches('accept', current.checkType, body)) problems.length = 0;
@@ -105,6 +121,9 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         if (Object.hasOwn(sent, k) && !(faults.has('cu-null-ignored') && sent[k] === null)) updated[k] = sent[k];
       }
       if (!faults.has('cu-not-persisted')) store.put(account, updated);
+      if (queryLater) throw reject('INVALID_QUERY', v.message);
+      // ind6-auth-403-after-write: the ownership check of the account header, after the write.
+      if (forbiddenAfterWrite.has(req)) throw apiError('ACCOUNT_FORBIDDEN');
       return updated;
     },
   );

@@ -15,7 +15,17 @@ export function sendError(reply: FastifyReply, faults: Faults, status: number, b
   if (status === 403 && faults.has('ind-err-403-status-401')) out.statusCode = 401;
   // ind-err-check-404-notfound: the checks module names its error after its NotFound class.
   if (status === 404 && faults.has('ind-err-check-404-notfound') && (place === 'check-read' || place === 'check-update')) out.error = 'NotFound';
+  // ind6-err-413-status-400: the body-size error is wrapped by the validation error helper.
+  if (status === 413 && faults.has('ind6-err-413-status-400')) out.statusCode = 400;
+  // ind6-err-404-message-null: the runtime lookup sends its optional detail as null.
+  if (status === 404 && faults.has('ind6-err-404-message-null') && place === 'runtime') out.message = null;
   const { type, payload } = renderError(status, out, faults.errorMutations(place, status), req.headers.authorization);
+  // ind6-err-415-text: the media-type refusal is sent as the parser layer's plain text.
+  if (status === 415 && faults.has('ind6-err-415-text'))
+    return reply
+      .code(415)
+      .type('text/plain; charset=utf-8')
+      .send(`Unsupported Media Type: ${String(out.message ?? '')}`);
   // ind-err-401-text-plain: the auth layer sends its JSON with reply.send(string) and no type.
   const sentType = status === 401 && faults.has('ind-err-401-text-plain') ? 'text/plain; charset=utf-8' : type;
   return reply.code(status).type(sentType).send(payload);

@@ -50,6 +50,7 @@ export default fp(
     const storeOpts = {
       clock: opts.clock,
       neverReset: faults.has('rl-never-reset'),
+      extendOnReject: faults.has('ind6-rl-429-extends-window'),
       created: (s: RateLimitStore) => {
         stores.push(s);
       },
@@ -57,7 +58,9 @@ export default fp(
     // ind-rl-window-ms: the window in seconds handed to an option that counts milliseconds.
     const windowMs = faults.has('ind-rl-window-ms') ? opts.windowSeconds : opts.windowSeconds * 1000;
     // Each request is its own hit in its key's bucket, so that it alone can be refunded.
-    const keyOf = (req: FastifyRequest) => hitKey(rateLimitKey(req, faults.has('rl-per-ip')), req.id);
+    // ind6-rl-bucket-per-url: the bucket named by key and URL, as a cache key would be.
+    const bucketOf = (req: FastifyRequest) => rateLimitKey(req, faults.has('rl-per-ip')) + (faults.has('ind6-rl-bucket-per-url') ? ` ${req.url}` : '');
+    const keyOf = (req: FastifyRequest) => hitKey(bucketOf(req), req.id);
     await app.register(rateLimit, {
       global: true,
       max: globalMax(opts),

@@ -23,7 +23,9 @@ export default async function runtimesPlugin(app: FastifyInstance, opts: { fault
     async (_req, reply) => reply.type(json).send(JSON.stringify(visibleRuntimes(faults).map((r) => present(r, faults)))),
   );
 
-  app.get<{ Params: { id: string } }>('/v1/runtimes/:id', async (req, reply) => {
+  // ind6-rl-custom-prefix: the list's limit attached to every route under /v1/runtimes.
+  const oneLimit = faults.has('ind6-rl-custom-prefix') ? { config: { rateLimit: { ...RUNTIME_LIST_LIMIT } } } : {};
+  app.get<{ Params: { id: string } }>('/v1/runtimes/:id', oneLimit, async (req, reply) => {
     const id = req.params.id;
     // The two 500 faults: a decoder and a length check that blow up instead of answering 404.
     if (faults.has('rt-encoded-slash-500') && /%2f/i.test(req.raw.url ?? '')) throw new Error('path decoding failed');

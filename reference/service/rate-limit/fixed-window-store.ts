@@ -19,6 +19,8 @@ export class FixedWindowStore implements RateLimitStore {
     if (!over) w.hits.add(hit);
     // Under rl-never-reset the window is still announced as ending, which is the lie a client sees.
     const ttl = Math.max(1, this.opts.neverReset ? timeWindow : w.start + timeWindow - now);
+    // ind6-rl-429-extends-window: the refusal pushes the window's start to now, after the ttl was read.
+    if (over && this.opts.extendOnReject) w.start = now;
     cb(null, { current: over ? w.hits.size + 1 : w.hits.size, ttl });
   }
 

@@ -20,9 +20,11 @@ export class SlidingWindowStore implements RateLimitStore {
     const log = this.logs.get(bucket) ?? [];
     if (!this.opts.neverReset) while (log.length && log[0].at <= now - timeWindow) log.shift();
     let current: number;
-    if (log.length >= max)
+    if (log.length >= max) {
       current = log.length + 1; // over the limit: answer, but do not record
-    else {
+      // ind6-rl-429-extends-window: the refusal is logged too, so it keeps the key blocked a window longer.
+      if (this.opts.extendOnReject) log.push({ at: now, id: hit });
+    } else {
       log.push({ at: now, id: hit });
       current = log.length;
     }

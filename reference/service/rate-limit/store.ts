@@ -20,6 +20,8 @@ export type StoreClass = new (params?: unknown) => RateLimitStore;
 export interface StoreOptions {
   clock: Clock;
   neverReset: boolean;
+  /** ind6-rl-429-extends-window: a refused request restarts its key's window (the old end is still announced). */
+  extendOnReject?: boolean;
   /** Told of every store the plugin makes (the global one and each route's child), so refunds reach them. */
   created?: (store: RateLimitStore) => void;
 }

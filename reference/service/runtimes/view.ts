@@ -19,6 +19,10 @@ export function present(rt: Runtime, faults: Faults): Record<string, unknown> {
   if (faults.has('ind-rt-eol-day-first') && rt.name === '2023.09') out.runtimeEndOfLife = '31/12/2026';
   // ind-rt-removed-no-deps: the packages of REMOVED runtimes were purged from the registry table.
   if (faults.has('ind-rt-removed-no-deps') && rt.stage === 'REMOVED') out.dependencies = {};
+  // ind6-rt-eol-leap: the last day of February typed for a leap year.
+  if (faults.has('ind6-rt-eol-leap') && rt.name === '2022.10') out.runtimeEndOfLife = '02/29/2026';
+  // ind6-rt-description-null: the newest runtime's release notes not written yet, a null column.
+  if (faults.has('ind6-rt-description-null') && rt.name === '2026.04') out.description = null;
   if (faults.has('rt-deps-empty')) out.dependencies = {};
   else if (faults.has('rt-deps-number')) (out.dependencies as Record<string, unknown>).lodash = 4.17;
   if (faults.has('rt-description-number')) out.description = 2024;
@@ -36,6 +40,9 @@ export const visibleRuntimes = (faults: Faults): Runtime[] => RUNTIMES.filter((r
 export function findRuntime(id: string, faults: Faults): Runtime | undefined {
   const list = visibleRuntimes(faults);
   const exact = list.find((r) => r.name === id);
+  // ind6-rt-id-numeric-parse: the id read as a year and a month number, so "2024.9" is 2024.09.
+  const numeric = faults.has('ind6-rt-id-numeric-parse') ? /^(\d{4})\.(\d{1,2})$/.exec(id) : null;
+  if (!exact && numeric) return list.find((r) => r.name === `${numeric[1]}.${numeric[2].padStart(2, '0')}`);
   if (exact || !faults.has('rt-prefix-match') || !id) return exact;
   // The lowest matching name: "2024.0" finds 2024.02, not 2024.09.
   return list.filter((r) => r.name.startsWith(id)).sort((a, b) => a.name.localeCompare(b.name))[0];

@@ -44,6 +44,12 @@ export function buildOpenApi(faults: Faults, accountHeader: string): Json {
     const q = doc.paths['/v1/checks/{id}'].put.parameters.find((p: Json) => p.in === 'query');
     q.schema = { type: 'string', enum: ['true', 'false'], default: 'true' };
   }
+  // ind6-spec-429-apierror: the runtime operation's 429 copied from its 401 line.
+  if (faults.has('ind6-spec-429-apierror')) runtimeOp.responses['429'].content['application/json'].schema = { $ref: '#/components/schemas/ApiError' };
+  // ind6-spec-id-number: the parameter's type inferred from an example id such as 2025.04.
+  if (faults.has('ind6-spec-id-number')) runtimeOp.parameters.find((p: Json) => p.in === 'path').schema = { type: 'number', example: 2025.04 };
+  // ind6-spec-eol-format-date: "a date" written as the OpenAPI date format, which is ISO 8601 (YYYY-MM-DD).
+  if (faults.has('ind6-spec-eol-format-date')) schemas.Runtime.properties.runtimeEndOfLife.format = 'date';
   dropNodes(doc, faults.specDrops());
   if (faults.has('spec-unversioned')) {
     doc.paths = Object.fromEntries(Object.entries(doc.paths).map(([p, item]) => [p.replace(/^\/v1/, ''), item]));
