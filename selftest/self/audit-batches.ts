@@ -6,6 +6,7 @@
  *
  *   npx tsx selftest/self/audit-batches.ts               # the named faults (hand-written, independent)
  *   npx tsx selftest/self/audit-batches.ts generated 5   # every 5th generated fault
+ *   npx tsx selftest/self/audit-batches.ts independent-6 # one list (a source of fault-cases.ts)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +31,8 @@ const PARALLEL_RUNS = 3;
 async function main(): Promise<void> {
   const [which = 'named', every = '1'] = process.argv.slice(2);
   const step = Math.max(1, Number(every));
-  const pool = FAULT_CASES.filter((c) => !c.stops && !c.reach.includes('alone') && (which === 'generated') === (c.source === 'generated'));
+  const inList = (c: (typeof FAULT_CASES)[number]) => (which === 'named' ? c.source !== 'generated' : c.source === which);
+  const pool = FAULT_CASES.filter((c) => !c.stops && !c.reach.includes('alone') && inList(c));
   const cases = pool.filter((_, i) => i % step === 0);
   process.stdout.write(`${cases.length} of ${pool.length} ${which} faults, each alone\n`);
   const missed: string[] = [];

@@ -24,7 +24,7 @@ export interface FaultCase {
   fault: string;
   /** For the kill ratio: the generated family (file name), or the hand-written list. */
   family: string;
-  source: 'hand-written' | 'independent' | 'generated';
+  source: 'hand-written' | 'independent' | 'independent-6' | 'generated';
   direction?: 'loose' | 'strict';
   catches: Catch[];
   files: string[];
@@ -163,11 +163,11 @@ export function fromHandWritten(f: FaultExpectation, source: 'hand-written' = 'h
   };
 }
 
-export function fromIndependent(f: IndependentFault): FaultCase {
+export function fromIndependent(f: IndependentFault, source: 'independent' | 'independent-6' = 'independent'): FaultCase {
   return {
     fault: f.fault,
-    family: 'independent',
-    source: 'independent',
+    family: source,
+    source,
     catches: f.clauses.map((clause) => ({ clause: clause as ClauseId })),
     files: f.files,
     env: f.env,
