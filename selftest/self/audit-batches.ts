@@ -30,7 +30,7 @@ const PARALLEL_RUNS = 3;
 async function main(): Promise<void> {
   const [which = 'named', every = '1'] = process.argv.slice(2);
   const step = Math.max(1, Number(every));
-  const pool = FAULT_CASES.filter((c) => !c.stops && !c.reach.includes('alone') && (which === 'generated') === (c.source === 'generated'));
+  const pool = FAULT_CASES.filter((c) => !c.reach.includes('alone') && (which === 'generated') === (c.source === 'generated'));
   const cases = pool.filter((_, i) => i % step === 0);
   process.stdout.write(`${cases.length} of ${pool.length} ${which} faults, each alone\n`);
   const missed: string[] = [];
