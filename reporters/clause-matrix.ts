@@ -160,7 +160,7 @@ export default class ClauseMatrixReporter implements Reporter {
         }
         if (own === 'failed' && res) {
           const failures = failuresOf(res, id, ref.title, failedClauses.size === 0);
-          for (const f of failures) if (row.failures.length < MAX_FAILURES_PER_CLAUSE) row.failures.push(f);
+          for (const f of failures) addFailure(row.failures, f);
         }
         for (const t of tried.filter((x) => x.clause === id)) {
           if (t.place && !row.places.includes(t.place)) row.places.push(t.place);
@@ -219,6 +219,13 @@ function rollUp(statuses: TestRef['status'][]): ClauseStatus {
 }
 
 const MAX_FAILURES_PER_CLAUSE = 50;
+
+/** A keyed failure (Failure.key) is kept once per clause, however many tests saw it, with the count of sightings; others as they come, up to the cap. */
+function addFailure(list: MatrixFailure[], f: MatrixFailure): void {
+  const same = f.key === undefined ? undefined : list.find((x) => x.key === f.key);
+  if (same) same.sightings = (same.sightings ?? 1) + 1;
+  else if (list.length < MAX_FAILURES_PER_CLAUSE) list.push(f.key === undefined ? f : { ...f, sightings: 1 });
+}
 
 function attachedJson<T>(res: TestResult, name: string): T | undefined {
   const a = res.attachments.find((x) => x.name === name && x.body);

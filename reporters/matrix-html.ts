@@ -1,7 +1,6 @@
 /** contract-matrix.html: the matrix as a page, linked from Playwright's HTML report. */
 import { esc, page, statusClass } from './html-page';
-import { failureLine } from '../support/checks/failure';
-import { triedText } from './matrix-markdown';
+import { matrixFailureLine, triedText } from './matrix-markdown';
 import type { Matrix } from './matrix-types';
 
 export function renderMatrixHtml(m: Matrix): string {
@@ -16,7 +15,11 @@ export function renderMatrixHtml(m: Matrix): string {
     .join('');
   const rows = m.clauses.map((c) => {
     const detail =
-      c.status === 'failed' ? c.failures.map((f) => `<div>${esc(failureLine(f))}</div>`).join('') : c.status === 'skipped' ? esc(c.reasons.join('; ')) : '';
+      c.status === 'failed'
+        ? c.failures.map((f) => `<div>${esc(matrixFailureLine(f))}</div>`).join('')
+        : c.status === 'skipped'
+          ? esc(c.reasons.join('; '))
+          : '';
     const tests = c.tests.map((t) => `<li class="${t.status}">${esc(t.title)}</li>`).join('');
     return `<tr><td class="id">${esc(c.id)}</td><td>${esc(c.summary)}</td><td class="${statusClass(c.status)}"><b>${esc(c.status)}</b></td><td class="detail">${detail}</td><td class="detail">${esc(triedText(c))}</td><td><ul class="tests">${tests}</ul></td></tr>`;
   });

@@ -22,17 +22,17 @@ test.describe('deprecated check update', () => {
 
   for (const t of UPDATE_TESTS) {
     for (const check of t.places) {
-      test(`${t.title} (${check} check)`, { annotation: clauses(...t.clauses) }, async ({ checkUpdate }) => {
+      test(`${t.title} (${check} check)`, { annotation: clauses(...t.clauses, 'SPEC-9') }, async ({ checkUpdate }) => {
         await checkUpdate.run(t.key, check);
       });
     }
   }
 
-  test('an unknown check id is not found, never updated', { annotation: clauses('CU-8', 'ERR-1', 'ERR-3', 'ERR-4') }, async ({ checkUpdate }) => {
+  test('an unknown check id is not found, never updated', { annotation: clauses('CU-8', 'ERR-1', 'ERR-3', 'ERR-4', 'SPEC-9') }, async ({ checkUpdate }) => {
     await checkUpdate.unknownId();
   });
 
-  test('after the run the checks are as they were before it', { annotation: clauses('CU-9') }, async ({ checkUpdate }) => {
+  test('after the run the checks are as they were before it', { annotation: clauses('CU-9', 'SPEC-9') }, async ({ checkUpdate }) => {
     await checkUpdate.restoreAll();
   });
 });

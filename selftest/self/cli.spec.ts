@@ -73,6 +73,16 @@ test('a target whose spec answers 404 fails SPEC-1 (exit code 1), every other cl
   }
 });
 
+test('one cause, one failure: runtimes without the v their spec declares fail RT-3 and SPEC-9, nothing else', async () => {
+  const run = await runSuite({ fault: 'rt-node-no-v' });
+  expect(run.exitCode, run.output.slice(-2000)).toBe(1);
+  expect(failedClauses(run).sort()).toEqual(['RT-3', 'SPEC-9']);
+  // Seen by the runtime and the authentication tests alike, one failure per operation and schema rule.
+  const spec9 = run.matrix!.clauses.find((c) => c.id === 'SPEC-9')!.failures;
+  expect(spec9.map((f) => f.key)).toEqual([...new Set(spec9.map((f) => f.key))]);
+  expect(spec9.find((f) => f.key?.startsWith('GET /v1/runtimes/{id} 200 '))!.sightings).toBeGreaterThan(1);
+});
+
 /** A proxy that serves the reference under /api, with a spec whose servers entry names that prefix. */
 async function prefixProxy(upstream: string): Promise<{ url: string; close: () => void }> {
   const server = createServer(async (req, res) => {

@@ -44,10 +44,12 @@ test.describe('the published spec of the real service', () => {
     const validator = new SchemaValidator(spec);
     const pointer = canonicalPointer(spec.raw, ['paths', '/v1/checks/{id}', 'put', 'requestBody', 'content', 'application/json', 'schema'])!;
     expect(validator.validate(pointer, { description: null, locations: null, runtimeId: null, groupOrder: null })).toEqual([]);
-    expect(validator.validate(pointer, { groupOrder: -1 })).toEqual([{ path: '/groupOrder', message: 'must be >= 0' }]);
+    expect(validator.validate(pointer, { groupOrder: -1 })).toEqual([
+      { path: '/groupOrder', message: 'must be >= 0', rule: expect.stringMatching(/groupOrder\/.*minimum$/) },
+    ]);
     const runtime = canonicalPointer(spec.raw, ['paths', '/v1/runtimes/{id}', 'get', 'responses', '200', 'content', 'application/json', 'schema'])!;
     expect(validator.validate(runtime, { name: '2025.04', multiStepSupport: 'yes', nodeJsVersion: 'v22.1.0', dependencies: {} })).toEqual([
-      { path: '/multiStepSupport', message: 'must be boolean' },
+      { path: '/multiStepSupport', message: 'must be boolean', rule: expect.stringMatching(/multiStepSupport\/type$/) },
     ]);
   });
 });

@@ -32,6 +32,11 @@ export interface Failure extends Where {
   exchange?: ExchangeSummary;
   /** A command that sends the request again, secrets as $API_KEY and $ACCOUNT_ID. */
   curl?: string;
+  /**
+   * What makes two failures one: a finding that many tests may see (the same response breaking its
+   * spec) carries a key, and the reports keep one failure per clause and key, with its count of sightings.
+   */
+  key?: string;
 }
 
 /** The attachment every contract test carries its failures in (JSON: Failure[]). */
