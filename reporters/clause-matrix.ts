@@ -170,7 +170,7 @@ export default class ClauseMatrixReporter implements Reporter {
         if ((own === 'failed' || own === 'waived') && res) {
           // A failed clause shows what failed it; a waived one, what its waivers covered.
           const failures = failuresOf(res, id, ref.title, failedClauses.size === 0).filter((f) => (own === 'waived') === Boolean(f.waiver));
-          for (const f of failures) if (row.failures.length < MAX_FAILURES_PER_CLAUSE) row.failures.push(f);
+          for (const f of failures) addFailure(row.failures, f);
           for (const f of failures) if (f.waiver && !row.waivers.some((w) => w.entry === f.waiver!.entry)) row.waivers.push(f.waiver);
         }
         for (const t of tried.filter((x) => x.clause === id)) {
@@ -247,6 +247,13 @@ function rollUp(statuses: TestRef['status'][]): ClauseStatus {
 }
 
 const MAX_FAILURES_PER_CLAUSE = 50;
+
+/** A keyed failure (Failure.key) is kept once per clause, however many tests saw it, with the count of sightings; others as they come, up to the cap. */
+function addFailure(list: MatrixFailure[], f: MatrixFailure): void {
+  const same = f.key === undefined ? undefined : list.find((x) => x.key === f.key);
+  if (same) same.sightings = (same.sightings ?? 1) + 1;
+  else if (list.length < MAX_FAILURES_PER_CLAUSE) list.push(f.key === undefined ? f : { ...f, sightings: 1 });
+}
 
 function attachedJson<T>(res: TestResult, name: string): T | undefined {
   const a = res.attachments.find((x) => x.name === name && x.body);

@@ -1,7 +1,6 @@
 /** contract-matrix.html: the matrix as a page, linked from Playwright's HTML report. */
 import { esc, page, statusClass } from './html-page';
-import { failureLine } from '../support/checks/failure';
-import { triedText, waiversText } from './matrix-markdown';
+import { matrixFailureLine, triedText, waiversText } from './matrix-markdown';
 import type { Matrix } from './matrix-types';
 
 export function renderMatrixHtml(m: Matrix): string {
@@ -16,7 +15,7 @@ export function renderMatrixHtml(m: Matrix): string {
     .map(([k, v]) => `<span class="pill ${statusClass(String(k))}">${v} ${k}</span>`)
     .join('');
   const rows = m.clauses.map((c) => {
-    const failures = c.failures.map((f) => `<div>${esc(failureLine(f))}</div>`).join('');
+    const failures = c.failures.map((f) => `<div>${esc(matrixFailureLine(f))}</div>`).join('');
     const detail =
       c.status === 'failed'
         ? failures

@@ -1,6 +1,6 @@
 /** contract-matrix.md: the matrix as a table a person reads without knowing the code. */
 import { failureLine } from '../support/checks/failure';
-import type { ClauseRow, Matrix } from './matrix-types';
+import type { ClauseRow, Matrix, MatrixFailure } from './matrix-types';
 
 const MARK = { verified: '✅ verified', waived: '🟪 waived', failed: '❌ failed', skipped: '⏭️ skipped', 'not covered': '⬜ not covered' } as const;
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -9,15 +9,18 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 export const triedText = (c: Pick<ClauseRow, 'places' | 'valueClasses'>) =>
   [c.places.length ? `places: ${c.places.join(', ')}` : '', c.valueClasses.length ? `values: ${c.valueClasses.join(', ')}` : ''].filter(Boolean).join('; ');
 
+/** A failure's line, with how many times it was seen when more than once (one finding, many tests). */
+export const matrixFailureLine = (f: MatrixFailure) => `${failureLine(f)}${(f.sightings ?? 1) > 1 ? ` (seen ${f.sightings} times)` : ''}`;
+
 /** Why a waived clause does not fail the run: each waiver's date and reason. */
 export const waiversText = (c: Pick<ClauseRow, 'waivers'>) => c.waivers.map((w) => `waived until ${w.until} (entry ${w.entry}): ${w.reason}`).join('; ');
 
 /** What a row's detail column says: the failures of a failed clause, the waivers and failures of a waived one, the reasons of a skip. */
 export const detailText = (c: ClauseRow, failures = 2) =>
   c.status === 'failed'
-    ? c.failures.slice(0, failures).map(failureLine).join('; ')
+    ? c.failures.slice(0, failures).map(matrixFailureLine).join('; ')
     : c.status === 'waived'
-      ? [waiversText(c), ...c.failures.slice(0, failures).map(failureLine)].join('; ')
+      ? [waiversText(c), ...c.failures.slice(0, failures).map(matrixFailureLine)].join('; ')
       : c.status === 'skipped'
         ? c.reasons.join('; ')
         : '';

@@ -28,8 +28,8 @@ export interface ClauseRow {
   valueClasses: string[];
 }
 
-/** A failure as the matrix keeps it: the check's own data and the test it came from. */
-export type MatrixFailure = Failure & { test: string };
+/** A failure as the matrix keeps it: the check's own data and the test it came from (of a keyed one, the first, and how many times it was seen). */
+export type MatrixFailure = Failure & { test: string; sightings?: number };
 
 /** One entry of tried.json: a test (its line in a `--test-list` file) and what it tried. */
 export interface TestTried {

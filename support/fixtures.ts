@@ -39,10 +39,14 @@ interface WorkerFixtures {
 }
 
 interface TestFixtures {
+  specServed: void;
   verdict: Verdict;
   api: ApiClient;
   contract: Contract;
 }
+
+/** Why every test but SPEC-1's is skipped against a target that answers without a spec. */
+export const NO_SPEC_REASON = 'the target serves no spec (SPEC-1 failed): not run';
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   // A worker serves one project; a project may carry its own target (see applyProjectEnvironment).
@@ -66,6 +70,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   spec: [async ({ config }, use) => use(await loadSpec(config)), { scope: 'worker', box: 'self' }],
   validator: [async ({ spec }, use) => use(new SchemaValidator(spec)), { scope: 'worker', box: 'self' }],
   target: [async ({ spec, config }, use) => use(resolveTarget(spec, config)), { scope: 'worker', box: 'self' }],
+
+  // Without a spec only SPEC-1 has anything to judge. Auto fixtures are set up before the test's own,
+  // so a skipped test touches nothing (no agent started, no check snapshot taken).
+  specServed: [
+    async ({ spec }, use, info) => {
+      const judgesSpec = info.annotations.some((a) => a.type === 'clause' && a.description === 'SPEC-1');
+      info.skip(!!spec.unserved && !judgesSpec, NO_SPEC_REASON);
+      await use();
+    },
+    { auto: true, box: 'self' },
+  ],
 
   // Every fixture is boxed ('self'): no step of its own in the report, nor its cost (two messages to the
   // runner per setup and teardown, for several fixtures of every test).

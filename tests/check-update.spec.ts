@@ -23,18 +23,18 @@ for (const check of CHECK_KINDS) {
     });
 
     for (const t of UPDATE_TESTS.filter((u) => u.places.includes(check))) {
-      test(`${t.title} (${check} check)`, { annotation: clauses(...t.clauses) }, async ({ checkUpdate }) => {
+      test(`${t.title} (${check} check)`, { annotation: clauses(...t.clauses, 'SPEC-9') }, async ({ checkUpdate }) => {
         await checkUpdate.run(t.key, check);
       });
     }
 
     if (check === 'api') {
-      test('an unknown check id is not found, never updated', { annotation: clauses('CU-8', 'ERR-1', 'ERR-3', 'ERR-4') }, async ({ checkUpdate }) => {
+      test('an unknown check id is not found, never updated', { annotation: clauses('CU-8', 'ERR-1', 'ERR-3', 'ERR-4', 'SPEC-9') }, async ({ checkUpdate }) => {
         await checkUpdate.unknownId();
       });
     }
 
-    test(`after the run the ${check} check is as it was before it`, { annotation: clauses('CU-9') }, async ({ checkUpdate }) => {
+    test(`after the run the ${check} check is as it was before it`, { annotation: clauses('CU-9', 'SPEC-9') }, async ({ checkUpdate }) => {
       await checkUpdate.restore(check);
     });
   });

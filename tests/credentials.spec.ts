@@ -16,7 +16,7 @@ const title = (c: AuthCase) =>
 test.describe('authentication', () => {
   for (const c of authCases(AUTH_PROBES)) {
     // A probe provokes an error answer: its body is checked too (ERR-3, ERR-4, AUTH-7).
-    const annotation = c.probe ? clauses(c.probe.clause, 'AUTH-7', 'ERR-3', 'ERR-4') : clauses('AUTH-4');
+    const annotation = c.probe ? clauses(c.probe.clause, 'AUTH-7', 'ERR-3', 'ERR-4', 'SPEC-9') : clauses('AUTH-4', 'SPEC-9');
     test(title(c), { annotation }, async ({ api, contract, verdict, config, target, spec, validator }) => {
       const resolved = await requestsAt(c.place, target, config, (path) => api.call('GET', path));
       test.skip('skip' in resolved, 'skip' in resolved ? resolved.skip : '');

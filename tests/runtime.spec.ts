@@ -14,7 +14,7 @@ test.describe('get one runtime', () => {
   for (const version of RUNTIME_VERSIONS) {
     test(
       `runtime ${version}`,
-      { annotation: clauses('RT-1', 'RT-2', 'RT-3', 'RT-4', 'RT-5', 'RT-6', 'RT-7', 'RT-8') },
+      { annotation: clauses('RT-1', 'RT-2', 'RT-3', 'RT-4', 'RT-5', 'RT-6', 'RT-7', 'RT-8', 'SPEC-9') },
       async ({ contract: c, target, verdict: v }) => {
         const at = { place: PLACE.runtime, valueClass: ACCEPTED_CLASS };
         const [contract, verdict] = [c.at(at), v.at(at)];
@@ -64,7 +64,7 @@ test.describe('get one runtime', () => {
   }
 
   for (const { what, id, valueClass } of UNKNOWN_IDS) {
-    test(`unknown id: ${what}`, { annotation: clauses('RT-9', 'ERR-1', 'ERR-3', 'ERR-4', 'AUTH-7') }, async ({ contract, target, verdict }) => {
+    test(`unknown id: ${what}`, { annotation: clauses('RT-9', 'ERR-1', 'ERR-3', 'ERR-4', 'AUTH-7', 'SPEC-9') }, async ({ contract, target, verdict }) => {
       const where = { place: PLACE.runtime, valueClass };
       // The id is sent already encoded, exactly as written here; the error body is checked on the way (ERR-*, AUTH-7).
       const ex = await contract.at(where).send(target.runtimeOp, 'GET', target.runtimePath.replace(/\{[^}]+\}/, id), 'invalid', 'RT-9');

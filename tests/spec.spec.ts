@@ -1,6 +1,7 @@
 /**
  * SPEC: the target's machine-readable specification, read as it is served. A broken document fails
- * SPEC-1 and is still read as far as it can be, so every other clause is still tested.
+ * SPEC-1 and is still read as far as it can be, so every other clause is still tested; no document at
+ * all (a 404, an HTML page) fails SPEC-1 and leaves nothing else to test (support/fixtures.ts).
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import { RUNTIME_PATH, RUNTIME_STAGES } from '../support/document/facts';
@@ -30,7 +31,7 @@ test.describe('machine-readable specification', () => {
     let ex = await api.call('GET', '/openapi.json', { headers: { authorization: null } });
     // Public on the real service; a target may want the credentials for it too.
     if (ex.status === 401 || ex.status === 403) ex = await api.call('GET', '/openapi.json');
-    if (verdict.check('SPEC-1', ex.status === 200, 'GET /openapi.json did not answer 200', ex.status, '200 with the OpenAPI document')) {
+    if (verdict.check('SPEC-1', ex.status === 200, 'GET /openapi.json did not answer 200', ex.status, '200 with the OpenAPI document', ex)) {
       let served: Json;
       try {
         served = parseSpecText(ex.text, '/openapi.json');
@@ -47,6 +48,12 @@ test.describe('machine-readable specification', () => {
           'openapi: 3.x.y',
         );
       }
+    }
+    if (spec.unserved) {
+      // The answer just judged, when the suite reads its spec there too: said once.
+      const saidAbove = ex.url === config.specUrl && verdict.failures.length > 0;
+      if (!saidAbove) verdict.fail('SPEC-1', `the target serves no spec: ${spec.unserved}`, config.specUrl, 'an OpenAPI 3.x document');
+      return;
     }
     // The document the suite reads (SPEC_URL) must validate and resolve as a whole.
     for (const problem of spec.problems)

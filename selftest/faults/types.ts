@@ -10,8 +10,6 @@ export interface FaultExpectation {
   files: string[];
   /** Extra environment for the run (e.g. a short rate-limit window). */
   env?: Record<string, string>;
-  /** Instead of a failed clause: the run must stop with this exit code and this text. */
-  stops?: { exitCode: number; text: RegExp };
 }
 
 /**

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const [which = 'named', every = '1'] = process.argv.slice(2);
   const step = Math.max(1, Number(every));
   const inList = (c: (typeof FAULT_CASES)[number]) => (which === 'named' ? c.source !== 'generated' : c.source === which);
-  const pool = FAULT_CASES.filter((c) => !c.stops && !c.reach.includes('alone') && inList(c));
+  const pool = FAULT_CASES.filter((c) => !c.reach.includes('alone') && inList(c));
   const cases = pool.filter((_, i) => i % step === 0);
   process.stdout.write(`${cases.length} of ${pool.length} ${which} faults, each alone\n`);
   const missed: string[] = [];

@@ -20,7 +20,7 @@ export interface Batch {
   /** The union of the members' files. */
   files: string[];
   env?: Record<string, string>;
-  /** One fault that runs by itself (`alone`, or it stops the run). */
+  /** One fault that runs by itself (`alone`). */
   alone: boolean;
   /** Members share the stored check (cell faults): believed only if the run restored it. */
   shared: boolean;
@@ -100,13 +100,13 @@ export const isCellFault = (c: FaultCase) =>
 const sharesOnlyState = (a: FaultCase, b: FaultCase) => isCellFault(a) && isCellFault(b);
 
 export function compatible(a: FaultCase, b: FaultCase): boolean {
-  if (a.reach.includes('alone') || b.reach.includes('alone') || a.stops || b.stops) return false;
+  if (a.reach.includes('alone') || b.reach.includes('alone')) return false;
   if (!sameEnv(a.env, b.env)) return false;
   if (a.reach.some((x) => b.reach.some((y) => reachesOverlap(x, y))) && !sharesOnlyState(a, b)) return false;
   return !a.catches.some((x) => b.catches.some((y) => catchesOverlap(x, y)));
 }
 
-const isAlone = (c: FaultCase) => c.reach.includes('alone') || !!c.stops;
+const isAlone = (c: FaultCase) => c.reach.includes('alone');
 
 /**
  * First fit, the fault that can share with the fewest others first (as in greedy graph colouring: the

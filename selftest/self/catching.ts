@@ -70,15 +70,6 @@ export function withinReach(reach: string[], f: RunFailure): boolean {
 /** `company`: the run had other faults in it (see withinReach). */
 export function judge(c: FaultCase, run: SuiteRun, how: How, company = how === 'batch'): FaultOutcome {
   const base = { fault: c.fault, family: c.family, source: c.source, direction: c.direction, catches: c.catches, how };
-  if (c.stops) {
-    const caught = run.exitCode === c.stops.exitCode && c.stops.text.test(run.output);
-    return {
-      ...base,
-      caught,
-      missing: caught ? [] : c.catches,
-      near: caught ? [] : [`exit ${run.exitCode}: ${run.output.trim().split('\n').slice(-3).join(' | ').slice(0, 300)}`],
-    };
-  }
   const counts = (k: Catch, f: RunFailure) => matches(k, f, c.files) && (!company || withinReach(c.reach, f));
   const missing = c.catches.filter((k) => !run.failures.some((f) => counts(k, f)));
   const clauses = new Set(missing.map((k) => k.clause));

@@ -1,11 +1,11 @@
 /**
  * The suite as a user meets it: bad configuration and an unreachable target stop the run with one line
- * and their own exit code; another deployment (own header name, other limiter, the real published spec)
+ * and their own exit code; a target that answers without a spec is a contract failure, reported; another deployment (own header name, other limiter, the real published spec)
  * is tested through BASE_URL exactly like the embedded one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { EMBEDDED } from '../../support/run/config';
@@ -55,6 +55,33 @@ test('an unreachable target fails the run within 10 seconds with one clear line 
   expect(run.output).toContain(`contract suite: the target is unreachable: GET http://127.0.0.1:${port}/openapi.json failed (ECONNREFUSED)`);
   expect(run.output).not.toMatch(/\n\s+at /); // no stack trace
   expect(run.ms).toBeLessThan(10_000);
+});
+
+test('a target whose spec answers 404 fails SPEC-1 (exit code 1), every other clause not run for that reason, the reports written', async () => {
+  const run = await runSuite({ fault: 'spec-missing', keepReports: true });
+  try {
+    expect(run.exitCode, run.output.slice(-2000)).toBe(1);
+    expect(failedClauses(run)).toEqual(['SPEC-1']);
+    expect(failureLines(run).join('\n')).toContain('SPEC-1: GET /openapi.json did not answer 200 (received: 404)');
+    for (const c of run.matrix!.clauses.filter((x) => x.id !== 'SPEC-1')) {
+      expect(c.status, c.id).toBe('skipped');
+      expect(c.reasons, c.id).toEqual(['the target serves no spec (SPEC-1 failed): not run']);
+    }
+    expect(existsSync(join(run.reportDir, 'html/index.html'))).toBe(true);
+    expect(existsSync(join(run.reportDir, 'junit.xml'))).toBe(true);
+  } finally {
+    rmSync(run.reportDir, { recursive: true, force: true });
+  }
+});
+
+test('one cause, one failure: runtimes without the v their spec declares fail RT-3 and SPEC-9, nothing else', async () => {
+  const run = await runSuite({ fault: 'rt-node-no-v' });
+  expect(run.exitCode, run.output.slice(-2000)).toBe(1);
+  expect(failedClauses(run).sort()).toEqual(['RT-3', 'SPEC-9']);
+  // Seen by the runtime and the authentication tests alike, one failure per operation and schema rule.
+  const spec9 = run.matrix!.clauses.find((c) => c.id === 'SPEC-9')!.failures;
+  expect(spec9.map((f) => f.key)).toEqual([...new Set(spec9.map((f) => f.key))]);
+  expect(spec9.find((f) => f.key?.startsWith('GET /v1/runtimes/{id} 200 '))!.sightings).toBeGreaterThan(1);
 });
 
 /** A proxy that serves the reference under /api, with a spec whose servers entry names that prefix. */

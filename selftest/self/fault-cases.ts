@@ -29,8 +29,6 @@ export interface FaultCase {
   catches: Catch[];
   files: string[];
   env?: Record<string, string>;
-  /** Instead of failures: the run must stop with this exit code and this text. */
-  stops?: { exitCode: number; text: RegExp };
   /**
    * What the fault changes, as `place#aspect` (`*` for every place or aspect; a bare place is all of
    * it), or `alone` when it changes what every test relies on (the rate limit, the environment, the
@@ -165,8 +163,7 @@ export function fromHandWritten(f: FaultExpectation, source: 'hand-written' = 'h
     catches: f.clauses.map((clause) => ({ clause })),
     files: f.files,
     env: f.env,
-    stops: f.stops,
-    reach: f.stops ? ['alone'] : reachOf(f.fault),
+    reach: reachOf(f.fault),
   };
 }
 

@@ -4,8 +4,7 @@
  * batches (batch-plan.ts), each batch a faulty target of its own, all of them in one Playwright run
  * (fault-run/), each limited to the tests that can catch its faults (test-selection.ts). A fault its
  * batch did not catch runs again alone, with all of its files, before it counts as a survivor: those
- * too in one run. A fault that stops the run (no spec to read) is judged by its own run's exit code and
- * line, as a user meets it. Each test attaches its faults' outcomes; the kill ratio reporter counts them.
+ * too in one run. Each test attaches its faults' outcomes; the kill ratio reporter counts them.
  */
 import { expect, test } from '@playwright/test';
 import { runSuite, type SuiteRun } from '../../support/run/suite-runner';
@@ -54,18 +53,9 @@ function spreadAgents(batches: Batch[]): Batch[] {
   return [...out, ...agents.slice(a)];
 }
 
-const stopping = batches().filter((b) => b.cases.some((c) => c.stops));
-const running = spreadAgents(batches().filter((b) => !b.cases.some((c) => c.stops)));
+const running = spreadAgents(batches());
 
-test(`the ${stopping.length} faults that stop the run end it with their exit code and their line`, async () => {
-  test.setTimeout(RUN_LIMIT_MS * stopping.length + 30_000);
-  const cases = stopping.flatMap((b) => b.cases);
-  const runs = await Promise.all(cases.map(runAlone));
-  const outcomes = cases.map((c, i) => judge(c, runs[i], 'alone'));
-  await attachAndExpect(outcomes, cases, { ms: Math.max(...runs.map((r) => r.ms)), output: runs.map((r) => r.output).join('\n') });
-});
-
-test(`the other faults, in ${running.length} batches, are each caught on their clause`, async () => {
+test(`the faults, in ${running.length} batches, are each caught on their clause`, async () => {
   test.setTimeout(2 * MANY_LIMIT_MS + RUN_LIMIT_MS + 60_000);
   const baseline = baselineTried();
   const name = (b: Batch) => `b${b.id}`;

@@ -22,12 +22,15 @@ interface Fake {
   skip?: string;
   /** Annotations the test's checks added (clause-failed, clause-waived). */
   more?: Array<{ type: string; description: string }>;
+  /** The clauses its checks failed (the verdict's `clause-failed` annotations). */
+  failed?: string[];
 }
 
 function fakeRun(fakes: Fake[]) {
   const tests = fakes.map((f) => {
     const annotations = [
       ...f.clauses.map((c) => ({ type: 'clause', description: c })),
+      ...(f.failed ?? []).map((c) => ({ type: 'clause-failed', description: c })),
       ...(f.skip ? [{ type: 'skip', description: f.skip }] : []),
       ...(f.more ?? []),
     ];
@@ -96,6 +99,41 @@ test('the matrix takes failures and places from the attachments; a test that fai
   expect(row('RT-5').status).toBe('not covered');
   expect(row('CU-1')).toMatchObject({ status: 'skipped', reasons: ['CHECK_ID is not set'] });
   expect(readFileSync(join(dir, 'contract-matrix.md'), 'utf8')).toContain('places: runtime');
+});
+
+test("one response breaking its spec, seen by many tests, is one SPEC-9 failure with its sightings; the tests' own clauses stay verified", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'matrix-'));
+  const mismatch = (place: string) => ({
+    ...makeFailure('SPEC-9', 'GET /v1/runtimes/{id} 200: body does not match the spec schema at /nodeJsVersion', '22.1.0', 'must match pattern', { place }),
+    key: 'GET /v1/runtimes/{id} 200 schema #/properties/nodeJsVersion/pattern',
+  });
+  const other = { ...mismatch('runtime'), key: 'GET /v1/runtimes/{id} 200 schema #/properties/name/pattern' };
+  const { tests, suite, config } = fakeRun([
+    { title: 'valid key', clauses: ['AUTH-4', 'SPEC-9'], failed: ['SPEC-9'], status: 'failed', failures: [mismatch('runtime')] },
+    { title: 'account GUID', clauses: ['AUTH-6', 'SPEC-9'], failed: ['SPEC-9'], status: 'failed', failures: [mismatch('runtime')] },
+    { title: 'runtime 2026.04', clauses: ['RT-1', 'SPEC-9'], failed: ['SPEC-9'], status: 'failed', failures: [mismatch('runtime'), other] },
+  ]);
+  const reporter = new ClauseMatrixReporter({ outputDir: dir });
+  reporter.onBegin(config, suite);
+  for (const { t, r } of tests) reporter.onTestEnd(t, r);
+  const write = process.stdout.write;
+  process.stdout.write = () => true;
+  try {
+    await reporter.onEnd({ status: 'failed' } as FullResult);
+  } finally {
+    process.stdout.write = write;
+  }
+  const m = JSON.parse(readFileSync(join(dir, 'contract-matrix.json'), 'utf8')) as Matrix;
+  const row = (id: string) => m.clauses.find((c) => c.id === id)!;
+  expect(m.clauses.filter((c) => c.status === 'failed').map((c) => c.id)).toEqual(['SPEC-9']);
+  expect(['AUTH-4', 'AUTH-6', 'RT-1'].map((id) => row(id).status)).toEqual(['verified', 'verified', 'verified']);
+  expect(row('SPEC-9').failures.map((f) => [f.key, f.sightings])).toEqual([
+    [mismatch('runtime').key, 3],
+    [other.key, 1],
+  ]);
+  expect(readFileSync(join(dir, 'contract-matrix.md'), 'utf8')).toContain('(seen 3 times)');
+  // failures.json keeps every sighting, each with its test (the self-test reads it).
+  expect(JSON.parse(readFileSync(join(dir, 'failures.json'), 'utf8'))).toHaveLength(4);
 });
 
 test('JUnit: a broken clause is a <failure> with its clause, an error before any check an <error>, a skip <skipped>', () => {

@@ -1,10 +1,11 @@
 /** Reading real-world specs: the published document of the real service, read as it is. */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { buildSpec, Spec } from '../../support/spec/spec';
-import { parseSpecText } from '../../support/spec/spec-source';
+import { fetchSpecText, NoSpecServed, notOpenApi, parseSpecText, SpecUnavailable } from '../../support/spec/spec-source';
 import { SchemaValidator, translateOpenApi30 } from '../../support/spec/schema-validator';
 import { canonicalPointer } from '../../support/checks/conformance';
 import { findUpdateOp } from '../../support/spec/target';
@@ -43,10 +44,12 @@ test.describe('the published spec of the real service', () => {
     const validator = new SchemaValidator(spec);
     const pointer = canonicalPointer(spec.raw, ['paths', '/v1/checks/{id}', 'put', 'requestBody', 'content', 'application/json', 'schema'])!;
     expect(validator.validate(pointer, { description: null, locations: null, runtimeId: null, groupOrder: null })).toEqual([]);
-    expect(validator.validate(pointer, { groupOrder: -1 })).toEqual([{ path: '/groupOrder', message: 'must be >= 0' }]);
+    expect(validator.validate(pointer, { groupOrder: -1 })).toEqual([
+      { path: '/groupOrder', message: 'must be >= 0', rule: expect.stringMatching(/groupOrder\/.*minimum$/) },
+    ]);
     const runtime = canonicalPointer(spec.raw, ['paths', '/v1/runtimes/{id}', 'get', 'responses', '200', 'content', 'application/json', 'schema'])!;
     expect(validator.validate(runtime, { name: '2025.04', multiStepSupport: 'yes', nodeJsVersion: 'v22.1.0', dependencies: {} })).toEqual([
-      { path: '/multiStepSupport', message: 'must be boolean' },
+      { path: '/multiStepSupport', message: 'must be boolean', rule: expect.stringMatching(/multiStepSupport\/type$/) },
     ]);
   });
 });
@@ -89,6 +92,28 @@ test('a YAML document is read as well as JSON; neither is one line naming the or
   expect(() => parseSpecText('{ "openapi": [', 'https://example.com/openapi.json')).toThrow(
     /^the document at https:\/\/example.com\/openapi.json is neither JSON nor YAML/,
   );
+});
+
+test('a target that answers without a spec is told apart from one that cannot be reached', async () => {
+  const server = createServer((req, res) => {
+    if (req.url === '/html') res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>hello</body></html>');
+    else res.writeHead(404, { 'content-type': 'application/json' }).end('{"statusCode":404,"error":"Not Found"}');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  try {
+    await expect(fetchSpecText(`${base}/openapi.json`)).rejects.toThrow(NoSpecServed);
+    await expect(fetchSpecText(`${base}/openapi.json`)).rejects.toThrow(/answered 404/);
+    const html = parseSpecText(await fetchSpecText(`${base}/html`), 'html');
+    expect(notOpenApi(html, 'html')).toMatch(/not a JSON object/);
+  } finally {
+    server.close();
+  }
+  await expect(fetchSpecText('http://127.0.0.1:2/openapi.json')).rejects.toThrow(SpecUnavailable);
+  expect(notOpenApi({ statusCode: 404, error: 'Not Found' }, 'x')).toMatch(/no OpenAPI document/);
+  // Broken, but an OpenAPI document: read, and SPEC-1 names its problems.
+  expect(notOpenApi({ swagger: '2.0', paths: {} }, 'x')).toBeUndefined();
+  expect(notOpenApi({ openapi: '3.0.3' }, 'x')).toBeUndefined();
 });
 
 test.describe('validators kept between runs', () => {

@@ -1,7 +1,11 @@
 /**
- * Response conformance, applied to every response a contract test receives: the status must be one the
- * spec declares for the operation (see CLAUSES.md on spec drift) and the body must match the schema the
- * spec declares for that status and content type.
+ * Response conformance, applied to every response a contract test receives. Two questions with two
+ * owners: whether the status is of the right class (a valid request taken, an invalid one refused, never
+ * a server error) is the rule of the clause the caller names; whether the response is what the target's
+ * own spec declares (the status, its content type, a body matching its schema) is SPEC-9, whichever
+ * test provoked it. So a runtime body that breaks its schema fails SPEC-9 once, not AUTH-4 in the
+ * authentication tests and RT-1 in the runtime tests besides; the document's own rules for the body
+ * (RT-3, say) are judged by their clauses beside it.
  */
 import type { ClauseId } from '../document/clauses';
 import type { Exchange } from '../http/exchange';
@@ -59,6 +63,9 @@ function mediaTypeKey(content: Record<string, unknown>, contentType: string): st
   );
 }
 
+/** The clause of conformance to the target's own spec. */
+export const SPEC_CONFORMANCE: ClauseId = 'SPEC-9';
+
 export function conform(
   verdict: Verdict,
   spec: Spec,
@@ -82,44 +89,50 @@ export function conform(
     verdict.fail(clause, `an invalid request was not rejected (${where})`, status, 'a 4xx status', ex);
     return;
   }
+  verdict.pass(clause);
   if (!op) return; // the operation's absence from the spec is reported by the SPEC clauses
+  conformToSpec(verdict, spec, validator, op, ex, intent);
+}
+
+/** SPEC-9: the response is one the spec declares. Each finding is keyed by operation, status and what broke, so that the reports keep it once. */
+function conformToSpec(verdict: Verdict, spec: Spec, validator: SchemaValidator, op: SpecOperation, ex: Exchange, intent: Intent): void {
+  const status = ex.status;
+  const where = oneLine(ex);
   const key = declaredResponseKey(op, status);
   const declared = Object.keys(op.op.responses ?? {});
   const operation = `${op.method.toUpperCase()} ${op.path}`;
+  const fail = (aspect: string, title: string, received: unknown, allowed: string) =>
+    verdict.fail(SPEC_CONFORMANCE, title, received, allowed, ex, `${operation} ${status} ${aspect}`);
   if (!key) {
-    if (intent === 'valid') verdict.fail(clause, `${operation} answered a status its spec does not declare (${where})`, status, declared.join(', '), ex);
-    else verdict.drift(clause, operation, status, declared, ex);
+    if (intent === 'valid') fail('status', `${operation} answered a status its spec does not declare (${where})`, status, declared.join(', '));
+    else verdict.drift(SPEC_CONFORMANCE, operation, status, declared, ex);
     return;
   }
-  verdict.pass(clause);
+  verdict.pass(SPEC_CONFORMANCE);
   const pointer = canonicalPointer(spec.raw, [...pointerTokens(op.pointer), 'responses', key, 'content']);
   const content = pointer ? resolvePointer(spec.raw, pointer) : undefined;
   if (!content || typeof content !== 'object' || Object.keys(content).length === 0) return; // no body declared
   const media = mediaTypeKey(content, ex.contentType);
   if (!media) {
-    verdict.fail(
-      clause,
-      `${operation} ${status}: content type not declared by the spec (${where})`,
-      ex.contentType || 'none',
-      Object.keys(content).join(', '),
-      ex,
-    );
+    fail('content-type', `${operation} ${status}: content type not declared by the spec (${where})`, ex.contentType || 'none', Object.keys(content).join(', '));
     return;
   }
   if (!/json/i.test(media)) return;
   if (ex.json === undefined) {
-    verdict.fail(clause, `${operation} ${status}: body is not JSON (${where})`, ex.text.slice(0, 200), `JSON matching the spec's ${media} schema`, ex);
+    fail('body', `${operation} ${status}: body is not JSON (${where})`, ex.text.slice(0, 200), `JSON matching the spec's ${media} schema`);
     return;
   }
   const schemaPointer = canonicalPointer(spec.raw, [...pointerTokens(pointer!), media, 'schema']);
   if (!schemaPointer) return;
+  // A rule broken by every item of an array is one finding of this response.
+  const rules = new Set<string>();
   for (const problem of validator.validate(schemaPointer, ex.json)) {
-    verdict.fail(
-      clause,
+    if (rules.has(problem.rule) || !rules.add(problem.rule)) continue;
+    fail(
+      `schema ${problem.rule}`,
       `${operation} ${status}: body does not match the spec schema at ${problem.path} (${where})`,
       valueAt(ex.json, problem.path),
       problem.message,
-      ex,
     );
   }
 }

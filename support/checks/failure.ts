@@ -35,6 +35,11 @@ export interface Failure extends Where {
   curl?: string;
   /** The waiver that covers it (the failure does not fail its test). */
   waiver?: WaiverStamp;
+  /**
+   * What makes two failures one: a finding that many tests may see (the same response breaking its
+   * spec) carries a key, and the reports keep one failure per clause and key, with its count of sightings.
+   */
+  key?: string;
 }
 
 /** The attachment every contract test carries its failures in (JSON: Failure[]). */

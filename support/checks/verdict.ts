@@ -77,9 +77,10 @@ export class Verdict {
     this.count(clause);
   }
 
-  fail(clause: ClauseId, title: string, received: unknown, allowed: string, ex?: Exchange): void {
+  /** `key`: what makes it the same finding as another test's (Failure.key). */
+  fail(clause: ClauseId, title: string, received: unknown, allowed: string, ex?: Exchange, key?: string): void {
     this.count(clause);
-    const failure = makeFailure(clause, title, received, allowed, this.where, ex);
+    const failure: Failure = { ...makeFailure(clause, title, received, allowed, this.where, ex), ...(key ? { key } : {}) };
     const waiver = waiverFor(this.shared.waivers, failure, this.shared.today);
     if (waiver) failure.waiver = stampOf(waiver);
     this.shared.failures.push(failure);
@@ -92,7 +93,8 @@ export class Verdict {
   /** A 4xx the target's spec does not declare: a warning, or a failure under STRICT_SPEC=on. */
   drift(clause: ClauseId, operation: string, status: number, declared: string[], ex?: Exchange): void {
     const text = `${operation} answered ${status}; the spec declares ${declared.join(', ') || 'nothing'}`;
-    if (this.strictSpec) return this.fail(clause, 'status not declared by the spec (STRICT_SPEC=on)', status, declared.join(', '), ex);
+    if (this.strictSpec)
+      return this.fail(clause, 'status not declared by the spec (STRICT_SPEC=on)', status, declared.join(', '), ex, `${operation} ${status} status`);
     this.count(clause);
     if (!this.info.annotations.some((a) => a.type === 'spec-drift' && a.description === text)) {
       this.info.annotations.push({ type: 'spec-drift', description: text });

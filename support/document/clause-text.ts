@@ -24,7 +24,8 @@ match the schema declared for that status. "Rejected" means: a 4xx status, a JSO
 
 Published specs are incomplete, so:
 - A request the suite sends valid must get a declared 2xx whose body matches the declared schema; a
-  request it sends invalid on purpose must get a 4xx (never 2xx, never 5xx). Those are failures.
+  request it sends invalid on purpose must get a 4xx (never 2xx, never 5xx). Those are failures: the
+  status class of the clause the request tries, the declaration and the schema of SPEC-9.
 - A 4xx answer to an invalid request that the spec does not declare for that operation is **spec
   drift**: a warning on the test and in the reports, a failure only with \`STRICT_SPEC=on\`. Where the
   status is declared, its body must match the declared schema.
@@ -45,6 +46,8 @@ export const CLAUSE_TEXT = {
     'The Runtime schema requires `name`, `multiStepSupport`, `nodeJsVersion`, `dependencies`; `stage` is an enum of ALPHA, BETA, CURRENT, DEPRECATED, REMOVED, STABLE.',
   'SPEC-7': 'The 404 and 429 response schemas of the runtime operation match ERR-1 and ERR-2.',
   'SPEC-8': 'The older `swagger.json` is not the current specification (if it is served at all, it is not newer than openapi.json).',
+  'SPEC-9':
+    "Every response the suite provokes conforms to the target's own spec: a declared status (spec drift rules above), and a body that matches the schema declared for it. One failure per operation, status and schema path, whichever tests saw it; the document's own rules (RT-3, say) are judged by their clauses beside it.",
   'AUTH-1': 'No Authorization header: rejected with a JSON error body.',
   'AUTH-2': 'The key in another scheme (`Basic …`, `Token …`, the bare key): rejected.',
   'AUTH-3': 'An unknown or malformed bearer key: rejected.',

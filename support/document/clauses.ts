@@ -12,6 +12,7 @@ export const CLAUSES = {
   'SPEC-6': 'Runtime schema requires name, multiStepSupport, nodeJsVersion, dependencies; stage enum of six',
   'SPEC-7': "The runtime operation's 404 and 429 schemas match ERR-1 and ERR-2",
   'SPEC-8': 'swagger.json is not the current specification',
+  'SPEC-9': "Every response provoked conforms to the target's own spec: declared status, matching body",
   'AUTH-1': 'No Authorization header: rejected with a JSON error body',
   'AUTH-2': 'The key in another scheme (Basic, Token, bare): rejected',
   'AUTH-3': 'An unknown or malformed bearer key: rejected',

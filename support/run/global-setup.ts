@@ -1,8 +1,10 @@
 /**
  * Before any test: the configuration is valid (playwright.config.ts checked it), the target answers and
- * its spec is fetched once. An unreachable target or a missing spec ends the run here with one line,
- * instead of a cascade of timeouts in every test. Then the agent's sessions start, and live in the
- * background while the tests run (support/agent/background-session.ts).
+ * its spec is fetched once. A target that cannot be reached ends the run here with one line, instead of
+ * a cascade of timeouts in every test. A target that answers without a spec is the target's fault, not
+ * the network's: the run goes on, SPEC-1 fails and every other test is skipped saying why (fixtures.ts).
+ * Then the agent's sessions start, and live in the background while the tests run
+ * (support/agent/background-session.ts).
  */
 import { getConfig } from './config';
 import { fetchAndCacheSpec } from '../spec/spec-cache';
@@ -14,9 +16,11 @@ import { writeStoppedMatrix } from '../../reporters/run-outputs';
 
 export default async function globalSetup(): Promise<void> {
   const config = getConfig();
+  let unserved: string | undefined;
   try {
-    const file = await fetchAndCacheSpec(config);
-    setRunFiles({ specCache: file, ledger: file.replace(/\.json$/, '.ledger') });
+    const spec = await fetchAndCacheSpec(config);
+    setRunFiles({ specCache: spec.file, ledger: spec.file.replace(/\.json$/, '.ledger') });
+    unserved = spec.unserved;
   } catch (e) {
     removeRunFiles();
     if (!(e instanceof SpecUnavailable)) throw e;
@@ -25,5 +29,6 @@ export default async function globalSetup(): Promise<void> {
     process.exit(EXIT_TARGET_UNAVAILABLE);
   }
   // After the spec: checking a large one holds this process for seconds, and the session is timed here.
-  if (config.agentCommand) startAgentSessions(config.agentCommand);
+  // Without a spec no agent test runs, so no agent is started.
+  if (config.agentCommand && !unserved) startAgentSessions(config.agentCommand);
 }

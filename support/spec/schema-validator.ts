@@ -16,6 +16,8 @@ export interface SchemaProblem {
   path: string;
   /** What failed and why, e.g. `must be string`. */
   message: string;
+  /** Which rule of the schema failed (ajv's schemaPath, e.g. `#/properties/nodeJsVersion/pattern`): the same for every item of an array. */
+  rule: string;
 }
 
 export function translateOpenApi30(node: Json, memo = new WeakMap<object, Json>()): Json {
@@ -67,7 +69,7 @@ export class SchemaValidator {
   validate(pointer: string, body: unknown): SchemaProblem[] {
     const validate = this.compile(pointer);
     if (!validate || validate(body)) return [];
-    return dedupe(validate.errors ?? []).map((e) => ({ path: e.instancePath || '/', message: describe(e) }));
+    return dedupe(validate.errors ?? []).map((e) => ({ path: e.instancePath || '/', message: describe(e), rule: e.schemaPath }));
   }
 
   private compile(pointer: string): ValidateFunction | null {

@@ -18,7 +18,7 @@ import { runFiles } from '../run/run-files';
 import { KEPT_ROOT, keptKey, pruneKept, writeWhole } from '../run/kept';
 import { DEFAULT_ACCOUNT_HEADER } from '../document/facts';
 import { buildSpec, Spec } from './spec';
-import { fetchSpecText, parseSpecText } from './spec-source';
+import { fetchSpecText, NoSpecServed, notOpenApi, parseSpecText } from './spec-source';
 
 /** What a cache file holds: the document as checked (dangling references patched), dereferenced, and its problems. */
 interface CheckedSpec {
@@ -27,6 +27,8 @@ interface CheckedSpec {
   /** `raw` with its references resolved (circular ones left as they are, so it is plain JSON). */
   deref: unknown;
   problems: string[];
+  /** Why the target serves no spec (Spec.unserved). */
+  unserved?: string;
 }
 
 /** Checked documents kept between runs (a large spec's is several megabytes); the oldest go beyond this many. */
@@ -59,7 +61,10 @@ function checkKey(text: string): string {
 }
 
 async function check(text: string, origin: string): Promise<CheckedSpec> {
-  const spec = await buildSpec(parseSpecText(text, origin), origin);
+  const parsed = parseSpecText(text, origin);
+  const notSpec = notOpenApi(parsed, origin);
+  if (notSpec) throw new NoSpecServed(notSpec);
+  const spec = await buildSpec(parsed, origin);
   return { origin, raw: spec.raw, deref: spec.deref, problems: spec.problems };
 }
 
@@ -87,19 +92,30 @@ async function checkOnce(text: string, origin: string): Promise<CheckedSpec> {
   return checked;
 }
 
-/** Global setup: fetches and checks the spec; returns the run's file of it, which the workers read. */
-export async function fetchAndCacheSpec(config: Config): Promise<string> {
-  const checked = await checkOnce(await fetchText(config), config.specUrl);
+/** The checked spec; a target that answers without one gets an empty spec that says why. An unreachable one throws. */
+async function fetchAndCheck(config: Config, keep: boolean): Promise<CheckedSpec> {
+  try {
+    const text = await fetchText(config);
+    return await (keep ? checkOnce : check)(text, config.specUrl);
+  } catch (e) {
+    if (!(e instanceof NoSpecServed)) throw e;
+    return { origin: config.specUrl, raw: {}, deref: {}, problems: [e.message], unserved: e.message };
+  }
+}
+
+/** Global setup: fetches and checks the spec; returns the run's file of it, which the workers read, and why there is no spec, if so. */
+export async function fetchAndCacheSpec(config: Config): Promise<{ file: string; unserved?: string }> {
+  const checked = await fetchAndCheck(config, true);
   const dir = join(tmpdir(), 'contract-suite');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `spec-${process.pid}-${Date.now()}.json`);
   writeFileSync(file, JSON.stringify(checked));
-  return file;
+  return { file, unserved: checked.unserved };
 }
 
 export async function loadSpec(config: Config): Promise<Spec> {
   const file = runFiles().specCache;
-  const { origin, raw, deref, problems }: CheckedSpec = file ? JSON.parse(readFileSync(file, 'utf8')) : await check(await fetchText(config), config.specUrl);
+  const { origin, raw, deref, problems, unserved }: CheckedSpec = file ? JSON.parse(readFileSync(file, 'utf8')) : await fetchAndCheck(config, false);
   // A problem of dereferencing is among the problems already.
-  return new Spec(raw, deref, problems, origin);
+  return new Spec(raw, deref, problems, origin, unserved);
 }

@@ -2,6 +2,10 @@
  * Reads the target's OpenAPI document: fetch (bounded in time), then parse. Real published documents
  * hold raw newlines inside JSON strings, which JSON.parse rejects and a YAML parser reads, so YAML is
  * the fallback (JSON is YAML).
+ *
+ * Two ways of having no spec, told apart because they blame different parties: a target that cannot be
+ * reached at all (SpecUnavailable: the network, the URL; the run stops) and a target that answers but
+ * serves no OpenAPI document (NoSpecServed: a contract failure, SPEC-1, and the run reports it).
  */
 import { readFile } from 'node:fs/promises';
 
@@ -9,6 +13,14 @@ export class SpecUnavailable extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'SpecUnavailable';
+    this.stack = `${this.name}: ${message}`;
+  }
+}
+
+export class NoSpecServed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NoSpecServed';
     this.stack = `${this.name}: ${message}`;
   }
 }
@@ -39,7 +51,7 @@ export async function fetchSpecText(url: string, timeoutMs = SPEC_TIMEOUT_MS, cr
     res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json', ...credentials } }).catch(() => res);
   }
   if (res.status !== 200) {
-    throw new SpecUnavailable(`GET ${url} answered ${res.status}, not 200 with an OpenAPI document (SPEC-1); set SPEC_URL if the spec lives elsewhere`);
+    throw new NoSpecServed(`GET ${url} answered ${res.status}, not 200 with an OpenAPI document; set SPEC_URL if the spec lives elsewhere`);
   }
   return res.text();
 }
@@ -54,7 +66,18 @@ export function parseSpecText(text: string, origin: string): unknown {
       const { parse } = require('yaml') as typeof import('yaml');
       return parse(text, { maxAliasCount: -1 });
     } catch (e) {
-      throw new SpecUnavailable(`the document at ${origin} is neither JSON nor YAML: ${(e as Error).message.split('\n')[0]}`);
+      throw new NoSpecServed(`the document at ${origin} is neither JSON nor YAML: ${(e as Error).message.split('\n')[0]}`);
     }
   }
+}
+
+/**
+ * Why a parsed body is no OpenAPI document at all (an HTML page, a JSON error body), or undefined: one
+ * that only breaks the rules (Swagger 2, dangling references) is still read, and SPEC-1 names its problems.
+ */
+export function notOpenApi(parsed: unknown, origin: string): string | undefined {
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return `the document at ${origin} is not a JSON object`;
+  if (!['openapi', 'swagger', 'paths'].some((k) => k in parsed))
+    return `the document at ${origin} has none of "openapi", "swagger", "paths": no OpenAPI document`;
+  return undefined;
 }

@@ -28,6 +28,8 @@ export class Spec {
     /** Why the document is not a valid OpenAPI 3.x document; empty when it is. */
     readonly problems: string[],
     readonly origin: string,
+    /** Why the target serves no OpenAPI document at all (SPEC-1 fails and nothing else is tested); unset when it serves one. */
+    readonly unserved?: string,
   ) {
     this.operations = listOperations(raw, deref);
   }

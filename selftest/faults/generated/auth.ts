@@ -57,5 +57,5 @@ export const AUTH_GENERATED: GeneratedFault[] = [
     direction: 'loose',
     files: FILES,
   })),
-  // auth-strict:any is left out: it refuses /openapi.json too, so the run stops (exit 4) before any test.
+  // auth-strict:any is left out: it refuses /openapi.json too, so the run has no spec: SPEC-1 fails and nothing else runs.
 ];

@@ -6,9 +6,9 @@
  * The document decides most: statusCode a number equal to the status (ERR-4), a JSON content type
  * (ERR-3), the 404 shape (ERR-1), no key echoed (AUTH-7). Where it is silent (the body of a 400, 401 or
  * 403) the target's spec decides: the reference declares those bodies as ApiError, which requires a
- * string `error` and a string `message`, so dropping one or making the message a number breaks the
- * probe's own clause through conformance. Its wording is free (any string): `wording` is generated for
- * 404 only. `attributes-string` bends only 429 bodies (the rate-limit work's).
+ * string `error` and a string `message`, so dropping one or making the message a number breaks
+ * conformance to the spec (SPEC-9), not the probe's own clause (the request was still refused). Its
+ * wording is free (any string): `wording` is generated for 404 only. `attributes-string` bends only 429 bodies (the rate-limit work's).
  */
 import type { ClauseId } from '../../../support/document/clauses';
 import { ERRORS } from '../../../reference/service/errors/catalogue';
@@ -33,13 +33,14 @@ type Mutation = Exclude<ErrorMutation, 'attributes-string'>;
 interface Provoked {
   status: number;
   files: string[];
-  /** The clause conformance fails under when the spec's schema for this status breaks. */ schemaClause?: ClauseId;
+  /** The reference's spec declares a body schema for this status: a body that breaks it fails SPEC-9. */
+  schema?: true;
 }
 
 const authStatuses = (): Provoked[] => [
-  { status: ERRORS.AUTH_MISSING.status, files: [AUTH], schemaClause: 'AUTH-1' },
-  { status: ERRORS.ACCOUNT_NOT_GUID.status, files: [AUTH], schemaClause: 'AUTH-6' },
-  { status: ERRORS.ACCOUNT_FORBIDDEN.status, files: [AUTH], schemaClause: 'AUTH-6' },
+  { status: ERRORS.AUTH_MISSING.status, files: [AUTH], schema: true },
+  { status: ERRORS.ACCOUNT_NOT_GUID.status, files: [AUTH], schema: true },
+  { status: ERRORS.ACCOUNT_FORBIDDEN.status, files: [AUTH], schema: true },
 ];
 
 export const PROVOKED: Readonly<Record<'runtime' | 'check-read' | 'check-update', Provoked[]>> = {
@@ -72,7 +73,7 @@ export function clauseFor(mutation: Mutation, p: Provoked): ClauseId | undefined
       return p.status === 404 ? 'ERR-1' : undefined;
     case 'no-error':
     case 'message-number':
-      return p.status === 404 ? 'ERR-1' : p.schemaClause;
+      return p.status === 404 ? 'ERR-1' : p.schema && 'SPEC-9';
   }
 }
 

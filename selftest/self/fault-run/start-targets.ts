@@ -1,7 +1,7 @@
 /**
  * Global setup of a run of many targets: each planned target's reference service, started in this
  * (the runner's) process on its planned port, and its spec fetched and checked once, as the suite's own
- * global setup does for one target. A target whose spec cannot be fetched is named in the plan's
+ * global setup does for one target. A target that cannot be reached for its spec is named in the plan's
  * stopped file: a run against it alone would stop there, so its tests here prove nothing. Returns the
  * teardown that closes the services.
  */
@@ -33,8 +33,8 @@ async function start(t: PlannedTarget): Promise<{ service: Service; stopped?: st
   await service.listen({ port: t.port, host: '127.0.0.1' });
   try {
     const checked = await fetchAndCacheSpec(suite);
-    copyFileSync(checked, runFiles(env).specCache!);
-    rmSync(checked, { force: true });
+    copyFileSync(checked.file, runFiles(env).specCache!);
+    rmSync(checked.file, { force: true });
     return { service };
   } catch (e) {
     if (!(e instanceof SpecUnavailable)) throw e;
