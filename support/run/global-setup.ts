@@ -1,13 +1,11 @@
 /**
  * Before any test: the configuration is valid (playwright.config.ts checked it), the target answers and
  * its spec is fetched once. An unreachable target or a missing spec ends the run here with one line,
- * instead of a cascade of timeouts in every test. Then the agent's sessions start, and live in the
- * background while the tests run (support/agent/background-session.ts).
+ * instead of a cascade of timeouts in every test.
  */
 import { getConfig } from './config';
 import { fetchAndCacheSpec } from '../spec/spec-cache';
 import { SpecUnavailable } from '../spec/spec-source';
-import { startAgentSessions } from '../agent/background-session';
 import { EXIT_TARGET_UNAVAILABLE } from './exit-codes';
 import { removeRunFiles, setRunFiles } from './run-files';
 import { writeStoppedMatrix } from '../../reporters/run-outputs';
@@ -24,6 +22,4 @@ export default async function globalSetup(): Promise<void> {
     process.stderr.write(`\ncontract suite: ${e.message}\n`);
     process.exit(EXIT_TARGET_UNAVAILABLE);
   }
-  // After the spec: checking a large one holds this process for seconds, and the session is timed here.
-  if (config.agentCommand) startAgentSessions(config.agentCommand);
 }
