@@ -236,7 +236,8 @@ export const ARGUMENT_HELP = [
     'no-error / no-status that property omitted; echo-key the message quotes the Authorization value sent; message-number; ' +
     'attributes-string (429) attributes as a JSON string',
   "rl-headers: the family sent is the plugin's x-ratelimit-limit / -remaining / -reset (seconds) and retry-after (seconds, on 429); " +
-    'remaining-off says one more than the truth, limit-wrong max+100, retry-after-long 10x the wait',
+    'remaining-off says one more than the truth, limit-wrong max+100, retry-after-long 10x the wait ' +
+    "(under RATE_LIMIT_HEADERS=global the runtime list's headers are the global window's, and those are bent)",
 ];
 
 /** Parses one `kind:arg…` string; throws a one-line reason. The arity is the grammar's. */

@@ -20,6 +20,8 @@ export interface ServiceOptions {
   rateLimitAlgorithm?: 'fixed' | 'sliding';
   /** RATE_LIMIT_COUNT_REFUSED: false counts only requests answered 2xx. */
   rateLimitCountRefused?: boolean;
+  /** RATE_LIMIT_HEADERS: which limit a route with its own limit reports in its headers. */
+  rateLimitHeaders?: 'route' | 'global';
   accountHeader?: string;
   clock?: Clock;
   logger?: boolean;
@@ -31,6 +33,7 @@ export const DEFAULTS = {
   rateLimitWindowS: 60,
   rateLimitAlgorithm: 'fixed',
   rateLimitCountRefused: true,
+  rateLimitHeaders: 'route',
   accountHeader: 'X-Service-Account',
 } as const;
 
@@ -66,6 +69,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
     algorithm: options.rateLimitAlgorithm ?? DEFAULTS.rateLimitAlgorithm,
     clock: options.clock ?? Date.now,
     countRefused: options.rateLimitCountRefused ?? DEFAULTS.rateLimitCountRefused,
+    headers: options.rateLimitHeaders ?? DEFAULTS.rateLimitHeaders,
   });
   await app.register(authPlugin, { faults, accountHeader });
   await app.register(openapiPlugin, { faults, accountHeader });

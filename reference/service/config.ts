@@ -34,6 +34,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   if (countRefused !== 'on' && countRefused !== 'off') {
     throw new ConfigError(`RATE_LIMIT_COUNT_REFUSED: expected "on" or "off", got "${countRefused}"`);
   }
+  const headers = env.RATE_LIMIT_HEADERS || DEFAULTS.rateLimitHeaders;
+  if (headers !== 'route' && headers !== 'global') {
+    throw new ConfigError(`RATE_LIMIT_HEADERS: expected "route" or "global", got "${headers}"`);
+  }
   const faults = faultItems(env.MOCK_FAULT);
   try {
     parseFaultList(faults);
@@ -47,6 +51,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     rateLimitWindowS: int(env, 'RATE_LIMIT_WINDOW_S', DEFAULTS.rateLimitWindowS, 1, 86_400),
     rateLimitAlgorithm: algorithm,
     rateLimitCountRefused: countRefused === 'on',
+    rateLimitHeaders: headers,
     accountHeader,
     faults,
   };

@@ -11,6 +11,7 @@ import { expect, test } from '@playwright/test';
 import { EMBEDDED } from '../../support/run/config';
 import { freePort } from '../../support/run/loopback-ports';
 import { failedClauses, failureLines, runSuite, type SuiteRun } from '../../support/run/suite-runner';
+import { TEST_FILES } from '../../support/run/test-files';
 
 const ROOT = join(__dirname, '../..');
 const PUBLISHED = join(ROOT, 'selftest/fixtures/published-openapi-2026-08-18.json');
@@ -113,4 +114,15 @@ test('the real published spec is read as it is: SPEC-1 fails on its dangling ref
   } finally {
     ref.child.kill();
   }
+});
+
+test('issue 23: a service whose route with a limit of its own reports the global limit in its headers (RATE_LIMIT_HEADERS=global) passes RL-6', async () => {
+  const run = await runSuite({ env: { RATE_LIMIT_HEADERS: 'global' }, args: [TEST_FILES.rateLimit, TEST_FILES.burst] });
+  expect(run.exitCode, failureLines(run).join('\n') || run.output.slice(-3000)).toBe(0);
+  expect(failedClauses(run)).toEqual([]);
+  const rl6 = run.matrix!.clauses.find((c) => c.id === 'RL-6')!;
+  // Judged on the route's own burst (its 429s with global room left are notes) and on the global one.
+  expect(rl6.status).toBe('verified');
+  expect(rl6.places).toEqual(expect.arrayContaining(['GET /v1/runtimes', 'runtime']));
+  expect(run.matrix!.clauses.find((c) => c.id === 'RL-4')!.status).toBe('verified');
 });

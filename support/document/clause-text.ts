@@ -72,7 +72,8 @@ export const CLAUSE_TEXT = {
   'RL-3': 'Every 429 carries the ERR-2 body.',
   'RL-4': "A custom limit that the spec states for a route (in the operation's description) holds for that route.",
   'RL-5': 'After the window has passed, requests are served again.',
-  'RL-6': 'Rate-limit headers, where the target sends them (Retry-After, RateLimit-*, X-RateLimit-*), agree with what it does.',
+  'RL-6':
+    "Rate-limit headers, where the target sends them (Retry-After, RateLimit-*, X-RateLimit-*), agree with what it does, judged against the policy they announce: headers that announce the global limit are checked against the global window on every route, headers that announce a route's own limit against that limit. A server with several limits may report only one of them; a 429 from a stricter route limit while the global headers still show room is a note, not a failure (a positive remaining count is no promise).",
   'CU-1': 'A valid update of an existing check is accepted, and a read afterwards shows the new values.',
   'CU-2':
     "`description`: 500 characters accepted, 501 rejected (characters, not bytes or UTF-16 units); null accepted where the target's spec declares the property nullable.",

@@ -1,66 +1,29 @@
 /**
- * RL-6: rate-limit headers, where the target sends them, must agree with the window and with what the
- * target does, each value in the unit its family defines:
- * - Retry-After: seconds (or an HTTP date); on a 429, more than 0 (the requests sent right after were
- *   refused) and no longer than a window;
- * - RateLimit-Reset (IETF drafts): seconds until the reset, at most a window;
- * - X-RateLimit-Reset: epoch seconds or seconds until the reset, whichever the value unambiguously is;
- * - remaining: falls by one per counted request (a refilling bucket may leave it unchanged), so in a
- *   fresh window the first request leaves limit - 1 and the last one served leaves 0; 0 on a 429;
- * - limit: the configured limit (or the route's own).
- * Each problem is one line; identical ones are counted, not repeated.
+ * RL-6 over a burst: every reply's values (header-values.ts), then the remaining count across the served
+ * replies, judged against the limit the headers announce (policy.ts):
+ * - headers that announce the limit the burst measured fall by one per counted request (a refilling
+ *   bucket may leave them unchanged), so in a fresh window the first request leaves limit - 1 and the
+ *   last one served leaves 0;
+ * - on a route with a limit of its own, headers that announce the global limit describe the global
+ *   window, which the burst neither fills nor starts: its remaining count never rises between a request
+ *   and one sent after its answer (within the window its reset announces). Whether the route's requests
+ *   count in the global window the document does not say, so it may fall or stay.
  */
 import { isServed, type BurstTarget, type Reply } from './burst';
-import { readLimitHeaders, type LimitHeaders } from './headers';
+import { readLimitHeaders } from './headers';
+import { checkValues, HeaderProblems } from './header-values';
 import type { Limit, LimitReport } from './measurement-types';
+import type { PolicyKind } from './policy';
 import { burstExchange } from './refusal-checks';
 import type { Verdict } from '../checks/verdict';
 
-export class HeaderProblems {
-  private readonly seen = new Map<string, { count: number; reply?: Reply }>();
-
-  add(problem: string, reply?: Reply): void {
-    const entry = this.seen.get(problem) ?? { count: 0, reply };
-    entry.count++;
-    this.seen.set(problem, entry);
-  }
-
-  get lines(): string[] {
-    return [...this.seen].map(([p, { count }]) => (count > 1 ? `${p} (×${count})` : p));
-  }
-
-  /** The first reply behind the first problem, for the report's request line. */
-  get sample(): Reply | undefined {
-    return [...this.seen.values()][0]?.reply;
-  }
-}
-
-/** The unit and range of each value one response gives (no comparison with other responses). */
-export function checkValues(h: LimitHeaders, status: number, limit: Limit, out: HeaderProblems, reply?: Reply): void {
-  const windowS = limit.windowSeconds;
-  for (const p of h.problems) out.add(p, reply);
-  if (h.limit !== undefined && h.limit !== limit.max) out.add(`the limit header says ${h.limit}, the limit is ${limit.max}`, reply);
-  if (h.remaining !== undefined && !(Number.isInteger(h.remaining) && h.remaining >= 0)) out.add(`remaining ${h.remaining} is not a whole number >= 0`, reply);
-  // A served request is counted: it leaves at most limit - 1 (the limit it names; a wrong one is its own line).
-  const own = h.limit ?? limit.max;
-  if (h.remaining !== undefined && isServed(status) && h.remaining > own - 1)
-    out.add(`a served request says ${h.remaining} remain, more than limit - 1 (${own - 1})`, reply);
-  if (status === 429 && h.remaining !== undefined && h.remaining !== 0) out.add(`a 429 says ${h.remaining} requests remain`, reply);
-  if (h.reset !== undefined) {
-    const header = h.resetHeader ?? 'reset';
-    if (/^ratelimit/i.test(header) && h.resetUnit !== 'seconds-until')
-      out.add(`${header} ${h.resetRaw} is an epoch time; the IETF drafts define seconds until the reset`, reply);
-    else if (!(h.reset >= -1 && h.reset <= windowS + 1))
-      out.add(`${header} ${h.resetRaw} (${h.resetUnit}) puts the reset ${Math.round(h.reset)} s away; the window is ${windowS} s`, reply);
-  }
-  if (status === 429 && h.retryAfter !== undefined) {
-    if (!(h.retryAfter > 0)) out.add(`Retry-After ${h.retryAfter} on a 429, but requests sent right after it were refused`, reply);
-    else if (h.retryAfter > windowS + 1) out.add(`Retry-After ${h.retryAfter} s on a 429 is longer than the ${windowS} s window`, reply);
-  }
-}
+export { checkValues, HeaderProblems } from './header-values';
 
 export interface BurstHeaderContext {
+  /** The limit the burst measured: the global one, or the route's own. */
   limit: Limit;
+  /** On a route with a limit of its own (`limit`): the global limit, which its headers may announce instead. */
+  global?: Limit;
   /** The window held none of the suite's requests with the key: the first served request leaves limit - 1. */
   fresh: boolean;
   /** Requests served beyond the limit by refills (a bucket may repeat a remaining value that often). */
@@ -71,14 +34,35 @@ export interface BurstHeaderContext {
   served: number;
 }
 
+type Read = { r: Reply; h: ReturnType<typeof readLimitHeaders>; kind: PolicyKind };
+
 /** RL-6 over one burst: every reply's values, then remaining across the served replies. */
 export function burstHeaderProblems(replies: Reply[], ctx: BurstHeaderContext): HeaderProblems {
   const out = new HeaderProblems();
-  const read = replies.map((r) => ({ r, h: readLimitHeaders(r.headers, r.at) }));
-  for (const { r, h } of read) checkValues(h, r.status, ctx.limit, out, r);
+  const limits = ctx.global ? { global: ctx.global, own: ctx.limit } : { global: ctx.limit };
+  const measured: PolicyKind = ctx.global ? 'own' : 'global';
+  const read: Read[] = replies.map((r) => {
+    const h = readLimitHeaders(r.headers, r.at);
+    return { r, h, kind: checkValues(h, r.status, limits, out, r).kind };
+  });
   const served = read.filter(({ r }) => isServed(r.status));
+  measuredWindow(
+    served.filter((x) => x.kind === measured),
+    ctx,
+    out,
+  );
+  if (ctx.global)
+    neverRises(
+      served.filter((x) => x.kind === 'global'),
+      out,
+    );
+  return out;
+}
+
+/** The window the burst measured: remaining falls by one per served request, to 0 at the limit. */
+function measuredWindow(served: Read[], ctx: BurstHeaderContext, out: HeaderProblems): void {
   const remaining = served.map(({ h }) => h.remaining).filter((n): n is number => n !== undefined);
-  if (!remaining.length) return out;
+  if (!remaining.length) return;
   const sample = served[0].r;
   const repeats = remaining.length - new Set(remaining).size;
   if (repeats > ctx.refilled)
@@ -93,11 +77,27 @@ export function burstHeaderProblems(replies: Reply[], ctx: BurstHeaderContext): 
       sample,
     );
   if (ctx.reachedLimit && min !== 0) out.add(`the last request served before the 429 left ${min} remaining, not 0`, sample);
-  return out;
 }
 
-/** RL-6 on the decisive burst: where the target sends rate-limit headers, they tell what it did. */
-export function checkBurstHeaders(verdict: Verdict, report: LimitReport, limit: Limit, target: BurstTarget): void {
+/** The global window seen from a route with its own limit: a request sent after another's answer leaves no more remaining, within one window. */
+function neverRises(served: Read[], out: HeaderProblems): void {
+  for (const a of served) {
+    if (a.h.remaining === undefined || a.h.reset === undefined) continue;
+    const windowEnds = a.r.at + (a.h.reset - 1) * 1000;
+    const later = served.find((b) => b.r.sentAt > a.r.at && b.r.sentAt < windowEnds && b.h.remaining !== undefined && b.h.remaining > a.h.remaining!);
+    if (later)
+      return out.add(
+        `the global remaining count rose from ${a.h.remaining} to ${later.h.remaining}, on a request sent after the answer that said ${a.h.remaining}, within the window its reset announced`,
+        later.r,
+      );
+  }
+}
+
+/**
+ * RL-6 on the decisive burst: where the target sends rate-limit headers, they tell what it did. `global`:
+ * the burst measured a route's own limit, and its headers may announce the global one instead.
+ */
+export function checkBurstHeaders(verdict: Verdict, report: LimitReport, limit: Limit, target: BurstTarget, global?: Limit): void {
   const m = report.measurements[report.measurements.length - 1];
   const replies = [...m.replies, ...m.confirmations];
   if (!replies.some((r) => readLimitHeaders(r.headers).names.length)) {
@@ -113,14 +113,18 @@ export function checkBurstHeaders(verdict: Verdict, report: LimitReport, limit: 
     refilled,
     reachedLimit: decided && m.refusals.length > 0,
     served: m.served,
+    ...(global ? { global } : {}),
   });
+  for (const note of problems.notes.lines) verdict.note('RL-6', note);
   const sample = problems.sample;
   verdict.check(
     'RL-6',
     problems.lines.length === 0,
     `rate-limit headers disagree with the window or with what the target did: ${problems.lines.join('; ')}`,
     problems.lines,
-    `limit = ${limit.max}; remaining falls by one per served request, from ${limit.max - 1} in a fresh window to 0 at the limit; reset within ${limit.windowSeconds} s (seconds until, or epoch seconds for X-RateLimit-Reset); Retry-After on a 429 from 1 to ${limit.windowSeconds} s`,
+    global
+      ? `headers announce the route's own limit (${limit.max} per ${limit.windowSeconds} s: remaining falls by one per served request to 0 at the limit) or the global one (${global.max} per ${global.windowSeconds} s: remaining never rises within its window); reset and Retry-After within the announced window`
+      : `limit = ${limit.max}; remaining falls by one per served request, from ${limit.max - 1} in a fresh window to 0 at the limit; reset within ${limit.windowSeconds} s (seconds until, or epoch seconds for X-RateLimit-Reset); Retry-After on a 429 from 1 to ${limit.windowSeconds} s`,
     sample && burstExchange(target, sample),
   );
 }

@@ -8,6 +8,8 @@ export type ResetUnit = 'seconds-until' | 'epoch-seconds' | 'epoch-ms';
 export interface LimitHeaders {
   limit?: number;
   remaining?: number;
+  /** The window of the policy the headers announce, in seconds (IETF `w=`), where they say it. */
+  window?: number;
   /** Seconds from the response until the window resets, whatever unit the header used. */
   reset?: number;
   /** The header the reset came from, its value as sent, and the unit it was read in. */
@@ -23,6 +25,26 @@ export interface LimitHeaders {
 }
 
 const FIRST_INT = /^\s*(-?\d+(?:\.\d+)?)/;
+
+/** One policy of a list (RateLimit-Policy, or RateLimit-Limit with `;w=`): `600;w=60` (drafts 6-7), `"default";q=600;w=60` (8+). */
+interface PolicyItem {
+  name?: string;
+  quota?: number;
+  window?: number;
+}
+
+function policyItems(value: string | undefined): PolicyItem[] {
+  if (!value) return [];
+  return value.split(',').map((item) => {
+    const [head, ...params] = item.split(';').map((p) => p.trim());
+    const param = (key: string) => {
+      const m = params.map((p) => /^(\w+)\s*=\s*(\d+)/.exec(p)).find((x) => x?.[1].toLowerCase() === key);
+      return m ? Number(m[2]) : undefined;
+    };
+    const name = /^"([^"]*)"$/.exec(head)?.[1] ?? (/^[A-Za-z*][\w.:/*-]*$/.test(head) ? head : undefined);
+    return { name, quota: /^\d+$/.test(head) ? Number(head) : param('q'), window: param('w') };
+  });
+}
 /** Epoch times this far from the response are read as such; nearer values are seconds from now. */
 const EPOCH_SECONDS = 1e9;
 const EPOCH_MS = 1e12;
@@ -41,10 +63,16 @@ export function readLimitHeaders(headers: Record<string, string>, receivedAt = D
     return m ? Number(m[1]) : undefined;
   };
   const pick = (names: string[]) => names.map((n) => [n, h(n)] as const).find(([, v]) => v !== undefined);
+  const policies = [...policyItems(h('ratelimit-policy')), ...policyItems(h('ratelimit-limit')?.includes(';') ? h('ratelimit-limit') : undefined)];
+  // Draft 8+: RateLimit names the policy it reports (`"default";r=5;t=20`).
+  const named = policyItems(structured)[0]?.name;
+  const namedPolicy = named === undefined ? undefined : policies.find((p) => p.name === named);
   const [limitName, limitValue] = pick(['x-ratelimit-limit', 'ratelimit-limit', 'x-rate-limit-limit']) ?? [
     'ratelimit',
-    field(['limit', 'l']) ?? field(['q'], h('ratelimit-policy') ?? ''),
+    field(['limit', 'l']) ?? (namedPolicy?.quota !== undefined ? String(namedPolicy.quota) : field(['q'], h('ratelimit-policy') ?? '')),
   ];
+  const limit = number(limitName, limitValue);
+  const policy = namedPolicy ?? policies.find((p) => p.quota === limit && p.window !== undefined) ?? (policies.length === 1 ? policies[0] : undefined);
   const [remainingName, remainingValue] = pick(['x-ratelimit-remaining', 'ratelimit-remaining', 'x-rate-limit-remaining']) ?? [
     'ratelimit',
     field(['remaining', 'r']),
@@ -63,7 +91,8 @@ export function readLimitHeaders(headers: Record<string, string>, receivedAt = D
     else problems.push(`retry-after "${ra}" is neither a number of seconds nor an HTTP date`);
   }
   return {
-    limit: number(limitName, limitValue),
+    limit,
+    ...(policy?.window !== undefined ? { window: policy.window } : {}),
     remaining: number(remainingName, remainingValue),
     reset,
     ...(resetRaw !== undefined ? { resetHeader: resetName, resetRaw, resetUnit } : {}),

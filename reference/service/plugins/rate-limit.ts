@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { Faults } from '../../faults';
 import { placeOf } from '../place';
 import { fixedWindowStore } from '../rate-limit/fixed-window-store';
+import { reportGlobalLimit } from '../rate-limit/global-headers';
 import { lieInHeaders } from '../rate-limit/lying-headers';
 import { slidingWindowStore } from '../rate-limit/sliding-window-store';
 import { hitKey, type Clock, type RateLimitStore } from '../rate-limit/store';
@@ -23,6 +24,11 @@ export interface RateLimitOptions {
    * say; both are correct. false: only requests answered 2xx count, the others are refunded.
    */
   countRefused: boolean;
+  /**
+   * Which limit the x-ratelimit-* headers of a route with a limit of its own describe: `route` its own,
+   * `global` the key's global window (the route then counts in that window too). Both are correct.
+   */
+  headers: 'route' | 'global';
 }
 
 /** The token of the Authorization header whatever its scheme; the client IP when there is none. */
@@ -82,6 +88,7 @@ export default fp(
         return err;
       },
     });
+    if (opts.headers === 'global') reportGlobalLimit(app, { faults, windowMs, hasOwnLimit });
     if (!opts.countRefused) {
       // onSend, not onResponse: the hit is taken back before the client can see the answer and send again.
       app.addHook('onSend', async (req, reply) => {

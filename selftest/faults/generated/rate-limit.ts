@@ -37,6 +37,14 @@ const BODY_MUTATIONS: Record<string, ClauseId> = {
 /** The rl-headers lies: each makes a header disagree with the window or with what the target does (RL-6). */
 const HEADER_LIES = ['remaining-stuck', 'remaining-off', 'limit-wrong', 'reset-ms', 'retry-after-zero', 'retry-after-long'] as const;
 
+/**
+ * The route with a limit of its own in the reference's spec (GET /v1/runtimes, 20 / 10 s). Under
+ * RATE_LIMIT_HEADERS=global its headers announce the global limit (issue 23: correct), and the lies are
+ * judged against that: remaining-off is none there (the global count has no value the burst knows).
+ */
+const CUSTOM_PLACE = 'GET /v1/runtimes';
+const GLOBAL_HEADER_LIES = ['remaining-stuck', 'limit-wrong', 'reset-ms', 'retry-after-zero', 'retry-after-long'] as const;
+
 const withEnv = (env: Record<string, string> | undefined) => (env ? { env } : {});
 
 export const RATE_LIMIT_GENERATED: GeneratedFault[] = [
@@ -77,6 +85,15 @@ export const RATE_LIMIT_GENERATED: GeneratedFault[] = [
     valueClass: RL_CLASSES.burst,
     direction: 'loose',
     files: HEADERS,
+  })),
+  ...GLOBAL_HEADER_LIES.map((lie): GeneratedFault => ({
+    fault: `rl-headers:${lie}`,
+    clause: 'RL-6',
+    place: CUSTOM_PLACE,
+    valueClass: RL_CLASSES.burst,
+    direction: 'loose',
+    files: BURST,
+    env: { RATE_LIMIT_HEADERS: 'global' },
   })),
 ];
 
