@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { AGENT_FILE, BURST_FILE, decideOrder, keepFileOrder, lastLock } from '../../support/run/schedule';
+import { BURST_FILE, decideOrder, keepFileOrder, lastLock } from '../../support/run/schedule';
 import { TEST_FILES } from '../../support/run/test-files';
 
 const ROOT = join(__dirname, '../..');
@@ -16,16 +16,10 @@ test('TEST_FILES names every test file and only those, in the order Playwright h
   expect(Object.values(TEST_FILES)).toEqual(files);
 });
 
-test('the burst file sorts after every other family but the agent, whose judgements come last (its tests are the last in the queue)', () => {
+test("the burst file sorts after every other family (the self-test runs a target's files in one worker, in name order)", () => {
   const files = readdirSync(join(ROOT, 'tests')).sort((a, b) => a.localeCompare(b));
   expect(files.filter((f) => BURST_FILE.test(f))).toHaveLength(1);
-  expect(files.at(-2), files.join(', ')).toMatch(BURST_FILE);
-  expect(files.at(-1), files.join(', ')).toMatch(AGENT_FILE);
-});
-
-test('the check update (the longest job, one chain) sorts before every other family, so it starts at once', () => {
-  const files = readdirSync(join(ROOT, 'tests')).sort((a, b) => a.localeCompare(b));
-  expect(files[0], files.join(', ')).toBe('check-update.spec.ts');
+  expect(files.at(-1), files.join(', ')).toMatch(BURST_FILE);
 });
 
 test('the runner decides the order once, from its command line; its workers read the decision', () => {

@@ -1,15 +1,14 @@
 /**
  * An agent's life as the tests need it: started through AGENT_COMMAND on a port, up (AG-4) and ready,
  * probed on its three endpoints (AG-1..3), then stopped (its shutdown watched, AG-5, or only signalled),
- * and always killed at the end. The life is recorded as data (AgentSession) and judged afterwards, so
- * that it can be lived where it costs no test its time (background-session.ts).
+ * and always killed at the end. The life is recorded as data (AgentSession) and judged afterwards.
  */
 import { AGENT_DEFAULT_PORT } from '../document/facts';
 import { EMBEDDED_AGENT_COMMAND } from './embedded-agent';
 import type { Verdict } from '../checks/verdict';
 import { probe } from './probe';
-import { startAgent, waitUntilUp } from './process';
-import { freePort } from '../run/loopback-ports';
+import { startAgent, waitUntilUp, withPortLock } from './process';
+import { freePort, isPortFree } from '../run/loopback-ports';
 import { judgeShutdown } from './shutdown-judge';
 import { watchShutdown, type ShutdownWatch } from './shutdown-watch';
 import { AGENT_ENDPOINTS, PHASE, SHUTDOWN_TIMING } from './table';
@@ -166,6 +165,17 @@ export async function liveWatchedSession(command: string, abort?: AbortSignal): 
     rewatched.push(`watch ${attempt}: ${open}`);
   }
 }
+
+/**
+ * The agent started without AGENT_HEALTH_PORT, to be found on the default port: under the machine-wide
+ * lock of that port, and not tried where something else holds it.
+ */
+export const defaultPortSession = (command: string): Promise<{ session: AgentSession } | { skipped: string }> =>
+  withPortLock(AGENT_DEFAULT_PORT, async () =>
+    (await isPortFree(AGENT_DEFAULT_PORT))
+      ? { session: await liveAgentSession(command, undefined, 'signal') }
+      : { skipped: `port ${AGENT_DEFAULT_PORT} is in use on this machine: the default port cannot be tried` },
+  );
 
 /** In the reason of a shutdown left undecided: the watcher, not the agent, was the problem. */
 export const MACHINE_TOO_BUSY = 'the machine being too busy';

@@ -5,10 +5,9 @@
  * the signal, for the judge (shutdown-judge.ts), and a request's time is when it went out, not when
  * its probe began.
  *
- * The watch runs in a process that does other work too (the runner loads the tests, reporters write):
- * while that process is busy, no probe goes out and no answer is read, and the agent may drain and exit
- * unseen. So the watch also times its own pauses; one longer than the timing allows is a stall, for
- * the judge to weigh (shutdown-judge.ts). It runs on a thread of its own to have few (watch-thread.ts).
+ * While the watching process is held up (a loaded machine), no probe goes out and no answer is read,
+ * and the agent may drain and exit unseen. So the watch also times its own pauses; one longer than the
+ * timing allows is a stall, for the judge to weigh (shutdown-judge.ts).
  */
 import { probe } from './probe';
 import type { AgentProcess } from './process';

@@ -1,13 +1,7 @@
 /**
- * How requests reach the target: node's own HTTP client, on keep-alive connections that a worker's tests
- * share (the burst has connections of its own, support/rate-limit/burst.ts). Not Playwright's request
- * fixture: it costs a captured stack trace and a round trip through Playwright's protocol per request,
- * and it adds headers and re-encodes bodies of its own. Nor undici: on cold code, which is where a
- * worker's few hundred requests run, node's client costs a third of undici's CPU, and undici takes 70 ms
- * to load. The burst comes after those requests and finds node's client warm: a burst of 616 requests
- * took 130-180 ms with it, 220 ms with undici (cold) plus the load; warm, it reaches 0.8 of undici's rate.
- * The request is sent as the test wrote it: its method, headers (names in their case) and body bytes;
- * node adds Host, Content-Length and Connection.
+ * How requests reach the target: node's own HTTP client on keep-alive connections a worker's tests
+ * share, sending each request as the test wrote it (Playwright's request fixture adds headers and
+ * re-encodes bodies, and costs a stack trace per request); node adds Host, Content-Length, Connection.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';

@@ -3,24 +3,19 @@
  * its spec is fetched once. A target that cannot be reached ends the run here with one line, instead of
  * a cascade of timeouts in every test. A target that answers without a spec is the target's fault, not
  * the network's: the run goes on, SPEC-1 fails and every other test is skipped saying why (fixtures.ts).
- * Then the agent's sessions start, and live in the background while the tests run
- * (support/agent/background-session.ts).
  */
 import { getConfig } from './config';
 import { fetchAndCacheSpec } from '../spec/spec-cache';
 import { SpecUnavailable } from '../spec/spec-source';
-import { startAgentSessions } from '../agent/background-session';
 import { EXIT_TARGET_UNAVAILABLE } from './exit-codes';
 import { removeRunFiles, setRunFiles } from './run-files';
 import { writeStoppedMatrix } from '../../reporters/run-outputs';
 
 export default async function globalSetup(): Promise<void> {
   const config = getConfig();
-  let unserved: string | undefined;
   try {
     const spec = await fetchAndCacheSpec(config);
     setRunFiles({ specCache: spec.file, ledger: spec.file.replace(/\.json$/, '.ledger') });
-    unserved = spec.unserved;
   } catch (e) {
     removeRunFiles();
     if (!(e instanceof SpecUnavailable)) throw e;
@@ -28,7 +23,4 @@ export default async function globalSetup(): Promise<void> {
     process.stderr.write(`\ncontract suite: ${e.message}\n`);
     process.exit(EXIT_TARGET_UNAVAILABLE);
   }
-  // After the spec: checking a large one holds this process for seconds, and the session is timed here.
-  // Without a spec no agent test runs, so no agent is started.
-  if (config.agentCommand && !unserved) startAgentSessions(config.agentCommand);
 }

@@ -1,8 +1,7 @@
 /**
  * The files one run shares between its runner and its workers: the target's spec, fetched and checked
- * once by global setup, the request ledger every worker appends to, and the stem of the records of the
- * agent's sessions that the runner lives. Global setup names them in the environment, which the
- * workers inherit; this module is the only one that reads or writes those names
+ * once by global setup, and the request ledger every worker appends to. Global setup names them in the
+ * environment, which the workers inherit; this module is the only one that reads or writes those names
  * (config.ts reads the user's configuration, this the run's own hand-over).
  */
 import { rmSync } from 'node:fs';
@@ -10,22 +9,18 @@ import { hostname } from 'node:os';
 
 const SPEC_CACHE_VARIABLE = 'CONTRACT_SPEC_CACHE';
 const LEDGER_VARIABLE = 'CONTRACT_REQUEST_LEDGER';
-const AGENT_SESSION_VARIABLE = 'CONTRACT_AGENT_SESSION';
 
 export interface RunFiles {
   /** The checked spec, as JSON (spec-cache.ts). */
   specCache?: string;
   /** The request ledger, one line per request and per answer (request-ledger.ts). */
   ledger?: string;
-  /** Where the agent's sessions, lived in the runner, are recorded when they end: the files' common stem (agent/background-session.ts). */
-  agentSession?: string;
 }
 
 export function runFiles(env: NodeJS.ProcessEnv = process.env): RunFiles {
   return {
     specCache: env[SPEC_CACHE_VARIABLE] || undefined,
     ledger: env[LEDGER_VARIABLE] || undefined,
-    agentSession: env[AGENT_SESSION_VARIABLE] || undefined,
   };
 }
 
@@ -33,10 +28,9 @@ export function runFiles(env: NodeJS.ProcessEnv = process.env): RunFiles {
 export function setRunFiles(files: RunFiles): void {
   if (files.specCache !== undefined) process.env[SPEC_CACHE_VARIABLE] = files.specCache;
   if (files.ledger !== undefined) process.env[LEDGER_VARIABLE] = files.ledger;
-  if (files.agentSession !== undefined) process.env[AGENT_SESSION_VARIABLE] = files.agentSession;
 }
 
-/** The end of a run (global teardown, or a setup that stops the run): its files go (the agent's records are its sessions' to remove). */
+/** The end of a run (global teardown, or a setup that stops the run): its files go. */
 export function removeRunFiles(): void {
   const { specCache, ledger } = runFiles();
   for (const file of [specCache, ledger]) if (file) rmSync(file, { force: true });

@@ -6,6 +6,7 @@
 import { basename } from 'node:path';
 
 export const TEST_FILES = {
+  agent: 'tests/agent.spec.ts',
   checkUpdate: 'tests/check-update.spec.ts',
   auth: 'tests/credentials.spec.ts',
   errors: 'tests/errors.spec.ts',
@@ -13,7 +14,6 @@ export const TEST_FILES = {
   runtime: 'tests/runtime.spec.ts',
   spec: 'tests/spec.spec.ts',
   burst: 'tests/z-rate-limit-burst.spec.ts',
-  agent: 'tests/zz-agent.spec.ts',
 } as const;
 
 /** Matches the file wherever a path to it starts (Playwright's patterns and reports hold absolute paths). */

@@ -2,16 +2,15 @@
  * AG: the private location agent's health endpoints and its shutdown. With AGENT_COMMAND (the embedded
  * agent by default) the suite starts the agent on a port it chose, probes it, sends SIGTERM and probes
  * all three endpoints until the process exits: readiness must turn 503, liveness and /health stay 200;
- * and it starts the agent once without AGENT_HEALTH_PORT, to find it on the default port. Both sessions
- * are lived by the runner from the start of the run, and judged here at the end. With only AGENT_URL it
- * probes the three endpoints.
+ * and it starts the agent once without AGENT_HEALTH_PORT, to find it on the default port. With only
+ * AGENT_URL it probes the three endpoints.
+ *
+ * The shutdown is watched from its test: a worker runs one test at a time, so while this one awaits
+ * its probes the worker's event loop has nothing else to do and the watch is not held up.
  */
-import { describeWatch, judgeAgentSession, probeAll, STARTUP_LIMIT_MS } from '../support/agent/lifecycle';
-import { agentSession } from '../support/agent/background-session';
+import { defaultPortSession, describeWatch, judgeAgentSession, liveWatchedSession, probeAll, STARTUP_LIMIT_MS } from '../support/agent/lifecycle';
 import { SHUTDOWN_TIMING } from '../support/agent/table';
 import { EMBEDDED_AGENT_COMMAND } from '../support/agent/embedded-agent';
-import { lastLock } from '../support/run/schedule';
-import { attachText } from '../support/run/attach';
 import { clauses, test } from '../support/test';
 
 test.describe('private location agent', () => {
@@ -25,8 +24,7 @@ test.describe('private location agent', () => {
 
   test(
     'health endpoints on the port set by AGENT_HEALTH_PORT, and shutdown',
-    // Judged last: the runner lives this agent's session while the other tests run (background-session.ts).
-    { annotation: clauses('AG-1', 'AG-2', 'AG-3', 'AG-4', 'AG-5'), lock: lastLock() },
+    { annotation: clauses('AG-1', 'AG-2', 'AG-3', 'AG-4', 'AG-5') },
     async ({ config, verdict }, info) => {
       test.skip(
         !config.agentCommand,
@@ -39,25 +37,19 @@ test.describe('private location agent', () => {
           "AGENT_COMMAND and AGENT_URL are unset: this is the embedded reference agent, not the target's; set one of them to test yours",
         );
       }
-      const outcome = await agentSession('shutdown', config.agentCommand!);
-      if ('skipped' in outcome) return test.skip(true, outcome.skipped);
-      if (outcome.session.watch) attachText(info, 'shutdown probes', describeWatch(outcome.session.watch));
-      const undecided = judgeAgentSession(verdict, outcome.session);
+      const session = await liveWatchedSession(config.agentCommand!);
+      if (session.watch) await info.attach('shutdown probes', { body: describeWatch(session.watch), contentType: 'text/plain' });
+      const undecided = judgeAgentSession(verdict, session);
       // Not verified rather than failed: the suite could not see, the agent did nothing wrong that it saw.
       test.skip(!!undecided, undecided);
     },
   );
 
-  test(
-    'health endpoints on port 8081 when AGENT_HEALTH_PORT is unset',
-    // Judged last, like the shutdown: the runner lives this session too.
-    { annotation: clauses('AG-4'), lock: lastLock() },
-    async ({ config, verdict }) => {
-      test.skip(!config.agentCommand, 'AGENT_COMMAND is not set: the suite cannot start an agent without AGENT_HEALTH_PORT');
-      test.setTimeout(2 * STARTUP_LIMIT_MS + 30_000);
-      const outcome = await agentSession('default-port', config.agentCommand!);
-      if ('skipped' in outcome) return test.skip(true, outcome.skipped);
-      judgeAgentSession(verdict, outcome.session);
-    },
-  );
+  test('health endpoints on port 8081 when AGENT_HEALTH_PORT is unset', { annotation: clauses('AG-4') }, async ({ config, verdict }) => {
+    test.skip(!config.agentCommand, 'AGENT_COMMAND is not set: the suite cannot start an agent without AGENT_HEALTH_PORT');
+    test.setTimeout(2 * STARTUP_LIMIT_MS + 30_000);
+    const outcome = await defaultPortSession(config.agentCommand!);
+    if ('skipped' in outcome) return test.skip(true, outcome.skipped);
+    judgeAgentSession(verdict, outcome.session);
+  });
 });
