@@ -3,8 +3,8 @@
  * port by `webServer`; otherwise the suite tests BASE_URL as it is.
  */
 import { defineConfig } from '@playwright/test';
-import { ConfigError, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, readConfig, WAIVER_DAY_VARIABLE, type Config } from './support/run/config';
-import { EXIT_CONFIG_ERROR } from './support/run/exit-codes';
+import { EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, readConfig, WAIVER_DAY_VARIABLE, type Config } from './support/run/config';
+import { EXIT_CONFIG_ERROR, isSuiteError } from './support/run/suite-error';
 import { clearRunOutputs, writeStoppedMatrix } from './reporters/run-outputs';
 import { BURST_FILE, decideOrder } from './support/run/schedule';
 import { defaultWorkers } from './support/run/workers';
@@ -20,7 +20,7 @@ try {
   // Not getConfig(): its cache would keep the runner's configuration without the port.
   config = isRunner ? readConfig(process.env, { embeddedPortPending: !port }) : getConfig();
 } catch (e) {
-  if (!(e instanceof ConfigError)) throw e;
+  if (!isSuiteError(e, 'config')) throw e;
   const reportDir = process.env.REPORT_DIR?.trim() || 'reports';
   if (isRunner) writeStoppedMatrix(reportDir, `configuration error: ${e.message}`, EXIT_CONFIG_ERROR);
   process.stderr.write(`configuration error: ${e.message}\n`);

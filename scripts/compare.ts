@@ -15,7 +15,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EMBEDDED, loadEnvFile } from '../support/run/config';
-import { EXIT_CONFIG_ERROR } from '../support/run/exit-codes';
+import { EXIT_CONFIG_ERROR } from '../support/run/suite-error';
 import { redact, registerSecret } from '../support/http/redact';
 import { compareReports, type Side } from '../reporters/compare-report';
 import { runSuite } from '../support/run/suite-runner';

@@ -1,7 +1,8 @@
 /** Configuration: defaults for the embedded service, one clear line for each bad value. */
 import { expect, test } from '@playwright/test';
 import { EMBEDDED_AGENT_COMMAND } from '../../support/agent/embedded-agent';
-import { ConfigError, EMBEDDED, readConfig } from '../../support/run/config';
+import { EMBEDDED, readConfig } from '../../support/run/config';
+import { SuiteError } from '../../support/run/suite-error';
 
 const embedded = { CONTRACT_EMBEDDED_PORT: '4321' };
 const remote = { BASE_URL: 'https://staging.example.com/', API_KEY: 'k_123456789', ACCOUNT_ID: '11111111-2222-4333-8444-555555555555' };
@@ -46,7 +47,7 @@ for (const [env, message] of bad) {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(ConfigError);
+    expect(error).toBeInstanceOf(SuiteError);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain('\n');
   });

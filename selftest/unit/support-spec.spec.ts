@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { buildSpec, Spec } from '../../support/spec/spec';
-import { fetchSpecText, NoSpecServed, notOpenApi, parseSpecText, SpecUnavailable } from '../../support/spec/spec-source';
+import { fetchSpecText, notOpenApi, parseSpecText } from '../../support/spec/spec-source';
 import { SchemaValidator, translateOpenApi30 } from '../../support/spec/schema-validator';
 import { canonicalPointer } from '../../support/checks/conformance';
 import { findUpdateOp } from '../../support/spec/target';
@@ -102,14 +102,14 @@ test('a target that answers without a spec is told apart from one that cannot be
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   try {
-    await expect(fetchSpecText(`${base}/openapi.json`)).rejects.toThrow(NoSpecServed);
+    await expect(fetchSpecText(`${base}/openapi.json`)).rejects.toMatchObject({ kind: 'no-spec' });
     await expect(fetchSpecText(`${base}/openapi.json`)).rejects.toThrow(/answered 404/);
     const html = parseSpecText(await fetchSpecText(`${base}/html`), 'html');
     expect(notOpenApi(html, 'html')).toMatch(/not a JSON object/);
   } finally {
     server.close();
   }
-  await expect(fetchSpecText('http://127.0.0.1:2/openapi.json')).rejects.toThrow(SpecUnavailable);
+  await expect(fetchSpecText('http://127.0.0.1:2/openapi.json')).rejects.toMatchObject({ kind: 'unreachable' });
   expect(notOpenApi({ statusCode: 404, error: 'Not Found' }, 'x')).toMatch(/no OpenAPI document/);
   // Broken, but an OpenAPI document: read, and SPEC-1 names its problems.
   expect(notOpenApi({ swagger: '2.0', paths: {} }, 'x')).toBeUndefined();

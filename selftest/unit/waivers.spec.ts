@@ -10,8 +10,9 @@ import { expect, test, type TestInfo } from '@playwright/test';
 import { ClauseFailure, makeFailure } from '../../support/checks/failure';
 import { Verdict } from '../../support/checks/verdict';
 import { covers, isActive, utcDay, waiverFor, type Waiver } from '../../support/checks/waivers';
-import { ConfigError, readConfig } from '../../support/run/config';
-import { parseWaivers, readWaiversFile, WaiversFileError } from '../../support/run/waivers-file';
+import { readConfig } from '../../support/run/config';
+import { SuiteError } from '../../support/run/suite-error';
+import { parseWaivers, readWaiversFile } from '../../support/run/waivers-file';
 
 const YAML = `
 # TICKET-123: the v prefix ships next week
@@ -63,7 +64,7 @@ for (const [i, [text, line]] of BAD.entries()) {
     } catch (e) {
       error = e;
     }
-    expect(error).toBeInstanceOf(WaiversFileError);
+    expect(error).toBeInstanceOf(SuiteError);
     expect((error as Error).message.startsWith(line), (error as Error).message).toBe(true);
     expect((error as Error).message).not.toContain('\n');
   });
@@ -88,7 +89,7 @@ test('the configuration reads WAIVERS_FILE once: a bad file is a configuration e
   expect(c).toMatchObject({ waiversFile: file, today: '2026-03-31' });
   expect(readConfig({ CONTRACT_EMBEDDED_PORT: '4321', WAIVERS_FILE: 'off' }).today).toBe(utcDay());
   writeFileSync(file, '- clause: XX-9\n  reason: r\n  until: 2026-01-01\n');
-  expect(() => readConfig({ CONTRACT_EMBEDDED_PORT: '4321', WAIVERS_FILE: file })).toThrow(ConfigError);
+  expect(() => readConfig({ CONTRACT_EMBEDDED_PORT: '4321', WAIVERS_FILE: file })).toThrow(SuiteError);
   expect(() => readConfig({ CONTRACT_EMBEDDED_PORT: '4321', WAIVERS_FILE: file })).toThrow(`WAIVERS_FILE ${file}: entry 1 (clause "XX-9"): unknown clause`);
 });
 

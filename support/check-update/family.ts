@@ -8,6 +8,7 @@ import { atTest } from '../run/step-location';
 import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
 import type { Config } from '../run/config';
+import { SuiteError } from '../run/suite-error';
 import { DESCRIPTION_MAX, LOCATIONS, RUNTIME_VERSIONS, CHECK_TYPES } from '../document/facts';
 import { checkErrorResponse } from '../checks/error-checks';
 import { show } from '../checks/failure';
@@ -48,13 +49,6 @@ const ROLES: Record<UpdateTestKey, BodyRole[]> = {
   'FO-combined': ['checkType', 'frequency', 'frequencyOffset'],
 };
 
-/** An error whose message is the whole report: one line, no stack into the support code. */
-function oneLineError(message: string): Error {
-  const e = new Error(message);
-  e.stack = message;
-  return e;
-}
-
 /**
  * A test's time limit from the requests it may send (a remote target may take a second or two per
  * request): each cell an update, and up to a read, a set-up and a restore when something goes wrong.
@@ -78,7 +72,7 @@ export class CheckUpdateFamily {
     test.skip(!!missing, missing);
     const opened = await this.sessions.open(this.send, kind);
     if ('skip' in opened) test.skip(true, opened.skip);
-    if ('error' in opened) throw oneLineError(opened.error);
+    if ('error' in opened) throw new SuiteError('cannot-test', opened.error);
     const { session: s } = opened as { session: Session };
     for (const n of s.notes.splice(0)) verdict.note('restored', n);
     return { s, h: kind ? s.checks[kind] : undefined };
@@ -88,7 +82,7 @@ export class CheckUpdateFamily {
   async run(key: UpdateTestKey, kind: CheckKind): Promise<void> {
     const { target, verdict } = this.fx;
     const { s, h } = await this.open(kind);
-    if (!h) throw oneLineError(`check update: the ${kind} check was not read before the first update`);
+    if (!h) throw new SuiteError('cannot-test', `check update: the ${kind} check was not read before the first update`);
     const names = s.vocabulary;
     const frequencies = ROLES[key].includes('frequency') ? frequenciesToTest(verdict, target, names.frequency) : [];
     const ctx: CellContext = {

@@ -12,7 +12,7 @@
  */
 import { atTest } from '../run/step-location';
 import { test } from '@playwright/test';
-import { formatFailure, show } from '../checks/failure';
+import { ClauseFailure, show } from '../checks/failure';
 import type { Exchange } from '../http/exchange';
 import { attribute, expectedAfter, type Finding, type SentUpdate } from './attribution';
 import { carriedKinds, carriersFor } from './carriers';
@@ -40,8 +40,6 @@ export const MAX_BATCH = 20;
  * refused body's leak apart by its carriers' values.
  */
 export const FORBIDDEN_AT_ONCE = 10;
-
-class StepFailed extends Error {}
 
 /** A cell that sets up the stored state another cell presumes (a valid body: judged like one). */
 function setupCell(cell: Cell): Cell {
@@ -311,12 +309,12 @@ export class CellRunner {
         async () => {
           await fn();
           const added = verdict.failures.slice(from).filter((f) => !f.waiver);
-          if (added.length) throw new StepFailed(added.map(formatFailure).join('\n\n'));
+          if (added.length) throw new ClauseFailure(added);
         },
         atTest(),
       )
       .catch((e) => {
-        if (!(e instanceof StepFailed)) throw e;
+        if (!(e instanceof ClauseFailure)) throw e;
       });
   }
 }

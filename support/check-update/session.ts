@@ -10,19 +10,11 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Config } from '../run/config';
 import { redact } from '../http/redact';
 import { currentRunId } from '../run/run-files';
+import { isSuiteError } from '../run/suite-error';
 import { fillPath, type Target } from '../spec/target';
 import { planCarriers, type CarrierPlan } from './carriers';
 import { describeRestore, restoreCheck, restored, type CheckRoutes, type RestoreResult, type Send } from './restore';
-import {
-  CheckUnreadable,
-  LEGACY_SNAPSHOT_FILE,
-  LeftoverNotRestored,
-  removeSnapshot,
-  SnapshotConflict,
-  snapshotPath,
-  takeSnapshot,
-  type SnapshotFile,
-} from './snapshot';
+import { LEGACY_SNAPSHOT_FILE, removeSnapshot, snapshotPath, takeSnapshot, type SnapshotFile } from './snapshot';
 import { writableProperties, type CheckState } from './state';
 import { EXPECTED_TYPE, type CheckKind } from './table';
 import { PUBLISHED_NAMES, requiresFullBody, vocabularyOf, type UpdateVocabulary } from './vocabulary';
@@ -169,7 +161,7 @@ export class CheckSessions {
       this.sessions.set(kind, session);
       return { session };
     } catch (e) {
-      if (e instanceof CheckUnreadable || e instanceof LeftoverNotRestored || e instanceof SnapshotConflict) return { error: redact(e.message) };
+      if (isSuiteError(e, 'cannot-test')) return { error: redact(e.message) };
       throw e;
     }
   }

@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { oneLine } from '../http/exchange';
+import { SuiteError } from '../run/suite-error';
 import { describeRestore, readCheck, restoreCheck, restored, type CheckRoutes, type RestoreResult, type Send } from './restore';
 import { isState, type CheckState } from './state';
 
@@ -51,15 +52,6 @@ export function snapshotKey(baseUrl: string, embedded: boolean, ids: string[]): 
 
 export const snapshotPath = (reportDir: string, baseUrl: string, embedded: boolean, ids: string[]) =>
   join(reportDir, `.check-snapshot-${snapshotKey(baseUrl, embedded, ids)}.json`);
-
-/** The checks cannot be read: nothing can be changed safely. */
-export class CheckUnreadable extends Error {}
-
-/** This target's leftover could not be put back: the family fails, naming the file to clear. */
-export class LeftoverNotRestored extends Error {}
-
-/** The file of this target's key holds another target (never expected; never overwritten). */
-export class SnapshotConflict extends Error {}
 
 export function loadSnapshot(file: string): SnapshotFile | undefined {
   if (!existsSync(file)) return undefined;
@@ -119,7 +111,7 @@ function pendingOf(o: SnapshotOptions): { pending?: SnapshotFile; legacy: boolea
  * Reads the snapshot for a run. This run's own file (written by an earlier worker) is kept as it is,
  * and the checks are read for their current state. An earlier run's leftover against the same real
  * target is put back first and kept, as the state the checks had before any run changed them; if it
- * cannot be put back, LeftoverNotRestored (the file stays). Otherwise the checks are read now. The file
+ * cannot be put back, a SuiteError naming the file (the file stays). Otherwise the checks are read now. The file
  * is written, with this run's id, before this returns, hence before the first update.
  */
 export async function takeSnapshot(o: SnapshotOptions): Promise<TakenSnapshot> {
@@ -129,13 +121,14 @@ export async function takeSnapshot(o: SnapshotOptions): Promise<TakenSnapshot> {
   const current: Record<string, CheckState> = {};
   const readNow = async (id: string) => {
     const { ex, state } = await readCheck(send, routes.readPath(id));
-    if (!state) throw new CheckUnreadable(`check update: check ${id} could not be read before the first update (${oneLine(ex)}): ${ex.text.slice(0, 200)}`);
+    if (!state)
+      throw new SuiteError('cannot-test', `check update: check ${id} could not be read before the first update (${oneLine(ex)}): ${ex.text.slice(0, 200)}`);
     return state;
   };
   let snapshot: SnapshotFile;
   let reused = false;
   if (pending && !pending.embedded && pending.baseUrl !== baseUrl) {
-    throw new SnapshotConflict(`check update: ${file} holds a snapshot of checks on ${pending.baseUrl}, not ${baseUrl}; move it away or delete it`);
+    throw new SuiteError('cannot-test', `check update: ${file} holds a snapshot of checks on ${pending.baseUrl}, not ${baseUrl}; move it away or delete it`);
   }
   if (pending && pending.runId === runId) {
     // Another worker of this run wrote it: the checks may be changed by now, and that is this run's doing.
@@ -143,7 +136,7 @@ export async function takeSnapshot(o: SnapshotOptions): Promise<TakenSnapshot> {
     snapshot = pending;
     for (const id of Object.keys(pending.checks).filter((i) => ids.includes(i))) current[id] = await readNow(id);
   } else if (pending && !pending.embedded && !embedded) {
-    if (pending.unrestored?.runId === runId) throw new LeftoverNotRestored(pending.unrestored.message);
+    if (pending.unrestored?.runId === runId) throw new SuiteError('cannot-test', pending.unrestored.message);
     const recovery: string[] = [];
     for (const [id, state] of Object.entries(pending.checks)) {
       const r = await restoreCheck(send, send, routes, id, state, writable, query, coupled);
@@ -158,7 +151,7 @@ export async function takeSnapshot(o: SnapshotOptions): Promise<TakenSnapshot> {
         `put the checks back by hand, or delete that file to accept their current state`;
       // The values stay as they are; only this run's failure is added, for its other workers.
       saveSnapshot(legacy ? o.legacyFile! : file, { ...pending, unrestored: { runId, message } });
-      throw new LeftoverNotRestored(message);
+      throw new SuiteError('cannot-test', message);
     }
     for (const [id, state] of Object.entries(pending.checks)) if (ids.includes(id)) current[id] = structuredClone(state);
     snapshot = { ...pending, runId, recovery };

@@ -10,6 +10,7 @@ import type { RateLimit } from '../run/config';
 import type { Exchange } from './exchange';
 import { credentialCandidates, ledgerSize, readLedger, recordAnswer, recordSent, sentTimes } from './request-ledger';
 import { redact, registerSecret } from './redact';
+import { SuiteError } from '../run/suite-error';
 import { headerValue, sendRaw, type Transport } from './transport';
 
 export type HeaderOverrides = Record<string, string | null>;
@@ -138,9 +139,7 @@ export class ApiClient {
     }).catch((e: Error) => {
       recordAnswer(ledgerId, 0);
       // An error may quote the request: never let the key reach a report that way.
-      const error = new Error(redact(`${method} ${url} failed: ${e.message.split('\n')[0]}`));
-      error.stack = error.message;
-      throw error;
+      throw new SuiteError('cannot-test', redact(`${method} ${url} failed: ${e.message.split('\n')[0]}`));
     });
     recordAnswer(ledgerId, res.status);
     const { text, headers: responseHeaders } = res;

@@ -1,13 +1,14 @@
 /**
  * The suite's configuration: the only module that reads the environment. Parsed once with zod from
- * process.env and `.env`; a bad value becomes one line naming the variable (ConfigError).
+ * process.env and `.env`; a bad value becomes one line naming the variable (a SuiteError of kind 'config').
  */
 import { EMBEDDED_AGENT_COMMAND } from '../agent/embedded-agent';
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
 import { DOCUMENTED_RATE_LIMIT } from '../document/facts';
 import { utcDay, type Waiver } from '../checks/waivers';
-import { readWaiversFile, WaiversFileError } from './waivers-file';
+import { readWaiversFile } from './waivers-file';
+import { SuiteError } from './suite-error';
 
 /** Credentials and ids of the embedded reference service: an interface both sides know, not a rule. */
 export const EMBEDDED = {
@@ -30,14 +31,6 @@ export const FAILURES_EXPECTED_VARIABLE = 'CONTRACT_FAILURES_EXPECTED';
  * every failure by the day it started, as the summary does.
  */
 export const WAIVER_DAY_VARIABLE = 'CONTRACT_WAIVER_DAY';
-
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-    this.stack = `${this.name}: ${message}`;
-  }
-}
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -130,25 +123,25 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortP
     const value = env[name];
     const secret = name.includes('KEY') || name.includes('ACCOUNT_ID');
     const shown = secret || value === undefined ? '' : ` (got "${value}")`;
-    throw new ConfigError(`${name} ${issue.message}${shown}`);
+    throw new SuiteError('config', `${name} ${issue.message}${shown}`);
   }
   const e = parsed.data;
   const embedded = !e.BASE_URL;
   if (embedded && !e[EMBEDDED_PORT_VARIABLE] && !embeddedPortPending) {
-    throw new ConfigError(`BASE_URL is unset and the embedded service was not started (${EMBEDDED_PORT_VARIABLE} missing)`);
+    throw new SuiteError('config', `BASE_URL is unset and the embedded service was not started (${EMBEDDED_PORT_VARIABLE} missing)`);
   }
-  if (!embedded && !e.API_KEY) throw new ConfigError('API_KEY is required when BASE_URL is set');
-  if (!embedded && !e.ACCOUNT_ID) throw new ConfigError('ACCOUNT_ID is required when BASE_URL is set');
+  if (!embedded && !e.API_KEY) throw new SuiteError('config', 'API_KEY is required when BASE_URL is set');
+  if (!embedded && !e.ACCOUNT_ID) throw new SuiteError('config', 'ACCOUNT_ID is required when BASE_URL is set');
   if (Boolean(e.SECOND_API_KEY) !== Boolean(e.SECOND_ACCOUNT_ID)) {
-    throw new ConfigError('SECOND_API_KEY and SECOND_ACCOUNT_ID must be set together');
+    throw new SuiteError('config', 'SECOND_API_KEY and SECOND_ACCOUNT_ID must be set together');
   }
-  if (e.BURST_ACCOUNT_ID && !e.BURST_API_KEY) throw new ConfigError('BURST_ACCOUNT_ID is set without BURST_API_KEY');
+  if (e.BURST_ACCOUNT_ID && !e.BURST_API_KEY) throw new SuiteError('config', 'BURST_ACCOUNT_ID is set without BURST_API_KEY');
   const apiKey = e.API_KEY ?? EMBEDDED.apiKey;
   if (e.BURST_API_KEY && [apiKey, e.SECOND_API_KEY].includes(e.BURST_API_KEY)) {
-    throw new ConfigError('BURST_API_KEY must be a key of its own, not API_KEY or SECOND_API_KEY (the burst needs a window nothing else uses)');
+    throw new SuiteError('config', 'BURST_API_KEY must be a key of its own, not API_KEY or SECOND_API_KEY (the burst needs a window nothing else uses)');
   }
   const port = e[EMBEDDED_PORT_VARIABLE];
-  const waivers = readWaivers(e.WAIVERS_FILE);
+  const waivers = readWaiversFile(e.WAIVERS_FILE);
   const baseUrl = e.BASE_URL ?? (port ? `http://127.0.0.1:${port}` : '');
   const second = e.SECOND_API_KEY
     ? { apiKey: e.SECOND_API_KEY, accountId: e.SECOND_ACCOUNT_ID! }
@@ -179,15 +172,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortP
     today: e[WAIVER_DAY_VARIABLE] ?? utcDay(),
     failuresExpected: e[FAILURES_EXPECTED_VARIABLE] === 'on',
   };
-}
-
-function readWaivers(setting: string | undefined) {
-  try {
-    return readWaiversFile(setting);
-  } catch (e) {
-    if (e instanceof WaiversFileError) throw new ConfigError(e.message);
-    throw e;
-  }
 }
 
 let cached: Config | undefined;

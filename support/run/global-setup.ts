@@ -6,8 +6,7 @@
  */
 import { getConfig } from './config';
 import { fetchAndCacheSpec } from '../spec/spec-cache';
-import { SpecUnavailable } from '../spec/spec-source';
-import { EXIT_TARGET_UNAVAILABLE } from './exit-codes';
+import { EXIT_TARGET_UNAVAILABLE, isSuiteError } from './suite-error';
 import { removeRunFiles, setRunFiles } from './run-files';
 import { writeStoppedMatrix } from '../../reporters/run-outputs';
 
@@ -18,7 +17,7 @@ export default async function globalSetup(): Promise<void> {
     setRunFiles({ specCache: spec.file, ledger: spec.file.replace(/\.json$/, '.ledger') });
   } catch (e) {
     removeRunFiles();
-    if (!(e instanceof SpecUnavailable)) throw e;
+    if (!isSuiteError(e, 'unreachable')) throw e;
     writeStoppedMatrix(config.reportDir, e.message, EXIT_TARGET_UNAVAILABLE);
     process.stderr.write(`\ncontract suite: ${e.message}\n`);
     process.exit(EXIT_TARGET_UNAVAILABLE);

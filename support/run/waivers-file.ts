@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isClauseId } from '../document/clauses';
 import type { Waiver } from '../checks/waivers';
+import { SuiteError } from './suite-error';
 
 export const DEFAULT_WAIVERS_FILE = 'contract-waivers.yaml';
 /** The value of WAIVERS_FILE that reads no file, not even the default one (the self-test's runs). */
@@ -23,7 +24,6 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const parseYaml = (text: string): unknown => (require('yaml') as typeof import('yaml')).parse(text);
 
 /** One line, naming the file and the entry; the configuration reports it as it reports a bad variable. */
-export class WaiversFileError extends Error {}
 
 export interface WaiversRead {
   /** The file as named in every line about it; unset when none was read. */
@@ -37,7 +37,7 @@ export function readWaiversFile(setting: string | undefined, root = PROJECT_ROOT
   const file = setting ?? DEFAULT_WAIVERS_FILE;
   const path = setting ? resolve(setting) : join(root, DEFAULT_WAIVERS_FILE);
   if (!existsSync(path)) {
-    if (setting) throw new WaiversFileError(`WAIVERS_FILE ${file}: no such file`);
+    if (setting) throw new SuiteError('config', `WAIVERS_FILE ${file}: no such file`);
     return { waivers: [] };
   }
   return { file, waivers: parseWaivers(readFileSync(path, 'utf8'), file) };
@@ -45,7 +45,7 @@ export function readWaiversFile(setting: string | undefined, root = PROJECT_ROOT
 
 export function parseWaivers(text: string, file: string): Waiver[] {
   const fail = (what: string): never => {
-    throw new WaiversFileError(`WAIVERS_FILE ${file}: ${what}`);
+    throw new SuiteError('config', `WAIVERS_FILE ${file}: ${what}`);
   };
   let data: unknown;
   try {

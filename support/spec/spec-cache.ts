@@ -18,7 +18,8 @@ import { runFiles } from '../run/run-files';
 import { KEPT_ROOT, keptKey, pruneKept, writeWhole } from '../run/kept';
 import { DEFAULT_ACCOUNT_HEADER } from '../document/facts';
 import { buildSpec, Spec } from './spec';
-import { fetchSpecText, NoSpecServed, notOpenApi, parseSpecText } from './spec-source';
+import { fetchSpecText, notOpenApi, parseSpecText } from './spec-source';
+import { isSuiteError, SuiteError } from '../run/suite-error';
 
 /** What a cache file holds: the document as checked (dangling references patched), dereferenced, and its problems. */
 interface CheckedSpec {
@@ -63,7 +64,7 @@ function checkKey(text: string): string {
 async function check(text: string, origin: string): Promise<CheckedSpec> {
   const parsed = parseSpecText(text, origin);
   const notSpec = notOpenApi(parsed, origin);
-  if (notSpec) throw new NoSpecServed(notSpec);
+  if (notSpec) throw new SuiteError('no-spec', notSpec);
   const spec = await buildSpec(parsed, origin);
   return { origin, raw: spec.raw, deref: spec.deref, problems: spec.problems };
 }
@@ -98,7 +99,7 @@ async function fetchAndCheck(config: Config, keep: boolean): Promise<CheckedSpec
     const text = await fetchText(config);
     return await (keep ? checkOnce : check)(text, config.specUrl);
   } catch (e) {
-    if (!(e instanceof NoSpecServed)) throw e;
+    if (!isSuiteError(e, 'no-spec')) throw e;
     return { origin: config.specUrl, raw: {}, deref: {}, problems: [e.message], unserved: e.message };
   }
 }

@@ -4,26 +4,11 @@
  * the fallback (JSON is YAML).
  *
  * Two ways of having no spec, told apart because they blame different parties: a target that cannot be
- * reached at all (SpecUnavailable: the network, the URL; the run stops) and a target that answers but
- * serves no OpenAPI document (NoSpecServed: a contract failure, SPEC-1, and the run reports it).
+ * reached at all (a SuiteError 'unreachable': the network, the URL; the run stops) and a target that answers but
+ * serves no OpenAPI document ('no-spec': a contract failure, SPEC-1, and the run reports it).
  */
 import { readFile } from 'node:fs/promises';
-
-export class SpecUnavailable extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SpecUnavailable';
-    this.stack = `${this.name}: ${message}`;
-  }
-}
-
-export class NoSpecServed extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'NoSpecServed';
-    this.stack = `${this.name}: ${message}`;
-  }
-}
+import { SuiteError } from '../run/suite-error';
 
 export const SPEC_TIMEOUT_MS = 10_000;
 
@@ -35,7 +20,7 @@ export async function fetchSpecText(url: string, timeoutMs = SPEC_TIMEOUT_MS, cr
   if (!/^https?:/.test(url)) {
     const path = url.startsWith('file:') ? new URL(url) : url;
     return readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
-      throw new SpecUnavailable(`SPEC_URL ${url} cannot be read: ${e.code ?? e.message}`);
+      throw new SuiteError('unreachable', `SPEC_URL ${url} cannot be read: ${e.code ?? e.message}`);
     });
   }
   let res: Response;
@@ -44,14 +29,14 @@ export async function fetchSpecText(url: string, timeoutMs = SPEC_TIMEOUT_MS, cr
   } catch (e) {
     const err = e as Error & { cause?: { code?: string; message?: string } };
     const why = err.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : (err.cause?.code ?? err.cause?.message ?? err.message);
-    throw new SpecUnavailable(`the target is unreachable: GET ${url} failed (${why}); check BASE_URL / SPEC_URL`);
+    throw new SuiteError('unreachable', `the target is unreachable: GET ${url} failed (${why}); check BASE_URL / SPEC_URL`);
   }
   if ((res.status === 401 || res.status === 403) && credentials) {
     await res.arrayBuffer();
     res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json', ...credentials } }).catch(() => res);
   }
   if (res.status !== 200) {
-    throw new NoSpecServed(`GET ${url} answered ${res.status}, not 200 with an OpenAPI document; set SPEC_URL if the spec lives elsewhere`);
+    throw new SuiteError('no-spec', `GET ${url} answered ${res.status}, not 200 with an OpenAPI document; set SPEC_URL if the spec lives elsewhere`);
   }
   return res.text();
 }
@@ -66,7 +51,7 @@ export function parseSpecText(text: string, origin: string): unknown {
       const { parse } = require('yaml') as typeof import('yaml');
       return parse(text, { maxAliasCount: -1 });
     } catch (e) {
-      throw new NoSpecServed(`the document at ${origin} is neither JSON nor YAML: ${(e as Error).message.split('\n')[0]}`);
+      throw new SuiteError('no-spec', `the document at ${origin} is neither JSON nor YAML: ${(e as Error).message.split('\n')[0]}`);
     }
   }
 }

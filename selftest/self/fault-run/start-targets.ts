@@ -11,7 +11,7 @@ import { readConfig as readServiceConfig } from '../../../reference/service/conf
 import { loadEnvFile, readConfig } from '../../../support/run/config';
 import { runFiles } from '../../../support/run/run-files';
 import { fetchAndCacheSpec } from '../../../support/spec/spec-cache';
-import { SpecUnavailable } from '../../../support/spec/spec-source';
+import { isSuiteError } from '../../../support/run/suite-error';
 import { readPlan, suiteEnv, type PlannedTarget } from './plan';
 
 type Service = Awaited<ReturnType<typeof buildService>>;
@@ -37,7 +37,7 @@ async function start(t: PlannedTarget): Promise<{ service: Service; stopped?: st
     rmSync(checked.file, { force: true });
     return { service };
   } catch (e) {
-    if (!(e instanceof SpecUnavailable)) throw e;
+    if (!isSuiteError(e, 'unreachable')) throw e;
     return { service, stopped: e.message };
   }
 }
