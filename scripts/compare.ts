@@ -18,7 +18,7 @@ import { EMBEDDED, loadEnvFile } from '../support/run/config';
 import { EXIT_CONFIG_ERROR } from '../support/run/suite-error';
 import { redact, registerSecret } from '../support/http/redact';
 import { compareReports, type Side } from '../reporters/compare-report';
-import { runSuite } from '../support/run/suite-runner';
+import { runSuite } from './suite-runner';
 import { REPORT_FILES } from '../support/run/report-files';
 import { WAIVERS_OFF } from '../support/run/waivers-file';
 

@@ -1,7 +1,7 @@
 /**
  * Runs the default contract run N times in a row with the given environment and prints the tally: the
  * evidence that the suite does not flake (the issue asks for 20 green runs with a fixed and with a
- * sliding window). Each run goes through support/run/suite-runner.ts, as the self-test's do, and says
+ * sliding window). Each run goes through scripts/suite-runner.ts, as the self-test's do, and says
  * what its burst decided and whether it had to wait a window (rate-limit-burst.json).
  *
  *   npx tsx scripts/repeat-runs.ts --runs 20 --env RATE_LIMIT_ALGORITHM=sliding [--workers 4] [--bail] [-- <playwright args>]
@@ -12,7 +12,7 @@
 import { defaultWorkers } from '../support/run/workers';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { runSuite, failedClauses, type SuiteRun } from '../support/run/suite-runner';
+import { runSuite, failedClauses, type SuiteRun } from './suite-runner';
 import { BURST_SUMMARY_FILE, type BurstSummary } from '../support/rate-limit/burst-summary';
 
 interface Options {

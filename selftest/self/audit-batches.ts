@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runSuite } from '../../support/run/suite-runner';
+import { runSuite } from '../../scripts/suite-runner';
 import { judge } from './catching';
 import { FAULT_CASES } from './fault-catalogue';
 import { describeCatch } from './fault-cases';

@@ -4,7 +4,7 @@
  */
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { runSuite } from '../../support/run/suite-runner';
+import { runSuite } from '../../scripts/suite-runner';
 import { BASELINE_DIR } from './baseline';
 import { testTimings, type TestTiming } from './html-report';
 import { BURST_FILE } from '../../support/run/schedule';

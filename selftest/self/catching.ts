@@ -11,7 +11,7 @@
  * file can produce (bent 400 bodies also fail AUTH-6 on the account probes): its reach decides.
  */
 import type { RunFailure } from '../../reporters/matrix-types';
-import type { SuiteRun } from '../../support/run/suite-runner';
+import type { SuiteRun } from '../../scripts/suite-runner';
 import { describeCatch, type Catch, type FaultCase } from './fault-cases';
 
 export type How = 'batch' | 'alone' | 'again alone';

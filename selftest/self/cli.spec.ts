@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { EMBEDDED } from '../../support/run/config';
 import { freePort } from '../../support/run/loopback-ports';
-import { failedClauses, failureLines, runSuite, type SuiteRun } from '../../support/run/suite-runner';
+import { failedClauses, failureLines, runSuite, type SuiteRun } from '../../scripts/suite-runner';
 import { TEST_FILES } from '../../support/run/test-files';
 
 const ROOT = join(__dirname, '../..');

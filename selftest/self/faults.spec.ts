@@ -7,7 +7,7 @@
  * too in one run. Each test attaches its faults' outcomes; the kill ratio reporter counts them.
  */
 import { expect, test } from '@playwright/test';
-import { runSuite, type SuiteRun } from '../../support/run/suite-runner';
+import { runSuite, type SuiteRun } from '../../scripts/suite-runner';
 import { baselineTried } from './baseline';
 import type { Batch } from './batch-plan';
 import { judge, OUTCOMES_ATTACHMENT, stateBroken, survivorLines, type FaultOutcome } from './catching';

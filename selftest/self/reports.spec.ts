@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { EMBEDDED } from '../../support/run/config';
-import { runSuite } from '../../support/run/suite-runner';
+import { runSuite } from '../../scripts/suite-runner';
 import { reportDataFiles } from './html-report';
 import { containsSecret, REDACTED } from '../../support/http/redact';
 import { CHECK_UPDATE_GENERATED } from '../faults/generated/check-update';

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { runSuite } from '../../support/run/suite-runner';
+import { runSuite } from '../../scripts/suite-runner';
 import { TEST_FILES } from '../../support/run/test-files';
 
 const FAULT = 'rt-node-no-v';

@@ -2,7 +2,7 @@
 // tests a run needs, and the kill ratio. Pure functions, fed small made-up cases.
 import { expect, test } from '@playwright/test';
 import type { RunFailure, TestTried } from '../../reporters/matrix-types';
-import type { SuiteRun } from '../../support/run/suite-runner';
+import type { SuiteRun } from '../../scripts/suite-runner';
 import { catchesOverlap, compatible, planBatches, reachesOverlap } from '../self/batch-plan';
 import { judge, matches, stateBroken, withinReach, type FaultOutcome } from '../self/catching';
 import { fromGenerated, fromHandWritten, reachOf, type FaultCase } from '../self/fault-cases';

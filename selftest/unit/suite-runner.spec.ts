@@ -1,7 +1,7 @@
 // The suite runner's clean-up: a run stopped at its time limit must take its whole tree with it.
 import { spawn } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { descendantsOf } from '../../support/run/suite-runner';
+import { descendantsOf } from '../../scripts/suite-runner';
 
 test('the processes below a child are found, grandchildren included', async () => {
   const child = spawn('sh', ['-c', 'sleep 30 & sh -c "sleep 30" & wait'], { stdio: 'ignore' });

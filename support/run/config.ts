@@ -23,7 +23,7 @@ export const EMBEDDED = {
 /** Set by playwright.config.ts when it starts the embedded service; workers inherit it. */
 export const EMBEDDED_PORT_VARIABLE = 'CONTRACT_EMBEDDED_PORT';
 /**
- * Set by the self-test only (support/run/suite-runner.ts), never by users: see Config.failuresExpected.
+ * Set by the self-test only (scripts/suite-runner.ts), never by users: see Config.failuresExpected.
  */
 export const FAILURES_EXPECTED_VARIABLE = 'CONTRACT_FAILURES_EXPECTED';
 /**

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePorts } from '../../../support/run/loopback-ports';
-import { runSuite, type SuiteRun } from '../../../support/run/suite-runner';
+import { runSuite, type SuiteRun } from '../../../scripts/suite-runner';
 import { FAULT_RUN_PLAN_VARIABLE, type FaultRunPlan, type PlannedTarget } from './plan';
 
 export interface TargetSpec {

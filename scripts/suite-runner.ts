@@ -8,10 +8,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Matrix, RunFailure } from '../../reporters/matrix-types';
-import { FAILURES_EXPECTED_VARIABLE } from './config';
-import { REPORT_FILES } from './report-files';
-import { WAIVERS_OFF } from './waivers-file';
+import type { Matrix, RunFailure } from '../reporters/matrix-types';
+import { FAILURES_EXPECTED_VARIABLE } from '../support/run/config';
+import { REPORT_FILES } from '../support/run/report-files';
+import { WAIVERS_OFF } from '../support/run/waivers-file';
 
 export interface SuiteRun {
   exitCode: number | null;
@@ -46,7 +46,7 @@ export interface RunOptions {
   failuresExpected?: boolean;
 }
 
-const ROOT = join(__dirname, '../..');
+const ROOT = join(__dirname, '..');
 
 export async function runSuite(options: RunOptions = {}): Promise<SuiteRun> {
   const reportDir = options.reportDir ?? mkdtempSync(join(tmpdir(), 'contract-selftest-'));
