@@ -293,6 +293,8 @@ for (const [fault, c] of Object.entries(CASES) as Array<[FaultName, Case | 'agen
 }
 
 test('independent faults 6: the served document stays valid OpenAPI, and ordinary requests stay 200', async () => {
+  // A service per fault, one after another: on a loaded machine (npm test runs its parts side by side) more than 30 s.
+  test.setTimeout(120_000);
   for (const fault of Object.keys(INDEPENDENT_FAULTS_6) as FaultName[]) {
     const app = await service([fault]);
     try {

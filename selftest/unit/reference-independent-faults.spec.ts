@@ -281,6 +281,8 @@ for (const [fault, { probe, clean, broken, options }] of Object.entries(CASES) a
 }
 
 test('independent faults: the served document stays valid OpenAPI, and ordinary requests stay 200', async () => {
+  // A service per fault, one after another: on a loaded machine (npm test runs its parts side by side) more than 30 s.
+  test.setTimeout(120_000);
   for (const fault of Object.keys(CASES) as FaultName[]) {
     const app = await service([fault]);
     try {
