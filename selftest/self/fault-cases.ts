@@ -60,6 +60,12 @@ function reachOfKind(fault: string): string[] | undefined {
       return [`${place(args[0])}#${args[1] === 'any' ? '*' : args[1]}`];
     case 'auth-skip':
       return [`${place(args[0])}#auth`];
+    // A key offered outside Authorization, on every route.
+    case 'auth-alt':
+      return ['*#auth'];
+    // What an update refused for its credentials or query stores: the check.
+    case 'apply-before':
+      return STATE;
     case 'auth-strict':
       return args[0] === 'spec' ? ['alone'] : [place(args[0])];
     case 'accept':
