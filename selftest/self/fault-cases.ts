@@ -63,9 +63,10 @@ function reachOfKind(fault: string): string[] | undefined {
     // A key offered outside Authorization, on every route.
     case 'auth-alt':
       return ['*#auth'];
-    // What an update refused for its credentials or query stores: the check.
+    // What an update refused for its credentials or query stores: the check; and an auth fault on the
+    // update would serve the refused request instead (no refusal left to leak).
     case 'apply-before':
-      return STATE;
+      return args[0] === 'query' ? STATE : [...STATE, 'check-update#auth'];
     case 'auth-strict':
       return args[0] === 'spec' ? ['alone'] : [place(args[0])];
     case 'accept':
