@@ -6,7 +6,12 @@ import { CHECK_TYPES, UPDATE_PROPERTIES } from './service/checks/vocabulary';
 
 /** Routes named by role; `any` is every route, the unnamed ones (list, swagger, unknown paths) included. */
 export const PLACES = ['runtime', 'check-read', 'check-update', 'spec', 'any'] as const;
-export const AUTH_RULES = ['key', 'scheme', 'unknown-key', 'account-missing', 'account-malformed', 'account-other'] as const;
+// account-missing: no account header; account-empty: one sent with an empty or blank value.
+export const AUTH_RULES = ['key', 'scheme', 'unknown-key', 'account-missing', 'account-empty', 'account-malformed', 'account-other'] as const;
+/** Where a key offered outside the Authorization header may be looked for (auth-alt's <where>). */
+export const ALT_KEY_WHERE = ['query', 'cookie', 'header'] as const;
+/** What a refused update may apply before it is refused (apply-before's <rule>): an auth rule, or the query. */
+export const APPLY_BEFORE_RULES = [...AUTH_RULES, 'query'] as const;
 export const ERROR_MUTATIONS = [
   'string-status',
   'wording',
@@ -18,6 +23,7 @@ export const ERROR_MUTATIONS = [
   'echo-key',
   'message-number',
   'attributes-string',
+  'html',
 ] as const;
 export const HEADER_MUTATIONS = ['remaining-stuck', 'remaining-off', 'limit-wrong', 'reset-ms', 'retry-after-zero', 'retry-after-long'] as const;
 export const AGENT_ENDPOINTS = ['health', 'liveness'] as const;
@@ -36,6 +42,8 @@ export const BODY_SHAPES = ['not-json', 'empty', 'array', 'text'] as const;
 
 export type Place = (typeof PLACES)[number];
 export type AuthRule = (typeof AUTH_RULES)[number];
+export type AltKeyWhere = (typeof ALT_KEY_WHERE)[number];
+export type ApplyBeforeRule = (typeof APPLY_BEFORE_RULES)[number];
 export type ErrorMutation = (typeof ERROR_MUTATIONS)[number];
 export type HeaderMutation = (typeof HEADER_MUTATIONS)[number];
 export type AgentEndpoint = (typeof AGENT_ENDPOINTS)[number];
@@ -55,6 +63,8 @@ export type FaultKind =
   | { kind: 'rt-unknown'; idClass: RuntimeIdClass; answer: (typeof UNKNOWN_ANSWERS)[number] }
   | { kind: 'auth-skip'; place: Place; rule: AuthRule }
   | { kind: 'auth-strict'; place: Place }
+  | { kind: 'auth-alt'; where: AltKeyWhere; name: string }
+  | { kind: 'apply-before'; rule: ApplyBeforeRule }
   | { kind: 'errbody'; place: Place; status: number | 'any'; mutation: ErrorMutation }
   | { kind: 'rl-limit'; delta: number }
   | { kind: 'rl-exempt'; place: Place }
@@ -178,6 +188,19 @@ export const KINDS: Record<string, KindSpec> = {
     what: 'a request that would be served on <place> is refused with 401 (on spec: every request)',
     parse: ([pl]) => ({ kind: 'auth-strict', place: place(pl) }),
   },
+  'auth-alt': {
+    grammar: 'auth-alt:<where>:<name>',
+    what: `a request without Authorization is authenticated by a key offered in the ${ALT_KEY_WHERE.join(' | ')} <name> (an optional "Bearer " before it)`,
+    parse: ([w, n]) => {
+      if (!/^[A-Za-z0-9_-]+$/.test(n)) throw new Error(`<name> must be a parameter, cookie or header name, got "${n}"`);
+      return { kind: 'auth-alt', where: oneOf('where', ALT_KEY_WHERE)(w), name: n };
+    },
+  },
+  'apply-before': {
+    grammar: 'apply-before:<rule>',
+    what: `update not atomic: a body refused for <rule> (${APPLY_BEFORE_RULES.join(' | ')}) is applied to the check first (a JSON object, its properties as sent)`,
+    parse: ([r]) => ({ kind: 'apply-before', rule: oneOf('rule', APPLY_BEFORE_RULES)(r) }),
+  },
   errbody: {
     grammar: 'errbody:<place>:<status|any>:<mutation>',
     what: `error responses of <place> with <status> are bent; <mutation>: ${ERROR_MUTATIONS.join(' | ')}`,
@@ -234,7 +257,7 @@ export const ARGUMENT_HELP = [
   'errbody mutations: string-status "404"; wording the phrase miscased ("Not found", "unauthorized"); text-type text/plain, same JSON; ' +
     'status-mismatch another statusCode (401 says 403, 400 says 422, others 400); not-json text/plain "<error>: <message>"; ' +
     'no-error / no-status that property omitted; echo-key the message quotes the Authorization value sent; message-number; ' +
-    'attributes-string (429) attributes as a JSON string',
+    'attributes-string (429) attributes as a JSON string; html an HTML page (text/html) in place of the JSON body',
   "rl-headers: the family sent is the plugin's x-ratelimit-limit / -remaining / -reset (seconds) and retry-after (seconds, on 429); " +
     'remaining-off says one more than the truth, limit-wrong max+100, retry-after-long 10x the wait ' +
     "(under RATE_LIMIT_HEADERS=global the runtime list's headers are the global window's, and those are bent)",

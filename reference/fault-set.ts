@@ -4,6 +4,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type {
   AgentEndpoint,
+  AltKeyWhere,
+  ApplyBeforeRule,
   AnyAgentEndpoint,
   AuthRule,
   BodyPattern,
@@ -98,6 +100,18 @@ export class Faults {
 
   authSkips(place: Place | null, rule: AuthRule): boolean {
     return this.of('auth-skip').some((f) => f.rule === rule && covers(f.place, place));
+  }
+
+  /** auth-alt: the names a key is looked for under in <where>, when Authorization is missing. */
+  altKeyNames(where: AltKeyWhere): string[] {
+    return this.of('auth-alt')
+      .filter((f) => f.where === where)
+      .map((f) => f.name);
+  }
+
+  /** apply-before: is an update refused for this rule applied first? */
+  appliesBefore(rule: ApplyBeforeRule): boolean {
+    return this.of('apply-before').some((f) => f.rule === rule);
   }
 
   authStrict(place: Place | null): boolean {

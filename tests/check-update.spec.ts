@@ -2,7 +2,7 @@
  * CU and FO: the deprecated check update, against any implementation. Every rule of the table
  * (support/check-update/table.ts) on every check it applies to, each class of value with the
  * document's verdict; atomicity (every refused body carries valid changes of every kind, and a read
- * shows none of them); the update of a check nobody created; and a final restore that leaves the checks
+ * shows none of them), whatever the update was refused for (credentials, account, query, body); the update of a check nobody created; and a final restore that leaves the checks
  * as the run found them. The update's method and paths are the target's spec's.
  *
  * Each check's tests change that check, so they run in order in one worker: two chains, one per check,
@@ -27,6 +27,14 @@ for (const check of CHECK_KINDS) {
         await checkUpdate.run(t.key, check);
       });
     }
+
+    test(
+      `an update refused for its credentials, account header, query parameter or body changes nothing (${check} check)`,
+      { annotation: clauses('CU-7', 'AUTH-1', 'AUTH-2', 'AUTH-3', 'AUTH-5', 'AUTH-6', 'CU-2', 'ERR-3', 'ERR-4') },
+      async ({ checkUpdate }) => {
+        await checkUpdate.rejections(check);
+      },
+    );
 
     if (check === 'api') {
       test('an unknown check id is not found, never updated', { annotation: clauses('CU-8', 'ERR-1', 'ERR-3', 'ERR-4', 'SPEC-9') }, async ({ checkUpdate }) => {

@@ -58,6 +58,13 @@ function reachOfKind(fault: string): string[] | undefined {
       return [`${place(args[0])}#${args[1] === 'any' ? '*' : args[1]}`];
     case 'auth-skip':
       return [`${place(args[0])}#auth`];
+    // A key offered outside Authorization, on every route.
+    case 'auth-alt':
+      return ['*#auth'];
+    // What an update refused for its credentials or query stores: the check; and an auth fault on the
+    // update would serve the refused request instead (no refusal left to leak).
+    case 'apply-before':
+      return args[0] === 'query' ? STATE : [...STATE, 'check-update#auth'];
     case 'auth-strict':
       return args[0] === 'spec' ? ['alone'] : [place(args[0])];
     case 'accept':

@@ -4,6 +4,7 @@ import {
   AUTH_PLACES,
   AUTH_PROBES,
   authCases,
+  authGroups,
   MAIN_ACCOUNT_PLACES,
   probeCredentials,
   RULE_CLAUSE,
@@ -31,21 +32,43 @@ test('every rule and the valid request are tried at every place', () => {
   }
 });
 
-test('the runtime operation gets every probe; every other class is tried at a second place', () => {
+test('every probe is tried at every place, the empty account header at the update among them', () => {
   const cases = authCases();
-  expect(cases.filter((c) => c.place === 'runtime' && c.probe).length).toBe(AUTH_PROBES.length);
-  for (const p of AUTH_PROBES.filter((x) => x.expect === 'rejected')) {
-    expect(new Set(cases.filter((c) => c.probe === p).map((c) => c.place)).size, p.id).toBeGreaterThanOrEqual(2);
-  }
+  for (const p of AUTH_PROBES) expect(new Set(cases.filter((c) => c.probe === p).map((c) => c.place)), p.id).toEqual(new Set(AUTH_PLACES));
+  expect(cases.some((c) => c.place === 'check-update' && c.probe?.id === 'empty-account')).toBe(true);
 });
 
-test('the family stays within its budget of about 80 requests, with two collections beside the operations', () => {
+test('the groups hold every case once: per place the valid request, then each rule with all its probes', () => {
+  const groups = authGroups();
+  expect(groups.flatMap((g) => (g.rule ? g.probes.map((p) => `${g.place} ${p.id}`) : [`${g.place} valid`])).sort()).toEqual(
+    authCases()
+      .map((c) => `${c.place} ${c.probe?.id ?? 'valid'}`)
+      .sort(),
+  );
+  for (const g of groups) for (const p of g.probes) expect(p.rule).toBe(g.rule);
+});
+
+test('the family stays within its budget of about 160 requests, with two collections beside the operations', () => {
   const cases = authCases();
   const perCollection = cases.filter((c) => c.place === 'collection').length;
   // A full-body update reads the check first: one more request per update case.
   const updates = cases.filter((c) => c.place === 'check-update').length;
-  expect(cases.length + perCollection + updates).toBeLessThanOrEqual(90);
-  expect(cases.length + perCollection).toBeLessThanOrEqual(80);
+  expect(cases.length + perCollection + updates).toBeLessThanOrEqual(200);
+  expect(cases.length + perCollection).toBeLessThanOrEqual(165);
+});
+
+test('the key offered any other way goes without an Authorization header, in each usual place', () => {
+  const alt = AUTH_PROBES.filter((p) => p.offers);
+  expect(alt.every((p) => p.clause === 'AUTH-1' && p.carriesKey)).toBe(true);
+  for (const p of alt) expect(sent(p).authorization, p.id).toBeNull();
+  const where = (w: string) => alt.filter((p) => p.offers!.where === w).flatMap((p) => p.offers!.names);
+  expect(where('query')).toEqual(['api_key', 'apiKey', 'access_token', 'token', 'key']);
+  expect(where('header')).toEqual(['x-api-key', 'api-key', 'x-auth-token', 'authentication']);
+  expect(where('cookie').length).toBeGreaterThan(0);
+  const creds = probeCredentials(alt[0], 'runtime', main, second);
+  expect(alt[0].query!(creds)).toEqual({ api_key: second.apiKey });
+  const header = AUTH_PROBES.find((p) => p.id === 'key-in-header-authentication')!;
+  expect(sent(header).authentication).toBe(`Bearer ${second.apiKey}`);
 });
 
 test('value classes are unique, and the clause follows the rule', () => {
@@ -58,7 +81,8 @@ test('carriesKey says whether the request carries a valid key, in any form', () 
     const creds = probeCredentials(p, 'runtime', main, second);
     const auth = sent(p, creds).authorization ?? '';
     const decoded = /^Basic /.test(auth) ? Buffer.from(auth.slice(6), 'base64').toString('latin1') : '';
-    const carries = auth.includes(creds.apiKey) || decoded.includes(creds.apiKey);
+    const elsewhere = JSON.stringify([p.query?.(creds), sent(p, creds)]);
+    const carries = auth.includes(creds.apiKey) || decoded.includes(creds.apiKey) || elsewhere.includes(creds.apiKey);
     expect(carries, p.id).toBe(p.carriesKey);
   }
 });

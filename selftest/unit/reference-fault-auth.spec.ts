@@ -22,7 +22,7 @@ const bearer = { authorization: `Bearer ${DEMO_KEY}` };
 /** Every way of breaking each rule that the suite may try. */
 const BREAKS: Record<Rule, Array<Record<string, string>>> = {
   valid: [{ ...AUTH }],
-  key: [{ ...acct }, { authorization: '', ...acct }],
+  key: [{ ...acct }, { authorization: '', ...acct }, { ...acct, 'x-api-key': DEMO_KEY }],
   scheme: [
     { authorization: `Basic ${DEMO_KEY}`, ...acct },
     { authorization: `Basic ${Buffer.from(`${DEMO_KEY}:`).toString('base64')}`, ...acct },
@@ -30,7 +30,11 @@ const BREAKS: Record<Rule, Array<Record<string, string>>> = {
     { authorization: DEMO_KEY, ...acct },
   ],
   'unknown-key': [{ authorization: 'Bearer mon_demo_00000000000000000000000000000000', ...acct }],
-  'account-missing': [{ ...bearer }, { ...bearer, 'x-service-account': '' }],
+  'account-missing': [{ ...bearer }],
+  'account-empty': [
+    { ...bearer, 'x-service-account': '' },
+    { ...bearer, 'x-service-account': '   ' },
+  ],
   'account-malformed': [
     { ...bearer, 'x-service-account': 'acme' },
     { ...bearer, 'x-service-account': `${DEMO_ACCOUNT_ID}x` },

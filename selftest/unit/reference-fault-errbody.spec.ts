@@ -108,6 +108,10 @@ const EXPECT: Record<ErrorMutation, (seen: Seen, cleanBody: Record<string, unkno
     expect(s.type).toMatch(/^text\/plain/);
     expect(() => JSON.parse(s.text)).toThrow();
   },
+  html: (s, _c, status) => {
+    expect(s.type).toMatch(/^text\/html/);
+    expect(s.text).toContain(`<h1>${status}</h1>`);
+  },
   'no-error': (s, c) => {
     const { error: _error, ...rest } = c;
     expect(JSON.parse(s.text)).toEqual(rest);

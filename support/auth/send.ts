@@ -70,7 +70,8 @@ export async function sendProbe(fx: AuthFixtures, place: AuthPlace, r: PlaceRequ
   const spare = refusedProbeCredentials(fx.config).which === 'second' ? fx.config.second : undefined;
   const creds = { ...probeCredentials(probe, place, fx.config, spare), otherAccountId: spare ? fx.config.accountId : fx.config.second?.accountId };
   const headers = { authorization: `Bearer ${creds.apiKey}`, [fx.target.accountHeader]: creds.accountId, ...probe.headers(creds, fx.target.accountHeader) };
-  const options = { ...r.options, headers };
+  const query = probe.query ? { ...r.options.query, ...probe.query(creds) } : r.options.query;
+  const options = { ...r.options, headers, query };
   if (probe.expect === 'rejected') {
     await fx.contract.at(where).send(r.op, r.method, r.path, 'invalid', probe.clause, options);
     return;

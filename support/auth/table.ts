@@ -1,9 +1,9 @@
 /**
- * AUTH as data: the probes (one class of bad credentials each), the places they are tried at, and the
- * cases generated from both. Every rule (AUTH-1, 2, 3, 5, 6) is tried at every place and AUTH-4 (the
- * valid request) too; the runtime operation gets every probe, the other places a core probe per rule
- * plus a share of the others, so that each class is tried at two places or more and the whole family
- * stays within its request budget.
+ * AUTH as data: the probes (one class of bad credentials each) and the places they are tried at; the
+ * cases are their product: every probe at every place, and the valid request (AUTH-4) at each. A
+ * service that checks one way of breaking a rule at one route and not at another (an empty account
+ * header refused on a read and taken by the update) is caught only where both meet, and a probe costs
+ * one request per place, so none is left to a hand-picked few.
  *
  * `carriesKey` says whether a probe carries a valid API key (in some form): a target may or may not
  * count such a refused request toward that key's rate limit, so the rate-limit work must keep them out
@@ -25,13 +25,14 @@ export type AuthPlace = (typeof AUTH_PLACES)[number];
 export const MAIN_ACCOUNT_PLACES: readonly AuthPlace[] = ['check-read', 'check-update'];
 
 /** The rule a probe tries, in the words the reference's faults use (`auth-skip:<place>:<rule>`). */
-export type AuthRule = 'key' | 'scheme' | 'unknown-key' | 'account-missing' | 'account-malformed' | 'account-other';
+export type AuthRule = 'key' | 'scheme' | 'unknown-key' | 'account-missing' | 'account-empty' | 'account-malformed' | 'account-other';
 
 export const RULE_CLAUSE: Readonly<Record<AuthRule, ClauseId>> = {
   key: 'AUTH-1',
   scheme: 'AUTH-2',
   'unknown-key': 'AUTH-3',
   'account-missing': 'AUTH-5',
+  'account-empty': 'AUTH-5',
   'account-malformed': 'AUTH-6',
   'account-other': 'AUTH-6',
 };
@@ -57,9 +58,11 @@ export interface AuthProbe {
    * GUID in upper case is the same GUID); only a 5xx fails.
    */
   expect: 'rejected' | 'either';
-  /** The places besides the runtime operation (which gets every probe); `all` for the core probes. */
-  at: 'all' | AuthPlace[];
   headers: (c: ProbeCredentials, accountHeader: string) => HeaderOverrides;
+  /** Query parameters added to the place's own (the key offered in one). */
+  query?: (c: ProbeCredentials) => Record<string, string>;
+  /** The key offered outside the Authorization header: where, under which names. */
+  offers?: { where: 'query' | 'cookie' | 'header'; names: string[] };
 }
 
 const fakeKey = () => `mon_${randomUUID().replace(/-/g, '')}`;
@@ -72,15 +75,54 @@ const probe = (p: Omit<AuthProbe, 'clause' | 'expect'> & { expect?: AuthProbe['e
   clause: RULE_CLAUSE[p.rule],
 });
 
+/** Where an "API key from anywhere" option looks: the usual query parameters, cookies and headers. */
+export const KEY_QUERY_PARAMETERS = ['api_key', 'apiKey', 'access_token', 'token', 'key'] as const;
+export const KEY_COOKIES = ['api_key', 'apiKey', 'access_token', 'token', 'key'] as const;
+export const KEY_HEADERS: ReadonlyArray<readonly [string, (key: string) => string]> = [
+  ['x-api-key', (k) => k],
+  ['api-key', (k) => k],
+  ['x-auth-token', (k) => k],
+  ['authentication', (k) => `Bearer ${k}`],
+];
+
 export const AUTH_PROBES: readonly AuthProbe[] = [
-  probe({ id: 'no-authorization', name: 'no Authorization header', rule: 'key', carriesKey: false, at: 'all', headers: () => ({ authorization: null }) }),
+  probe({ id: 'no-authorization', name: 'no Authorization header', rule: 'key', carriesKey: false, headers: () => ({ authorization: null }) }),
+  // The key offered any other way, with no Authorization header: only that header authenticates (AUTH-1).
+  ...KEY_QUERY_PARAMETERS.map((name) =>
+    probe({
+      id: `key-in-query-${name}`,
+      name: `no Authorization header, the key in the query parameter ${name}`,
+      rule: 'key',
+      carriesKey: true,
+      headers: () => ({ authorization: null }),
+      query: (c) => ({ [name]: c.apiKey }),
+      offers: { where: 'query', names: [name] },
+    }),
+  ),
+  probe({
+    id: 'key-in-cookie',
+    name: `no Authorization header, the key in cookies (${KEY_COOKIES.join(', ')})`,
+    rule: 'key',
+    carriesKey: true,
+    headers: (c) => ({ authorization: null, cookie: KEY_COOKIES.map((n) => `${n}=${c.apiKey}`).join('; ') }),
+    offers: { where: 'cookie', names: [...KEY_COOKIES] },
+  }),
+  ...KEY_HEADERS.map(([header, value]) =>
+    probe({
+      id: `key-in-header-${header}`,
+      name: `no Authorization header, the key in the ${header} header`,
+      rule: 'key',
+      carriesKey: true,
+      headers: (c) => ({ authorization: null, [header]: value(c.apiKey) }),
+      offers: { where: 'header', names: [header] },
+    }),
+  ),
 
   probe({
     id: 'token-scheme',
     name: 'key in the Token scheme',
     rule: 'scheme',
     carriesKey: true,
-    at: 'all',
     headers: (c) => ({ authorization: `Token ${c.apiKey}` }),
   }),
   probe({
@@ -88,7 +130,6 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
     name: 'key in the Basic scheme (base64 of key:)',
     rule: 'scheme',
     carriesKey: true,
-    at: ['check-read'],
     headers: (c) => ({ authorization: `Basic ${Buffer.from(`${c.apiKey}:`).toString('base64')}` }),
   }),
   probe({
@@ -96,7 +137,6 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
     name: 'raw key in the Basic scheme',
     rule: 'scheme',
     carriesKey: true,
-    at: ['collection'],
     headers: (c) => ({ authorization: `Basic ${c.apiKey}` }),
   }),
   probe({
@@ -104,7 +144,6 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
     name: 'bare key without a scheme',
     rule: 'scheme',
     carriesKey: true,
-    at: ['check-update'],
     headers: (c) => ({ authorization: c.apiKey }),
   }),
 
@@ -113,7 +152,6 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
     name: 'bearer key with one character changed',
     rule: 'unknown-key',
     carriesKey: false,
-    at: 'all',
     headers: (c) => ({ authorization: `Bearer ${oneCharChanged(c.apiKey)}` }),
   }),
   probe({
@@ -121,7 +159,6 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
     name: 'unknown bearer key',
     rule: 'unknown-key',
     carriesKey: false,
-    at: ['check-read'],
     headers: () => ({ authorization: `Bearer ${fakeKey()}` }),
   }),
   probe({
@@ -129,7 +166,6 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
     name: 'empty bearer credentials',
     rule: 'unknown-key',
     carriesKey: false,
-    at: ['check-update'],
     headers: () => ({ authorization: 'Bearer ' }),
   }),
   // Look-alikes of the real key: a target that compares by prefix, by length or without case takes them.
@@ -138,7 +174,6 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
     name: 'the bearer key with a character appended',
     rule: 'unknown-key',
     carriesKey: true,
-    at: 'all',
     headers: (c) => ({ authorization: `Bearer ${c.apiKey}x` }),
   }),
   probe({
@@ -146,7 +181,6 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
     name: 'the bearer key without its last character',
     rule: 'unknown-key',
     carriesKey: false,
-    at: ['check-update'],
     headers: (c) => ({ authorization: `Bearer ${c.apiKey.slice(0, -1)}` }),
   }),
   probe({
@@ -154,7 +188,6 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
     name: 'the bearer key with its letters in the other case',
     rule: 'unknown-key',
     carriesKey: false,
-    at: ['check-read'],
     headers: (c) => ({ authorization: `Bearer ${swapCase(c.apiKey)}` }),
   }),
   probe({
@@ -162,26 +195,24 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
     name: 'bearer key with a space inside',
     rule: 'unknown-key',
     carriesKey: false,
-    at: ['collection'],
     headers: (c) => ({ authorization: `Bearer ${c.apiKey.slice(0, 8)} ${c.apiKey.slice(8)}` }),
   }),
 
-  probe({ id: 'no-account', name: 'no account header', rule: 'account-missing', carriesKey: true, at: 'all', headers: (_c, h) => ({ [h]: null }) }),
+  probe({ id: 'no-account', name: 'no account header', rule: 'account-missing', carriesKey: true, headers: (_c, h) => ({ [h]: null }) }),
   probe({
     id: 'empty-account',
     name: 'empty account header',
-    rule: 'account-missing',
+    rule: 'account-empty',
     carriesKey: true,
-    at: ['check-read', 'collection'],
     headers: (_c, h) => ({ [h]: '' }),
   }),
+  probe({ id: 'blank-account', name: 'account header of spaces', rule: 'account-empty', carriesKey: true, headers: (_c, h) => ({ [h]: '   ' }) }),
 
   probe({
     id: 'account-not-guid',
     name: 'account header that is not a GUID',
     rule: 'account-malformed',
     carriesKey: true,
-    at: 'all',
     headers: (_c, h) => ({ [h]: 'not-a-guid' }),
   }),
   probe({
@@ -189,7 +220,6 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
     name: 'account GUID with a character too many',
     rule: 'account-malformed',
     carriesKey: true,
-    at: ['check-read', 'check-update'],
     headers: (c, h) => ({ [h]: `${c.accountId}0` }),
   }),
 
@@ -198,7 +228,6 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
     name: 'well-formed GUID of another account',
     rule: 'account-other',
     carriesKey: true,
-    at: 'all',
     headers: (c, h) => ({ [h]: c.otherAccountId ?? randomUUID() }),
   }),
   probe({
@@ -206,7 +235,6 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
     name: 'well-formed GUID of no account',
     rule: 'account-other',
     carriesKey: true,
-    at: ['check-update'],
     headers: (_c, h) => ({ [h]: randomUUID() }),
   }),
   // The same GUID in upper case: not another account, so a target may take it; only a 5xx is wrong.
@@ -216,7 +244,6 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
     rule: 'account-malformed',
     carriesKey: true,
     expect: 'either',
-    at: [],
     headers: (c, h) => ({ [h]: c.accountId.toUpperCase() }),
   }),
 ];
@@ -227,13 +254,34 @@ export interface AuthCase {
   probe?: AuthProbe;
 }
 
-/** Every case, place by place: the valid request first, then the probes the place gets. */
+/** Every case, place by place: the valid request first, then every probe. */
 export function authCases(probes: readonly AuthProbe[] = AUTH_PROBES): AuthCase[] {
-  return AUTH_PLACES.flatMap((place) => [
-    { place },
-    ...probes.filter((p) => place === 'runtime' || p.at === 'all' || p.at.includes(place)).map((p) => ({ place, probe: p })),
-  ]);
+  return AUTH_PLACES.flatMap((place) => [{ place }, ...probes.map((p) => ({ place, probe: p }))]);
 }
+
+/** One test's share: the valid request at a place, or every probe of one rule there. */
+export interface AuthGroup {
+  place: AuthPlace;
+  rule?: AuthRule;
+  probes: AuthProbe[];
+}
+
+/** The cases by place and rule, in the order of the table. */
+export function authGroups(probes: readonly AuthProbe[] = AUTH_PROBES): AuthGroup[] {
+  const rules = [...new Set(probes.map((p) => p.rule))];
+  return AUTH_PLACES.flatMap((place) => [{ place, probes: [] }, ...rules.map((rule) => ({ place, rule, probes: probes.filter((p) => p.rule === rule) }))]);
+}
+
+/** What each rule's test is about, for its title. */
+export const RULE_TITLE: Readonly<Record<AuthRule, string>> = {
+  key: 'no Authorization header, and the key offered any other way without it',
+  scheme: 'the key in another scheme than Bearer',
+  'unknown-key': 'unknown and look-alike bearer keys',
+  'account-missing': 'no account header',
+  'account-empty': 'an empty or blank account header',
+  'account-malformed': 'account headers that are not a GUID',
+  'account-other': 'the GUID of another account, or of none',
+};
 
 /**
  * The credentials a probe starts from. A probe that carries a valid key is sent with the second key

@@ -15,6 +15,7 @@ import { show } from '../checks/failure';
 import { fillPath, jsonBodySchema } from '../spec/target';
 import { cellsFor, type Cell, type CellContext } from './cells';
 import { CellRunner } from './runner';
+import { RejectionRun } from './rejections';
 import type { Judges } from './judge';
 import { describeRestore, restoreCheck, restored, type RestoreResult, type Send } from './restore';
 import { autoSubscribeParam, missingCheck, specGap, type CheckHandle, type CheckSessions, type Session } from './session';
@@ -110,6 +111,13 @@ export class CheckUpdateFamily {
     if (kind === 'api' && h.ownType !== 'API') verdict.note('check-type', `CHECK_ID names a check of type ${h.ownType}: the rules are judged for that type`);
     test.setTimeout(budgetMs(cells));
     await new CellRunner(this.fx, s, h).run(cells);
+  }
+
+  /** CU-7 whatever the cause: updates refused for their credentials, query or body change nothing (rejections.ts). */
+  async rejections(kind: CheckKind): Promise<void> {
+    const { s, h } = await this.open(kind);
+    if (!h) throw new SuiteError('cannot-test', `check update: the ${kind} check was not read before the first update`);
+    await new RejectionRun(this.fx, s, h).run();
   }
 
   /** Where the target's spec says otherwise than the document: notes, never failures. */

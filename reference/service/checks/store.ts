@@ -63,6 +63,10 @@ export class CheckStore {
     const c = this.byAccount.get(account)?.get(id);
     return c && structuredClone(c);
   }
+  /** The account that holds a check (apply-before looks a check up by its id alone). */
+  ownerOf(id: string): string | undefined {
+    return [...this.byAccount].find(([, checks]) => checks.has(id))?.[0];
+  }
   put(account: string, check: Check): void {
     this.byAccount.get(account)?.set(check.id, structuredClone(check));
   }

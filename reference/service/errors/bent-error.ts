@@ -9,6 +9,7 @@ export interface RenderedError {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
+const HTML_TYPE = 'text/html; charset=utf-8';
 
 /** "Not Found" -> "Not found", "Unauthorized" -> "unauthorized": the slip a hand-written phrase makes. */
 const misworded = (phrase: string) => (phrase.includes(' ') ? phrase[0] + phrase.slice(1).toLowerCase() : phrase.toLowerCase());
@@ -28,6 +29,9 @@ export function renderError(status: number, body: Record<string, unknown>, mutat
   if (has('echo-key') && authorization) out.message = `${String(out.message ?? '')} (Authorization: "${authorization}")`;
   if (has('message-number')) out.message = status;
   if (has('attributes-string') && 'attributes' in out) out.attributes = JSON.stringify(out.attributes);
+  // A proxy's or framework's own page in place of the API's body (a 413 from a body limit, say).
+  if (has('html'))
+    return { type: HTML_TYPE, payload: `<html><head><title>${status} ${String(out.error ?? '')}</title></head><body><h1>${status}</h1></body></html>` };
   if (has('not-json')) return { type: TEXT_TYPE, payload: `${String(out.error ?? status)}: ${String(out.message ?? '')}` };
   return { type: has('text-type') ? TEXT_TYPE : JSON_TYPE, payload: JSON.stringify(out) };
 }

@@ -1,20 +1,28 @@
 // Authentication of every /v1 route: bearer key first, then the account header.
 // It runs on preParsing: after the rate limiter (onRequest) and before any body is read, so an
 // anonymous 10 MB body is refused without being parsed. The auth faults bend the rules here only:
-// each rule asks `loose(rule)`, true when an auth-skip row covers the request's place.
+// each rule asks `loose(rule)`, true when an auth-skip row covers the request's place. Under an
+// apply-before row, the update's refusal for that rule is kept on the request instead (the handler
+// applies the body, then throws it).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthRule } from '../../fault-kinds';
 import type { Faults } from '../../faults';
 import { API_KEYS, DEMO_ACCOUNT_ID, GUID } from '../accounts';
-import { ApiError, apiError } from '../errors/catalogue';
+import { ApiError, apiError, type ErrorCode } from '../errors/catalogue';
 import { placeOf } from '../place';
+import { altAuthorization } from '../alt-key';
 
 declare module 'fastify' {
   interface FastifyRequest {
     accountId: string | null;
+    /** apply-before: the credentials' refusal, thrown by the update once it has applied the body. */
+    deferredRefusal: ApiError | null;
   }
 }
+
+/** A refusal that names the rule it enforces (what apply-before asks about). */
+const refuse = (code: ErrorCode, rule: AuthRule, detail?: string) => Object.assign(apiError(code, detail), { rule });
 
 export interface AuthOptions {
   faults: Faults;
@@ -58,7 +66,7 @@ function authenticate(raw: string | undefined, loose: Loose, faults: Faults, que
       const sent = QUERY_KEY_NAMES.map((n) => (query as Record<string, unknown>)[n]).find((v) => typeof v === 'string' && API_KEYS.has(v));
       if (typeof sent === 'string') return API_KEYS.get(sent)!;
     }
-    throw apiError('AUTH_MISSING');
+    throw refuse('AUTH_MISSING', 'key');
   }
   const parts = raw.trim().split(/\s+/);
   // ind-auth-bare-key: the "Bearer " prefix treated as optional, so the bare key passes.
@@ -66,29 +74,33 @@ function authenticate(raw: string | undefined, loose: Loose, faults: Faults, que
   if (parts.length !== 2 || parts[0].toLowerCase() !== 'bearer') {
     const key = loose('scheme') ? keyOfOtherScheme(parts) : undefined;
     if (key) return API_KEYS.get(key)!;
-    throw apiError('AUTH_SCHEME');
+    throw refuse('AUTH_SCHEME', 'scheme');
   }
   // ind-auth-key-suffix: keys compared by prefix, so "<key>anything" is the key.
   const account = accountOfKey(parts[1], faults) ?? (faults.has('ind-auth-key-suffix') ? [...API_KEYS].find(([k]) => parts[1].startsWith(k))?.[1] : undefined);
   if (account) return account;
   if (loose('unknown-key')) return DEMO_ACCOUNT_ID;
-  throw apiError('AUTH_BAD_KEY');
+  throw refuse('AUTH_BAD_KEY', 'unknown-key');
 }
 
 /** The account the request acts for: the key's, once the account header agrees with it. */
 function resolveAccount(sent: string | undefined, keyAccount: string, loose: Loose, faults: Faults, forbiddenDetail?: string): string {
-  if (sent === undefined || sent === '') {
+  if (sent === undefined) {
     if (loose('account-missing')) return keyAccount;
-    throw apiError('ACCOUNT_MISSING');
+    throw refuse('ACCOUNT_MISSING', 'account-missing');
+  }
+  if (sent.trim() === '') {
+    if (loose('account-empty')) return keyAccount;
+    throw refuse('ACCOUNT_MISSING', 'account-empty');
   }
   // ind6-auth-guid-unanchored: the first GUID found in the value is the account.
   const found = faults.has('ind6-auth-guid-unanchored') ? GUID_ANYWHERE.exec(sent)?.[0] : undefined;
   if (found) sent = found;
   if (!GUID.test(sent)) {
     if (loose('account-malformed')) return keyAccount;
-    throw apiError('ACCOUNT_NOT_GUID');
+    throw refuse('ACCOUNT_NOT_GUID', 'account-malformed');
   }
-  if (sent.toLowerCase() !== keyAccount && !loose('account-other')) throw apiError('ACCOUNT_FORBIDDEN', forbiddenDetail);
+  if (sent.toLowerCase() !== keyAccount && !loose('account-other')) throw refuse('ACCOUNT_FORBIDDEN', 'account-other', forbiddenDetail);
   return keyAccount;
 }
 
@@ -98,25 +110,33 @@ export default fp(
     // Under auth-wrong-account-header the service reads a header nobody documents.
     const header = (faults.has('auth-wrong-account-header') ? 'X-Account-Id' : opts.accountHeader).toLowerCase();
     app.decorateRequest('accountId', null);
+    app.decorateRequest('deferredRefusal', null);
     app.addHook('preParsing', async (req: FastifyRequest) => {
       const place = placeOf(req);
       const isV1 = !!req.routeOptions.url?.startsWith('/v1/');
       if (isV1) {
         // ind-auth-checks-account-optional: the checks routes fall back to the key's account.
         const checksFallBack = faults.has('ind-auth-checks-account-optional') && (place === 'check-read' || place === 'check-update');
-        const loose: Loose = (rule) => faults.authSkips(place, rule) || (rule === 'account-missing' && checksFallBack);
+        const loose: Loose = (rule) => faults.authSkips(place, rule) || ((rule === 'account-missing' || rule === 'account-empty') && checksFallBack);
         // ind-auth-403-echo-key: the 403 names the key "to help support".
         const echo = faults.has('ind-auth-403-echo-key') ? `key ${req.headers.authorization?.trim().split(/\s+/).pop()}` : undefined;
         const value = req.headers[header];
-        const keyAccount = authenticate(req.headers.authorization, loose, faults, req.query);
-        const sent = Array.isArray(value) ? value[0] : value;
+        const given = req.headers.authorization;
+        const offered = typeof given === 'string' && given.trim() ? given : (altAuthorization(req, faults) ?? given);
         try {
-          req.accountId = resolveAccount(sent, keyAccount, loose, faults, echo);
+          const keyAccount = authenticate(offered, loose, faults, req.query);
+          try {
+            req.accountId = resolveAccount(Array.isArray(value) ? value[0] : value, keyAccount, loose, faults, echo);
+          } catch (e) {
+            // ind6-auth-403-after-write: the update's ownership check runs after the write (see the checks plugin).
+            if (!(faults.has('ind6-auth-403-after-write') && place === 'check-update' && e instanceof ApiError && e.code === 'ACCOUNT_FORBIDDEN')) throw e;
+            req.accountId = keyAccount;
+            forbiddenAfterWrite.add(req);
+          }
         } catch (e) {
-          // ind6-auth-403-after-write: the update's ownership check runs after the write (see the checks plugin).
-          if (!(faults.has('ind6-auth-403-after-write') && place === 'check-update' && e instanceof ApiError && e.code === 'ACCOUNT_FORBIDDEN')) throw e;
-          req.accountId = keyAccount;
-          forbiddenAfterWrite.add(req);
+          const rule = (e as { rule?: AuthRule }).rule;
+          if (place !== 'check-update' || !rule || !faults.appliesBefore(rule)) throw e;
+          req.deferredRefusal = e as ApiError;
         }
       }
       // auth-strict: what would be served here is refused (on the public spec route, every request).

@@ -66,6 +66,13 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
       },
     },
     async (req) => {
+      // apply-before:<auth rule>: the body is applied to the check named by the id, then refused.
+      if (req.deferredRefusal) {
+        const owner = store.ownerOf(req.params.id);
+        const early = owner && leakedValues(req.body, [...UPDATE_PROPERTIES]);
+        if (owner && early) store.put(owner, { ...store.get(owner, req.params.id)!, ...early, id: req.params.id });
+        throw req.deferredRefusal;
+      }
       const account = req.accountId ?? '';
       // ind6-cu-put-upserts: PUT read as "create or replace", so an unknown GUID starts a new check.
       const upsert = faults.has('ind6-cu-put-upserts') && GUID.test(req.params.id) && !(req.accountId && store.get(req.accountId, req.params.id));
@@ -113,6 +120,9 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         const leaked = leakedValues(body, faults.leakedProperties());
         if (leaked) store.put(account, { ...current, ...leaked, id: current.id });
         const querystringOnly = v?.validationContext === 'querystring';
+        // apply-before:query: the body is stored before the query parameter is looked at.
+        const early = querystringOnly && faults.appliesBefore('query') ? leakedValues(body, [...UPDATE_PROPERTIES]) : null;
+        if (early) store.put(account, { ...current, ...early, id: current.id });
         throw reject(querystringOnly ? 'INVALID_QUERY' : 'INVALID_BODY', problems.join('; '));
       }
       const sent = body as Record<string, unknown>;

@@ -1,7 +1,9 @@
 /**
  * AUTH faults generated from the AUTH table: for each place the reference names and each rule tried
  * there, the rule left unenforced (`auth-skip:<place>:<rule>`, too loose: the rule's clause fails there,
- * on its core probe), and the valid request refused (`auth-strict:<place>`, too strict: AUTH-4 fails).
+ * on the rule's first probe), the valid request refused (`auth-strict:<place>`, too strict: AUTH-4
+ * fails), and for each probe that offers the key outside the Authorization header, the key taken from
+ * each place it offers it (`auth-alt:<where>:<name>`: AUTH-1 fails on that probe).
  * The collections beside the operations (`GET /v1/runtimes`) have no place of their own in the
  * reference's fault vocabulary; `any` covers them, with every other place.
  */
@@ -20,8 +22,11 @@ export const FAULT_PLACE: Readonly<Record<AuthPlace, string | undefined>> = {
   collection: undefined,
 };
 
-/** The probe every place gets for a rule: the value class its failure is stamped with. */
-const coreClass = (rule: AuthRule) => AUTH_PROBES.find((p) => p.rule === rule && p.at === 'all')!.id;
+/**
+ * The value class a rule's failure is stamped with: its first probe that must be refused and keeps
+ * the Authorization header's role (a key offered elsewhere is auth-alt's, below).
+ */
+const coreClass = (rule: AuthRule) => AUTH_PROBES.find((p) => p.rule === rule && p.expect === 'rejected' && !p.offers)!.id;
 
 function rulesAt(place: AuthPlace): AuthRule[] {
   return [
@@ -58,4 +63,14 @@ export const AUTH_GENERATED: GeneratedFault[] = [
     files: FILES,
   })),
   // auth-strict:any is left out: it refuses /openapi.json too, so the run has no spec: SPEC-1 fails and nothing else runs.
+  // The key taken from each place a probe offers it in (the reference has one rule for every route).
+  ...AUTH_PROBES.flatMap((p) =>
+    (p.offers?.names ?? []).map((name): GeneratedFault => ({
+      fault: `auth-alt:${p.offers!.where}:${name}`,
+      clause: p.clause,
+      valueClass: p.id,
+      direction: 'loose',
+      files: FILES,
+    })),
+  ),
 ];

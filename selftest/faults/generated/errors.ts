@@ -28,7 +28,8 @@ type Mutation = Exclude<ErrorMutation, 'attributes-string'>;
 /**
  * What the suite provokes at each place, by the reference's status for it: the auth probes (missing or
  * bad credentials 401, a malformed account 400, another account 403), unknown ids (404) and, on the
- * update, bodies that are no JSON object (400) or not JSON at all by content type (415).
+ * update, bodies that are no JSON object (400) or not JSON at all by content type (415), and a body over
+ * the size limit (413).
  */
 interface Provoked {
   status: number;
@@ -51,6 +52,8 @@ export const PROVOKED: Readonly<Record<'runtime' | 'check-read' | 'check-update'
     { status: ERRORS.CHECK_NOT_FOUND.status, files: [ERR] },
     // Not declared by the reference's spec (spec drift): no schema, so only the document's rules apply.
     { status: 415, files: [ERR] },
+    // A body over the size limit, sent by the check update chain's rejections (support/check-update/rejections.ts).
+    { status: 413, files: [TEST_FILES.checkUpdate] },
   ],
 };
 
@@ -66,6 +69,7 @@ export function clauseFor(mutation: Mutation, p: Provoked): ClauseId | undefined
       return 'ERR-4';
     case 'text-type':
     case 'not-json':
+    case 'html':
       return 'ERR-3';
     case 'echo-key':
       return 'AUTH-7';
