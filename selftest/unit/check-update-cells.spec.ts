@@ -61,7 +61,11 @@ test.describe('the table on both checks', () => {
     for (const check of CHECK_KINDS) {
       const classes = all(check).map((c) => c.valueClass);
       for (const cls of classes)
-        expect(cls).toMatch(new RegExp(`^${check}:(name|description|groupOrder|locations|runtimeId|checkType|frequencyOffset|combo|query):[^:]+$`));
+        expect(cls).toMatch(
+          new RegExp(
+            `^${check}:(name|description|groupOrder|locations|runtimeId|checkType|frequencyOffset|combo|query):([^:]+|(f\\d+:)?(near-miss:[a-z-]+(:\\d+)?|seeded:\\d+))$`,
+          ),
+        );
       expect(classes.length).toBe(new Set(classes).size);
     }
   });
@@ -366,10 +370,11 @@ test.describe('request economy', () => {
     return n;
   }
 
-  test('the family stays well under 300 requests in a default run', () => {
+  // The default run's budget is 600 requests outside the rate-limit family; the other families send about 130.
+  test('the family stays well under 450 requests in a default run', () => {
     const n = requests();
     test.info().annotations.push({ type: 'requests', description: String(n) });
-    expect(n).toBeLessThan(260);
+    expect(n).toBeLessThan(450);
   });
 });
 
