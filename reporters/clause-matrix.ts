@@ -9,6 +9,7 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } fr
 import { CLAUSE_IDS, CLAUSES, familyOf, isClauseId, type ClauseId } from '../support/document/clauses';
 import { stripAnsi } from '../support/http/ansi';
 import { redact } from '../support/http/redact';
+import { operatorsOf, runSeed } from './matrix-operators';
 import { renderMatrixMarkdown } from './matrix-markdown';
 import { renderMatrixHtml } from './matrix-html';
 import type { ClauseRow, ClauseStatus, Matrix, MatrixFailure, RunFailure, TestRef, TestTried } from './matrix-types';
@@ -55,7 +56,7 @@ export default class ClauseMatrixReporter implements Reporter {
     const failed = matrix.clauses.filter((c) => c.status === 'failed').map((c) => c.id);
     process.stdout.write(
       `\nclauses: ${s.verified} verified, ${s.failed} failed${failed.length ? ` (${failed.join(', ')})` : ''}, ${s.skipped} skipped, ${s.notCovered} not covered` +
-        `${matrix.drift.length ? `; ${matrix.drift.length} spec drift warning(s)` : ''}; ${matrix.requests.total} requests\n` +
+        `${matrix.drift.length ? `; ${matrix.drift.length} spec drift warning(s)` : ''}; ${matrix.requests.total} requests; seed ${matrix.caseSeed}\n` +
         `contract matrix: ${relative(process.cwd(), join(this.outputDir, REPORT_FILES.matrixMarkdown))}\n`,
     );
   }
@@ -175,9 +176,10 @@ export default class ClauseMatrixReporter implements Reporter {
       generatedAt: new Date().toISOString(),
       runStatus: result.status,
       summary: { verified: count('verified'), failed: count('failed'), skipped: count('skipped'), notCovered: count('not covered') },
-      clauses,
+      clauses: clauses.map((c) => ({ ...c, operators: operatorsOf(c.valueClasses) })),
       drift: [...drift],
       requests: { ...requests, total: Object.values(requests).reduce((a, b) => a + b, 0) },
+      caseSeed: runSeed(),
     };
   }
 }

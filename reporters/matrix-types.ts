@@ -22,6 +22,8 @@ export interface ClauseRow {
   /** Where the clause was tried: the routes (by role) and the value classes, from the tests' `tried` attachments. */
   places: string[];
   valueClasses: string[];
+  /** The near-miss operators (and `seeded`) among the value classes. */
+  operators?: string[];
 }
 
 /** A failure as the matrix keeps it: the check's own data and the test it came from. */
@@ -44,4 +46,6 @@ export interface Matrix {
   clauses: ClauseRow[];
   drift: string[];
   requests: Record<string, number>;
+  /** The seed of the generated values (CASE_SEED): the same seed replays the same values. */
+  caseSeed?: number;
 }
