@@ -18,6 +18,7 @@ import { resolveVocabulary, specFactsOf } from '../../../support/check-update/vo
 import type { SpecOperation } from '../../../support/spec/spec';
 import type { GeneratedFault } from '../types';
 import { TEST_FILES } from '../../../support/run/test-files';
+import { declaredCaseSeed } from '../../../support/run/config';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -66,7 +67,8 @@ function checkUpdateFaults(): GeneratedFault[] {
   const out = new Map<string, GeneratedFault>();
   for (const t of UPDATE_TESTS) {
     for (const check of t.places) {
-      const ctx: CellContext = { check, ownType: EXPECTED_TYPE[check], names, frequencies, spec, queryParam };
+      // The run's seed: the suite generates the same values from it.
+      const ctx: CellContext = { check, ownType: EXPECTED_TYPE[check], names, frequencies, spec, queryParam, seed: declaredCaseSeed() };
       for (const cell of unitsOf(cellsFor(t.key, ctx))) {
         if (cell.expect === 'either') continue;
         const loose = cell.expect === 'invalid';
