@@ -61,6 +61,7 @@ export type FaultKind =
   | { kind: 'unknown-check'; place: Place; idShape: (typeof CHECK_ID_SHAPES)[number]; answer: (typeof UNKNOWN_ANSWERS)[number] }
   | { kind: 'rt-field'; field: RuntimeField; value: unknown }
   | { kind: 'rt-unknown'; idClass: RuntimeIdClass; answer: (typeof UNKNOWN_ANSWERS)[number] }
+  | { kind: 'rt-id'; id: string; answer: (typeof UNKNOWN_ANSWERS)[number] }
   | { kind: 'auth-skip'; place: Place; rule: AuthRule }
   | { kind: 'auth-strict'; place: Place }
   | { kind: 'auth-alt'; where: AltKeyWhere; name: string }
@@ -177,6 +178,14 @@ export const KINDS: Record<string, KindSpec> = {
     grammar: 'rt-unknown:<id-class>:<answer>',
     what: `unknown runtime ids of <id-class> (${RUNTIME_ID_CLASSES.join(' | ')}) answer ${UNKNOWN_ANSWERS.join(' | ')}: 200 with the newest runtime, or 500`,
     parse: ([c, a]) => ({ kind: 'rt-unknown', idClass: oneOf('id-class', RUNTIME_ID_CLASSES)(c), answer: oneOf('answer', UNKNOWN_ANSWERS)(a) }),
+  },
+  'rt-id': {
+    grammar: 'rt-id:<id>:<answer>',
+    what: `one unknown runtime id, exactly <id> as decoded from the path (a lookup that trims or folds it onto a served one), answers ${UNKNOWN_ANSWERS.join(' | ')}`,
+    parse: ([id, a]) => {
+      if (!id) throw new Error('<id> must not be empty');
+      return { kind: 'rt-id', id, answer: oneOf('answer', UNKNOWN_ANSWERS)(a) };
+    },
   },
   'auth-skip': {
     grammar: 'auth-skip:<place>:<rule>',

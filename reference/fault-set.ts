@@ -89,9 +89,10 @@ export class Faults {
     return this.of('unknown-check').find((f) => covers(f.place, place) && f.idShape === (isGuid ? 'guid' : 'other'))?.answer;
   }
 
-  /** rt-unknown: how an unknown id of this class is answered, when a fault says. */
-  unknownRuntimeAnswer(idClass: RuntimeIdClass | undefined): 'found' | 'fail' | undefined {
-    return idClass && this.of('rt-unknown').find((f) => f.idClass === idClass)?.answer;
+  /** rt-unknown and rt-id: how an unknown id (this one, of this class) is answered, when a fault says. */
+  unknownRuntimeAnswer(idClass: RuntimeIdClass | undefined, id?: string): 'found' | 'fail' | undefined {
+    const exact = id === undefined ? undefined : this.of('rt-id').find((f) => f.id === id)?.answer;
+    return exact ?? (idClass && this.of('rt-unknown').find((f) => f.idClass === idClass)?.answer);
   }
 
   leakedProperties(): string[] {

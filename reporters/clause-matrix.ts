@@ -9,6 +9,7 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } fr
 import { CLAUSE_IDS, CLAUSES, familyOf, isClauseId, type ClauseId } from '../support/document/clauses';
 import { stripAnsi } from '../support/http/ansi';
 import { redact } from '../support/http/redact';
+import { operatorsOf, runSeed } from './matrix-operators';
 import { renderMatrixMarkdown } from './matrix-markdown';
 import { renderMatrixHtml } from './matrix-html';
 import type { ClauseRow, ClauseStatus, Matrix, MatrixFailure, RunFailure, TestRef, TestTried } from './matrix-types';
@@ -63,7 +64,7 @@ export default class ClauseMatrixReporter implements Reporter {
     const notes = matrix.waivers.map((n) => `${redact(n.line)}\n`).join('');
     process.stdout.write(
       `\n${notes}clauses: ${s.verified} verified, ${s.waived ? `${s.waived} waived, ` : ''}${s.failed} failed${failed.length ? ` (${failed.join(', ')})` : ''}, ${s.skipped} skipped, ${s.notCovered} not covered` +
-        `${matrix.drift.length ? `; ${matrix.drift.length} spec drift warning(s)` : ''}; ${matrix.requests.total} requests\n` +
+        `${matrix.drift.length ? `; ${matrix.drift.length} spec drift warning(s)` : ''}; ${matrix.requests.total} requests; seed ${matrix.caseSeed}\n` +
         `contract matrix: ${relative(process.cwd(), join(this.outputDir, REPORT_FILES.matrixMarkdown))}\n`,
     );
   }
@@ -186,10 +187,11 @@ export default class ClauseMatrixReporter implements Reporter {
       generatedAt: new Date().toISOString(),
       runStatus: result.status,
       summary: { verified: count('verified'), waived: count('waived'), failed: count('failed'), skipped: count('skipped'), notCovered: count('not covered') },
-      clauses,
+      clauses: clauses.map((c) => ({ ...c, operators: operatorsOf(c.valueClasses) })),
       drift: [...drift],
       waivers: [],
       requests: { ...requests, total: Object.values(requests).reduce((a, b) => a + b, 0) },
+      caseSeed: runSeed(),
     };
   }
 }

@@ -6,8 +6,14 @@ const MARK = { verified: '✅ verified', waived: '🟪 waived', failed: '❌ fai
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The places (routes by role) and value classes a clause was tried with. */
-export const triedText = (c: Pick<ClauseRow, 'places' | 'valueClasses'>) =>
-  [c.places.length ? `places: ${c.places.join(', ')}` : '', c.valueClasses.length ? `values: ${c.valueClasses.join(', ')}` : ''].filter(Boolean).join('; ');
+export const triedText = (c: Pick<ClauseRow, 'places' | 'valueClasses' | 'operators'>) =>
+  [
+    c.places.length ? `places: ${c.places.join(', ')}` : '',
+    c.operators?.length ? `operators: ${c.operators.join(', ')}` : '',
+    c.valueClasses.length ? `values: ${c.valueClasses.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
 
 /** A failure's line, with how many times it was seen when more than once (one finding, many tests). */
 export const matrixFailureLine = (f: MatrixFailure) => `${failureLine(f)}${(f.sightings ?? 1) > 1 ? ` (seen ${f.sightings} times)` : ''}`;
@@ -30,7 +36,8 @@ export function renderMatrixMarkdown(m: Matrix): string {
   const lines = [
     '# Contract matrix',
     '',
-    `Run of ${m.generatedAt}: **${s.verified} verified, ${s.waived ? `${s.waived} waived, ` : ''}${s.failed} failed, ${s.skipped} skipped, ${s.notCovered} not covered**.`,
+    `Run of ${m.generatedAt}: **${s.verified} verified, ${s.waived ? `${s.waived} waived, ` : ''}${s.failed} failed, ${s.skipped} skipped, ${s.notCovered} not covered**.` +
+      (m.caseSeed === undefined ? '' : ` Generated values from seed ${m.caseSeed} (\`CASE_SEED=${m.caseSeed}\` replays them).`),
     '',
     '| clause | rule | result | detail | tried at | tests |',
     '|---|---|---|---|---|---|',

@@ -26,6 +26,8 @@ export interface ClauseRow {
   /** Where the clause was tried: the routes (by role) and the value classes, from the tests' `tried` attachments. */
   places: string[];
   valueClasses: string[];
+  /** The near-miss operators (and `seeded`) among the value classes. */
+  operators?: string[];
 }
 
 /** A failure as the matrix keeps it: the check's own data and the test it came from (of a keyed one, the first, and how many times it was seen). */
@@ -50,6 +52,8 @@ export interface Matrix {
   /** What the run made of the waiver file: each line printed about it (used, expired, stale). */
   waivers: WaiverNote[];
   requests: Record<string, number>;
+  /** The seed of the generated values (CASE_SEED): the same seed replays the same values. */
+  caseSeed?: number;
 }
 
 /** A line about one waiver of the file: it covered failures, it has expired, or it covered nothing (stale). */

@@ -7,7 +7,8 @@ import { oneLine } from '../support/http/exchange';
 import { clauses, test } from '../support/test';
 import { isJsonContentType, runtimeFields } from '../support/document/rules';
 import { fillPath } from '../support/spec/target';
-import { ACCEPTED_CLASS, UNKNOWN_IDS } from '../support/runtime/ids';
+import { ACCEPTED_CLASS, generatedIds, UNKNOWN_IDS } from '../support/runtime/ids';
+import { declaredCaseSeed } from '../support/run/config';
 import { PLACE } from '../support/document/places';
 
 test.describe('get one runtime', () => {
@@ -63,7 +64,8 @@ test.describe('get one runtime', () => {
     );
   }
 
-  for (const { what, id, valueClass } of UNKNOWN_IDS) {
+  // The listed classes, then the near misses of the accepted versions and the seeded ids (CASE_SEED).
+  for (const { what, id, valueClass } of [...UNKNOWN_IDS, ...generatedIds(declaredCaseSeed())]) {
     test(`unknown id: ${what}`, { annotation: clauses('RT-9', 'ERR-1', 'ERR-3', 'ERR-4', 'AUTH-7', 'SPEC-9') }, async ({ contract, target, verdict }) => {
       const where = { place: PLACE.runtime, valueClass };
       // The id is sent already encoded, exactly as written here; the error body is checked on the way (ERR-*, AUTH-7).

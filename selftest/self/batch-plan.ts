@@ -46,11 +46,16 @@ const token = (t: string): Token => {
  */
 const STATUSES_OF: Record<string, string[]> = { valid: ['400', '404', '415'], unknown: ['404', '500'], auth: ['400', '401', '403'], limit: ['429'] };
 
-/** An aspect may name a part (`known:stage`: one field of the runtime bodies); parts of one aspect differ only when both are named. */
+/**
+ * An aspect may name a part (`known:stage`: one field of the runtime bodies), and a part a part of its
+ * own after `/` (`unknown:encoded/2024.02 `: one id of a class); parts differ only when both are named
+ * and neither holds the other.
+ */
+const within = (p: string, q: string) => p === q || p.startsWith(`${q}/`);
 const sameAspect = (a: string, b: string) => {
-  const [x, xPart] = a.split(':');
-  const [y, yPart] = b.split(':');
-  return x === y && (xPart === undefined || yPart === undefined || xPart === yPart);
+  const [x, xPart] = a.split(/:(.*)/s);
+  const [y, yPart] = b.split(/:(.*)/s);
+  return x === y && (xPart === undefined || yPart === undefined || within(xPart, yPart) || within(yPart, xPart));
 };
 const base = (a: string) => a.split(':')[0];
 

@@ -4,6 +4,7 @@
  * it changes. The reach decides which faults may share a run (batch-plan.ts), the catches decide
  * whether a run caught a fault (catching.ts).
  */
+import { idShape } from '../../reference/service/runtimes/id-shape';
 import type { ClauseId } from '../../support/document/clauses';
 import type { FaultExpectation, GeneratedFault } from '../faults/types';
 import type { IndependentFault } from '../faults/independent';
@@ -82,6 +83,9 @@ function reachOfKind(fault: string): string[] | undefined {
       return [`runtime#known:${args[0]}`, `GET /v1/runtimes#known:${args[0]}`];
     case 'rt-unknown':
       return [`runtime#unknown:${args[0]}`];
+    // One unknown id: a part of its class's answers (the reference decides the class by the id's shape).
+    case 'rt-id':
+      return [`runtime#unknown:${idShape(encodeURIComponent(args[0]), args[0])}/${args[0]}`];
     // The update's answers to bodies that are no JSON object: nothing stored changes.
     case 'take-body':
       return ['check-update#valid'];

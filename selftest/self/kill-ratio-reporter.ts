@@ -13,6 +13,7 @@ import { CLAUSE_IDS, type ClauseId } from '../../support/document/clauses';
 import { OUTCOMES_ATTACHMENT, survivorLines, type FaultOutcome } from './catching';
 import { FAULT_CASES } from './fault-catalogue';
 import type { FaultCase } from './fault-cases';
+import { operatorsOf, runSeed } from '../../reporters/matrix-operators';
 
 interface Options {
   outputDir?: string;
@@ -34,6 +35,9 @@ export interface KillRatio {
   notRun: string[];
   /** Per clause: how many generated faults must be caught on it, and how many were. */
   clauses: Array<{ clause: ClauseId; faults: number; caught: number }>;
+  /** Per near-miss operator (and `seeded`): the generated faults whose catch is a value it made. */
+  operators: Tally[];
+  seed: number;
   /** How the outcomes were decided: in a batch, alone, or again alone after a batch missed them. */
   how: Record<string, number>;
   /** The faults a batch missed (or could not vouch for) and a run alone decided: batching's cost. */
@@ -83,13 +87,25 @@ export function killRatio(cases: FaultCase[], outcomes: Map<string, FaultOutcome
     clauses: [...counts].map(([clause, n]) => ({ clause, ...n })),
     how,
     againAlone: all.filter((o) => o.how === 'again alone').map((o) => o.fault),
+    operators: byOperator(generated, outcomes),
+    seed: runSeed(),
   };
+}
+
+/** The generated faults grouped by the operator named in their catch's value class. */
+function byOperator(generated: FaultCase[], outcomes: Map<string, FaultOutcome>): Tally[] {
+  const ops = new Map<string, FaultCase[]>();
+  for (const c of generated) {
+    for (const op of operatorsOf(c.catches.map((k) => k.valueClass ?? ''))) ops.set(op, [...(ops.get(op) ?? []), c]);
+  }
+  return [...ops].sort(([a], [b]) => a.localeCompare(b)).map(([op, cases]) => tally(op, cases, outcomes));
 }
 
 export function renderKillRatio(k: KillRatio): string {
   const row = (t: Tally) =>
     `  ${t.family.padEnd(14)} ${`${t.caught}/${t.ran}`.padStart(9)}  ${pct(t).padStart(6)}${t.ran < t.faults ? `  (${t.faults - t.ran} not run)` : ''}`;
   const lines = ['', 'kill ratio: generated faults caught on their clause, place and class ÷ generated', ...k.generated.map(row), row(k.total)];
+  if (k.operators.length) lines.push(`per near-miss operator (values from seed ${k.seed}):`, ...k.operators.map(row));
   lines.push('other fault lists (caught ÷ run):', ...k.lists.map(row));
   lines.push(
     `decided: ${

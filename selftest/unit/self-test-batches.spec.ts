@@ -223,3 +223,14 @@ test('the kill ratio counts generated faults per family, lists survivors and the
   expect(k.clauses.find((c) => c.clause === 'AUTH-1')).toEqual({ clause: 'AUTH-1', faults: 2, caught: 1 });
   expect(k.lists.find((l) => l.family === 'hand-written')).toEqual({ family: 'hand-written', faults: 1, ran: 1, caught: 1 });
 });
+
+test('one unknown runtime id is a part of its class: two ids share a run, an id and its whole class do not', () => {
+  const [space] = reachOf('rt-id:2025.04%20:found');
+  const [tab] = reachOf('rt-id:%092025.04:found');
+  const [fullwidth] = reachOf('rt-id:%EF%BC%92%EF%BC%90%EF%BC%92%EF%BC%95%EF%BC%8E%EF%BC%90%EF%BC%94:found');
+  expect(space).toBe('runtime#unknown:encoded/2025.04 ');
+  expect(reachesOverlap(space, tab)).toBe(false);
+  expect(reachesOverlap(space, reachOf('rt-unknown:encoded:found')[0])).toBe(true);
+  expect(reachesOverlap(fullwidth, reachOf('rt-unknown:non-ascii:fail')[0])).toBe(true);
+  expect(reachesOverlap(fullwidth, reachOf('rt-unknown:encoded:fail')[0])).toBe(false);
+});

@@ -7,6 +7,7 @@
 import type { ClauseId } from '../document/clauses';
 import { show } from '../checks/failure';
 import { frequencyOffsetRuling } from './frequency-offset';
+import { generatedClasses, generatedOffsetsAtZero, otherTypesAtZero, seededOffset } from './near-miss-cases';
 import type { CheckState } from './state';
 import {
   boundaryOffsets,
@@ -65,6 +66,8 @@ export interface CellContext extends PlaceContext {
   spec: SpecFacts;
   /** The boolean query parameter of the update, if the spec declares one. */
   queryParam?: string;
+  /** The seed of the generated values (CASE_SEED); default DEFAULT_CASE_SEED. */
+  seed?: number;
 }
 
 /** Whether a value (or an item of an array value) is a string the enumeration does not list. */
@@ -96,7 +99,13 @@ export function expectationOf(ruling: Ruling, property: string, value: unknown, 
 
 const must = (e: Expectation) => (e === 'valid' ? 'must be accepted' : e === 'invalid' ? 'must be rejected' : 'may be taken, or refused without a change');
 const valueOf = (c: ValueClass, ctx: PlaceContext) => (typeof c.value === 'function' ? (c.value as (x: PlaceContext) => unknown)(ctx) : c.value);
-const shown = (v: unknown) => (typeof v === 'string' && v.length > 24 ? `${[...v].length} × "${[...v][0]}"` : show(v, 60));
+const shown = (v: unknown) => {
+  if (typeof v !== 'string' || v.length <= 24) return show(v, 60);
+  const chars = [...v];
+  return new Set(chars).size === 1
+    ? `${chars.length} × "${chars[0]}"`
+    : `${chars.length} characters ${show(`${chars.slice(0, 6).join('')}…${chars.slice(-6).join('')}`, 60)}`;
+};
 
 /** The frequency the neutral state uses: 10 where listed, else the first of 1..60, else any above 0. */
 export const lowFrequency = (listed: readonly number[]) => (listed.includes(10) ? 10 : (listed.find((f) => f > 0 && f <= 60) ?? listed.find((f) => f > 0)));
@@ -133,7 +142,8 @@ export function propertyCells(ctx: CellContext, clause: ClauseId, which: (e: Exp
   if (!rule || !property) return [];
   const given = rule.neutralFrequency ? neutral(ctx) : undefined;
   const cells: Cell[] = [];
-  for (const c of rule.classes) {
+  // The generated values first: the last valid value of a property is the one a read shows (null, listed last).
+  for (const c of [...generatedClasses(ctx, rule, (x) => valueOf(x, ctx)), ...rule.classes]) {
     if (c.places && !c.places.includes(ctx.check)) continue;
     const value = valueOf(c, ctx);
     // Another documented type that is the check's own is no other type.
@@ -194,6 +204,13 @@ function boundaryCells(ctx: CellContext, inRange: (f: number) => boolean, which:
     .filter((c): c is Cell => !!c && which(c.expect));
 }
 
+/** Frequency 0: the operators' offsets on the API check, and every type that is not API (FO-5). */
+function generatedAtZeroCells(ctx: CellContext): Cell[] {
+  const offsets = generatedOffsetsAtZero(ctx).map((o) => offsetCell(ctx, `frequencyOffset:${o.name}`, {}, { frequency: 0, frequencyOffset: o.offset }));
+  const types = otherTypesAtZero(ctx).map((t) => offsetCell(ctx, `combo:${t.name}`, {}, { checkType: t.type, frequency: 0, frequencyOffset: 10 }));
+  return [...offsets, ...types].filter((c): c is Cell => !!c && c.expect !== 'valid');
+}
+
 function notAnOffsetCells(ctx: CellContext): Cell[] {
   const low = lowFrequency(ctx.frequencies);
   const high = highFrequency(ctx.frequencies);
@@ -205,6 +222,7 @@ function notAnOffsetCells(ctx: CellContext): Cell[] {
     ...(high === undefined
       ? []
       : NOT_AN_OFFSET_ABOVE_60.map((o) => offsetCell(ctx, `frequencyOffset:f${high}-${o.name}`, {}, { frequency: high, frequencyOffset: o.offset }))),
+    ...[seededOffset(ctx, ctx.check)].map((o) => o && offsetCell(ctx, `frequencyOffset:${o.name}`, {}, { frequency: o.frequency, frequencyOffset: o.offset })),
   ];
   return cells.filter((c): c is Cell => !!c);
 }
@@ -292,7 +310,7 @@ export function cellsFor(key: UpdateTestKey, ctx: CellContext): Cell[] {
       // The valid ones are in the rounds; the ones a target may refuse (another type) come last.
       return propertyCells(ctx, key, notValid).sort((a, b) => Number(a.expect === 'either') - Number(b.expect === 'either'));
     case 'FO-zero':
-      return boundaryCells(ctx, (f) => f === 0, notValid);
+      return [...boundaryCells(ctx, (f) => f === 0, notValid), ...generatedAtZeroCells(ctx)];
     case 'FO-low':
       return boundaryCells(ctx, (f) => f > 0 && f <= 60, notValid);
     case 'FO-high':

@@ -93,6 +93,7 @@ export class CheckUpdateFamily {
       frequencies,
       spec: specFactsOf(jsonBodySchema(target.updateOp)),
       queryParam: s.queryParam,
+      seed: this.fx.config.caseSeed,
     };
     const cells = cellsFor(key, ctx);
     const lacking = missingRoles(names, ROLES[key]);

@@ -9,6 +9,7 @@ import { DOCUMENTED_RATE_LIMIT } from '../document/facts';
 import { utcDay, type Waiver } from '../checks/waivers';
 import { readWaiversFile } from './waivers-file';
 import { SuiteError } from './suite-error';
+import { DEFAULT_CASE_SEED } from '../document/case-choice';
 
 /** Credentials and ids of the embedded reference service: an interface both sides know, not a rule. */
 export const EMBEDDED = {
@@ -62,6 +63,22 @@ const schema = z.object({
   STRICT_SPEC: z.preprocess(blankToUndefined, onOff.default('off')),
   REPORT_DIR: z.preprocess(blankToUndefined, z.string().default('reports')),
   WAIVERS_FILE: optional(z.string()),
+  CASE_SEED: z.preprocess(
+    blankToUndefined,
+    z
+      .union(
+        [
+          z.literal('random'),
+          z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(2 ** 32 - 1),
+        ],
+        { error: 'must be a whole number from 0 to 4294967295, or "random"' },
+      )
+      .optional(),
+  ),
   [EMBEDDED_PORT_VARIABLE]: optional(positiveInt),
   [FAILURES_EXPECTED_VARIABLE]: z.preprocess(blankToUndefined, onOff.default('off')),
   [WAIVER_DAY_VARIABLE]: optional(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')),
@@ -103,6 +120,8 @@ export interface Config {
   waiversFile?: string;
   /** The day (UTC, YYYY-MM-DD) the waivers are judged by. */
   today: string;
+  /** The seed of the generated values: every report names it, so a failure can be replayed. */
+  caseSeed: number;
   /**
    * The self-test's runs only: a test whose checks failed is marked as expected to fail, so that
    * Playwright keeps its worker (it starts a new one, about a second of CPU, after every unexpected
@@ -126,6 +145,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortP
     throw new SuiteError('config', `${name} ${issue.message}${shown}`);
   }
   const e = parsed.data;
+  // A random seed is drawn once and written back, so the workers (and any child run) use the same one.
+  if (e.CASE_SEED === 'random') env.CASE_SEED = String((e.CASE_SEED = Math.floor(Math.random() * 2 ** 32)));
   const embedded = !e.BASE_URL;
   if (embedded && !e[EMBEDDED_PORT_VARIABLE] && !embeddedPortPending) {
     throw new SuiteError('config', `BASE_URL is unset and the embedded service was not started (${EMBEDDED_PORT_VARIABLE} missing)`);
@@ -170,6 +191,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortP
     waivers: waivers.waivers,
     ...(waivers.file ? { waiversFile: waivers.file } : {}),
     today: e[WAIVER_DAY_VARIABLE] ?? utcDay(),
+    caseSeed: e.CASE_SEED ?? DEFAULT_CASE_SEED,
     failuresExpected: e[FAILURES_EXPECTED_VARIABLE] === 'on',
   };
 }
@@ -199,4 +221,15 @@ export function declaredWindowSeconds(): number {
   loadEnvFile();
   const parsed = schema.shape.RATE_LIMIT_WINDOW_S.safeParse(process.env.RATE_LIMIT_WINDOW_S);
   return parsed.success ? parsed.data : DOCUMENTED_RATE_LIMIT.windowSeconds;
+}
+
+/**
+ * The seed as configured, for the cases a test file lists before any fixture runs: the default when it
+ * is unset or bad (the run's configuration check reports a bad one). "random" was drawn and written
+ * back by the runner's configuration before any test file is read.
+ */
+export function declaredCaseSeed(): number {
+  loadEnvFile();
+  const parsed = schema.shape.CASE_SEED.safeParse(process.env.CASE_SEED);
+  return parsed.success && typeof parsed.data === 'number' ? parsed.data : DEFAULT_CASE_SEED;
 }

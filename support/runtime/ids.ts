@@ -4,6 +4,8 @@
  * are the ids a client gets wrong in practice: a lost leading zero, a real month of no runtime, a
  * stray space. Ids are written as sent (already encoded where they hold encoded characters).
  */
+import fc from 'fast-check';
+import { nearMissesAt, seededValues } from '../document/case-choice';
 import { RUNTIME_VERSIONS } from '../document/facts';
 
 export type UnknownIdClass = 'never-existed' | 'look-alike' | 'malformed' | 'encoded' | 'long' | 'non-ascii';
@@ -42,3 +44,44 @@ export const UNKNOWN_IDS: readonly UnknownId[] = [
 
 /** A look-alike must not be a real version: the table and the document's list are kept apart here. */
 export const isAccepted = (id: string) => (RUNTIME_VERSIONS as readonly string[]).includes(id);
+
+/** An unknown id made from an accepted version by a near-miss operator, or drawn with the seed. */
+export interface GeneratedId {
+  what: string;
+  /** As it goes into the path: encoded. */
+  id: string;
+  /** As the target decodes it. */
+  decoded: string;
+  /** `near-miss:<operator>[:<n>]` or `seeded:<n>`. */
+  valueClass: string;
+}
+
+/** Values of one operator tried: two where it makes several (a space and a tab, `_` and `,`). */
+const PER_OPERATOR = 2;
+const SEEDED = 2;
+
+/** An id as a title shows it: quoted, with every character outside printable ASCII escaped. */
+export const showId = (id: string) => `"${[...id].map((c) => (c >= ' ' && c <= '~' && c !== '"' ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`)).join('')}"`;
+
+/**
+ * The near misses of the accepted versions as runtime ids: the oracle is the document's list (any id
+ * that is not an accepted version answers 404, RT-9). Only strings go into a path, never empty; an id
+ * the table lists already is not sent twice.
+ */
+export function generatedIds(seed: number): GeneratedId[] {
+  const listed = new Set(UNKNOWN_IDS.map((u) => decodeURIComponent(u.id)));
+  const keep = (v: unknown) => typeof v === 'string' && v.trim() !== '' && !isAccepted(v) && !listed.has(v);
+  const near = nearMissesAt({ ruleIndex: 0, places: ['runtime'], place: 'runtime', domain: RUNTIME_VERSIONS, keep, seed, perPlace: PER_OPERATOR });
+  const taken = new Set(near.map((g) => g.value as string));
+  const arbitrary = fc.tuple(fc.integer({ min: 2019, max: 2029 }), fc.integer({ min: 0, max: 13 })).map(([y, m]) => `${y}.${String(m).padStart(2, '0')}`);
+  const seeded = seededValues(arbitrary, seed, 0, SEEDED, (v) => keep(v) && !taken.has(v as string));
+  return [...near, ...seeded].map((g) => {
+    const decoded = g.value as string;
+    return {
+      what: `${g.operator === 'seeded' ? 'seeded' : `near miss, ${g.operator}`}: ${showId(decoded)}`,
+      id: encodeURIComponent(decoded),
+      decoded,
+      valueClass: g.name,
+    };
+  });
+}

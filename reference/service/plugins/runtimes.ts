@@ -35,7 +35,7 @@ export default async function runtimesPlugin(app: FastifyInstance, opts: { fault
     const rt = findRuntime(id, faults);
     if (!rt) {
       // rt-unknown: the ids of one shape are found (the newest runtime) or blow up.
-      const answer = faults.unknownRuntimeAnswer(idShape(rawLastSegment(req.raw.url ?? ''), id));
+      const answer = faults.unknownRuntimeAnswer(idShape(rawLastSegment(req.raw.url ?? ''), id), id);
       if (answer === 'fail') throw new Error('runtime lookup failed');
       if (answer === 'found') return reply.type(json).send(JSON.stringify(present(visibleRuntimes(faults)[0], faults)));
       throw apiError('RUNTIME_NOT_FOUND');

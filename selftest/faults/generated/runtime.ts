@@ -2,11 +2,13 @@
  * RT faults generated from the suite's runtime tables: every field rule of support/document/rules.ts
  * (runtimeFields) broken in every runtime, one class of value at a time (`rt-field:<field>:<value>`:
  * another type, a look-alike of the documented form, empty, left out where the field is required), and
- * every class of unknown id of support/runtime/ids.ts found or failing (`rt-unknown:<class>:found|fail`).
+ * every class of unknown id of support/runtime/ids.ts found or failing (`rt-unknown:<class>:found|fail`),
+ * and each generated near miss of an accepted version found (`rt-id:<id>:found`).
  * The catch: the field's clause on the accepted versions, or RT-9 at the id's class.
  */
 import { runtimeFields } from '../../../support/document/rules';
-import { ACCEPTED_CLASS, UNKNOWN_IDS } from '../../../support/runtime/ids';
+import { ACCEPTED_CLASS, generatedIds, UNKNOWN_IDS } from '../../../support/runtime/ids';
+import { declaredCaseSeed } from '../../../support/run/config';
 import { PLACE } from '../../../support/document/places';
 import type { GeneratedFault } from '../types';
 import { TEST_FILES } from '../../../support/run/test-files';
@@ -51,3 +53,16 @@ export const RUNTIME_UNKNOWN_GENERATED: GeneratedFault[] = [...new Set(UNKNOWN_I
     files: FILES,
   })),
 );
+
+/**
+ * The near misses the suite sends (the same generation, the same seed), each found by a lookup that
+ * trims or folds it onto a served version (`rt-id:<id>:found`): caught as RT-9 at the near miss's class.
+ */
+export const RUNTIME_NEAR_MISS_GENERATED: GeneratedFault[] = generatedIds(declaredCaseSeed()).map((g) => ({
+  fault: `rt-id:${encodeURIComponent(g.decoded)}:found`,
+  clause: 'RT-9',
+  place: PLACE.runtime,
+  valueClass: g.valueClass,
+  direction: 'loose',
+  files: FILES,
+}));

@@ -1,0 +1,224 @@
+/**
+ * The near-miss operators: one catalogue, shared by every rule. Each turns a valid value into values a
+ * careless implementation may still take (a space it trims, a separator it normalises, a fullwidth digit
+ * it folds, the next member of a list it extends by pattern). Operators only make candidates; the rule's
+ * oracle decides what each must get (a candidate that is still valid, or one the document is silent
+ * on, is judged so, never presumed wrong).
+ *
+ * An operator whose result is the same value on the wire (nothing a target receives could tell it from
+ * the valid one) is declared with the reason and never sent.
+ */
+
+export interface NearMissOperator {
+  name: string;
+  /** For people: what it does to a value. */
+  what: string;
+  /**
+   * The candidates made from one valid value. `domain` is the list the value is one of (the other
+   * valid values), for the operators that follow its pattern; empty where the value stands alone.
+   */
+  apply: (value: unknown, domain: readonly unknown[]) => unknown[];
+  /** Set where the result cannot differ from the valid value on the wire: the reason; never sent. */
+  sameOnWire?: string;
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** Applies a string operator to a string, or to the first string item of an array (the rest kept). */
+function onText(f: (s: string) => string[]): (v: unknown) => unknown[] {
+  return (v) => {
+    if (isString(v)) return f(v).filter((x) => x !== v);
+    if (Array.isArray(v) && isString(v[0]))
+      return f(v[0])
+        .filter((x) => x !== v[0])
+        .map((x) => [x, ...v.slice(1)]);
+    return [];
+  };
+}
+
+/** Runs of characters that are neither letters nor digits: what separates a value's parts. */
+const SEPARATOR = /[^\p{L}\p{N}]+/gu;
+/** In the order they are tried: the likeliest first. */
+const SEPARATORS = ['_', ',', '-', '.', '/', ' ', ':', ''];
+
+/** The middle of a string: after its first separator, else half way. */
+function middle(s: string): number {
+  const m = /[^\p{L}\p{N}]/u.exec(s);
+  return m ? m.index + 1 : Math.floor(s.length / 2);
+}
+const insertAt = (s: string, i: number, x: string) => s.slice(0, i) + x + s.slice(i);
+
+const FULLWIDTH_OFFSET = 0xfee0;
+const fullwidth = (s: string) => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + FULLWIDTH_OFFSET));
+/** Letters of other scripts that look like Latin ones, and letters that look like digits. */
+const LOOK_ALIKE: Readonly<Record<string, string>> = {
+  a: 'а', // Cyrillic
+  c: 'с',
+  e: 'е',
+  o: 'о',
+  p: 'р',
+  s: 'ѕ',
+  x: 'х',
+  y: 'у',
+  i: 'і',
+  A: 'А',
+  B: 'В',
+  E: 'Е',
+  P: 'Р',
+  T: 'Т',
+  O: 'О',
+  '0': 'O', // Latin letter O
+  '1': 'l', // Latin small L
+};
+/** Digits of other scripts: a parser's \d or int() may take them (Python's does). */
+const OTHER_DIGITS = [0x0660, 0x0966]; // Arabic-Indic, Devanagari
+
+/** The step of an evenly spaced list of numbers (10 for 10, 20, 30), if it is one. */
+function stepOf(domain: readonly unknown[]): number | undefined {
+  const nums = [...new Set(domain.filter(isNumber))].sort((a, b) => a - b);
+  if (nums.length < 2) return undefined;
+  const step = nums[1] - nums[0];
+  return nums.every((n, i) => i === 0 || n - nums[i - 1] === step) ? step : undefined;
+}
+
+/** A year.month id (2026.04) moved by some months, written the same way. */
+function monthMoved(s: string, by: number): string | undefined {
+  const m = /^(\d{4})([^\d])(\d{2})$/.exec(s);
+  if (!m) return undefined;
+  const total = Number(m[1]) * 12 + Number(m[3]) - 1 + by;
+  return `${Math.floor(total / 12)}${m[2]}${String((total % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The next (or previous) members of a value's pattern: numbers by the step of its list, ids by month. */
+function sequence(direction: 1 | -1): (v: unknown, domain: readonly unknown[]) => unknown[] {
+  return (v, domain) => {
+    if (isNumber(v)) {
+      const step = stepOf(domain) ?? 1;
+      const nums = domain.filter(isNumber);
+      const edge = nums.length ? (direction === 1 ? Math.max(...nums) : Math.min(...nums)) : v;
+      return [1, 2, 3].map((k) => edge + direction * k * step);
+    }
+    if (isString(v)) return [1, 12].map((k) => monthMoved(v, direction * k)).filter(isString);
+    return [];
+  };
+}
+
+export const NEAR_MISS_OPERATORS: readonly NearMissOperator[] = [
+  { name: 'trailing-space', what: 'a space after the value', apply: onText((s) => [`${s} `]) },
+  { name: 'leading-space', what: 'a space before the value', apply: onText((s) => [` ${s}`]) },
+  { name: 'inner-space', what: 'a space inside the value', apply: onText((s) => (s.length > 1 ? [insertAt(s, middle(s), ' ')] : [])) },
+  {
+    name: 'other-whitespace',
+    what: 'a tab, a newline or a no-break space around the value',
+    apply: onText((s) => [`\t${s}`, `${s}\n`, `${s}\u00a0`]),
+  },
+  {
+    name: 'other-separator',
+    what: 'each separator replaced by another (or removed)',
+    apply: onText((s) => {
+      const seps = new Set(s.match(SEPARATOR) ?? []);
+      return [...seps].flatMap((sep) => SEPARATORS.filter((o) => o !== sep).map((o) => s.split(sep).join(o)));
+    }),
+  },
+  {
+    name: 'case',
+    what: 'upper, lower and title case',
+    apply: onText((s) => [s.toUpperCase(), s.toLowerCase(), s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()]),
+  },
+  { name: 'fullwidth', what: 'fullwidth forms (Unicode compatibility: NFKC folds them back)', apply: onText((s) => [fullwidth(s)]) },
+  { name: 'decomposed', what: 'canonically decomposed (NFD), where that differs', apply: onText((s) => [s.normalize('NFD')]) },
+  {
+    name: 'zero-width',
+    what: 'a zero-width space inside, a byte order mark before',
+    apply: onText((s) => [insertAt(s, middle(s), '\u200b'), `\ufeff${s}`]),
+  },
+  {
+    name: 'look-alike',
+    what: 'letters of another script that look the same (Cyrillic а, О for 0)',
+    apply: onText((s) => {
+      const i = [...s].findIndex((c) => c in LOOK_ALIKE);
+      if (i < 0) return [];
+      const chars = [...s];
+      chars[i] = LOOK_ALIKE[chars[i]];
+      return [chars.join('')];
+    }),
+  },
+  {
+    name: 'other-digits',
+    what: 'the digits written in another script (Arabic-Indic, Devanagari)',
+    apply: onText((s) => (/\d/.test(s) ? OTHER_DIGITS.map((zero) => s.replace(/\d/g, (d) => String.fromCodePoint(zero + Number(d)))) : [])),
+  },
+  { name: 'prefixed', what: 'a prefix (v, +, 0)', apply: onText((s) => [`v${s}`, `0${s}`]) },
+  { name: 'suffixed', what: 'a suffix (x, .0, a repeat)', apply: onText((s) => [`${s}x`, `${s}.0`, `${s}${s}`]) },
+  { name: 'sign-flip', what: 'the sign flipped', apply: (v) => (isNumber(v) && v !== 0 ? [-v] : []) },
+  { name: 'next-in-pattern', what: 'the next members of the pattern of the valid values (40, 50, 60 after 10, 20, 30)', apply: sequence(1) },
+  { name: 'previous-in-pattern', what: 'the members before the pattern of the valid values (0, -10, -20 before 10, 20, 30)', apply: sequence(-1) },
+  { name: 'off-by-one', what: 'one more, one less', apply: (v) => (isNumber(v) ? [v + 1, v - 1] : []) },
+  { name: 'multiple', what: 'twice and ten times the value', apply: (v) => (isNumber(v) && v !== 0 ? [v * 2, v * 10] : []) },
+  {
+    name: 'fraction',
+    what: 'a half and a tenth, and the value plus a half',
+    apply: (v) => (isNumber(v) ? [v / 2, v / 10, v + 0.5].filter((x) => x !== v) : []),
+  },
+  {
+    name: 'numeric-string',
+    what: 'a number written as a string, a numeric string as a number',
+    apply: (v) => (isNumber(v) ? [String(v)] : isString(v) && v.trim() !== '' && Number.isFinite(Number(v)) ? [Number(v)] : []),
+  },
+  { name: 'boolean', what: 'true, and the string "true"', apply: () => [true, 'true'] },
+  { name: 'null', what: 'null', apply: () => [null] },
+  {
+    name: 'empty',
+    what: 'the empty value of its type',
+    apply: (v) => (isString(v) ? [''] : Array.isArray(v) ? [[]] : typeof v === 'object' && v ? [{}] : ['']),
+  },
+  {
+    name: 'in-array',
+    what: 'wrapped in an array (an array: its first item alone, and nested)',
+    apply: (v) => (Array.isArray(v) ? [v[0], [v]] : [[v]]),
+  },
+  { name: 'in-object', what: 'wrapped in an object', apply: (v) => [{ value: v }] },
+  {
+    name: 'number-written-otherwise',
+    what: 'a JSON number written another way (10.0, 1e1)',
+    apply: (v) => (isNumber(v) ? [v] : []),
+    sameOnWire: 'JSON numbers have one value whatever their spelling (10, 10.0, 1e1): no parser can tell them apart, and our client writes the shortest form',
+  },
+  {
+    name: 'percent-encoded-unreserved',
+    what: 'an unreserved character of a path segment percent-encoded (%2E for .)',
+    apply: onText((s) => [s]),
+    sameOnWire: 'RFC 3986 section 2.3: a percent-encoded unreserved character is equivalent to the character; a target may decode it before routing',
+  },
+];
+
+/** The operators whose results are sent. */
+export const SENT_OPERATORS = NEAR_MISS_OPERATORS.filter((o) => !o.sameOnWire);
+
+export interface NearMiss {
+  operator: string;
+  value: unknown;
+}
+
+const key = (v: unknown) => JSON.stringify(v);
+
+/**
+ * Every near miss of a domain's valid values, by operator: each operator applied to each valid value,
+ * without the values the domain holds and without repeats (the first operator that makes a value
+ * names it).
+ */
+export function nearMisses(domain: readonly unknown[], operators: readonly NearMissOperator[] = SENT_OPERATORS): NearMiss[] {
+  const seen = new Set(domain.map(key));
+  const out: NearMiss[] = [];
+  for (const op of operators) {
+    for (const valid of domain) {
+      for (const value of op.apply(valid, domain)) {
+        if (value === undefined || (typeof value === 'number' && !Number.isFinite(value)) || seen.has(key(value))) continue;
+        seen.add(key(value));
+        out.push({ operator: op.name, value });
+      }
+    }
+  }
+  return out;
+}
