@@ -121,9 +121,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           const exchange = await api.call(method, path, options);
           // Checks say where they were made: the operation's place, unless the test named one.
           const at = v.where.place ? v : v.at({ place: placeOf(target, op, method) });
-          conform(at, spec, validator, op, exchange, intent, clause);
+          conform({ verdict: at, spec, validator, op, exchange, intent, clause });
           // Every error answer of a spec'd operation gets the error-body checks (once per exchange).
-          if (op) checkErrorResponse(at, exchange);
+          if (op) checkErrorResponse({ verdict: at, exchange });
           return exchange;
         },
         at: (where) => contractAt(v.at(where)),

@@ -41,16 +41,16 @@ test.describe('rate limit: headers', () => {
           const problems = new HeaderProblems();
           checkValues(h, ex.status, limits, problems);
           for (const note of problems.notes.lines) verdict.note('RL-6', note);
-          v.check(
-            'RL-6',
-            problems.lines.length === 0,
-            `rate-limit headers out of their unit or range: ${problems.lines.join('; ')}`,
-            problems.lines,
-            own
+          v.check({
+            clause: 'RL-6',
+            ok: problems.lines.length === 0,
+            title: `rate-limit headers out of their unit or range: ${problems.lines.join('; ')}`,
+            received: problems.lines,
+            allowed: own
               ? `limit = ${config.rateLimit.max} per ${config.rateLimit.windowSeconds} s, or the route's own ${own.max} per ${own.windowSeconds} s; remaining 0..limit - 1 after a served request; reset within the announced window`
               : `limit = ${config.rateLimit.max}; remaining 0..${config.rateLimit.max - 1} after a served request; reset within ${config.rateLimit.windowSeconds} s`,
-            ex,
-          );
+            exchange: ex,
+          });
         }
         // Other tests spend the same key meanwhile, so remaining may fall by more than one; it never rises
         // within one window (a refilling bucket may leave it unchanged), unless the window may have reset.
@@ -61,14 +61,14 @@ test.describe('rate limit: headers', () => {
           const sureSameWindow = a.h.reset !== undefined && Date.now() < a.sentAt + (a.h.reset - 1) * 1000;
           if (!sureSameWindow) continue;
           compared++;
-          v.check(
-            'RL-6',
-            b.h.remaining <= a.h.remaining,
-            'the remaining count rose from one request to the next within one window',
-            `${a.h.remaining} then ${b.h.remaining}`,
-            `at most ${a.h.remaining}`,
-            b.ex,
-          );
+          v.check({
+            clause: 'RL-6',
+            ok: b.h.remaining <= a.h.remaining,
+            title: 'the remaining count rose from one request to the next within one window',
+            received: `${a.h.remaining} then ${b.h.remaining}`,
+            allowed: `at most ${a.h.remaining}`,
+            exchange: b.ex,
+          });
         }
         if (compared || !seen.some((s) => s.h.remaining !== undefined && s.h.reset !== undefined)) return;
         // The window was about to reset: wait for it and look again.

@@ -21,45 +21,69 @@ test.describe('get one runtime', () => {
         const [contract, verdict] = [c.at(at), v.at(at)];
         const ex = await contract.send(target.runtimeOp, 'GET', fillPath(target.runtimePath, version), 'valid', 'RT-1');
         const where = oneLine(ex);
-        if (!verdict.check('RT-1', ex.status === 200, `accepted version ${version} did not answer 200 (${where})`, ex.status, '200 with a Runtime', ex)) return;
-        verdict.check(
-          'RT-1',
-          isJsonContentType(ex.contentType),
-          `runtime ${version} is not served as JSON`,
-          ex.contentType || 'no content-type',
-          'application/json',
-          ex,
-        );
+        if (
+          !verdict.check({
+            clause: 'RT-1',
+            ok: ex.status === 200,
+            title: `accepted version ${version} did not answer 200 (${where})`,
+            received: ex.status,
+            allowed: '200 with a Runtime',
+            exchange: ex,
+          })
+        )
+          return;
+        verdict.check({
+          clause: 'RT-1',
+          ok: isJsonContentType(ex.contentType),
+          title: `runtime ${version} is not served as JSON`,
+          received: ex.contentType || 'no content-type',
+          allowed: 'application/json',
+          exchange: ex,
+        });
         const body = ex.json as Record<string, unknown> | undefined;
         if (
-          !verdict.check(
-            'RT-1',
-            !!body && typeof body === 'object' && !Array.isArray(body),
-            `runtime ${version}: body is not a JSON object`,
-            ex.text.slice(0, 200),
-            'a Runtime object',
-            ex,
-          )
+          !verdict.check({
+            clause: 'RT-1',
+            ok: !!body && typeof body === 'object' && !Array.isArray(body),
+            title: `runtime ${version}: body is not a JSON object`,
+            received: ex.text.slice(0, 200),
+            allowed: 'a Runtime object',
+            exchange: ex,
+          })
         )
           return;
         for (const [field, rule] of Object.entries(runtimeFields)) {
           const value = body![field];
           // An optional field sent as null (many serialisers write unset fields so) is absent; the target's own schema still judges it.
           if (value === undefined || (value === null && !rule.required)) {
-            verdict.check(rule.clause, !rule.required, `runtime ${version}: required field ${field} is missing`, body, rule.allowed, ex);
+            verdict.check({
+              clause: rule.clause,
+              ok: !rule.required,
+              title: `runtime ${version}: required field ${field} is missing`,
+              received: body,
+              allowed: rule.allowed,
+              exchange: ex,
+            });
             continue;
           }
           const parsed = rule.schema.safeParse(value);
-          verdict.check(
-            rule.clause,
-            parsed.success,
-            `runtime ${version}: ${field} ${parsed.success ? '' : parsed.error.issues[0].message}`,
-            value,
-            rule.allowed,
-            ex,
-          );
+          verdict.check({
+            clause: rule.clause,
+            ok: parsed.success,
+            title: `runtime ${version}: ${field} ${parsed.success ? '' : parsed.error.issues[0].message}`,
+            received: value,
+            allowed: rule.allowed,
+            exchange: ex,
+          });
         }
-        verdict.check('RT-2', body!.name === version, `runtime ${version}: name is not the requested id`, body!.name, `"${version}"`, ex);
+        verdict.check({
+          clause: 'RT-2',
+          ok: body!.name === version,
+          title: `runtime ${version}: name is not the requested id`,
+          received: body!.name,
+          allowed: `"${version}"`,
+          exchange: ex,
+        });
       },
     );
   }
@@ -72,7 +96,14 @@ test.describe('get one runtime', () => {
       const ex = await contract.at(where).send(target.runtimeOp, 'GET', target.runtimePath.replace(/\{[^}]+\}/, id), 'invalid', 'RT-9');
       verdict
         .at(where)
-        .check('RT-9', ex.status === 404, `unknown runtime id (${what}) did not answer 404 (${oneLine(ex)})`, ex.status, '404 with the ERR-1 body', ex);
+        .check({
+          clause: 'RT-9',
+          ok: ex.status === 404,
+          title: `unknown runtime id (${what}) did not answer 404 (${oneLine(ex)})`,
+          received: ex.status,
+          allowed: '404 with the ERR-1 body',
+          exchange: ex,
+        });
     });
   }
 });

@@ -31,48 +31,69 @@ test.describe('machine-readable specification', () => {
     let ex = await api.call('GET', '/openapi.json', { headers: { authorization: null } });
     // Public on the real service; a target may want the credentials for it too.
     if (ex.status === 401 || ex.status === 403) ex = await api.call('GET', '/openapi.json');
-    if (verdict.check('SPEC-1', ex.status === 200, 'GET /openapi.json did not answer 200', ex.status, '200 with the OpenAPI document', ex)) {
+    if (
+      verdict.check({
+        clause: 'SPEC-1',
+        ok: ex.status === 200,
+        title: 'GET /openapi.json did not answer 200',
+        received: ex.status,
+        allowed: '200 with the OpenAPI document',
+        exchange: ex,
+      })
+    ) {
       let served: Json;
       try {
         served = parseSpecText(ex.text, '/openapi.json');
       } catch (e) {
-        verdict.fail('SPEC-1', 'openapi.json is neither JSON nor YAML', (e as Error).message, 'a JSON document');
+        verdict.fail({ clause: 'SPEC-1', title: 'openapi.json is neither JSON nor YAML', received: (e as Error).message, allowed: 'a JSON document' });
       }
       if (served) {
         const version = String(served.openapi ?? served.swagger ?? '');
-        verdict.check(
-          'SPEC-1',
-          /^3\.\d+\.\d+$/.test(version),
-          'openapi.json is not an OpenAPI 3.x document',
-          version || 'no "openapi" field',
-          'openapi: 3.x.y',
-        );
+        verdict.check({
+          clause: 'SPEC-1',
+          ok: /^3\.\d+\.\d+$/.test(version),
+          title: 'openapi.json is not an OpenAPI 3.x document',
+          received: version || 'no "openapi" field',
+          allowed: 'openapi: 3.x.y',
+        });
       }
     }
     if (spec.unserved) {
       // The answer just judged, when the suite reads its spec there too: said once.
       const saidAbove = ex.url === config.specUrl && verdict.failures.length > 0;
-      if (!saidAbove) verdict.fail('SPEC-1', `the target serves no spec: ${spec.unserved}`, config.specUrl, 'an OpenAPI 3.x document');
+      if (!saidAbove)
+        verdict.fail({ clause: 'SPEC-1', title: `the target serves no spec: ${spec.unserved}`, received: config.specUrl, allowed: 'an OpenAPI 3.x document' });
       return;
     }
     // The document the suite reads (SPEC_URL) must validate and resolve as a whole.
     for (const problem of spec.problems)
-      verdict.fail('SPEC-1', `the spec is not a valid OpenAPI document: ${problem}`, config.specUrl, 'a document that validates and whose $refs all resolve');
+      verdict.fail({
+        clause: 'SPEC-1',
+        title: `the spec is not a valid OpenAPI document: ${problem}`,
+        received: config.specUrl,
+        allowed: 'a document that validates and whose $refs all resolve',
+      });
   });
 
   test('the documented operations live under /v1/', { annotation: clauses('SPEC-2') }, async ({ spec, target, verdict }) => {
     const runtimeLike = spec.operations.filter((o) => o.method === 'get' && /\/runtimes\/\{[^}]+\}$/.test(o.path));
-    verdict.check(
-      'SPEC-2',
-      !!target.runtimeOp,
-      `the spec has no GET ${RUNTIME_PATH}`,
-      runtimeLike.map((o) => o.path).join(', ') || 'no runtime operation at all',
-      RUNTIME_PATH,
-    );
+    verdict.check({
+      clause: 'SPEC-2',
+      ok: !!target.runtimeOp,
+      title: `the spec has no GET ${RUNTIME_PATH}`,
+      received: runtimeLike.map((o) => o.path).join(', ') || 'no runtime operation at all',
+      allowed: RUNTIME_PATH,
+    });
     const checkLike = spec.operations.filter((o) => /\/checks\/\{[^}]+\}$/.test(o.path) && o.method !== 'get');
     const update = target.updateOp ?? checkLike[0];
     if (update)
-      verdict.check('SPEC-2', update.path.includes('/v1/'), 'the check update operation is not under /v1/', update.path, '/v1/... (behind any server prefix)');
+      verdict.check({
+        clause: 'SPEC-2',
+        ok: update.path.includes('/v1/'),
+        title: 'the check update operation is not under /v1/',
+        received: update.path,
+        allowed: '/v1/... (behind any server prefix)',
+      });
   });
 
   test('operations declare one security scheme, HTTP bearer', { annotation: clauses('SPEC-3') }, async ({ spec, target, verdict }) => {
@@ -81,45 +102,62 @@ test.describe('machine-readable specification', () => {
       const requirements: Json[] = op.op.security ?? spec.deref?.security ?? [];
       const names = [...new Set(requirements.flatMap((r: Json) => Object.keys(r ?? {})))];
       const label = `${op.method.toUpperCase()} ${op.path}`;
-      if (!verdict.check('SPEC-3', names.length === 1, `${label} does not declare exactly one security scheme`, names, 'one scheme: HTTP bearer')) continue;
+      if (
+        !verdict.check({
+          clause: 'SPEC-3',
+          ok: names.length === 1,
+          title: `${label} does not declare exactly one security scheme`,
+          received: names,
+          allowed: 'one scheme: HTTP bearer',
+        })
+      )
+        continue;
       const scheme = schemes[names[0]];
-      verdict.check(
-        'SPEC-3',
-        scheme?.type === 'http' && String(scheme?.scheme).toLowerCase() === 'bearer',
-        `${label}: security scheme "${names[0]}" is not HTTP bearer`,
-        scheme ?? 'undefined scheme',
-        '{ type: http, scheme: bearer }',
-      );
+      verdict.check({
+        clause: 'SPEC-3',
+        ok: scheme?.type === 'http' && String(scheme?.scheme).toLowerCase() === 'bearer',
+        title: `${label}: security scheme "${names[0]}" is not HTTP bearer`,
+        received: scheme ?? 'undefined scheme',
+        allowed: '{ type: http, scheme: bearer }',
+      });
     }
   });
 
   test('the runtime operation is described', { annotation: clauses('SPEC-4') }, async ({ target, verdict, config }) => {
     const op = target.runtimeOp;
-    if (!verdict.check('SPEC-4', !!op, `the spec has no GET ${RUNTIME_PATH}`, 'missing', 'the operation')) return;
+    if (!verdict.check({ clause: 'SPEC-4', ok: !!op, title: `the spec has no GET ${RUNTIME_PATH}`, received: 'missing', allowed: 'the operation' })) return;
     const id = params(op).find((p) => p.in === 'path');
     verdict
       .at({ valueClass: 'path-parameter' })
-      .check(
-        'SPEC-4',
-        !!id && id.required === true && (id.schema as Json)?.type === 'string',
-        'the path parameter is not a required string',
-        id ?? 'none',
-        'required string path parameter',
-      );
+      .check({
+        clause: 'SPEC-4',
+        ok: !!id && id.required === true && (id.schema as Json)?.type === 'string',
+        title: 'the path parameter is not a required string',
+        received: id ?? 'none',
+        allowed: 'required string path parameter',
+      });
     const header = params(op).find(
       (p) => p.in === 'header' && (config.accountHeader ? p.name.toLowerCase() === config.accountHeader.toLowerCase() : /-account$/i.test(p.name)),
     );
-    verdict.at({ valueClass: 'account-header' }).check(
-      'SPEC-4',
-      !!header,
-      'the account header parameter is not declared',
-      params(op).map((p) => `${p.in}:${p.name}`),
-      'a header parameter named *-account',
-    );
+    verdict
+      .at({ valueClass: 'account-header' })
+      .check({
+        clause: 'SPEC-4',
+        ok: !!header,
+        title: 'the account header parameter is not declared',
+        received: params(op).map((p) => `${p.in}:${p.name}`),
+        allowed: 'a header parameter named *-account',
+      });
     for (const status of ['200', '404', '429']) {
       verdict
         .at({ valueClass: `response-${status}` })
-        .check('SPEC-4', !!op!.op.responses?.[status], `response ${status} is not declared`, Object.keys(op!.op.responses ?? {}), '200, 404 and 429');
+        .check({
+          clause: 'SPEC-4',
+          ok: !!op!.op.responses?.[status],
+          title: `response ${status} is not declared`,
+          received: Object.keys(op!.op.responses ?? {}),
+          allowed: '200, 404 and 429',
+        });
     }
   });
 
@@ -127,63 +165,106 @@ test.describe('machine-readable specification', () => {
     const op = target.updateOp;
     const label = op ? `${op.method.toUpperCase()} ${op.path}` : '';
     if (
-      !verdict.check(
-        'SPEC-5',
-        !!op,
-        'no operation on /v1/checks/{id} has a body with frequencyOffset',
-        spec.operations
+      !verdict.check({
+        clause: 'SPEC-5',
+        ok: !!op,
+        title: 'no operation on /v1/checks/{id} has a body with frequencyOffset',
+        received: spec.operations
           .filter((o) => /checks/.test(o.path))
           .map((o) => `${o.method} ${o.path}`)
           .slice(0, 10),
-        'the deprecated check update',
-      )
+        allowed: 'the deprecated check update',
+      })
     )
       return;
     verdict
       .at({ valueClass: 'deprecated' })
-      .check('SPEC-5', op!.op.deprecated === true, `${label} is not marked deprecated`, op!.op.deprecated ?? 'not set', 'deprecated: true');
-    verdict.at({ valueClass: 'path-parameter' }).check(
-      'SPEC-5',
-      params(op).some((p) => p.in === 'path'),
-      `${label} has no path parameter`,
-      params(op).map((p) => `${p.in}:${p.name}`),
-      'a path id',
-    );
+      .check({
+        clause: 'SPEC-5',
+        ok: op!.op.deprecated === true,
+        title: `${label} is not marked deprecated`,
+        received: op!.op.deprecated ?? 'not set',
+        allowed: 'deprecated: true',
+      });
+    verdict
+      .at({ valueClass: 'path-parameter' })
+      .check({
+        clause: 'SPEC-5',
+        ok: params(op).some((p) => p.in === 'path'),
+        title: `${label} has no path parameter`,
+        received: params(op).map((p) => `${p.in}:${p.name}`),
+        allowed: 'a path id',
+      });
     const query = params(op).filter((p) => p.in === 'query');
-    verdict.at({ valueClass: 'query-parameter' }).check(
-      'SPEC-5',
-      query.some((p) => (p.schema as Json)?.type === 'boolean'),
-      `${label} has no boolean query parameter`,
-      query.map((p) => `${p.name}: ${(p.schema as Json)?.type}`),
-      'a boolean query parameter (auto-subscribe to alert channels)',
-    );
+    verdict
+      .at({ valueClass: 'query-parameter' })
+      .check({
+        clause: 'SPEC-5',
+        ok: query.some((p) => (p.schema as Json)?.type === 'boolean'),
+        title: `${label} has no boolean query parameter`,
+        received: query.map((p) => `${p.name}: ${(p.schema as Json)?.type}`),
+        allowed: 'a boolean query parameter (auto-subscribe to alert channels)',
+      });
     const props = schemaProperties(jsonBodySchema(op));
     for (const name of ['frequencyOffset', 'retryStrategy'])
       verdict
         .at({ valueClass: `body-${name}` })
-        .check('SPEC-5', name in props, `${label}: the JSON body has no ${name}`, Object.keys(props).slice(0, 40), `a body schema with ${name}`);
+        .check({
+          clause: 'SPEC-5',
+          ok: name in props,
+          title: `${label}: the JSON body has no ${name}`,
+          received: Object.keys(props).slice(0, 40),
+          allowed: `a body schema with ${name}`,
+        });
   });
 
   test('the Runtime schema', { annotation: clauses('SPEC-6') }, async ({ target, verdict }) => {
     const schema: Json = jsonSchemaOf(target.runtimeOp?.op.responses?.['200']);
-    if (!verdict.check('SPEC-6', !!schema, 'the runtime operation declares no JSON schema for 200', 'none', 'the Runtime schema')) return;
+    if (
+      !verdict.check({
+        clause: 'SPEC-6',
+        ok: !!schema,
+        title: 'the runtime operation declares no JSON schema for 200',
+        received: 'none',
+        allowed: 'the Runtime schema',
+      })
+    )
+      return;
     // Required names may be spread over allOf parts.
     const required: string[] = [...(schema.required ?? []), ...(schema.allOf ?? []).flatMap((p: Json) => p?.required ?? [])];
     for (const name of REQUIRED_RUNTIME_FIELDS)
       verdict
         .at({ valueClass: `required-${name}` })
-        .check('SPEC-6', required.includes(name), `Runtime does not require ${name}`, required, REQUIRED_RUNTIME_FIELDS.join(', '));
+        .check({
+          clause: 'SPEC-6',
+          ok: required.includes(name),
+          title: `Runtime does not require ${name}`,
+          received: required,
+          allowed: REQUIRED_RUNTIME_FIELDS.join(', '),
+        });
     const values = enumOf(schemaProperties(schema).stage) ?? [];
     const actual = [...new Set(values.filter((v) => v !== null).map(String))].sort();
     // Each stage, and nothing else: one check per stage, so that a missing one is named.
     for (const stage of RUNTIME_STAGES)
       verdict
         .at({ valueClass: `stage-${stage}` })
-        .check('SPEC-6', actual.includes(stage), `Runtime.stage does not list ${stage}`, actual, RUNTIME_STAGES.join(', '));
+        .check({
+          clause: 'SPEC-6',
+          ok: actual.includes(stage),
+          title: `Runtime.stage does not list ${stage}`,
+          received: actual,
+          allowed: RUNTIME_STAGES.join(', '),
+        });
     const others = actual.filter((v) => !(RUNTIME_STAGES as readonly string[]).includes(v));
     verdict
       .at({ valueClass: 'stage-other' })
-      .check('SPEC-6', others.length === 0, 'Runtime.stage lists values that are no stage', others, RUNTIME_STAGES.join(', '));
+      .check({
+        clause: 'SPEC-6',
+        ok: others.length === 0,
+        title: 'Runtime.stage lists values that are no stage',
+        received: others,
+        allowed: RUNTIME_STAGES.join(', '),
+      });
   });
 
   test(
@@ -191,7 +272,7 @@ test.describe('machine-readable specification', () => {
     { annotation: clauses('SPEC-7') },
     async ({ spec, target, validator, verdict }) => {
       const op = target.runtimeOp;
-      if (!verdict.check('SPEC-7', !!op, `the spec has no GET ${RUNTIME_PATH}`, 'missing', 'the operation')) return;
+      if (!verdict.check({ clause: 'SPEC-7', ok: !!op, title: `the spec has no GET ${RUNTIME_PATH}`, received: 'missing', allowed: 'the operation' })) return;
       const cases: Array<[number, Json[], Json[]]> = [
         [
           404,
@@ -212,31 +293,48 @@ test.describe('machine-readable specification', () => {
       ];
       for (const [status, documented, incomplete] of cases) {
         const key = declaredResponseKey(op!, status);
-        if (!verdict.check('SPEC-7', key === String(status), `response ${status} is not declared`, Object.keys(op!.op.responses ?? {}), String(status)))
+        if (
+          !verdict.check({
+            clause: 'SPEC-7',
+            ok: key === String(status),
+            title: `response ${status} is not declared`,
+            received: Object.keys(op!.op.responses ?? {}),
+            allowed: String(status),
+          })
+        )
           continue;
         const media =
           Object.keys((op!.op.responses?.[String(status)] as OpenAPIV3.ResponseObject)?.content ?? {}).find((k) => /json/i.test(k)) ?? 'application/json';
         const pointer = canonicalPointer(spec.raw, [...pointerTokens(op!.pointer), 'responses', String(status), 'content', media, 'schema']);
-        if (!verdict.check('SPEC-7', !!pointer, `response ${status} declares no application/json schema`, 'none', 'an error body schema')) continue;
+        if (
+          !verdict.check({
+            clause: 'SPEC-7',
+            ok: !!pointer,
+            title: `response ${status} declares no application/json schema`,
+            received: 'none',
+            allowed: 'an error body schema',
+          })
+        )
+          continue;
         for (const body of documented) {
           const problems = validator.validate(pointer!, body);
-          verdict.check(
-            'SPEC-7',
-            problems.length === 0,
-            `the ${status} schema rejects a documented body`,
-            problems.map((p) => `${p.path} ${p.message}`),
-            JSON.stringify(body),
-          );
+          verdict.check({
+            clause: 'SPEC-7',
+            ok: problems.length === 0,
+            title: `the ${status} schema rejects a documented body`,
+            received: problems.map((p) => `${p.path} ${p.message}`),
+            allowed: JSON.stringify(body),
+          });
         }
         // statusCode and error are required by the document: a schema that accepts a body without them is too loose.
         for (const body of incomplete) {
-          verdict.check(
-            'SPEC-7',
-            validator.validate(pointer!, body).length > 0,
-            `the ${status} schema accepts a body that lacks a required field`,
-            body,
-            'statusCode and error required',
-          );
+          verdict.check({
+            clause: 'SPEC-7',
+            ok: validator.validate(pointer!, body).length > 0,
+            title: `the ${status} schema accepts a body that lacks a required field`,
+            received: body,
+            allowed: 'statusCode and error required',
+          });
         }
       }
     },
@@ -245,20 +343,26 @@ test.describe('machine-readable specification', () => {
   test('swagger.json is not the current specification', { annotation: clauses('SPEC-8') }, async ({ api, spec, verdict }) => {
     const swagger = await api.call('GET', '/swagger.json', { headers: { authorization: null } });
     if (swagger.status !== 200) {
-      verdict.check('SPEC-8', swagger.status < 500, 'GET /swagger.json answered a server error', swagger.status, 'not served (404/410) or an older document');
+      verdict.check({
+        clause: 'SPEC-8',
+        ok: swagger.status < 500,
+        title: 'GET /swagger.json answered a server error',
+        received: swagger.status,
+        allowed: 'not served (404/410) or an older document',
+      });
       return;
     }
     const openapi = await api.call('GET', '/openapi.json', { headers: { authorization: null } });
     const swaggerDate = Date.parse(swagger.headers['last-modified'] ?? '');
     const openapiDate = Date.parse(openapi.headers['last-modified'] ?? '');
     if (!Number.isNaN(swaggerDate) && !Number.isNaN(openapiDate)) {
-      verdict.check(
-        'SPEC-8',
-        swaggerDate <= openapiDate,
-        'swagger.json is newer than openapi.json (Last-Modified)',
-        swagger.headers['last-modified'],
-        `not after ${openapi.headers['last-modified']}`,
-      );
+      verdict.check({
+        clause: 'SPEC-8',
+        ok: swaggerDate <= openapiDate,
+        title: 'swagger.json is newer than openapi.json (Last-Modified)',
+        received: swagger.headers['last-modified'],
+        allowed: `not after ${openapi.headers['last-modified']}`,
+      });
     }
     let old: Json;
     try {
@@ -284,6 +388,12 @@ test.describe('machine-readable specification', () => {
       );
     const versions = [String(old?.info?.version ?? ''), String(spec.raw?.info?.version ?? '')];
     const newerVersion = versions.every((v) => /^\d+(\.\d+)*$/.test(v)) && versions[0].localeCompare(versions[1], undefined, { numeric: true }) > 0;
-    verdict.check('SPEC-8', !newerVersion, 'swagger.json has a newer info.version than openapi.json', versions[0], `not after ${versions[1]}`);
+    verdict.check({
+      clause: 'SPEC-8',
+      ok: !newerVersion,
+      title: 'swagger.json has a newer info.version than openapi.json',
+      received: versions[0],
+      allowed: `not after ${versions[1]}`,
+    });
   });
 });

@@ -213,7 +213,8 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
         verdict.note('rate-limit-route', `${p.place}: ${what}; the global limit does not cover it`);
         if (declares429(p.op)) {
           const text = `${p.place}: ${what}, though the target's spec declares 429 for ${p.op!.method.toUpperCase()} ${p.op!.path}`;
-          if (config.strictSpec) v.fail('RL-2', `${text} (STRICT_SPEC=on)`, answer.status, '429 once the key is over the limit', ex);
+          if (config.strictSpec)
+            v.fail({ clause: 'RL-2', title: `${text} (STRICT_SPEC=on)`, received: answer.status, allowed: '429 once the key is over the limit', exchange: ex });
           else verdict.note('spec-drift', text);
         }
       });
@@ -270,31 +271,31 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
       }
       countRequests(info, sent);
       const v = verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.afterWindow });
-      v.check(
-        'RL-5',
-        !!served,
-        `still refused ${secondsBetween(limitedAt, Date.now())} s after the limit was reached, longer than the ${rateLimit.windowSeconds} s window`,
-        `${sent - exhausted.replies.length} requests after waiting, none served`,
-        `served again within ${rateLimit.windowSeconds} s`,
-        burstExchange(plan.target, refusal!),
-      );
+      v.check({
+        clause: 'RL-5',
+        ok: !!served,
+        title: `still refused ${secondsBetween(limitedAt, Date.now())} s after the limit was reached, longer than the ${rateLimit.windowSeconds} s window`,
+        received: `${sent - exhausted.replies.length} requests after waiting, none served`,
+        allowed: `served again within ${rateLimit.windowSeconds} s`,
+        exchange: burstExchange(plan.target, refusal!),
+      });
       if (announced !== undefined && served) {
-        v.check(
-          'RL-6',
-          served.sentAt <= limitedAt + (announced + 1) * 1000,
-          `the 429 announced ${announced} s (${h.retryAfter !== undefined ? 'Retry-After' : 'reset header'}) but requests were served again only after ${secondsBetween(limitedAt, served.sentAt)} s`,
-          `${secondsBetween(limitedAt, served.sentAt)} s`,
-          `served again within the announced ${announced} s (+1 s rounding)`,
-          burstExchange(plan.target, served),
-        );
+        v.check({
+          clause: 'RL-6',
+          ok: served.sentAt <= limitedAt + (announced + 1) * 1000,
+          title: `the 429 announced ${announced} s (${h.retryAfter !== undefined ? 'Retry-After' : 'reset header'}) but requests were served again only after ${secondsBetween(limitedAt, served.sentAt)} s`,
+          received: `${secondsBetween(limitedAt, served.sentAt)} s`,
+          allowed: `served again within the announced ${announced} s (+1 s rounding)`,
+          exchange: burstExchange(plan.target, served),
+        });
       } else if (announced !== undefined) {
-        v.fail(
-          'RL-6',
-          `the 429 announced a wait of ${announced} s, but requests were still refused ${secondsBetween(limitedAt, Date.now())} s later`,
-          announced,
-          'served again once the announced wait is over',
-          burstExchange(plan.target, refusal!),
-        );
+        v.fail({
+          clause: 'RL-6',
+          title: `the 429 announced a wait of ${announced} s, but requests were still refused ${secondsBetween(limitedAt, Date.now())} s later`,
+          received: announced,
+          allowed: 'served again once the announced wait is over',
+          exchange: burstExchange(plan.target, refusal!),
+        });
       }
     },
   );

@@ -54,7 +54,7 @@ test.beforeAll(async () => {
 
 const judged = (ex: Exchange, intent: 'valid' | 'invalid', strict = false) => {
   const verdict = new Verdict(info(), strict);
-  conform(verdict, spec, validator, spec.find('get', '/v1/runtimes'), ex, intent, 'AUTH-4');
+  conform({ verdict, spec, validator, op: spec.find('get', '/v1/runtimes'), exchange: ex, intent, clause: 'AUTH-4' });
   return verdict;
 };
 

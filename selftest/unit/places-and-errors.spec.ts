@@ -82,8 +82,8 @@ const errorExchange = (over: Partial<Exchange> = {}): Exchange => ({
 test('an error response is checked once, stamped with the place given', () => {
   const verdict = new Verdict(fakeInfo(), false);
   const ex = errorExchange();
-  checkErrorResponse(verdict, ex, [], { place: 'runtime', valueClass: 'never-existed' });
-  checkErrorResponse(verdict, ex);
+  checkErrorResponse({ verdict, exchange: ex, sentKeys: [], where: { place: 'runtime', valueClass: 'never-existed' } });
+  checkErrorResponse({ verdict, exchange: ex });
   expect(verdict.failures.map((f) => [f.clause, f.place, f.valueClass])).toEqual([['ERR-1', 'runtime', 'never-existed']]);
   expect(verdict.tried.map((t) => t.clause).sort()).toEqual(['AUTH-7', 'ERR-1', 'ERR-3', 'ERR-4']);
 });
@@ -92,7 +92,7 @@ test('a key echoed back fails AUTH-7, whatever scheme it was sent in', () => {
   const key = 'mon_demo_4f7c1e9a2b6d4e0f8a3c5b7d9e1f2a4c';
   const verdict = new Verdict(fakeInfo(), false);
   const text = `{"statusCode":401,"error":"Unauthorized","message":"bad key ${key}"}`;
-  checkErrorResponse(verdict, errorExchange({ status: 401, requestHeaders: { authorization: `Token ${key}` }, text, json: JSON.parse(text) }));
+  checkErrorResponse({ verdict, exchange: errorExchange({ status: 401, requestHeaders: { authorization: `Token ${key}` }, text, json: JSON.parse(text) }) });
   expect(verdict.failures.map((f) => f.clause)).toEqual(['AUTH-7']);
 });
 

@@ -59,7 +59,9 @@ const FAKES: Fake[] = [
     title: 'runtime 2026.04',
     clauses: ['RT-1', 'RT-3'],
     status: 'failed',
-    failures: [makeFailure('RT-3', 'nodeJsVersion is not v<major>.<minor>.<patch>', '24.1.0', 'v1.2.3', { place: 'runtime' })],
+    failures: [
+      makeFailure({ clause: 'RT-3', title: 'nodeJsVersion is not v<major>.<minor>.<patch>', received: '24.1.0', allowed: 'v1.2.3' }, { place: 'runtime' }),
+    ],
     tried: [
       { clause: 'RT-1', place: 'runtime' },
       { clause: 'RT-3', place: 'runtime', valueClass: 'accepted version' },
@@ -104,7 +106,15 @@ test('the matrix takes failures and places from the attachments; a test that fai
 test("one response breaking its spec, seen by many tests, is one SPEC-9 failure with its sightings; the tests' own clauses stay verified", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'matrix-'));
   const mismatch = (place: string) => ({
-    ...makeFailure('SPEC-9', 'GET /v1/runtimes/{id} 200: body does not match the spec schema at /nodeJsVersion', '22.1.0', 'must match pattern', { place }),
+    ...makeFailure(
+      {
+        clause: 'SPEC-9',
+        title: 'GET /v1/runtimes/{id} 200: body does not match the spec schema at /nodeJsVersion',
+        received: '22.1.0',
+        allowed: 'must match pattern',
+      },
+      { place },
+    ),
     key: 'GET /v1/runtimes/{id} 200 schema #/properties/nodeJsVersion/pattern',
   });
   const other = { ...mismatch('runtime'), key: 'GET /v1/runtimes/{id} 200 schema #/properties/name/pattern' };
@@ -151,7 +161,10 @@ test('JUnit: a broken clause is a <failure> with its clause, an error before any
 });
 
 const stamp = { entry: 1, reason: 'TICKET-123', until: '2999-12-31' };
-const waivedFailure = { ...makeFailure('RT-3', 'nodeJsVersion is not v<major>.<minor>.<patch>', '24.1.0', 'v1.2.3', { place: 'runtime' }), waiver: stamp };
+const waivedFailure = {
+  ...makeFailure({ clause: 'RT-3', title: 'nodeJsVersion is not v<major>.<minor>.<patch>', received: '24.1.0', allowed: 'v1.2.3' }, { place: 'runtime' }),
+  waiver: stamp,
+};
 const WAIVED: Fake[] = [
   // Passed: its only failure was waived.
   {
@@ -171,7 +184,7 @@ const WAIVED: Fake[] = [
     title: 'runtime 2025.04',
     clauses: ['RT-1', 'RT-2', 'RT-3'],
     status: 'failed',
-    failures: [waivedFailure, makeFailure('RT-2', 'name is not YYYY.MM', '2025.4', 'YYYY.MM', { place: 'runtime' })],
+    failures: [waivedFailure, makeFailure({ clause: 'RT-2', title: 'name is not YYYY.MM', received: '2025.4', allowed: 'YYYY.MM' }, { place: 'runtime' })],
     more: [
       { type: 'clause-waived', description: 'RT-3' },
       { type: 'clause-failed', description: 'RT-2' },

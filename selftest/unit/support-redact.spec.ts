@@ -46,7 +46,9 @@ test('containsSecret finds the key inside an echo', () => {
 
 test('a failure quoting a response that echoes the key is redacted', () => {
   registerSecret('sk_live_abcdef123456');
-  const f = new ClauseFailure([makeFailure('AUTH-7', 'error body echoes the key', { message: 'invalid key sk_live_abcdef123456' }, 'no key')]);
+  const f = new ClauseFailure([
+    makeFailure({ clause: 'AUTH-7', title: 'error body echoes the key', received: { message: 'invalid key sk_live_abcdef123456' }, allowed: 'no key' }),
+  ]);
   expect(f.message).not.toContain('sk_live_abcdef123456');
   expect(f.message.split('\n')[0]).toBe('AUTH-7: error body echoes the key');
 });

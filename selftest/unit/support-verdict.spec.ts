@@ -27,8 +27,8 @@ const exchange: Exchange = {
 test('a failed check is kept as data, stamped with the place, class and cell of the view it went through', () => {
   const v = new Verdict(info(), false);
   const at = v.at({ place: 'check-update' }).at({ valueClass: 'upper-case', cell: 'locations ["US-EAST-1"]' });
-  expect(at.check('CU-4', false, 'an invalid request was not rejected', 200, 'a 4xx status', exchange)).toBe(false);
-  expect(v.check('RT-1', true, 'unused', 0, 'unused')).toBe(true);
+  expect(at.check({ clause: 'CU-4', ok: false, title: 'an invalid request was not rejected', received: 200, allowed: 'a 4xx status', exchange })).toBe(false);
+  expect(v.check({ clause: 'RT-1', ok: true, title: 'unused', received: 0, allowed: 'unused' })).toBe(true);
   expect(v.failures).toHaveLength(1);
   expect(v.failures[0]).toMatchObject({ clause: 'CU-4', place: 'check-update', valueClass: 'upper-case', cell: 'locations ["US-EAST-1"]', received: '200' });
   expect(v.failures[0].exchange).toEqual({ method: 'PUT', url: exchange.url, status: 200, contentType: 'application/json' });
@@ -39,8 +39,8 @@ test('a failed check is kept as data, stamped with the place, class and cell of 
 test('settle throws every failure at once, and fails a test that checked nothing', () => {
   const v = new Verdict(info(), false);
   expect(() => v.settle()).toThrow('this test checked nothing');
-  v.fail('RT-3', 'nodeJsVersion is not v<major>.<minor>.<patch>', '24.1.0', 'v<major>.<minor>.<patch>');
-  v.fail('RT-2', 'name is not the requested id', '2024.9', '"2024.09"');
+  v.fail({ clause: 'RT-3', title: 'nodeJsVersion is not v<major>.<minor>.<patch>', received: '24.1.0', allowed: 'v<major>.<minor>.<patch>' });
+  v.fail({ clause: 'RT-2', title: 'name is not the requested id', received: '2024.9', allowed: '"2024.09"' });
   const error = (() => {
     try {
       v.settle();
@@ -64,7 +64,10 @@ test('spec drift is a warning, or a failure under STRICT_SPEC=on', () => {
 
 test('a failure reads as one sentence, received, allowed, the request and a command to send it again', () => {
   const text = formatFailure(
-    makeFailure('CU-4', 'an invalid request was not rejected', 200, 'a 4xx status', { place: 'check-update', valueClass: 'look-alike' }, exchange),
+    makeFailure(
+      { clause: 'CU-4', title: 'an invalid request was not rejected', received: 200, allowed: 'a 4xx status', exchange: exchange },
+      { place: 'check-update', valueClass: 'look-alike' },
+    ),
   );
   const lines = text.split('\n');
   expect(lines[0]).toBe('CU-4 [check-update · look-alike]: an invalid request was not rejected');
@@ -72,7 +75,7 @@ test('a failure reads as one sentence, received, allowed, the request and a comm
   expect(lines[2]).toBe('  allowed:  a 4xx status');
   expect(lines[3]).toContain('PUT http://127.0.0.1:3000/v1/checks/abc');
   expect(lines[4]).toMatch(/^ {2}reproduce: curl /);
-  expect(failureLine(makeFailure('RT-3', 'bad', 'x', 'y'))).toBe('bad (received "x"; allowed y)');
+  expect(failureLine(makeFailure({ clause: 'RT-3', title: 'bad', received: 'x', allowed: 'y' }))).toBe('bad (received "x"; allowed y)');
 });
 
 test('the reproduce command names the secrets instead of showing them, and quotes what the shell would break', () => {

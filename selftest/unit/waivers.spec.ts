@@ -96,7 +96,10 @@ test('the configuration reads WAIVERS_FILE once: a bad file is a configuration e
 const waiver = (w: Partial<Waiver>): Waiver => ({ entry: 1, clause: 'CU-4', reason: 'TICKET-124', until: '2026-04-15', ...w });
 
 test('a waiver covers its clause, narrowed by place and value class, through the whole of its until day (UTC)', () => {
-  const f = makeFailure('CU-4', 'an invalid request was not rejected', 200, 'a 4xx status', { place: 'check-update', valueClass: 'upper-case' });
+  const f = makeFailure(
+    { clause: 'CU-4', title: 'an invalid request was not rejected', received: 200, allowed: 'a 4xx status' },
+    { place: 'check-update', valueClass: 'upper-case' },
+  );
   expect(covers(waiver({}), f)).toBe(true);
   expect(covers(waiver({ place: 'check-update', valueClass: 'upper-case' }), f)).toBe(true);
   expect(covers(waiver({ place: 'check-read' }), f)).toBe(false);
@@ -116,14 +119,20 @@ const info = () => ({ annotations: [] as Array<{ type: string; description?: str
 test('the verdict keeps a waived failure, stamped and shown on the test, and fails the test only on those no waiver covers', () => {
   const i = info();
   const v = new Verdict(i, false, {}, undefined, { waivers: [waiver({ place: 'check-update' })], today: '2026-04-01' });
-  v.at({ place: 'check-update', valueClass: 'upper-case' }).check('CU-4', false, 'an invalid request was not rejected', 200, 'a 4xx status');
+  v.at({ place: 'check-update', valueClass: 'upper-case' }).check({
+    clause: 'CU-4',
+    ok: false,
+    title: 'an invalid request was not rejected',
+    received: 200,
+    allowed: 'a 4xx status',
+  });
   expect(v.failures[0].waiver).toEqual({ entry: 1, reason: 'TICKET-124', until: '2026-04-15' });
   expect(() => v.settle()).not.toThrow();
   expect(i.annotations).toContainEqual({ type: 'clause-waived', description: 'CU-4' });
   expect(i.annotations.find((a) => a.type === 'waived')?.description).toMatch(/^CU-4 \[check-update · upper-case\] .*waived until 2026-04-15: TICKET-124$/);
   expect(i.annotations.some((a) => a.type === 'clause-failed')).toBe(false);
 
-  v.at({ place: 'check-read' }).check('CU-4', false, 'an invalid request was not rejected', 200, 'a 4xx status');
+  v.at({ place: 'check-read' }).check({ clause: 'CU-4', ok: false, title: 'an invalid request was not rejected', received: 200, allowed: 'a 4xx status' });
   expect(v.failures).toHaveLength(2);
   expect(v.unwaived.map((f) => f.place)).toEqual(['check-read']);
   let thrown: unknown;
@@ -137,7 +146,7 @@ test('the verdict keeps a waived failure, stamped and shown on the test, and fai
 
 test('past its date a waiver covers nothing: the failure fails the test', () => {
   const v = new Verdict(info(), false, {}, undefined, { waivers: [waiver({})], today: '2026-04-16' });
-  v.check('CU-4', false, 'an invalid request was not rejected', 200, 'a 4xx status');
+  v.check({ clause: 'CU-4', ok: false, title: 'an invalid request was not rejected', received: 200, allowed: 'a 4xx status' });
   expect(v.failures[0].waiver).toBeUndefined();
   expect(() => v.settle()).toThrow(ClauseFailure);
 });

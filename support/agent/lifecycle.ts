@@ -77,15 +77,15 @@ export function judgeRunning(verdict: Verdict, baseUrl: string, probes: readonly
   for (const e of AGENT_ENDPOINTS) {
     const v = verdict.at({ place: e.place, valueClass: PHASE.running });
     const got = probes.find((p) => p.path === e.path)?.got ?? 'not probed';
-    v.check(e.clause, got === 200, `GET ${e.path} on ${baseUrl} did not answer 200`, got, '200');
+    v.check({ clause: e.clause, ok: got === 200, title: `GET ${e.path} on ${baseUrl} did not answer 200`, received: got, allowed: '200' });
     if (portClause)
-      v.check(
-        'AG-4',
-        typeof got === 'number',
-        `nothing answers ${e.path} on the port given in AGENT_HEALTH_PORT (${baseUrl})`,
-        got,
-        'the endpoints on that port',
-      );
+      v.check({
+        clause: 'AG-4',
+        ok: typeof got === 'number',
+        title: `nothing answers ${e.path} on the port given in AGENT_HEALTH_PORT (${baseUrl})`,
+        received: got,
+        allowed: 'the endpoints on that port',
+      });
   }
 }
 
@@ -191,13 +191,13 @@ export function judgeAgentSession(verdict: Verdict, s: AgentSession): string | u
   // Up means liveness answered (waitUntilUp): the check is stamped with that endpoint's place.
   const v = verdict.at({ place: AGENT_ENDPOINTS.find((e) => e.path === '/-/liveness')!.place, valueClass: PHASE.running });
   if (
-    !v.check(
-      'AG-4',
-      s.up,
-      `the agent started by AGENT_COMMAND did not answer on ${given} within ${s.upLimitMs / 1000} s`,
-      s.output,
-      `the health endpoints on ${s.baseUrl}`,
-    )
+    !v.check({
+      clause: 'AG-4',
+      ok: s.up,
+      title: `the agent started by AGENT_COMMAND did not answer on ${given} within ${s.upLimitMs / 1000} s`,
+      received: s.output,
+      allowed: `the health endpoints on ${s.baseUrl}`,
+    })
   )
     return undefined;
   judgeRunning(verdict, s.baseUrl, s.running, true);
@@ -205,7 +205,8 @@ export function judgeAgentSession(verdict: Verdict, s: AgentSession): string | u
   if (!s.watch) return undefined;
   for (const r of s.rewatched ?? []) verdict.note('agent-shutdown', `${r}; watched again`);
   const { findings, notes, inconclusive } = judgeWatch(s.watch);
-  for (const f of findings) verdict.at({ place: f.place, valueClass: PHASE.draining }).check(f.clause, f.ok, f.title, f.received, f.allowed);
+  for (const f of findings)
+    verdict.at({ place: f.place, valueClass: PHASE.draining }).check({ clause: f.clause, ok: f.ok, title: f.title, received: f.received, allowed: f.allowed });
   for (const n of notes) verdict.note('agent-shutdown', n);
   // Undecided after every watch, with nothing else found: the suite's own limit, not the agent's fault.
   if (inconclusive) return `the agent's shutdown could not be judged in ${(s.rewatched?.length ?? 0) + 1} watch(es), ${MACHINE_TOO_BUSY}: ${inconclusive}`;

@@ -46,7 +46,8 @@ export async function sendValid(fx: AuthFixtures, r: PlaceRequest): Promise<void
       `${r.place}: the target refused the empty body {} with ${ex.status} (its spec allows it); the check's current name was sent instead`,
     );
     const named = await namedUpdateBody(fx.target, (p) => fx.api.call('GET', p), fx.config.checkId!);
-    if ('skip' in named) return void v.fail('AUTH-4', `a valid update could not be made: ${named.skip}`, ex.status, 'a 2xx', ex);
+    if ('skip' in named)
+      return void v.fail({ clause: 'AUTH-4', title: `a valid update could not be made: ${named.skip}`, received: ex.status, allowed: 'a 2xx', exchange: ex });
     await fx.contract.at(where).send(r.op, r.method, r.path, 'valid', 'AUTH-4', { ...r.options, body: named.body });
     return;
   }
@@ -56,8 +57,8 @@ export async function sendValid(fx: AuthFixtures, r: PlaceRequest): Promise<void
     v.note('auth-place-unserved', `${r.place}: answered ${ex.status} to a valid request although the spec declares it; not used as an AUTH place`);
     return;
   }
-  conform(v, fx.spec, fx.validator, r.op, ex, 'valid', 'AUTH-4');
-  checkErrorResponse(v, ex);
+  conform({ verdict: v, spec: fx.spec, validator: fx.validator, op: r.op, exchange: ex, intent: 'valid', clause: 'AUTH-4' });
+  checkErrorResponse({ verdict: v, exchange: ex });
 }
 
 /** The places the document itself names: every answer there is judged. */

@@ -189,7 +189,7 @@ export class CheckUpdateFamily {
           const where = { place: 'check-update', valueClass: `unknown-id:${id === 'not-a-check-id' ? 'malformed' : 'well-formed'}` };
           const body = { ...base, [vocabulary.name!]: `contract-suite CU-8 ${randomUUID().slice(0, 8)}` };
           const ex = await contract.at(where).send(target.updateOp, target.updateMethod, fillPath(target.updatePath!, id), 'invalid', 'CU-8', { body, query });
-          checkErrorResponse(verdict.at(where), ex);
+          checkErrorResponse({ verdict: verdict.at(where), exchange: ex });
         },
         placed,
       );
@@ -213,13 +213,13 @@ export class CheckUpdateFamily {
       const handle = Object.values(s.checks).find((c) => c?.id === id);
       verdict
         .at({ place: 'check-update', valueClass: `${handle?.kind ?? 'other'}:restore` })
-        .check(
-          'CU-9',
-          restored(r),
-          `check ${id} is not as it was before the run: ${problem}`,
-          r.steps.join('; ') || 'no restore sent',
-          'every writable property equal to the snapshot taken before the first update',
-        );
+        .check({
+          clause: 'CU-9',
+          ok: restored(r),
+          title: `check ${id} is not as it was before the run: ${problem}`,
+          received: r.steps.join('; ') || 'no restore sent',
+          allowed: 'every writable property equal to the snapshot taken before the first update',
+        });
       if (handle && r.state) handle.expected = r.state;
     }
     if (results.every(restored)) removeSnapshot(s.file);

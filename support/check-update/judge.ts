@@ -43,15 +43,15 @@ export async function sendJudged(fx: Judges, cell: Cell, path: string, options: 
   if (cell.units) {
     // A round: refused, it is split (bisect) before anything is called wrong.
     ex = await api.call(target.updateMethod, path, options);
-    if (is4xx(ex.status)) checkErrorResponse(v, ex);
-    else conform(v, spec, validator, target.updateOp, ex, 'valid', 'CU-1');
+    if (is4xx(ex.status)) checkErrorResponse({ verdict: v, exchange: ex });
+    else conform({ verdict: v, spec, validator, op: target.updateOp, exchange: ex, intent: 'valid', clause: 'CU-1' });
     if (is2xx(ex.status)) for (const u of cell.units) verdict.at(whereOf(u)).pass(u.clause);
   } else if (cell.expect === 'either') {
     ex = await api.call(target.updateMethod, path, options);
     judgeEither(fx, v, cell, ex, before);
   } else {
     ex = await contract.at(where).send(target.updateOp, target.updateMethod, path, cell.expect, cell.clause, options);
-    if (ex.status >= 400) checkErrorResponse(v, ex);
+    if (ex.status >= 400) checkErrorResponse({ verdict: v, exchange: ex });
   }
   if (is2xx(ex.status) && cell.expect !== 'invalid' && isState(ex.json)) checkEcho(fx, cell, ex, ex.json);
   return ex;
@@ -74,18 +74,18 @@ function judgeEither(fx: Judges, v: Verdict, cell: Cell, ex: Exchange, before: C
       );
       json = { ...json, [p]: before[p] };
     }
-    conform(v, spec, validator, target.updateOp, { ...ex, json }, 'valid', cell.clause);
+    conform({ verdict: v, spec, validator, op: target.updateOp, exchange: { ...ex, json }, intent: 'valid', clause: cell.clause });
   } else if (is4xx(ex.status)) {
-    conform(v, spec, validator, target.updateOp, ex, 'invalid', cell.clause);
-    checkErrorResponse(v, ex);
+    conform({ verdict: v, spec, validator, op: target.updateOp, exchange: ex, intent: 'invalid', clause: cell.clause });
+    checkErrorResponse({ verdict: v, exchange: ex });
   } else {
-    v.fail(
-      cell.clause,
-      `${ex.status >= 500 ? 'server error' : 'an unexpected status'} instead of taking or refusing the body (${oneLine(ex)})`,
-      ex.status,
-      'a 2xx (the change made, and read back) or a 4xx (refused, nothing changed)',
-      ex,
-    );
+    v.fail({
+      clause: cell.clause,
+      title: `${ex.status >= 500 ? 'server error' : 'an unexpected status'} instead of taking or refusing the body (${oneLine(ex)})`,
+      received: ex.status,
+      allowed: 'a 2xx (the change made, and read back) or a 4xx (refused, nothing changed)',
+      exchange: ex,
+    });
   }
 }
 
@@ -94,6 +94,8 @@ function checkEcho(fx: Judges, cell: Cell, ex: Exchange, echoed: CheckState): vo
   for (const [k, sent] of Object.entries(cell.body)) {
     if (!(k in echoed)) continue;
     const ok = [sent, ...(cell.readsBackAs?.[k] ?? [])].some((x) => sameValue(x, echoed[k]));
-    fx.verdict.at(whereOf(answering(cell, k))).check('CU-1', ok, `the update's response does not show the new ${k}`, echoed[k], show(sent), ex);
+    fx.verdict
+      .at(whereOf(answering(cell, k)))
+      .check({ clause: 'CU-1', ok, title: `the update's response does not show the new ${k}`, received: echoed[k], allowed: show(sent), exchange: ex });
   }
 }

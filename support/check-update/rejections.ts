@@ -155,7 +155,7 @@ export class RejectionRun {
     let ex: Exchange;
     if (r.expect === 'invalid') {
       ex = await contract.at(where).send(target.updateOp, target.updateMethod, path, 'invalid', r.clause, options);
-      if (ex.status >= 400) checkErrorResponse(v, ex);
+      if (ex.status >= 400) checkErrorResponse({ verdict: v, exchange: ex });
     } else {
       ex = await api.call(target.updateMethod, path, options);
       const outcome = judgeTakenOrRefused(v, spec, validator, target.updateOp, ex, r.clause, r.name);
@@ -177,7 +177,13 @@ export class RejectionRun {
         blamed.add(f.update);
         verdict
           .at(this.where(sent[f.update].rejection))
-          .fail('CU-7', `an update answered ${sent[f.update].ex.status} and still changed ${f.property}`, f.read ?? null, `unchanged: ${show(f.before)}`, back);
+          .fail({
+            clause: 'CU-7',
+            title: `an update answered ${sent[f.update].ex.status} and still changed ${f.property}`,
+            received: f.read ?? null,
+            allowed: `unchanged: ${show(f.before)}`,
+            exchange: back,
+          });
       }
     }
     // A value several refused updates sent alike (a flipped flag): named by the leak above, else by the first of them.
@@ -186,7 +192,13 @@ export class RejectionRun {
       blamed.add(f.updates[0]);
       verdict
         .at(this.where(sent[f.updates[0]].rejection))
-        .fail('CU-7', `one of ${f.updates.length} refused updates changed ${f.property}`, f.read ?? null, `unchanged: ${show(f.before)}`, back);
+        .fail({
+          clause: 'CU-7',
+          title: `one of ${f.updates.length} refused updates changed ${f.property}`,
+          received: f.read ?? null,
+          allowed: `unchanged: ${show(f.before)}`,
+          exchange: back,
+        });
     }
     sent.forEach((p, i) => {
       if (!p.accepted && !blamed.has(i)) verdict.at(this.where(p.rejection)).pass('CU-7');

@@ -171,7 +171,13 @@ export class CellRunner {
     if (alone.every((p) => p.accepted)) {
       this.fx.verdict
         .at(whereOf(round))
-        .fail('CU-1', 'a body of valid values was refused, though each of them was accepted alone', refused?.status, 'a 2xx', refused?.ex);
+        .fail({
+          clause: 'CU-1',
+          title: 'a body of valid values was refused, though each of them was accepted alone',
+          received: refused?.status,
+          allowed: 'a 2xx',
+          exchange: refused?.ex,
+        });
     }
   }
 
@@ -214,16 +220,22 @@ export class CellRunner {
     const v = (i: number, property: string) => this.fx.verdict.at(whereOf(answering(batch[i].cell, property)));
     switch (f.kind) {
       case 'not-persisted':
-        v(f.update, f.property).fail('CU-1', `read back after the accepted update: ${f.property} is not the value sent`, f.read ?? null, show(f.sent), back);
+        v(f.update, f.property).fail({
+          clause: 'CU-1',
+          title: `read back after the accepted update: ${f.property} is not the value sent`,
+          received: f.read ?? null,
+          allowed: show(f.sent),
+          exchange: back,
+        });
         break;
       case 'leak':
-        v(f.update, f.property).fail(
-          'CU-7',
-          `an update answered ${batch[f.update].status} and still changed ${f.property}`,
-          f.read ?? null,
-          `unchanged: ${show(f.before)}`,
-          back,
-        );
+        v(f.update, f.property).fail({
+          clause: 'CU-7',
+          title: `an update answered ${batch[f.update].status} and still changed ${f.property}`,
+          received: f.read ?? null,
+          allowed: `unchanged: ${show(f.before)}`,
+          exchange: back,
+        });
         break;
       case 'derived':
         this.fx.verdict.note(
@@ -265,13 +277,13 @@ export class CellRunner {
           if (is2xx(ex.status) || sameValue(expected[property], back.json[property])) continue;
           verdict
             .at(whereOf(answering(p.cell, property)))
-            .fail(
-              'CU-7',
-              `an update answered ${ex.status} and still changed ${property} (found by sending the batch again one update at a time)`,
-              back.json[property] ?? null,
-              `unchanged: ${show(f.before)}`,
-              ex,
-            );
+            .fail({
+              clause: 'CU-7',
+              title: `an update answered ${ex.status} and still changed ${property} (found by sending the batch again one update at a time)`,
+              received: back.json[property] ?? null,
+              allowed: `unchanged: ${show(f.before)}`,
+              exchange: ex,
+            });
           pending.delete(property);
         }
         expected = back.json;
@@ -280,12 +292,12 @@ export class CellRunner {
         const first = batch[f.updates[0]];
         verdict
           .at(whereOf(answering(first.cell, property)))
-          .fail(
-            'CU-7',
-            `one of ${f.updates.length} refused updates in a row changed ${property}; sent again one at a time, none did`,
-            f.read ?? null,
-            `unchanged: ${show(f.before)}`,
-          );
+          .fail({
+            clause: 'CU-7',
+            title: `one of ${f.updates.length} refused updates in a row changed ${property}; sent again one at a time, none did`,
+            received: f.read ?? null,
+            allowed: `unchanged: ${show(f.before)}`,
+          });
       }
     });
   }

@@ -66,27 +66,36 @@ function mediaTypeKey(content: Record<string, unknown>, contentType: string): st
 /** The clause of conformance to the target's own spec. */
 export const SPEC_CONFORMANCE: ClauseId = 'SPEC-9';
 
-export function conform(
-  verdict: Verdict,
-  spec: Spec,
-  validator: SchemaValidator,
-  op: SpecOperation | undefined,
-  ex: Exchange,
-  intent: Intent,
-  clause: ClauseId,
-): void {
+/** A response to judge against the target's spec, and the clause the request tries. */
+export interface Conformance {
+  verdict: Verdict;
+  spec: Spec;
+  validator: SchemaValidator;
+  op: SpecOperation | undefined;
+  exchange: Exchange;
+  intent: Intent;
+  clause: ClauseId;
+}
+
+export function conform({ verdict, spec, validator, op, exchange: ex, intent, clause }: Conformance): void {
   const status = ex.status;
   const where = oneLine(ex);
   if (status >= 500) {
-    verdict.fail(clause, `server error instead of an answer (${where})`, status, intent === 'valid' ? 'a 2xx status' : 'a 4xx status', ex);
+    verdict.fail({
+      clause,
+      title: `server error instead of an answer (${where})`,
+      received: status,
+      allowed: intent === 'valid' ? 'a 2xx status' : 'a 4xx status',
+      exchange: ex,
+    });
     return;
   }
   if (intent === 'valid' && !(status >= 200 && status < 300)) {
-    verdict.fail(clause, `a valid request was not accepted (${where})`, status, 'a 2xx status the spec declares', ex);
+    verdict.fail({ clause, title: `a valid request was not accepted (${where})`, received: status, allowed: 'a 2xx status the spec declares', exchange: ex });
     return;
   }
   if (intent === 'invalid' && !(status >= 400 && status < 500)) {
-    verdict.fail(clause, `an invalid request was not rejected (${where})`, status, 'a 4xx status', ex);
+    verdict.fail({ clause, title: `an invalid request was not rejected (${where})`, received: status, allowed: 'a 4xx status', exchange: ex });
     return;
   }
   verdict.pass(clause);
@@ -102,7 +111,7 @@ function conformToSpec(verdict: Verdict, spec: Spec, validator: SchemaValidator,
   const declared = Object.keys(op.op.responses ?? {});
   const operation = `${op.method.toUpperCase()} ${op.path}`;
   const fail = (aspect: string, title: string, received: unknown, allowed: string) =>
-    verdict.fail(SPEC_CONFORMANCE, title, received, allowed, ex, `${operation} ${status} ${aspect}`);
+    verdict.fail({ clause: SPEC_CONFORMANCE, title, received, allowed, exchange: ex, key: `${operation} ${status} ${aspect}` });
   if (!key) {
     if (intent === 'valid') fail('status', `${operation} answered a status its spec does not declare (${where})`, status, declared.join(', '));
     else verdict.drift(SPEC_CONFORMANCE, operation, status, declared, ex);

@@ -21,20 +21,20 @@ export function judgeTakenOrRefused(
   what: string,
 ): 'taken' | 'refused' | 'neither' {
   if (ex.status >= 200 && ex.status < 300) {
-    conform(v, spec, validator, op, ex, 'valid', clause);
+    conform({ verdict: v, spec, validator, op, exchange: ex, intent: 'valid', clause });
     return 'taken';
   }
   if (ex.status >= 400 && ex.status < 500) {
-    conform(v, spec, validator, op, ex, 'invalid', clause);
-    checkErrorResponse(v, ex);
+    conform({ verdict: v, spec, validator, op, exchange: ex, intent: 'invalid', clause });
+    checkErrorResponse({ verdict: v, exchange: ex });
     return 'refused';
   }
-  v.fail(
+  v.fail({
     clause,
-    `${what}: neither taken nor refused (${oneLine(ex)})`,
-    ex.status,
-    'a 2xx (taken) or a 4xx (refused): the document leaves it open, never a 5xx',
-  );
-  checkErrorResponse(v, ex);
+    title: `${what}: neither taken nor refused (${oneLine(ex)})`,
+    received: ex.status,
+    allowed: 'a 2xx (taken) or a 4xx (refused): the document leaves it open, never a 5xx',
+  });
+  checkErrorResponse({ verdict: v, exchange: ex });
   return 'neither';
 }

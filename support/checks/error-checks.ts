@@ -32,52 +32,69 @@ export function credentialsSent(ex: Pick<Exchange, 'requestHeaders'>): string[] 
   return [...new Set(out)].filter((k) => k.length >= SECRET_RUN);
 }
 
-export function checkErrorResponse(verdict: Verdict, ex: Exchange, sentKeys: string[] = [], where: Where = {}): void {
+/** An error answer to check, the keys its request carried (never echoed back), and where it was provoked. */
+export interface ErrorResponse {
+  verdict: Verdict;
+  exchange: Exchange;
+  sentKeys?: string[];
+  where?: Where;
+}
+
+export function checkErrorResponse({ verdict, exchange: ex, sentKeys = [], where = {} }: ErrorResponse): void {
   if (ex.status < 400 || checked.has(ex)) return;
   checked.add(ex);
   const v = Object.keys(where).length ? verdict.at(where) : verdict;
   const line = oneLine(ex);
-  v.check(
-    'ERR-3',
-    isJsonContentType(ex.contentType),
-    `error response without a JSON content type (${line})`,
-    ex.contentType || 'no content-type',
-    'application/json',
-    ex,
-  );
+  v.check({
+    clause: 'ERR-3',
+    ok: isJsonContentType(ex.contentType),
+    title: `error response without a JSON content type (${line})`,
+    received: ex.contentType || 'no content-type',
+    allowed: 'application/json',
+    exchange: ex,
+  });
   const isObject = ex.json !== null && typeof ex.json === 'object' && !Array.isArray(ex.json);
-  if (v.check('ERR-4', isObject, `error body is not a JSON object (${line})`, ex.text.slice(0, 200), `{ "statusCode": ${ex.status}, ... }`, ex)) {
+  if (
+    v.check({
+      clause: 'ERR-4',
+      ok: isObject,
+      title: `error body is not a JSON object (${line})`,
+      received: ex.text.slice(0, 200),
+      allowed: `{ "statusCode": ${ex.status}, ... }`,
+      exchange: ex,
+    })
+  ) {
     const parsed = errorBodyFor(ex.status).safeParse(ex.json);
-    v.check(
-      'ERR-4',
-      parsed.success,
-      `error body's statusCode is not the HTTP status ${ex.status} (${line})`,
-      (ex.json as { statusCode?: unknown }).statusCode,
-      `the number ${ex.status}`,
-      ex,
-    );
+    v.check({
+      clause: 'ERR-4',
+      ok: parsed.success,
+      title: `error body's statusCode is not the HTTP status ${ex.status} (${line})`,
+      received: (ex.json as { statusCode?: unknown }).statusCode,
+      allowed: `the number ${ex.status}`,
+      exchange: ex,
+    });
   }
   const shape = ex.status === 404 ? 'ERR-1' : ex.status === 429 ? 'ERR-2' : undefined;
   if (shape) {
     const parsed = errorBodies[ex.status as 404 | 429].safeParse(ex.json);
-    v.check(
-      shape,
-      parsed.success,
-      `${ex.status} body breaks the documented shape: ${parsed.success ? '' : zodLine(parsed.error)} (${line})`,
-      ex.json ?? ex.text.slice(0, 200),
-      `{ "statusCode": ${ex.status}, "error": "${ERROR_WORDING[ex.status as 404 | 429]}", "message"?: string${ex.status === 429 ? ', "attributes"?: object' : ''} }`,
-      ex,
-    );
+    v.check({
+      clause: shape,
+      ok: parsed.success,
+      title: `${ex.status} body breaks the documented shape: ${parsed.success ? '' : zodLine(parsed.error)} (${line})`,
+      received: ex.json ?? ex.text.slice(0, 200),
+      allowed: `{ "statusCode": ${ex.status}, "error": "${ERROR_WORDING[ex.status as 404 | 429]}", "message"?: string${ex.status === 429 ? ', "attributes"?: object' : ''} }`,
+      exchange: ex,
+    });
   }
   const keys = [...new Set([...credentialsSent(ex), ...sentKeys])].filter((k) => k.length >= SECRET_RUN);
   for (const key of keys) {
-    v.check(
-      'AUTH-7',
-      !containsSecret(ex.text, key),
-      `error body echoes the API key sent, or part of it (${line})`,
-      'the key (or a run of it, or its base64) in the body',
-      'a body that never contains the key',
-      ex,
-    );
+    v.check({
+      clause: 'AUTH-7',
+      ok: !containsSecret(ex.text, key),
+      title: `error body echoes the API key sent, or part of it (${line})`,
+      received: 'the key (or a run of it, or its base64) in the body',
+      allowed: 'a body that never contains the key',
+      exchange: ex,
+    });
   }
 }

@@ -64,8 +64,26 @@ export function nameSecrets(apiKey: string, accountId: string): void {
   Object.assign(secretNames, { apiKey, accountId });
 }
 
-export function makeFailure(clause: ClauseId, title: string, received: unknown, allowed: string, where: Where = {}, ex?: Exchange): Failure {
-  const f: Failure = { clause, title: redact(title), received: redact(show(received)), allowed: redact(allowed) };
+/**
+ * One check, the one shape every check of the suite is made in: the clause, whether it held, a short
+ * title, what was received, what the document allows, and the exchange behind it.
+ */
+export interface Check {
+  clause: ClauseId;
+  ok: boolean;
+  title: string;
+  received: unknown;
+  allowed: string;
+  exchange?: Exchange;
+  /** What makes it the same finding as another test's (Failure.key). */
+  key?: string;
+}
+
+/** A check that did not hold. */
+export type Finding = Omit<Check, 'ok'>;
+
+export function makeFailure({ clause, title, received, allowed, exchange: ex, key }: Finding, where: Where = {}): Failure {
+  const f: Failure = { clause, title: redact(title), received: redact(show(received)), allowed: redact(allowed), ...(key ? { key } : {}) };
   for (const k of ['place', 'valueClass', 'cell'] as const) if (where[k]) f[k] = redact(where[k]!);
   if (ex) {
     f.exchange = { method: ex.method, url: redact(ex.url), status: ex.status, contentType: ex.contentType };

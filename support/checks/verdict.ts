@@ -11,7 +11,7 @@ import type { TestInfo } from '@playwright/test';
 import type { ClauseId } from '../document/clauses';
 import type { Exchange } from '../http/exchange';
 import { redact } from '../http/redact';
-import { ClauseFailure, failureLine, makeFailure, type Failure, type Tried, type Where } from './failure';
+import { ClauseFailure, failureLine, makeFailure, type Check, type Failure, type Finding, type Tried, type Where } from './failure';
 import { stampOf, waiverFor, type Waiver } from './waivers';
 
 interface Shared {
@@ -66,9 +66,9 @@ export class Verdict {
   }
 
   /** Records one check; returns whether it held, so callers can skip checks that depend on it. */
-  check(clause: ClauseId, ok: boolean, title: string, received: unknown, allowed: string, ex?: Exchange): boolean {
-    if (ok) this.pass(clause);
-    else this.fail(clause, title, received, allowed, ex);
+  check({ ok, ...finding }: Check): boolean {
+    if (ok) this.pass(finding.clause);
+    else this.fail(finding);
     return ok;
   }
 
@@ -77,10 +77,10 @@ export class Verdict {
     this.count(clause);
   }
 
-  /** `key`: what makes it the same finding as another test's (Failure.key). */
-  fail(clause: ClauseId, title: string, received: unknown, allowed: string, ex?: Exchange, key?: string): void {
+  fail(finding: Finding): void {
+    const { clause } = finding;
     this.count(clause);
-    const failure: Failure = { ...makeFailure(clause, title, received, allowed, this.where, ex), ...(key ? { key } : {}) };
+    const failure = makeFailure(finding, this.where);
     const waiver = waiverFor(this.shared.waivers, failure, this.shared.today);
     if (waiver) failure.waiver = stampOf(waiver);
     this.shared.failures.push(failure);
@@ -94,7 +94,14 @@ export class Verdict {
   drift(clause: ClauseId, operation: string, status: number, declared: string[], ex?: Exchange): void {
     const text = `${operation} answered ${status}; the spec declares ${declared.join(', ') || 'nothing'}`;
     if (this.strictSpec)
-      return this.fail(clause, 'status not declared by the spec (STRICT_SPEC=on)', status, declared.join(', '), ex, `${operation} ${status} status`);
+      return this.fail({
+        clause,
+        title: 'status not declared by the spec (STRICT_SPEC=on)',
+        received: status,
+        allowed: declared.join(', '),
+        exchange: ex,
+        key: `${operation} ${status} status`,
+      });
     this.count(clause);
     if (!this.info.annotations.some((a) => a.type === 'spec-drift' && a.description === text)) {
       this.info.annotations.push({ type: 'spec-drift', description: text });

@@ -117,14 +117,14 @@ export function checkBurstHeaders(verdict: Verdict, report: LimitReport, limit: 
   });
   for (const note of problems.notes.lines) verdict.note('RL-6', note);
   const sample = problems.sample;
-  verdict.check(
-    'RL-6',
-    problems.lines.length === 0,
-    `rate-limit headers disagree with the window or with what the target did: ${problems.lines.join('; ')}`,
-    problems.lines,
-    global
+  verdict.check({
+    clause: 'RL-6',
+    ok: problems.lines.length === 0,
+    title: `rate-limit headers disagree with the window or with what the target did: ${problems.lines.join('; ')}`,
+    received: problems.lines,
+    allowed: global
       ? `headers announce the route's own limit (${limit.max} per ${limit.windowSeconds} s: remaining falls by one per served request to 0 at the limit) or the global one (${global.max} per ${global.windowSeconds} s: remaining never rises within its window); reset and Retry-After within the announced window`
       : `limit = ${limit.max}; remaining falls by one per served request, from ${limit.max - 1} in a fresh window to 0 at the limit; reset within ${limit.windowSeconds} s (seconds until, or epoch seconds for X-RateLimit-Reset); Retry-After on a 429 from 1 to ${limit.windowSeconds} s`,
-    sample && burstExchange(target, sample),
-  );
+    exchange: sample && burstExchange(target, sample),
+  });
 }

@@ -36,39 +36,51 @@ export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, 
         );
       return;
     case 'too-low':
-      verdict.fail(
-        o.low,
-        `${at}429 after only ${outcome.served} requests${held(outcome.base)}: fewer than the limit of ${limit.max}`,
-        `${outcome.served + outcome.base} counted`,
-        o.allowed,
-        ex,
-      );
+      verdict.fail({
+        clause: o.low,
+        title: `${at}429 after only ${outcome.served} requests${held(outcome.base)}: fewer than the limit of ${limit.max}`,
+        received: `${outcome.served + outcome.base} counted`,
+        allowed: o.allowed,
+        exchange: ex,
+      });
       if (o.high !== o.low) verdict.pass(o.high);
       return;
     case 'too-high':
       if (o.high !== o.low) verdict.pass(o.low);
-      verdict.fail(
-        o.high,
-        `${at}${outcome.served[0]} requests served${held(outcome.base)} (measured ${outcome.served.length} time(s)): more than the limit of ${limit.max}`,
-        `${outcome.served.map((s) => s + outcome.base).join(', ')} counted`,
-        o.allowed,
-        ex,
-      );
+      verdict.fail({
+        clause: o.high,
+        title: `${at}${outcome.served[0]} requests served${held(outcome.base)} (measured ${outcome.served.length} time(s)): more than the limit of ${limit.max}`,
+        received: `${outcome.served.map((s) => s + outcome.base).join(', ')} counted`,
+        allowed: o.allowed,
+        exchange: ex,
+      });
       return;
     case 'no-limit':
       if (o.high !== o.low) verdict.pass(o.low);
-      verdict.fail(
-        o.high,
-        `${at}${outcome.sent} requests in ${(outcome.ms / 1000).toFixed(1)} s, none refused`,
-        `${outcome.sent} served, no 429`,
-        o.allowed,
-        ex,
-      );
+      verdict.fail({
+        clause: o.high,
+        title: `${at}${outcome.sent} requests in ${(outcome.ms / 1000).toFixed(1)} s, none refused`,
+        received: `${outcome.sent} served, no 429`,
+        allowed: o.allowed,
+        exchange: ex,
+      });
       return;
     case 'wrong-status':
-      verdict.fail(o.high, `${at}the limit answered ${outcome.status} instead of 429 (after ${outcome.served} served)`, outcome.status, o.allowed, ex);
+      verdict.fail({
+        clause: o.high,
+        title: `${at}the limit answered ${outcome.status} instead of 429 (after ${outcome.served} served)`,
+        received: outcome.status,
+        allowed: o.allowed,
+        exchange: ex,
+      });
       return;
     case 'inconclusive':
-      verdict.fail(o.high, `${at}the limit could not be measured: ${outcome.why}: ${report.story.join(' | ')}`, outcome.why, o.allowed, ex);
+      verdict.fail({
+        clause: o.high,
+        title: `${at}the limit could not be measured: ${outcome.why}: ${report.story.join(' | ')}`,
+        received: outcome.why,
+        allowed: o.allowed,
+        exchange: ex,
+      });
   }
 }

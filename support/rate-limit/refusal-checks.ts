@@ -52,21 +52,21 @@ export function checkRefusalBodies(
   if (!tooMany.length) return;
   const bad = tooMany.filter((e) => !errorBodies[429].safeParse(e.json).success);
   const parsed = bad[0] && errorBodies[429].safeParse(bad[0].json);
-  verdict.check(
+  verdict.check({
     clause,
-    bad.length === 0,
-    `${bad.length} of ${tooMany.length} 429 answers lack the documented body${parsed && !parsed.success ? `: ${zodLine(parsed.error)}` : ''}`,
-    bad[0] ? (bad[0].json ?? bad[0].text) : undefined,
-    '{ "statusCode": 429, "error": "Too Many Requests", "message"?: string, "attributes"?: object }',
-    bad[0] ?? tooMany[0],
-  );
+    ok: bad.length === 0,
+    title: `${bad.length} of ${tooMany.length} 429 answers lack the documented body${parsed && !parsed.success ? `: ${zodLine(parsed.error)}` : ''}`,
+    received: bad[0] ? (bad[0].json ?? bad[0].text) : undefined,
+    allowed: '{ "statusCode": 429, "error": "Too Many Requests", "message"?: string, "attributes"?: object }',
+    exchange: bad[0] ?? tooMany[0],
+  });
   const groups = new Map<string, Exchange>();
   for (const e of tooMany) {
     const key = `${e.contentType}\n${e.text.replace(/\d+/g, '#')}`;
     if (!groups.has(key)) groups.set(key, e);
   }
   for (const ex of [...groups.values()].slice(0, 5)) {
-    checkErrorResponse(verdict, ex, sentKeys);
-    conform(verdict, spec, validator, op, ex, 'invalid', clause);
+    checkErrorResponse({ verdict, exchange: ex, sentKeys });
+    conform({ verdict, spec, validator, op, exchange: ex, intent: 'invalid', clause });
   }
 }
