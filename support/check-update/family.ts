@@ -116,6 +116,8 @@ export class CheckUpdateFamily {
 
   /** CU-7 whatever the cause: updates refused for their credentials, query or body change nothing (rejections.ts). */
   async rejections(kind: CheckKind): Promise<void> {
+    // Both checks are updated through the one route, which refuses before it looks at the check: one chain sends them.
+    test.skip(kind === 'browser' && !!this.fx.config.checkId, "sent on the API check's chain: both checks are updated through the same route");
     const { s, h } = await this.open(kind);
     if (!h) throw new SuiteError('cannot-test', `check update: the ${kind} check was not read before the first update`);
     await new RejectionRun(this.fx, s, h).run();
@@ -211,15 +213,13 @@ export class CheckUpdateFamily {
       verdict.note('restored', describeRestore(r));
       const problem = r.error ?? (r.remaining.length ? `still different: ${r.remaining.join(', ')}` : '');
       const handle = Object.values(s.checks).find((c) => c?.id === id);
-      verdict
-        .at({ place: 'check-update', valueClass: `${handle?.kind ?? 'other'}:restore` })
-        .check({
-          clause: 'CU-9',
-          ok: restored(r),
-          title: `check ${id} is not as it was before the run: ${problem}`,
-          received: r.steps.join('; ') || 'no restore sent',
-          allowed: 'every writable property equal to the snapshot taken before the first update',
-        });
+      verdict.at({ place: 'check-update', valueClass: `${handle?.kind ?? 'other'}:restore` }).check({
+        clause: 'CU-9',
+        ok: restored(r),
+        title: `check ${id} is not as it was before the run: ${problem}`,
+        received: r.steps.join('; ') || 'no restore sent',
+        allowed: 'every writable property equal to the snapshot taken before the first update',
+      });
       if (handle && r.state) handle.expected = r.state;
     }
     if (results.every(restored)) removeSnapshot(s.file);

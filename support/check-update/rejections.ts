@@ -175,30 +175,26 @@ export class RejectionRun {
     for (const f of findings) {
       if (f.kind === 'leak') {
         blamed.add(f.update);
-        verdict
-          .at(this.where(sent[f.update].rejection))
-          .fail({
-            clause: 'CU-7',
-            title: `an update answered ${sent[f.update].ex.status} and still changed ${f.property}`,
-            received: f.read ?? null,
-            allowed: `unchanged: ${show(f.before)}`,
-            exchange: back,
-          });
+        verdict.at(this.where(sent[f.update].rejection)).fail({
+          clause: 'CU-7',
+          title: `an update answered ${sent[f.update].ex.status} and still changed ${f.property}`,
+          received: f.read ?? null,
+          allowed: `unchanged: ${show(f.before)}`,
+          exchange: back,
+        });
       }
     }
     // A value several refused updates sent alike (a flipped flag): named by the leak above, else by the first of them.
     for (const f of findings) {
       if (f.kind !== 'ambiguous' || f.updates.some((u) => blamed.has(u))) continue;
       blamed.add(f.updates[0]);
-      verdict
-        .at(this.where(sent[f.updates[0]].rejection))
-        .fail({
-          clause: 'CU-7',
-          title: `one of ${f.updates.length} refused updates changed ${f.property}`,
-          received: f.read ?? null,
-          allowed: `unchanged: ${show(f.before)}`,
-          exchange: back,
-        });
+      verdict.at(this.where(sent[f.updates[0]].rejection)).fail({
+        clause: 'CU-7',
+        title: `one of ${f.updates.length} refused updates changed ${f.property}`,
+        received: f.read ?? null,
+        allowed: `unchanged: ${show(f.before)}`,
+        exchange: back,
+      });
     }
     sent.forEach((p, i) => {
       if (!p.accepted && !blamed.has(i)) verdict.at(this.where(p.rejection)).pass('CU-7');

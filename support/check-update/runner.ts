@@ -169,15 +169,13 @@ export class CellRunner {
     for (const unit of round.units!) alone.push(await this.send(unit, batch));
     const refused = batch.find((p) => p.cell === round);
     if (alone.every((p) => p.accepted)) {
-      this.fx.verdict
-        .at(whereOf(round))
-        .fail({
-          clause: 'CU-1',
-          title: 'a body of valid values was refused, though each of them was accepted alone',
-          received: refused?.status,
-          allowed: 'a 2xx',
-          exchange: refused?.ex,
-        });
+      this.fx.verdict.at(whereOf(round)).fail({
+        clause: 'CU-1',
+        title: 'a body of valid values was refused, though each of them was accepted alone',
+        received: refused?.status,
+        allowed: 'a 2xx',
+        exchange: refused?.ex,
+      });
     }
   }
 
@@ -275,29 +273,25 @@ export class CellRunner {
         if (!isState(back.json)) break;
         for (const [property, f] of [...pending]) {
           if (is2xx(ex.status) || sameValue(expected[property], back.json[property])) continue;
-          verdict
-            .at(whereOf(answering(p.cell, property)))
-            .fail({
-              clause: 'CU-7',
-              title: `an update answered ${ex.status} and still changed ${property} (found by sending the batch again one update at a time)`,
-              received: back.json[property] ?? null,
-              allowed: `unchanged: ${show(f.before)}`,
-              exchange: ex,
-            });
+          verdict.at(whereOf(answering(p.cell, property))).fail({
+            clause: 'CU-7',
+            title: `an update answered ${ex.status} and still changed ${property} (found by sending the batch again one update at a time)`,
+            received: back.json[property] ?? null,
+            allowed: `unchanged: ${show(f.before)}`,
+            exchange: ex,
+          });
           pending.delete(property);
         }
         expected = back.json;
       }
       for (const [property, f] of pending) {
         const first = batch[f.updates[0]];
-        verdict
-          .at(whereOf(answering(first.cell, property)))
-          .fail({
-            clause: 'CU-7',
-            title: `one of ${f.updates.length} refused updates in a row changed ${property}; sent again one at a time, none did`,
-            received: f.read ?? null,
-            allowed: `unchanged: ${show(f.before)}`,
-          });
+        verdict.at(whereOf(answering(first.cell, property))).fail({
+          clause: 'CU-7',
+          title: `one of ${f.updates.length} refused updates in a row changed ${property}; sent again one at a time, none did`,
+          received: f.read ?? null,
+          allowed: `unchanged: ${show(f.before)}`,
+        });
       }
     });
   }
