@@ -94,16 +94,14 @@ test.describe('get one runtime', () => {
       const where = { place: PLACE.runtime, valueClass };
       // The id is sent already encoded, exactly as written here; the error body is checked on the way (ERR-*, AUTH-7).
       const ex = await contract.at(where).send(target.runtimeOp, 'GET', target.runtimePath.replace(/\{[^}]+\}/, id), 'invalid', 'RT-9');
-      verdict
-        .at(where)
-        .check({
-          clause: 'RT-9',
-          ok: ex.status === 404,
-          title: `unknown runtime id (${what}) did not answer 404 (${oneLine(ex)})`,
-          received: ex.status,
-          allowed: '404 with the ERR-1 body',
-          exchange: ex,
-        });
+      verdict.at(where).check({
+        clause: 'RT-9',
+        ok: ex.status === 404,
+        title: `unknown runtime id (${what}) did not answer 404 (${oneLine(ex)})`,
+        received: ex.status,
+        allowed: '404 with the ERR-1 body',
+        exchange: ex,
+      });
     });
   }
 });

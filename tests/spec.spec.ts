@@ -127,37 +127,31 @@ test.describe('machine-readable specification', () => {
     const op = target.runtimeOp;
     if (!verdict.check({ clause: 'SPEC-4', ok: !!op, title: `the spec has no GET ${RUNTIME_PATH}`, received: 'missing', allowed: 'the operation' })) return;
     const id = params(op).find((p) => p.in === 'path');
-    verdict
-      .at({ valueClass: 'path-parameter' })
-      .check({
-        clause: 'SPEC-4',
-        ok: !!id && id.required === true && (id.schema as Json)?.type === 'string',
-        title: 'the path parameter is not a required string',
-        received: id ?? 'none',
-        allowed: 'required string path parameter',
-      });
+    verdict.at({ valueClass: 'path-parameter' }).check({
+      clause: 'SPEC-4',
+      ok: !!id && id.required === true && (id.schema as Json)?.type === 'string',
+      title: 'the path parameter is not a required string',
+      received: id ?? 'none',
+      allowed: 'required string path parameter',
+    });
     const header = params(op).find(
       (p) => p.in === 'header' && (config.accountHeader ? p.name.toLowerCase() === config.accountHeader.toLowerCase() : /-account$/i.test(p.name)),
     );
-    verdict
-      .at({ valueClass: 'account-header' })
-      .check({
-        clause: 'SPEC-4',
-        ok: !!header,
-        title: 'the account header parameter is not declared',
-        received: params(op).map((p) => `${p.in}:${p.name}`),
-        allowed: 'a header parameter named *-account',
-      });
+    verdict.at({ valueClass: 'account-header' }).check({
+      clause: 'SPEC-4',
+      ok: !!header,
+      title: 'the account header parameter is not declared',
+      received: params(op).map((p) => `${p.in}:${p.name}`),
+      allowed: 'a header parameter named *-account',
+    });
     for (const status of ['200', '404', '429']) {
-      verdict
-        .at({ valueClass: `response-${status}` })
-        .check({
-          clause: 'SPEC-4',
-          ok: !!op!.op.responses?.[status],
-          title: `response ${status} is not declared`,
-          received: Object.keys(op!.op.responses ?? {}),
-          allowed: '200, 404 and 429',
-        });
+      verdict.at({ valueClass: `response-${status}` }).check({
+        clause: 'SPEC-4',
+        ok: !!op!.op.responses?.[status],
+        title: `response ${status} is not declared`,
+        received: Object.keys(op!.op.responses ?? {}),
+        allowed: '200, 404 and 429',
+      });
     }
   });
 
@@ -177,45 +171,37 @@ test.describe('machine-readable specification', () => {
       })
     )
       return;
-    verdict
-      .at({ valueClass: 'deprecated' })
-      .check({
-        clause: 'SPEC-5',
-        ok: op!.op.deprecated === true,
-        title: `${label} is not marked deprecated`,
-        received: op!.op.deprecated ?? 'not set',
-        allowed: 'deprecated: true',
-      });
-    verdict
-      .at({ valueClass: 'path-parameter' })
-      .check({
-        clause: 'SPEC-5',
-        ok: params(op).some((p) => p.in === 'path'),
-        title: `${label} has no path parameter`,
-        received: params(op).map((p) => `${p.in}:${p.name}`),
-        allowed: 'a path id',
-      });
+    verdict.at({ valueClass: 'deprecated' }).check({
+      clause: 'SPEC-5',
+      ok: op!.op.deprecated === true,
+      title: `${label} is not marked deprecated`,
+      received: op!.op.deprecated ?? 'not set',
+      allowed: 'deprecated: true',
+    });
+    verdict.at({ valueClass: 'path-parameter' }).check({
+      clause: 'SPEC-5',
+      ok: params(op).some((p) => p.in === 'path'),
+      title: `${label} has no path parameter`,
+      received: params(op).map((p) => `${p.in}:${p.name}`),
+      allowed: 'a path id',
+    });
     const query = params(op).filter((p) => p.in === 'query');
-    verdict
-      .at({ valueClass: 'query-parameter' })
-      .check({
-        clause: 'SPEC-5',
-        ok: query.some((p) => (p.schema as Json)?.type === 'boolean'),
-        title: `${label} has no boolean query parameter`,
-        received: query.map((p) => `${p.name}: ${(p.schema as Json)?.type}`),
-        allowed: 'a boolean query parameter (auto-subscribe to alert channels)',
-      });
+    verdict.at({ valueClass: 'query-parameter' }).check({
+      clause: 'SPEC-5',
+      ok: query.some((p) => (p.schema as Json)?.type === 'boolean'),
+      title: `${label} has no boolean query parameter`,
+      received: query.map((p) => `${p.name}: ${(p.schema as Json)?.type}`),
+      allowed: 'a boolean query parameter (auto-subscribe to alert channels)',
+    });
     const props = schemaProperties(jsonBodySchema(op));
     for (const name of ['frequencyOffset', 'retryStrategy'])
-      verdict
-        .at({ valueClass: `body-${name}` })
-        .check({
-          clause: 'SPEC-5',
-          ok: name in props,
-          title: `${label}: the JSON body has no ${name}`,
-          received: Object.keys(props).slice(0, 40),
-          allowed: `a body schema with ${name}`,
-        });
+      verdict.at({ valueClass: `body-${name}` }).check({
+        clause: 'SPEC-5',
+        ok: name in props,
+        title: `${label}: the JSON body has no ${name}`,
+        received: Object.keys(props).slice(0, 40),
+        allowed: `a body schema with ${name}`,
+      });
   });
 
   test('the Runtime schema', { annotation: clauses('SPEC-6') }, async ({ target, verdict }) => {
@@ -233,38 +219,32 @@ test.describe('machine-readable specification', () => {
     // Required names may be spread over allOf parts.
     const required: string[] = [...(schema.required ?? []), ...(schema.allOf ?? []).flatMap((p: Json) => p?.required ?? [])];
     for (const name of REQUIRED_RUNTIME_FIELDS)
-      verdict
-        .at({ valueClass: `required-${name}` })
-        .check({
-          clause: 'SPEC-6',
-          ok: required.includes(name),
-          title: `Runtime does not require ${name}`,
-          received: required,
-          allowed: REQUIRED_RUNTIME_FIELDS.join(', '),
-        });
+      verdict.at({ valueClass: `required-${name}` }).check({
+        clause: 'SPEC-6',
+        ok: required.includes(name),
+        title: `Runtime does not require ${name}`,
+        received: required,
+        allowed: REQUIRED_RUNTIME_FIELDS.join(', '),
+      });
     const values = enumOf(schemaProperties(schema).stage) ?? [];
     const actual = [...new Set(values.filter((v) => v !== null).map(String))].sort();
     // Each stage, and nothing else: one check per stage, so that a missing one is named.
     for (const stage of RUNTIME_STAGES)
-      verdict
-        .at({ valueClass: `stage-${stage}` })
-        .check({
-          clause: 'SPEC-6',
-          ok: actual.includes(stage),
-          title: `Runtime.stage does not list ${stage}`,
-          received: actual,
-          allowed: RUNTIME_STAGES.join(', '),
-        });
-    const others = actual.filter((v) => !(RUNTIME_STAGES as readonly string[]).includes(v));
-    verdict
-      .at({ valueClass: 'stage-other' })
-      .check({
+      verdict.at({ valueClass: `stage-${stage}` }).check({
         clause: 'SPEC-6',
-        ok: others.length === 0,
-        title: 'Runtime.stage lists values that are no stage',
-        received: others,
+        ok: actual.includes(stage),
+        title: `Runtime.stage does not list ${stage}`,
+        received: actual,
         allowed: RUNTIME_STAGES.join(', '),
       });
+    const others = actual.filter((v) => !(RUNTIME_STAGES as readonly string[]).includes(v));
+    verdict.at({ valueClass: 'stage-other' }).check({
+      clause: 'SPEC-6',
+      ok: others.length === 0,
+      title: 'Runtime.stage lists values that are no stage',
+      received: others,
+      allowed: RUNTIME_STAGES.join(', '),
+    });
   });
 
   test(
