@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { burst, type BurstTarget } from '../../support/rate-limit/burst';
+import { burst, lanesFor, type BurstTarget } from '../../support/rate-limit/burst';
 import { measureLimit, type MeasureOptions } from '../../support/rate-limit/measurement';
 import { knownPrior, lastActivity } from '../../support/rate-limit/known-prior';
 import { readLedger, recordExchanges } from '../../support/http/request-ledger';
@@ -294,4 +294,33 @@ test.describe('burst', () => {
       server.close();
     }
   });
+});
+
+test('against a distant target the burst opens as many connections as the round trip asks for, near one it keeps its width', async () => {
+  expect(lanesFor(2, 16, 64)).toBe(16);
+  expect(lanesFor(50, 16, 64)).toBe(32);
+  expect(lanesFor(100, 16, 64)).toBe(64);
+  expect(lanesFor(400, 16, 64)).toBe(64);
+  // A server that answers in 80 ms (the first answer, on a new connection, tells about 40 ms of round trip): 16 lanes at first, then more.
+  let inFlight = 0;
+  let most = 0;
+  const server = createServer((_req, res) => {
+    most = Math.max(most, ++inFlight);
+    setTimeout(() => {
+      inFlight--;
+      res.end('{}');
+    }, 80);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const target: BurstTarget = { origin, path: '/x', headers: { authorization: 'Bearer k' }, ledger: false };
+    await burst(target, { concurrency: 16, maxConcurrency: 64, maxRequests: 200 });
+    expect(most, `at most ${most} in flight`).toBeGreaterThan(16);
+    most = 0;
+    await burst(target, { concurrency: 16, maxRequests: 200 });
+    expect(most).toBe(16);
+  } finally {
+    server.close();
+  }
 });

@@ -14,6 +14,13 @@ import { headerValue, keepAliveConnections, sendRaw, withUserAgent, type Connect
 const ANSWER_TIMEOUT_MS = 15_000;
 
 export const BURST_CONCURRENCY = 16;
+/**
+ * A distant target answers each lane once per round trip: the burst then opens as many connections as
+ * the round trip asks for (64 at 100 ms), so that it takes about as long far away as near.
+ */
+export const MAX_BURST_CONCURRENCY = 64;
+const LANES_PER_RTT_MS = 0.64;
+export const lanesFor = (rttMs: number, base: number, max: number) => Math.min(max, Math.max(base, Math.ceil(rttMs * LANES_PER_RTT_MS)));
 /** Requests sent one by one after the first refusal: beyond the limit, every one must be refused too. */
 export const CONFIRMATIONS = 3;
 export const MAX_ATTEMPTS = 4;
@@ -45,6 +52,8 @@ export interface Reply {
 
 export interface BurstOptions {
   concurrency?: number;
+  /** Grow to this many connections once the first answer tells the round trip (lanesFor). */
+  maxConcurrency?: number;
   maxRequests: number;
   deadlineMs?: number;
   /** Stop sending at the first reply that is not served; replies already in flight still count. */
@@ -112,7 +121,8 @@ function repeatedGet(target: BurstTarget, connections: Connections): (i: number)
 
 export async function burst(target: BurstTarget, options: BurstOptions): Promise<BurstRun> {
   const concurrency = Math.max(1, Math.min(options.concurrency ?? BURST_CONCURRENCY, options.maxRequests));
-  const connections = keepAliveConnections(concurrency);
+  const maxConcurrency = Math.max(concurrency, Math.min(options.maxConcurrency ?? concurrency, options.maxRequests));
+  const connections = keepAliveConnections(maxConcurrency);
   const send = repeatedGet(target, connections);
   const replies: Reply[] = [];
   const confirmations: Reply[] = [];
@@ -121,17 +131,28 @@ export async function burst(target: BurstTarget, options: BurstOptions): Promise
   let next = 0;
   let stopped = false;
 
+  const lanes: Promise<void>[] = [];
   const lane = async () => {
     while (!stopped && next < options.maxRequests && Date.now() < deadline) {
       const r = await send(next++);
       replies.push(r);
+      // A new connection's first answer took two round trips (the connection, then the request).
+      if (replies.length === 1 && maxConcurrency > concurrency) {
+        const wanted = lanesFor((r.at - r.sentAt) / 2, concurrency, maxConcurrency);
+        while (lanes.length < wanted) lanes.push(lane());
+      }
       // A dropped connection is no answer from the limiter: only a real refusal stops the burst.
       if (options.stopOnRefusal && r.status !== 0 && !isServed(r.status)) stopped = true;
     }
   };
 
   try {
-    await Promise.all(Array.from({ length: concurrency }, lane));
+    while (lanes.length < concurrency) lanes.push(lane());
+    for (let settled = 0; settled < lanes.length;) {
+      const n = lanes.length;
+      await Promise.all(lanes.slice(settled, n));
+      settled = n;
+    }
     if (stopped && replies.some((r) => r.status !== 0)) {
       for (let k = 0; k < (options.confirmations ?? 0); k++) confirmations.push(await send(next++));
     }

@@ -19,7 +19,17 @@
  * refill decide at once; many more may be a fixed window that turned over mid-burst, and must be seen in
  * two fresh windows. Requests, attempts and time are all bounded.
  */
-import { burst, BURST_CONCURRENCY, BURST_DEADLINE_MS, CONFIRMATIONS, isServed, MAX_ATTEMPTS, type BurstRun, type BurstTarget } from './burst';
+import {
+  burst,
+  BURST_CONCURRENCY,
+  BURST_DEADLINE_MS,
+  MAX_BURST_CONCURRENCY,
+  CONFIRMATIONS,
+  isServed,
+  MAX_ATTEMPTS,
+  type BurstRun,
+  type BurstTarget,
+} from './burst';
 import { assess } from './assessment';
 import { describePrior, NO_PRIOR } from './known-prior';
 import { burstBound, sleep, windowMargin, type Limit, type LimitReport, type MeasureOptions, type Measurement, type Outcome } from './measurement-types';
@@ -60,7 +70,9 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
   const windowMs = limit.windowSeconds * 1000;
   const margin = windowMargin(windowMs);
   const concurrency = options.concurrency ?? BURST_CONCURRENCY;
-  const bound = burstBound(limit, concurrency);
+  // A burst of the default width grows with the round trip; one of a width asked for keeps it.
+  const maxConcurrency = options.concurrency === undefined ? MAX_BURST_CONCURRENCY : concurrency;
+  const bound = burstBound(limit, maxConcurrency);
   const measurements: Measurement[] = [];
   const story: string[] = [];
   const waits: string[] = [];
@@ -82,7 +94,7 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
     }
     const startedAt = Date.now();
     const known = options.known?.(startedAt - windowMs - margin) ?? NO_PRIOR;
-    const run = await burst(target, { concurrency, maxRequests: bound, stopOnRefusal: true, confirmations: CONFIRMATIONS });
+    const run = await burst(target, { concurrency, maxConcurrency, maxRequests: bound, stopOnRefusal: true, confirmations: CONFIRMATIONS });
     const all = [...run.replies, ...run.confirmations];
     const m: Measurement = {
       attempt,
