@@ -133,12 +133,12 @@ interface KindSpec {
 export const KINDS: Record<string, KindSpec> = {
   accept: {
     grammar: 'accept:<checkType|any>:<pattern>',
-    what: 'update too loose: a body holding every property of <pattern> (deep-equal) on a stored check of <checkType> skips all validation and is applied as sent',
+    what: 'update too loose: a body holding every property of <pattern> (deep-equal) on the check seeded as <checkType> (whatever its type now) skips all validation and is applied as sent',
     parse: ([t, p]) => ({ kind: 'accept', checkType: checkType(t), pattern: pattern(p) }),
   },
   refuse: {
     grammar: 'refuse:<checkType|any>:<pattern>',
-    what: 'update too strict: a valid body holding every property of <pattern> on a stored check of <checkType> is refused with 400',
+    what: 'update too strict: a valid body holding every property of <pattern> on the check seeded as <checkType> is refused with 400',
     parse: ([t, p]) => ({ kind: 'refuse', checkType: checkType(t), pattern: pattern(p) }),
   },
   leak: {

@@ -107,13 +107,11 @@ export class CellRunner {
 
   /**
    * A forbidden body whose verdict does not hang on the bodies beside it: the state it presumes is the
-   * check's now, and refused bodies leave it so. One that sends the type, frequency or offset goes
-   * alone: taken by a faulty target, it changes what the bodies sent beside it would be judged by.
+   * check's now, and refused bodies leave it so. (A target that takes one anyway has failed already; the
+   * bodies sent beside it may then be judged by a state it changed.)
    */
   private independent(cell: Cell): boolean {
-    if (this.careful || cell.expect !== 'invalid' || cell.units) return false;
-    if (Object.keys(cell.body).some((k) => this.s.coupled.includes(k))) return false;
-    return !cell.given || matches(this.h.expected, cell.given);
+    return !this.careful && cell.expect === 'invalid' && !cell.units && (!cell.given || matches(this.h.expected, cell.given));
   }
 
   /**

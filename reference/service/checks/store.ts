@@ -51,6 +51,9 @@ export function seedChecks(): Check[] {
   return [api, browser];
 }
 
+/** The type each seeded check was made with: the table-driven faults are of a check, whatever it has become. */
+export const SEEDED_TYPES: ReadonlyMap<string, string> = new Map(seedChecks().map((c) => [c.id, c.checkType]));
+
 /** A check whose id nobody stored: what cu-unknown-id-200 answers with. */
 export const madeUpCheck = (id: string): Check => baseCheck(id, 'Untitled check', 'API');
 

@@ -9,7 +9,7 @@ import { apiError, ApiError } from '../errors/catalogue';
 import { checkUpdateSchema } from '../checks/schema';
 import { DESCRIPTION_MAX, UPDATE_PROPERTIES } from '../checks/vocabulary';
 import { offsetProblem } from '../checks/frequency-offset';
-import { CheckStore, madeUpCheck, type Check } from '../checks/store';
+import { CheckStore, madeUpCheck, SEEDED_TYPES, type Check } from '../checks/store';
 import { forbiddenAfterWrite } from './auth';
 import { RUNTIMES } from '../runtimes/data';
 
@@ -109,9 +109,11 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         if (faults.has('ind6-cu-removed-runtime-refused') && typeof b.runtimeId === 'string' && REMOVED_RUNTIMES.includes(b.runtimeId))
           problems.push(`runtimeId: runtime ${b.runtimeId} is removed`);
       }
-      // The table-driven faults: one body pattern on one stored check type, too loose or too strict.
-      if (faults.bodyMatches('accept', current.checkType, body)) problems.length = 0;
-      else if (!problems.length && faults.bodyMatches('refuse', current.checkType, body)) problems.push('these values are not allowed together');
+      // The table-driven faults: one body pattern on the check of one type, too loose or too strict. The
+      // check's type as seeded: a body taken by one fault must not turn the next one off.
+      const faultType = SEEDED_TYPES.get(current.id) ?? current.checkType;
+      if (faults.bodyMatches('accept', faultType, body)) problems.length = 0;
+      else if (!problems.length && faults.bodyMatches('refuse', faultType, body)) problems.push('these values are not allowed together');
       if (problems.length) {
         // ind-cu-flags-applied-early: activated/muted are sent to the scheduler before the body is judged.
         const flags = faults.has('ind-cu-flags-applied-early') ? leakedValues(body, ['activated', 'muted']) : null;
