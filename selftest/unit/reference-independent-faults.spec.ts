@@ -1,40 +1,17 @@
 // The independent faults (reference/independent-faults.ts): for each, one probe and what it observes
 // on a clean service and with the fault injected, so the bug is shown to be there and the clean
 // behaviour to be the documented one. Agent faults run the agent as a child process.
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 import type { FaultName } from '../../reference/faults';
+import { afterSigterm, expectMeasured, expectUsableWith, testCase, UNKNOWN_CHECK, type Case } from './reference-fault-harness';
+
+/** One endpoint probed at each moment (ms after SIGTERM). */
+const at = (path: string, moments: number[]): Array<[number, string]> => moments.map((m) => [m, path]);
 import { INDEPENDENT_FAULTS } from '../../reference/independent-faults';
 import { INDEPENDENT_FAULTS as MEASURED } from '../faults/independent';
-import type { ServiceOptions } from '../../reference/service/app';
-import {
-  AUTH,
-  call,
-  DEMO_KEY,
-  fakeClock,
-  getCheck,
-  put,
-  SECOND_ACCOUNT_ID,
-  SEEDED_API_CHECK_ID,
-  SEEDED_BROWSER_CHECK_ID,
-  service,
-  type FakeClock,
-} from '../../reference/testing';
+import { AUTH, call, DEMO_KEY, getCheck, put, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID, type FakeClock } from '../../reference/testing';
 
-type Probe = (app: FastifyInstance, clock: FakeClock) => Promise<unknown>;
-interface Case {
-  probe: Probe;
-  clean: unknown;
-  broken: unknown;
-  options?: ServiceOptions;
-}
-
-const UNKNOWN_CHECK = '00000000-0000-4000-8000-000000000000';
 const spec = async (app: FastifyInstance) => (await call(app, { url: '/openapi.json', headers: {} })).body;
 const rt = (app: FastifyInstance, id: string) => call(app, { url: `/v1/runtimes/${id}` });
 const status = async (app: FastifyInstance, url: string, headers: Record<string, string>) => (await call(app, { url, headers })).status;
@@ -256,118 +233,27 @@ test('independent faults: all in the catalogue, named ind-*, each with a probe h
   for (const f of Object.keys(INDEPENDENT_FAULTS)) expect(f).toMatch(/^ind-/);
   expect(Object.keys(INDEPENDENT_FAULTS).filter((f) => !(f in CASES) && !AGENT_FAULTS.includes(f))).toEqual([]);
   expect(Object.keys(INDEPENDENT_FAULTS)).toHaveLength(25);
-  expect(MEASURED.map((m) => m.fault).sort()).toEqual(Object.keys(INDEPENDENT_FAULTS).sort());
-  for (const m of MEASURED) {
-    expect(m.clauses.length, m.fault).toBeGreaterThan(0);
-    for (const f of m.files)
-      expect(/^tests\/[\w-]+\.spec\.ts$/.test(f) && existsSync(resolve(__dirname, '../..', f)), `${m.fault}: ${f} is a test file`).toBe(true);
-  }
+  expectMeasured(INDEPENDENT_FAULTS, MEASURED);
 });
 
-for (const [fault, { probe, clean, broken, options }] of Object.entries(CASES) as Array<[FaultName, Case]>) {
-  test(`independent fault ${fault}`, async () => {
-    const observe = async (faults: FaultName[]) => {
-      const clock = fakeClock();
-      const app = await service(faults, { ...options, clock: clock.read });
-      try {
-        return await probe(app, clock);
-      } finally {
-        await app.close();
-      }
-    };
-    expect(await observe([]), 'clean service').toEqual(clean);
-    expect(await observe([fault]), `with ${fault}`).toEqual(broken);
-  });
-}
+for (const [fault, c] of Object.entries(CASES) as Array<[FaultName, Case]>) testCase(fault, c);
 
 test('independent faults: the served document stays valid OpenAPI, and ordinary requests stay 200', async () => {
   // A service per fault, one after another: on a loaded machine (npm test runs its parts side by side) more than 30 s.
   test.setTimeout(120_000);
-  for (const fault of Object.keys(CASES) as FaultName[]) {
-    const app = await service([fault]);
-    try {
-      await SwaggerParser.validate(await spec(app));
-      expect((await rt(app, '2025.04')).status, fault).toBe(200);
-      expect((await call(app, { url: `/v1/checks/${SEEDED_API_CHECK_ID}` })).status, fault).toBe(200);
-      expect(await putStatus(app, { name: 'renamed', frequency: 5, frequencyOffset: 50, locations: ['eu-west-1'] }), fault).toBe(200);
-    } finally {
-      await app.close();
-    }
-  }
+  await expectUsableWith(Object.keys(CASES) as FaultName[]);
 });
 
 // ---- agent faults: the agent as a child process on a free port -------------------------------------
 
-const ROOT = resolve(__dirname, '../..');
-interface Agent {
-  proc: ChildProcess;
-  port: number;
-  exited: Promise<number | null>;
-}
-
-const freePort = () =>
-  new Promise<number>((ok, ko) => {
-    const s = createServer()
-      .once('error', ko)
-      .listen(0, '127.0.0.1', () => {
-        const p = (s.address() as { port: number }).port;
-        s.close(() => ok(p));
-      });
-  });
-
-async function startAgent(faults: FaultName[], drainMs: number): Promise<Agent> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['support/run/embedded.mjs', 'reference/agent/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, AGENT_HEALTH_PORT: String(port), AGENT_DRAIN_MS: String(drainMs), MOCK_FAULT: faults.join(',') },
-  });
-  const exited = new Promise<number | null>((ok) => proc.once('exit', (code) => ok(code)));
-  await new Promise<void>((ok, ko) => {
-    proc.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('listening')) ok();
-    });
-    proc.once('exit', (code) => ko(new Error(`agent exited with ${code}`)));
-  });
-  return { proc, port, exited };
-}
-
-const probeAgent = async (port: number, path: string) => {
-  try {
-    return (await fetch(`http://127.0.0.1:${port}${path}`)).status;
-  } catch {
-    return 'refused';
-  }
-};
-const sleepUntil = (t0: number, ms: number) => new Promise((r) => setTimeout(r, Math.max(0, t0 + ms - Date.now())));
-
-/** SIGTERM at t0, then the statuses of `path` at the given moments (ms after t0); drain 1500 ms. */
-async function afterSigterm(faults: FaultName[], path: string, moments: number[]) {
-  const a = await startAgent(faults, 1500);
-  try {
-    expect(await probeAgent(a.port, path)).toBe(200);
-    const t0 = Date.now();
-    a.proc.kill('SIGTERM');
-    const out: unknown[] = [];
-    for (const m of moments) {
-      await sleepUntil(t0, m);
-      out.push(await probeAgent(a.port, path));
-    }
-    expect(await a.exited).toBe(0);
-    return out;
-  } finally {
-    a.proc.kill('SIGKILL');
-  }
-}
-
 test.describe.configure({ mode: 'parallel' });
 
 test('independent agent fault ind-agent-late-draining: readiness 200 just after SIGTERM', async () => {
-  expect(await afterSigterm([], '/-/readiness', [100, 700])).toEqual([503, 503]);
-  expect(await afterSigterm(['ind-agent-late-draining'], '/-/readiness', [100, 700])).toEqual([200, 503]);
+  expect(await afterSigterm([], at('/-/readiness', [100, 700]))).toEqual([503, 503]);
+  expect(await afterSigterm(['ind-agent-late-draining'], at('/-/readiness', [100, 700]))).toEqual([200, 503]);
 });
 
 test('independent agent fault ind-agent-liveness-fails-before-exit: liveness 503 at the end of the drain', async () => {
-  expect(await afterSigterm([], '/-/liveness', [200, 1300])).toEqual([200, 200]);
-  expect(await afterSigterm(['ind-agent-liveness-fails-before-exit'], '/-/liveness', [200, 1300])).toEqual([200, 503]);
+  expect(await afterSigterm([], at('/-/liveness', [200, 1300]))).toEqual([200, 200]);
+  expect(await afterSigterm(['ind-agent-liveness-fails-before-exit'], at('/-/liveness', [200, 1300]))).toEqual([200, 503]);
 });

@@ -1,0 +1,126 @@
+// What the independent fault lists' unit tests share: a service with a fault must stay usable apart from
+// its bug, and an agent started on a free port with a fault and a drain, probed around its SIGTERM.
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { expect, test } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { FaultName } from '../../reference/faults';
+import type { ServiceOptions } from '../../reference/service/app';
+import { call, fakeClock, put, SEEDED_API_CHECK_ID, service, type FakeClock } from '../../reference/testing';
+
+/** One fault's probe and what it observes on a clean service and with the fault. */
+export interface Case {
+  probe: (app: FastifyInstance, clock: FakeClock) => Promise<unknown>;
+  clean: unknown;
+  broken: unknown;
+  options?: ServiceOptions;
+}
+
+export const UNKNOWN_CHECK = '00000000-0000-4000-8000-000000000000';
+
+/** With each fault, the served document is valid OpenAPI and ordinary requests are served. */
+export async function expectUsableWith(faults: FaultName[]): Promise<void> {
+  for (const fault of faults) {
+    const app = await service([fault]);
+    try {
+      await SwaggerParser.validate((await call(app, { url: '/openapi.json', headers: {} })).body);
+      expect((await call(app, { url: '/v1/runtimes/2025.04' })).status, fault).toBe(200);
+      expect((await call(app, { url: `/v1/checks/${SEEDED_API_CHECK_ID}` })).status, fault).toBe(200);
+      expect((await put(app, { name: 'renamed', frequency: 5, frequencyOffset: 50, locations: ['eu-west-1'] })).status, fault).toBe(200);
+    } finally {
+      await app.close();
+    }
+  }
+}
+
+const ROOT = resolve(__dirname, '../..');
+export interface Agent {
+  proc: ChildProcess;
+  port: number;
+  exited: Promise<number | null>;
+}
+
+const freePort = () =>
+  new Promise<number>((ok, ko) => {
+    const s = createServer()
+      .once('error', ko)
+      .listen(0, '127.0.0.1', () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => ok(p));
+      });
+  });
+
+async function startAgent(faults: FaultName[], drainMs: number): Promise<Agent> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['support/run/embedded.mjs', 'reference/agent/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, AGENT_HEALTH_PORT: String(port), AGENT_DRAIN_MS: String(drainMs), MOCK_FAULT: faults.join(',') },
+  });
+  const exited = new Promise<number | null>((ok) => proc.once('exit', (code) => ok(code)));
+  await new Promise<void>((ok, ko) => {
+    proc.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('listening')) ok();
+    });
+    proc.once('exit', (code) => ko(new Error(`agent exited with ${code}`)));
+  });
+  return { proc, port, exited };
+}
+
+const probeAgent = async (port: number, path: string) => {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}${path}`)).status;
+  } catch {
+    return 'refused';
+  }
+};
+const sleepUntil = (t0: number, ms: number) => new Promise((r) => setTimeout(r, Math.max(0, t0 + ms - Date.now())));
+
+/** SIGTERM at t0, then the statuses of each [moment (ms after t0), path]; drain 1500 ms. */
+export async function afterSigterm(faults: FaultName[], probes: Array<[number, string]>) {
+  const a = await startAgent(faults, 1500);
+  try {
+    expect(await probeAgent(a.port, '/-/readiness')).toBe(200);
+    const t0 = Date.now();
+    a.proc.kill('SIGTERM');
+    const out: unknown[] = [];
+    for (const [m, path] of probes) {
+      await sleepUntil(t0, m);
+      out.push(await probeAgent(a.port, path));
+    }
+    expect(await a.exited).toBe(0);
+    return out;
+  } finally {
+    a.proc.kill('SIGKILL');
+  }
+}
+
+/** A test of one fault: its probe on a clean service observes `clean`, with the fault `broken`. */
+export function testCase(fault: FaultName, c: Case): void {
+  test(`independent fault ${fault}`, async () => {
+    const observe = async (faults: FaultName[]) => {
+      const clock = fakeClock();
+      const app = await service(faults, { ...c.options, clock: clock.read });
+      try {
+        return await c.probe(app, clock);
+      } finally {
+        await app.close();
+      }
+    };
+    expect(await observe([]), 'clean service').toEqual(c.clean);
+    expect(await observe([fault]), `with ${fault}`).toEqual(c.broken);
+  });
+}
+
+/** The measured list names every fault of the catalogue, each with clauses and suite files that exist. */
+export function expectMeasured(catalogue: Record<string, string>, measured: ReadonlyArray<{ fault: string; clauses: string[]; files: string[] }>): void {
+  expect(measured.map((m) => m.fault).sort()).toEqual(Object.keys(catalogue).sort());
+  for (const m of measured) {
+    expect(m.clauses.length, m.fault).toBeGreaterThan(0);
+    for (const c of m.clauses) expect(c, m.fault).toMatch(/^(SPEC|AUTH|RT|ERR|RL|CU|FO|AG)-\d+$/);
+    for (const f of m.files) expect(/^tests\/[\w-]+\.spec\.ts$/.test(f) && existsSync(resolve(ROOT, f)), `${m.fault}: ${f} is a test file`).toBe(true);
+  }
+}
