@@ -1,7 +1,6 @@
 /**
- * Failures as the two matrices record them (the checks' own records), made comparable: titles lose what
- * differs from run to run or from target to target (timings, hosts, the request they quote), long ids
- * are shortened, and the request is shown by its path.
+ * Failures as the two matrices record them (the checks' own records), made comparable: long ids are
+ * shortened, and the request is shown by its path.
  */
 import type { MatrixFailure } from '../matrix-types';
 import type { Failure, SideName } from './types';
@@ -12,19 +11,6 @@ export const clip = (s: string, max = MAX) => (s.length > max ? `${s.slice(0, ma
 
 /** Shortens GUIDs (check ids, account ids) to their first block: they differ between targets anyway. */
 export const shortIds = (s: string) => s.replace(/\b([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '$1…');
-
-/** A title without timings and without the host in front of paths. */
-export const cleanTitle = (s: string) =>
-  shortIds(
-    s
-      .replace(/ \(\d+ ms\)/g, '')
-      .replace(/\bhttps?:\/\/[^\s/]+(?=\/)/g, '')
-      .replace(/\s+/g, ' ')
-      .trim(),
-  );
-
-/** The request a title quotes at its end, "… (GET /v1/runtimes/x → 200)" once cleaned: cut from the title shown. */
-const QUOTED_REQUEST = / \((GET|PUT|POST|PATCH|DELETE|HEAD) (\S+) → (\d{3})\)$/;
 
 /** A url as a path with its query ("/v1/runtimes/x?full=1"); a url that does not parse, as it is. */
 export function pathOf(url: string): string {
@@ -37,10 +23,8 @@ export function pathOf(url: string): string {
 }
 
 export function normaliseFailure(side: SideName, clause: string, record: MatrixFailure): Failure {
-  let title = cleanTitle(record.title.replace(new RegExp(`^${clause}: `), ''));
-  const quoted = QUOTED_REQUEST.exec(title);
-  if (quoted) title = title.slice(0, quoted.index);
-  title ||= 'failed';
+  // The title is the check's fixed sentence (its request is the exchange, a field of its own); ids are shortened only.
+  const title = shortIds(record.title) || 'failed';
   const ex = record.exchange;
   return {
     side,

@@ -219,7 +219,7 @@ test.describe('clauses, groups and first differences', () => {
           failures: [
             {
               clause: 'RT-9',
-              title: 'unknown runtime id did not answer 404 (GET http://127.0.0.1:4010/v1/runtimes/1999.01?full=1 → 200 (31 ms))',
+              title: 'unknown runtime id did not answer 404',
               received: '200',
               allowed: '404 with the ERR-1 body',
               test: unknown,
@@ -296,7 +296,7 @@ test.describe('clauses, groups and first differences', () => {
     expect(byId('ERR-3').first).toBe('');
   });
 
-  test('failures: records are used as they are; the url becomes a path and the title loses the request it quotes', () => {
+  test('failures: records are used as they are (the title is the check sentence, the request a field); the url becomes a path', () => {
     expect(byId('RT-3').tests[0].failures).toEqual([
       {
         side: 'B',
@@ -323,7 +323,7 @@ test.describe('clauses, groups and first differences', () => {
   test('without recorded responses the first difference comes from the record: the status it allowed, the request by its path', () => {
     const failure: MatrixFailure = {
       clause: 'RT-9',
-      title: 'unknown runtime id did not answer 404 (GET http://127.0.0.1:4010/v1/runtimes/x → 200 (3 ms))',
+      title: 'unknown runtime id did not answer 404',
       received: '200',
       allowed: '404 with the ERR-1 body',
       test: unknown,

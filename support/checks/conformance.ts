@@ -9,7 +9,6 @@
  */
 import type { ClauseId } from '../document/clauses';
 import type { Exchange } from '../http/exchange';
-import { oneLine } from '../http/exchange';
 import { escapePointer, pointerTokens, resolvePointer, type Spec, type SpecOperation } from '../spec/spec';
 import type { SchemaValidator } from '../spec/schema-validator';
 import type { Verdict } from './verdict';
@@ -79,11 +78,10 @@ export interface Conformance {
 
 export function conform({ verdict, spec, validator, op, exchange: ex, intent, clause }: Conformance): void {
   const status = ex.status;
-  const where = oneLine(ex);
   if (status >= 500) {
     verdict.fail({
       clause,
-      title: `server error instead of an answer (${where})`,
+      title: `server error instead of an answer`,
       received: status,
       allowed: intent === 'valid' ? 'a 2xx status' : 'a 4xx status',
       exchange: ex,
@@ -91,11 +89,11 @@ export function conform({ verdict, spec, validator, op, exchange: ex, intent, cl
     return;
   }
   if (intent === 'valid' && !(status >= 200 && status < 300)) {
-    verdict.fail({ clause, title: `a valid request was not accepted (${where})`, received: status, allowed: 'a 2xx status the spec declares', exchange: ex });
+    verdict.fail({ clause, title: `a valid request was not accepted`, received: status, allowed: 'a 2xx status the spec declares', exchange: ex });
     return;
   }
   if (intent === 'invalid' && !(status >= 400 && status < 500)) {
-    verdict.fail({ clause, title: `an invalid request was not rejected (${where})`, received: status, allowed: 'a 4xx status', exchange: ex });
+    verdict.fail({ clause, title: `an invalid request was not rejected`, received: status, allowed: 'a 4xx status', exchange: ex });
     return;
   }
   verdict.pass(clause);
@@ -106,14 +104,13 @@ export function conform({ verdict, spec, validator, op, exchange: ex, intent, cl
 /** SPEC-9: the response is one the spec declares. Each finding is keyed by operation, status and what broke, so that the reports keep it once. */
 function conformToSpec(verdict: Verdict, spec: Spec, validator: SchemaValidator, op: SpecOperation, ex: Exchange, intent: Intent): void {
   const status = ex.status;
-  const where = oneLine(ex);
   const key = declaredResponseKey(op, status);
   const declared = Object.keys(op.op.responses ?? {});
   const operation = `${op.method.toUpperCase()} ${op.path}`;
   const fail = (aspect: string, title: string, received: unknown, allowed: string) =>
     verdict.fail({ clause: SPEC_CONFORMANCE, title, received, allowed, exchange: ex, key: `${operation} ${status} ${aspect}` });
   if (!key) {
-    if (intent === 'valid') fail('status', `${operation} answered a status its spec does not declare (${where})`, status, declared.join(', '));
+    if (intent === 'valid') fail('status', `${operation} answered a status its spec does not declare`, status, declared.join(', '));
     else verdict.drift(SPEC_CONFORMANCE, operation, status, declared, ex);
     return;
   }
@@ -123,12 +120,12 @@ function conformToSpec(verdict: Verdict, spec: Spec, validator: SchemaValidator,
   if (!content || typeof content !== 'object' || Object.keys(content).length === 0) return; // no body declared
   const media = mediaTypeKey(content, ex.contentType);
   if (!media) {
-    fail('content-type', `${operation} ${status}: content type not declared by the spec (${where})`, ex.contentType || 'none', Object.keys(content).join(', '));
+    fail('content-type', `${operation} ${status}: content type not declared by the spec`, ex.contentType || 'none', Object.keys(content).join(', '));
     return;
   }
   if (!/json/i.test(media)) return;
   if (ex.json === undefined) {
-    fail('body', `${operation} ${status}: body is not JSON (${where})`, ex.text.slice(0, 200), `JSON matching the spec's ${media} schema`);
+    fail('body', `${operation} ${status}: body is not JSON`, ex.text.slice(0, 200), `JSON matching the spec's ${media} schema`);
     return;
   }
   const schemaPointer = canonicalPointer(spec.raw, [...pointerTokens(pointer!), media, 'schema']);
@@ -139,7 +136,7 @@ function conformToSpec(verdict: Verdict, spec: Spec, validator: SchemaValidator,
     if (rules.has(problem.rule) || !rules.add(problem.rule)) continue;
     fail(
       `schema ${problem.rule}`,
-      `${operation} ${status}: body does not match the spec schema at ${problem.path} (${where})`,
+      `${operation} ${status}: body does not match the spec schema at ${problem.path}`,
       valueAt(ex.json, problem.path),
       problem.message,
     );

@@ -8,7 +8,7 @@
  * again on the same exchange (to stamp a place of its own first): each exchange is checked once.
  */
 import { ERROR_WORDING } from '../document/facts';
-import { oneLine, type Exchange } from '../http/exchange';
+import type { Exchange } from '../http/exchange';
 import { containsSecret, SECRET_RUN } from '../http/redact';
 import { headerValue } from '../http/transport';
 import { errorBodies, errorBodyFor, isJsonContentType, zodLine } from '../document/rules';
@@ -44,11 +44,10 @@ export function checkErrorResponse({ verdict, exchange: ex, sentKeys = [], where
   if (ex.status < 400 || checked.has(ex)) return;
   checked.add(ex);
   const v = Object.keys(where).length ? verdict.at(where) : verdict;
-  const line = oneLine(ex);
   v.check({
     clause: 'ERR-3',
     ok: isJsonContentType(ex.contentType),
-    title: `error response without a JSON content type (${line})`,
+    title: `error response without a JSON content type`,
     received: ex.contentType || 'no content-type',
     allowed: 'application/json',
     exchange: ex,
@@ -58,7 +57,7 @@ export function checkErrorResponse({ verdict, exchange: ex, sentKeys = [], where
     v.check({
       clause: 'ERR-4',
       ok: isObject,
-      title: `error body is not a JSON object (${line})`,
+      title: `error body is not a JSON object`,
       received: ex.text.slice(0, 200),
       allowed: `{ "statusCode": ${ex.status}, ... }`,
       exchange: ex,
@@ -68,7 +67,7 @@ export function checkErrorResponse({ verdict, exchange: ex, sentKeys = [], where
     v.check({
       clause: 'ERR-4',
       ok: parsed.success,
-      title: `error body's statusCode is not the HTTP status ${ex.status} (${line})`,
+      title: `error body's statusCode is not the HTTP status ${ex.status}`,
       received: (ex.json as { statusCode?: unknown }).statusCode,
       allowed: `the number ${ex.status}`,
       exchange: ex,
@@ -80,7 +79,7 @@ export function checkErrorResponse({ verdict, exchange: ex, sentKeys = [], where
     v.check({
       clause: shape,
       ok: parsed.success,
-      title: `${ex.status} body breaks the documented shape: ${parsed.success ? '' : zodLine(parsed.error)} (${line})`,
+      title: `${ex.status} body breaks the documented shape: ${parsed.success ? '' : zodLine(parsed.error)}`,
       received: ex.json ?? ex.text.slice(0, 200),
       allowed: `{ "statusCode": ${ex.status}, "error": "${ERROR_WORDING[ex.status as 404 | 429]}", "message"?: string${ex.status === 429 ? ', "attributes"?: object' : ''} }`,
       exchange: ex,
@@ -91,7 +90,7 @@ export function checkErrorResponse({ verdict, exchange: ex, sentKeys = [], where
     v.check({
       clause: 'AUTH-7',
       ok: !containsSecret(ex.text, key),
-      title: `error body echoes the API key sent, or part of it (${line})`,
+      title: `error body echoes the API key sent, or part of it`,
       received: 'the key (or a run of it, or its base64) in the body',
       allowed: 'a body that never contains the key',
       exchange: ex,
