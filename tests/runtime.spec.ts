@@ -5,8 +5,10 @@
 import { RUNTIME_VERSIONS } from '../support/document/facts';
 import { clauses, test } from '../support/test';
 import { isJsonContentType, runtimeFields } from '../support/document/rules';
-import { fillPath } from '../support/spec/target';
-import { ACCEPTED_CLASS, generatedIds, UNKNOWN_IDS } from '../support/runtime/ids';
+import { fillPath, type Target } from '../support/spec/target';
+import { ACCEPTED_CLASS, generatedIds, UNKNOWN_IDS, type UnknownId } from '../support/runtime/ids';
+import type { Contract } from '../support/fixtures';
+import type { Verdict } from '../support/checks/verdict';
 import { declaredCaseSeed } from '../support/run/config';
 import { PLACE } from '../support/document/places';
 
@@ -86,20 +88,27 @@ test.describe('get one runtime', () => {
     );
   }
 
-  // The listed classes, then the near misses of the accepted versions and the seeded ids (CASE_SEED).
-  for (const { what, id, valueClass } of [...UNKNOWN_IDS, ...generatedIds(declaredCaseSeed())]) {
-    test(`unknown id: ${what}`, { annotation: clauses('RT-9', 'ERR-1', 'ERR-3', 'ERR-4', 'AUTH-7', 'SPEC-9') }, async ({ contract, target, verdict }) => {
-      const where = { place: PLACE.runtime, valueClass };
-      // The id is sent already encoded, exactly as written here; the error body is checked on the way (ERR-*, AUTH-7).
-      const ex = await contract.at(where).send(target.runtimeOp, 'GET', target.runtimePath.replace(/\{[^}]+\}/, id), 'invalid', 'RT-9');
-      verdict.at(where).check({
-        clause: 'RT-9',
-        ok: ex.status === 404,
-        title: `unknown runtime id (${what}) did not answer 404`,
-        received: ex.status,
-        allowed: '404 with the ERR-1 body',
-        exchange: ex,
-      });
+  type Sent = { contract: Contract; target: Target; verdict: Verdict };
+  const unknownId = async ({ contract, target, verdict }: Sent, { what, id, valueClass }: Pick<UnknownId, 'what' | 'id'> & { valueClass: string }) => {
+    const where = { place: PLACE.runtime, valueClass };
+    // The id is sent already encoded, exactly as written here; the error body is checked on the way (ERR-*, AUTH-7).
+    const ex = await contract.at(where).send(target.runtimeOp, 'GET', target.runtimePath.replace(/\{[^}]+\}/, id), 'invalid', 'RT-9');
+    verdict.at(where).check({
+      clause: 'RT-9',
+      ok: ex.status === 404,
+      title: `unknown runtime id (${what}) did not answer 404`,
+      received: ex.status,
+      allowed: '404 with the ERR-1 body',
+      exchange: ex,
     });
-  }
+  };
+  const annotation = clauses('RT-9', 'ERR-1', 'ERR-3', 'ERR-4', 'AUTH-7', 'SPEC-9');
+
+  for (const u of UNKNOWN_IDS) test(`unknown id: ${u.what}`, { annotation }, ({ contract, target, verdict }) => unknownId({ contract, target, verdict }, u));
+
+  // The near misses of the accepted versions and the seeded ids (CASE_SEED), sent side by side: each
+  // failure names its id and class.
+  test('unknown ids generated from the accepted versions (near misses, seeded)', { annotation }, async ({ contract, target, verdict }) => {
+    await Promise.all(generatedIds(declaredCaseSeed()).map((u) => unknownId({ contract, target, verdict }, u)));
+  });
 });
