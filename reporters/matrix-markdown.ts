@@ -5,12 +5,16 @@ import type { ClauseRow, Matrix, MatrixFailure } from './matrix-types';
 const MARK = { verified: '✅ verified', waived: '🟪 waived', failed: '❌ failed', skipped: '⏭️ skipped', 'not covered': '⬜ not covered' } as const;
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
+/** A list for a table cell: its first items and how many more (contract-matrix.json keeps them all). */
+const some = (items: readonly string[], most = 12) =>
+  items.length > most ? `${items.slice(0, most).join(', ')}, … ${items.length - most} more` : items.join(', ');
+
 /** The places (routes by role) and value classes a clause was tried with. */
 export const triedText = (c: Pick<ClauseRow, 'places' | 'valueClasses' | 'operators'>) =>
   [
-    c.places.length ? `places: ${c.places.join(', ')}` : '',
+    c.places.length ? `places: ${some(c.places)}` : '',
     c.operators?.length ? `operators: ${c.operators.join(', ')}` : '',
-    c.valueClasses.length ? `values: ${c.valueClasses.join(', ')}` : '',
+    c.valueClasses.length ? `values: ${some(c.valueClasses)}` : '',
   ]
     .filter(Boolean)
     .join('; ');

@@ -12,12 +12,25 @@ import { defaultPortSession, describeWatch, judgeAgentSession, liveWatchedSessio
 import { SHUTDOWN_TIMING } from '../support/agent/table';
 import { EMBEDDED_AGENT_COMMAND } from '../support/agent/embedded-agent';
 import { clauses, test } from '../support/test';
+import type { Config } from '../support/run/config';
+import type { Verdict } from '../support/checks/verdict';
+
+/** Against a remote target with no agent of its own named, the embedded agent stands in: nothing of the target is verified. */
+function noteStandIn(config: Config, verdict: Verdict): void {
+  if (!config.embedded && config.agentCommand === EMBEDDED_AGENT_COMMAND)
+    verdict.note(
+      'agent-under-test',
+      "AGENT_COMMAND and AGENT_URL are unset: this is the embedded reference agent, not the target's; set one of them to test yours",
+    );
+}
 
 test.describe('private location agent', () => {
   test('health endpoints of a running agent (AGENT_URL)', { annotation: clauses('AG-1', 'AG-2', 'AG-3') }, async ({ config, verdict }) => {
     test.skip(
       !config.agentUrl,
-      config.agentCommand ? 'AGENT_URL is not set: the agent is started through AGENT_COMMAND instead' : 'AGENT_URL is not set: no running agent to probe',
+      config.agentCommand && (config.embedded || config.agentCommand !== EMBEDDED_AGENT_COMMAND)
+        ? 'AGENT_URL is not set: the agent is started through AGENT_COMMAND instead'
+        : 'AGENT_URL is not set: no running agent to probe',
     );
     await probeAll(verdict, config.agentUrl!);
   });
@@ -31,12 +44,7 @@ test.describe('private location agent', () => {
         `AGENT_COMMAND is not set: ${config.agentUrl ? 'with only AGENT_URL the suite cannot start, port or stop the agent' : 'against BASE_URL the suite starts no agent of its own (set AGENT_COMMAND, or AGENT_URL for a running one)'}`,
       );
       test.setTimeout(SHUTDOWN_TIMING.watchAttempts * (2 * STARTUP_LIMIT_MS + SHUTDOWN_TIMING.watchLimitMs) + 10_000);
-      if (!config.embedded && config.agentCommand === EMBEDDED_AGENT_COMMAND) {
-        verdict.note(
-          'agent-under-test',
-          "AGENT_COMMAND and AGENT_URL are unset: this is the embedded reference agent, not the target's; set one of them to test yours",
-        );
-      }
+      noteStandIn(config, verdict);
       const session = await liveWatchedSession(config.agentCommand!);
       if (session.watch) await info.attach('shutdown probes', { body: describeWatch(session.watch), contentType: 'text/plain' });
       const undecided = judgeAgentSession(verdict, session);
@@ -48,6 +56,7 @@ test.describe('private location agent', () => {
   test('health endpoints on port 8081 when AGENT_HEALTH_PORT is unset', { annotation: clauses('AG-4') }, async ({ config, verdict }) => {
     test.skip(!config.agentCommand, 'AGENT_COMMAND is not set: the suite cannot start an agent without AGENT_HEALTH_PORT');
     test.setTimeout(2 * STARTUP_LIMIT_MS + 30_000);
+    noteStandIn(config, verdict);
     const outcome = await defaultPortSession(config.agentCommand!);
     if ('skipped' in outcome) return test.skip(true, outcome.skipped);
     judgeAgentSession(verdict, outcome.session);
