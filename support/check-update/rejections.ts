@@ -25,7 +25,7 @@ import type { Config } from '../run/config';
 import { attribute, expectedAfter, type SentUpdate } from './attribution';
 import { carriersFor } from './carriers';
 import type { Judges } from './judge';
-import { describeRestore, restoreCheck, restored, type Send } from './restore';
+import { leakFailure, putBack } from './put-back';
 import type { CheckHandle, Session } from './session';
 import { isState, restoreBody, type CheckState } from './state';
 
@@ -175,13 +175,7 @@ export class RejectionRun {
     for (const f of findings) {
       if (f.kind === 'leak') {
         blamed.add(f.update);
-        verdict.at(this.where(sent[f.update].rejection)).fail({
-          clause: 'CU-7',
-          title: `an update answered ${sent[f.update].ex.status} and still changed ${f.property}`,
-          received: f.read ?? null,
-          allowed: `unchanged: ${show(f.before)}`,
-          exchange: back,
-        });
+        verdict.at(this.where(sent[f.update].rejection)).fail(leakFailure(sent[f.update].ex.status, f, back));
       }
     }
     // A value several refused updates sent alike (a flipped flag): named by the leak above, else by the first of them.
@@ -201,20 +195,16 @@ export class RejectionRun {
     });
     const wrong = blamed.size > 0 || findings.some((f) => f.kind === 'not-persisted') || sent.some((p) => p.wronglyAccepted);
     if (wrong)
-      await this.restoreTo(
+      await putBack(
+        this.fx,
+        this.s,
+        this.h,
         expectedAfter(
           start,
           sent.filter((p) => !p.wronglyAccepted),
         ),
+        'after refused updates that changed the check',
       );
     else this.h.expected = read;
-  }
-
-  /** Back to what the check should hold, so the chain's next test starts from it. */
-  private async restoreTo(state: CheckState): Promise<void> {
-    const send: Send = (method, path, options) => this.fx.api.call(method, path, options);
-    const r = await restoreCheck(send, send, this.s.routes, this.h.id, state, this.s.writable, this.s.query, this.s.coupled);
-    this.fx.verdict.note('restored', `after refused updates that changed the check: ${describeRestore(r)}`);
-    this.h.expected = restored(r) ? structuredClone(state) : structuredClone(r.state ?? this.h.expected);
   }
 }

@@ -18,7 +18,7 @@ import { attribute, expectedAfter, type Finding, type SentUpdate } from './attri
 import { carriedKinds, carriersFor } from './carriers';
 import type { Cell } from './cells';
 import { answering, is2xx, is4xx, sendJudged, whereOf, type Judges } from './judge';
-import { describeRestore, restoreCheck, restored, type Send } from './restore';
+import { leakFailure, putBack } from './put-back';
 import type { CheckHandle, Session } from './session';
 import { isState, restoreBody, sameValue, type CheckState } from './state';
 
@@ -228,13 +228,7 @@ export class CellRunner {
         });
         break;
       case 'leak':
-        v(f.update, f.property).fail({
-          clause: 'CU-7',
-          title: `an update answered ${batch[f.update].status} and still changed ${f.property}`,
-          received: f.read ?? null,
-          allowed: `unchanged: ${show(f.before)}`,
-          exchange: back,
-        });
+        v(f.update, f.property).fail(leakFailure(batch[f.update].status, f, back));
         break;
       case 'derived':
         this.fx.verdict.note(
@@ -297,13 +291,8 @@ export class CellRunner {
     });
   }
 
-  /** Puts the check in a state (restore + read); the expected state follows what was achieved. */
-  private async restoreTo(state: CheckState, why: string): Promise<boolean> {
-    const send: Send = (method, path, options) => this.fx.api.call(method, path, options);
-    const r = await restoreCheck(send, send, this.s.routes, this.h.id, state, this.s.writable, this.s.query, this.s.coupled);
-    this.fx.verdict.note('restored', `${why}: ${describeRestore(r)}`);
-    this.h.expected = restored(r) ? structuredClone(state) : structuredClone(r.state ?? this.h.expected);
-    return restored(r);
+  private restoreTo(state: CheckState, why: string): Promise<boolean> {
+    return putBack(this.fx, this.s, this.h, state, why);
   }
 
   /** A step of the report, placed at its test; the failures it added make it red (and the test goes on to the next). */
