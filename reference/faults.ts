@@ -3,7 +3,7 @@
 // can be handed to both: each process rejects what is in no catalogue and ignores what belongs to the other.
 import { ARGUMENT_HELP, KINDS, parseKind, type FaultKind } from './fault-kinds';
 import { ALIASES, Faults } from './fault-set';
-import { INDEPENDENT_FAULTS, INDEPENDENT_FAULTS_6 } from './independent-faults';
+import { INDEPENDENT_FAULTS, INDEPENDENT_FAULTS_6, INDEPENDENT_FAULTS_7 } from './independent-faults';
 
 export { Faults };
 
@@ -92,6 +92,7 @@ export const FAULTS = {
   // The independent faults (ind-*), written apart from the suite: see independent-faults.ts.
   ...INDEPENDENT_FAULTS,
   ...INDEPENDENT_FAULTS_6,
+  ...INDEPENDENT_FAULTS_7,
 } as const satisfies Record<string, string>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -78,3 +78,44 @@ export const INDEPENDENT_FAULTS_6 = {
   'ind6-agent-ready-again-stopping': 'readiness answers 200 again in the last 400 ms of the drain ("stopping" is not "draining")',
   'ind6-agent-close-listener-first': 'on SIGTERM the listener is closed at once: probes are refused during the drain instead of 503/200',
 } as const satisfies Record<string, string>;
+
+// The seventh batch (ind7-*): same rule; each bug tied to one route, method, check type, moment or
+// representation of a value, or to state shared between requests. Hooks marked by name.
+export const INDEPENDENT_FAULTS_7 = {
+  // SPEC
+  'ind7-spec-runtime-security-empty': 'spec: GET /v1/runtimes/{id} declares security [] (public), though the service asks for the bearer key',
+  'ind7-spec-nullable-type-array': 'spec: CheckUpdate.description typed ["string", "null"] (3.1 style) in an OpenAPI 3.0.3 document',
+  'ind7-spec-429-attributes-string': 'spec: TooManyRequestsError.attributes typed string ("content not described"), while 429s carry an object',
+  'ind7-spec-offset-snake-case': 'spec: the CheckUpdate body schema names the offset frequency_offset (its database column), not frequencyOffset',
+  // AUTH
+  'ind7-auth-head-unauthenticated': 'HEAD requests to /v1 routes skip authentication (let through as load-balancer pings)',
+  'ind7-auth-nil-guid-default-account': "the nil GUID 00000000-0000-0000-0000-000000000000 as account header is read as unset: the key's own account",
+  'ind7-auth-429-attributes-key': "429 bodies report the limiter's bucket in attributes.key, which is the API key",
+  // RT
+  'ind7-rt-cache-miss-404': 'read-through runtime cache: the first request for each runtime answers 404 while the cache is filled',
+  'ind7-rt-multistep-omitempty': 'multiStepSupport false is left out of the body (a serializer that omits false values)',
+  'ind7-rt-eol-locale-unpadded': 'runtimeEndOfLife written by toLocaleDateString("en-US"): "3/31/2027", not "03/31/2027"',
+  'ind7-rt-malformed-id-400': 'runtime ids not of the form NNNN.NN are refused 400 by a route parameter pattern, not 404',
+  // ERR
+  'ind7-err-404-template-after-401': 'the 401 helper Object.assign()s into the shared error template: after a 401, 404 bodies say 401 Unauthorized',
+  'ind7-err-foreign-check-403-body-404': 'a check id of another account is answered HTTP 403 with the 404 body (statusCode 404) left in place',
+  // RL
+  'ind7-rl-reset-counts-twice': 'fixed window: the request that starts a new window is counted twice, so after a reset only max - 1 are served',
+  'ind7-rl-counter-lost-update': 'the global counter is read, then written 2 ms later: concurrent requests overwrite each other and more than max are served',
+  'ind7-rl-retry-after-epoch-date': 'Retry-After of a 429 written as an HTTP-date of the delta read as an epoch (a date in 1970)',
+  // CU
+  'ind7-cu-stale-read-cache': 'GET /v1/checks/:id is cached for 30 s and the update does not invalidate it: reads show the old values',
+  'ind7-cu-grouporder-zero-refused': 'groupOrder read as a 1-based position: 0 refused',
+  'ind7-cu-runtime-range-check': 'runtimeId checked as a YYYY.MM between the oldest and the newest runtime: 2025.01, 2024.13 accepted',
+  'ind7-cu-rollback-to-seed': 'a refused update "rolls back" to the check as first loaded, undoing the updates accepted since',
+  'ind7-cu-cross-account-id': "checks looked up by id alone: another account's check is read and updated (200), not 404",
+  // FO
+  'ind7-fo-zero-falsy': 'frequency 0 in the body replaced by the stored frequency (`||`): the offset and check type judged as for that frequency',
+  'ind7-fo-browser-range-unchecked': 'the offset ranges of frequency > 0 checked on API checks only: a browser check takes any offset',
+  // AG (agent)
+  'ind7-agent-liveness-before-first-heartbeat': 'liveness answers 503 for the first 2 s after start, until the first heartbeat',
+  'ind7-agent-health-legacy-port': '/health is left on the legacy 8081 listener: on the port set by AGENT_HEALTH_PORT it answers 404',
+} as const satisfies Record<string, string>;
+
+/** ind7-agent-liveness-before-first-heartbeat: how long after start liveness waits for the first heartbeat. */
+export const FIRST_HEARTBEAT_MS = 2000;

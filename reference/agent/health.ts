@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AgentEndpoint, AnyAgentEndpoint } from '../fault-kinds';
 import type { Faults } from '../faults';
-import { agentFaultWindowMs } from '../independent-faults';
+import { agentFaultWindowMs, FIRST_HEARTBEAT_MS } from '../independent-faults';
 
 const ENDPOINT_OF_PATH: Readonly<Record<string, AnyAgentEndpoint>> = { '/-/readiness': 'readiness', '/-/liveness': 'liveness', '/health': 'health' };
 
@@ -11,7 +11,14 @@ export interface AgentState {
   /** When SIGTERM arrived (clock ms); null while the agent runs normally. */
   drainingSince: number | null;
   drainMs: number;
+  /** When the listener came up (clock ms); unset in tests that drive the handler alone. */
+  startedAt?: number;
+  /** The port the endpoints were configured on (AGENT_HEALTH_PORT, 8081 when unset); unset in tests that drive the handler alone. */
+  port?: number;
 }
+
+/** The documented default port, on which the legacy /health listener of ind7-agent-health-legacy-port lives. */
+const LEGACY_HEALTH_PORT = 8081;
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
@@ -50,10 +57,15 @@ export function healthHandler(state: AgentState, faults: Faults, clock: () => nu
       }
       case '/-/liveness':
         if (faults.has('agent-liveness-500')) return json(res, 500, { status: 'error' });
+        // ind7-agent-liveness-before-first-heartbeat: liveness reports the heartbeat loop, which first beats 2 s after start.
+        if (faults.has('ind7-agent-liveness-before-first-heartbeat') && state.startedAt !== undefined && clock() - state.startedAt < FIRST_HEARTBEAT_MS)
+          return json(res, 503, { status: 'starting' });
         if (dies('liveness')) return json(res, 503, { status: 'draining' });
         return json(res, 200, { status: 'ok' });
       case '/health':
         if (faults.has('agent-no-health')) break;
+        // ind7-agent-health-legacy-port: /health stayed on the legacy listener of port 8081, which the configured port is not.
+        if (faults.has('ind7-agent-health-legacy-port') && state.port !== undefined && state.port !== LEGACY_HEALTH_PORT) break;
         if (dies('health')) return json(res, 503, { status: 'draining' });
         return json(res, 200, { status: 'ok' });
     }

@@ -26,12 +26,13 @@ try {
 // agent-default-port: unset, the port is the system's choice (0) instead of the documented default.
 const port = intEnv('AGENT_HEALTH_PORT', faults.has('agent-default-port') ? 0 : 8081, 0, 65535);
 const drainMs = intEnv('AGENT_DRAIN_MS', 800, 0, 600_000);
-const state: AgentState = { drainingSince: null, drainMs };
+const state: AgentState = { drainingSince: null, drainMs, port };
 const server = createServer(healthHandler(state, faults));
 // agent-ignore-port: the classic bug of a hard-coded offset; 0 stays 0 so tests can still pick a port.
 const listenPort = faults.has('agent-ignore-port') && port !== 0 ? port + 1 : port;
 
 server.listen(listenPort, '127.0.0.1', () => {
+  state.startedAt = Date.now();
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : listenPort;
   process.stdout.write(`reference agent health endpoints listening on http://127.0.0.1:${actual}\n`);

@@ -92,3 +92,40 @@ export const INDEPENDENT_FAULTS_6: IndependentFault[] = [
   { fault: 'ind6-agent-ready-again-stopping', clauses: ['AG-5'], files: [AG] },
   { fault: 'ind6-agent-close-listener-first', clauses: ['AG-5'], files: [AG] },
 ];
+
+/** The seventh batch (ind7-*, reference/independent-faults.ts INDEPENDENT_FAULTS_7), same shape. */
+export const INDEPENDENT_FAULTS_7: IndependentFault[] = [
+  // SPEC
+  { fault: 'ind7-spec-runtime-security-empty', clauses: ['SPEC-3'], files: [SPEC] },
+  { fault: 'ind7-spec-nullable-type-array', clauses: ['SPEC-1'], files: [SPEC] },
+  { fault: 'ind7-spec-429-attributes-string', clauses: ['SPEC-7', 'SPEC-9'], files: [SPEC, BURST, RL] },
+  { fault: 'ind7-spec-offset-snake-case', clauses: ['SPEC-5'], files: [SPEC] },
+  // AUTH
+  { fault: 'ind7-auth-head-unauthenticated', clauses: ['AUTH-1'], files: [AUTH] },
+  { fault: 'ind7-auth-nil-guid-default-account', clauses: ['AUTH-6'], files: [AUTH] },
+  { fault: 'ind7-auth-429-attributes-key', clauses: ['AUTH-7'], files: [AUTH, BURST, RL] },
+  // RT
+  { fault: 'ind7-rt-cache-miss-404', clauses: ['RT-1'], files: [RT] },
+  { fault: 'ind7-rt-multistep-omitempty', clauses: ['RT-4', 'SPEC-9'], files: [RT, SPEC] },
+  { fault: 'ind7-rt-eol-locale-unpadded', clauses: ['RT-6'], files: [RT] },
+  { fault: 'ind7-rt-malformed-id-400', clauses: ['RT-9'], files: [RT] },
+  // ERR
+  { fault: 'ind7-err-404-template-after-401', clauses: ['ERR-1', 'ERR-4'], files: [ERR, AUTH, RT] },
+  { fault: 'ind7-err-foreign-check-403-body-404', clauses: ['ERR-4'], files: [ERR, AUTH, CU] },
+  // RL
+  { fault: 'ind7-rl-reset-counts-twice', clauses: ['RL-1'], files: [BURST, RL] },
+  { fault: 'ind7-rl-counter-lost-update', clauses: ['RL-2'], files: [BURST, RL] },
+  { fault: 'ind7-rl-retry-after-epoch-date', clauses: ['RL-6'], files: [BURST, RL] },
+  // CU
+  { fault: 'ind7-cu-stale-read-cache', clauses: ['CU-1'], files: [CU] },
+  { fault: 'ind7-cu-grouporder-zero-refused', clauses: ['CU-3'], files: [CU] },
+  { fault: 'ind7-cu-runtime-range-check', clauses: ['CU-5'], files: [CU] },
+  { fault: 'ind7-cu-rollback-to-seed', clauses: ['CU-7'], files: [CU] },
+  { fault: 'ind7-cu-cross-account-id', clauses: ['CU-8'], files: [CU, AUTH] },
+  // FO
+  { fault: 'ind7-fo-zero-falsy', clauses: ['FO-1', 'FO-5'], files: [CU] },
+  { fault: 'ind7-fo-browser-range-unchecked', clauses: ['FO-2', 'FO-3'], files: [CU] },
+  // AG
+  { fault: 'ind7-agent-liveness-before-first-heartbeat', clauses: ['AG-2'], files: [AG] },
+  { fault: 'ind7-agent-health-legacy-port', clauses: ['AG-3', 'AG-4'], files: [AG] },
+];

@@ -10,6 +10,8 @@ export function offsetProblem(frequency: number, offset: number, checkType: stri
     if (faults.has('ind6-fo-zero-range') && offset >= 10 && offset <= 30) return null;
     return [10, 20, 30].includes(offset) ? null : 'with frequency 0, frequencyOffset must be 10, 20 or 30';
   }
+  // ind7-fo-browser-range-unchecked: the offset ranges written for the API checks' scheduler, and checked for those only.
+  if (faults.has('ind7-fo-browser-range-unchecked') && checkType !== 'API') return null;
   // ind6-fo-sixty-high-rule: the boundary read as "60 and above" for the hourly rule.
   const low = faults.has('ind6-fo-sixty-high-rule') ? frequency < 60 : frequency <= 60;
   let max = low ? Math.floor(frequency * 10) : Math.ceil(frequency / 60);

@@ -8,6 +8,10 @@ const bool = { type: 'boolean' };
 // ind-cu-location-pattern: what a location looks like, instead of the list of the 22.
 const LOCATION_SHAPE = { type: 'string', pattern: '^(us|ca|sa|eu|me|ap|af)-(north|south|east|west|central|northeast|southeast)-[1-9]$' };
 
+/** ind7-cu-runtime-range-check: the form YYYY.MM here, the range (oldest..newest) in the route. */
+const runtimeIdSchema = (faults: Faults) =>
+  faults.has('ind7-cu-runtime-range-check') ? { type: 'string', pattern: '^[0-9]{4}\\.[0-9]{2}$' } : { type: 'string', enum: [...RUNTIME_VERSIONS] };
+
 export function checkUpdateSchema(faults: Faults): Record<string, unknown> {
   const location = faults.has('cu-unknown-location') ? { type: 'string', minLength: 1 } : { type: 'string', enum: [...LOCATIONS] };
   const offset: Record<string, unknown> = faults.has('fo-string-offset')
@@ -36,8 +40,9 @@ export function checkUpdateSchema(faults: Faults): Record<string, unknown> {
       tags: { type: 'array', items: { type: 'string' } },
       alertSettings: nullable({ type: 'object' }),
       groupId: nullable({ type: 'integer' }),
-      groupOrder: nullable({ type: 'integer', minimum: faults.has('cu-negative-grouporder') ? -1 : 0 }),
-      runtimeId: nullable(faults.has('cu-unknown-runtime') ? { type: 'string' } : { type: 'string', enum: [...RUNTIME_VERSIONS] }),
+      // ind7-cu-grouporder-zero-refused: "position in its group" read as 1-based.
+      groupOrder: nullable({ type: 'integer', minimum: faults.has('cu-negative-grouporder') ? -1 : faults.has('ind7-cu-grouporder-zero-refused') ? 1 : 0 }),
+      runtimeId: nullable(faults.has('cu-unknown-runtime') ? { type: 'string' } : runtimeIdSchema(faults)),
       alertChannelSubscriptions: {
         type: 'array',
         items: {

@@ -49,6 +49,8 @@ function keyOfOtherScheme(parts: string[]): string | undefined {
 const QUERY_KEY_NAMES = ['api_key', 'apiKey', 'access_token', 'token', 'key'];
 /** ind6-auth-guid-unanchored: the GUID pattern without its anchors, as a search. */
 const GUID_ANYWHERE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+/** ind7-auth-nil-guid-default-account: the GUID of all zeros. */
+const NIL_GUID = '00000000-0000-0000-0000-000000000000';
 
 /** The account of a key; under ind6-auth-key-case-insensitive, of a key in any case. */
 function accountOfKey(token: string, faults: Faults): string | undefined {
@@ -93,6 +95,8 @@ function resolveAccount(sent: string | undefined, keyAccount: string, loose: Loo
     if (loose('account-empty')) return keyAccount;
     throw refuse('ACCOUNT_MISSING', 'account-empty');
   }
+  // ind7-auth-nil-guid-default-account: the nil GUID (Guid.Empty of an unset client field) read as "no account chosen".
+  if (faults.has('ind7-auth-nil-guid-default-account') && sent.trim() === NIL_GUID) return keyAccount;
   // ind6-auth-guid-unanchored: the first GUID found in the value is the account.
   const found = faults.has('ind6-auth-guid-unanchored') ? GUID_ANYWHERE.exec(sent)?.[0] : undefined;
   if (found) sent = found;
@@ -112,6 +116,8 @@ export default fp(
     app.decorateRequest('accountId', null);
     app.decorateRequest('deferredRefusal', null);
     app.addHook('preParsing', async (req: FastifyRequest) => {
+      // ind7-auth-head-unauthenticated: HEAD is what load balancers ping with, so it is let through unchecked.
+      if (faults.has('ind7-auth-head-unauthenticated') && req.method === 'HEAD') return;
       const place = placeOf(req);
       const isV1 = !!req.routeOptions.url?.startsWith('/v1/');
       if (isV1) {

@@ -1,20 +1,26 @@
 // GET /v1/checks/:id and the deprecated PUT /v1/checks/:id. The update is all or nothing: the whole
 // body is validated (schema, then the cross-field frequencyOffset rules) before anything is stored.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Faults } from '../../faults';
 import { GUID } from '../accounts';
 import { placeOf } from '../place';
 import type { Place } from '../../fault-kinds';
 import { apiError, ApiError } from '../errors/catalogue';
 import { checkUpdateSchema } from '../checks/schema';
-import { DESCRIPTION_MAX, UPDATE_PROPERTIES } from '../checks/vocabulary';
+import { DESCRIPTION_MAX, RUNTIME_VERSIONS, UPDATE_PROPERTIES } from '../checks/vocabulary';
 import { offsetProblem } from '../checks/frequency-offset';
 import { CheckStore, madeUpCheck, SEEDED_TYPES, type Check } from '../checks/store';
 import { forbiddenAfterWrite } from './auth';
 import { RUNTIMES } from '../runtimes/data';
+import { foreignCheckRequests } from './errors';
 
 /** ind6-cu-removed-runtime-refused: the runtimes read as no longer selectable. */
 const REMOVED_RUNTIMES: readonly string[] = RUNTIMES.filter((r) => r.stage === 'REMOVED').map((r) => r.name);
+
+/** ind7-cu-runtime-range-check: the oldest and the newest runtime, as YYYY.MM strings compare. */
+const [OLDEST_RUNTIME, NEWEST_RUNTIME] = [[...RUNTIME_VERSIONS].sort()[0], [...RUNTIME_VERSIONS].sort().pop()!];
+/** ind7-cu-stale-read-cache: how long a read of a check is served from the cache. */
+const READ_CACHE_MS = 30_000;
 
 interface UpdateRoute {
   Params: { id: string };
@@ -25,9 +31,23 @@ interface UpdateRoute {
 export default async function checksPlugin(app: FastifyInstance, opts: { faults: Faults; store?: CheckStore }) {
   const { faults } = opts;
   const store = opts.store ?? new CheckStore();
+  /** ind7-cu-stale-read-cache: reads by account and id; nothing ever invalidates them. */
+  const readCache = new Map<string, { at: number; check: Check }>();
+  /** ind7-cu-rollback-to-seed: the unit of work's snapshot of each check, taken when it is first loaded. */
+  const firstLoaded = new Map<string, Check>();
+
+  /** The account whose check a request names; ind7-cu-cross-account-id: whichever account holds the id. */
+  const accountFor = (req: FastifyRequest<{ Params: { id: string } }>): string | null =>
+    req.accountId && faults.has('ind7-cu-cross-account-id') ? (store.ownerOf(req.params.id) ?? req.accountId) : req.accountId;
+  // ind7-err-foreign-check-403-body-404: a miss on a check that another account holds is marked for the ownership layer.
+  const markForeign = (req: FastifyRequest<{ Params: { id: string } }>, account: string | null) => {
+    const owner = faults.has('ind7-err-foreign-check-403-body-404') ? store.ownerOf(req.params.id) : undefined;
+    if (owner && owner !== account) foreignCheckRequests.add(req);
+  };
 
   const load = (account: string | null, id: string, place: Place | null): Check => {
     const found = account ? store.get(account, id) : undefined;
+    if (found && faults.has('ind7-cu-rollback-to-seed') && !firstLoaded.has(`${account} ${id}`)) firstLoaded.set(`${account} ${id}`, structuredClone(found));
     if (found) return found;
     if (faults.has('cu-unknown-id-200') && GUID.test(id)) return madeUpCheck(id);
     // unknown-check: ids of one shape made up (200) or blowing up (500) on one route.
@@ -41,7 +61,18 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
   const reject = (code: 'INVALID_BODY' | 'INVALID_QUERY', detail: string): ApiError =>
     faults.has('cu-500') ? new ApiError('INTERNAL', 500, 'Internal server error') : apiError(code, detail);
 
-  app.get<{ Params: { id: string } }>('/v1/checks/:id', async (req) => load(req.accountId, req.params.id, placeOf(req)));
+  app.get<{ Params: { id: string } }>('/v1/checks/:id', async (req) => {
+    const account = accountFor(req);
+    markForeign(req, account);
+    if (!faults.has('ind7-cu-stale-read-cache')) return load(account, req.params.id, placeOf(req));
+    // ind7-cu-stale-read-cache: a read-through cache in front of the store, which the update does not invalidate.
+    const key = `${account} ${req.params.id}`;
+    const cached = readCache.get(key);
+    if (cached && Date.now() - cached.at < READ_CACHE_MS) return cached.check;
+    const check = load(account, req.params.id, placeOf(req));
+    readCache.set(key, { at: Date.now(), check });
+    return check;
+  });
 
   app.put<UpdateRoute>(
     '/v1/checks/:id',
@@ -73,10 +104,11 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         if (owner && early) store.put(owner, { ...store.get(owner, req.params.id)!, ...early, id: req.params.id });
         throw req.deferredRefusal;
       }
-      const account = req.accountId ?? '';
+      const account = accountFor(req) ?? '';
+      markForeign(req, accountFor(req));
       // ind6-cu-put-upserts: PUT read as "create or replace", so an unknown GUID starts a new check.
       const upsert = faults.has('ind6-cu-put-upserts') && GUID.test(req.params.id) && !(req.accountId && store.get(req.accountId, req.params.id));
-      const current = upsert ? madeUpCheck(req.params.id) : load(req.accountId, req.params.id, placeOf(req));
+      const current = upsert ? madeUpCheck(req.params.id) : load(accountFor(req), req.params.id, placeOf(req));
       const body: unknown = req.body;
       const v = req.validationError;
       // ind6-cu-query-checked-after-write: the query only matters for new checks, so it is judged after the write.
@@ -96,11 +128,14 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         const unchecked = faults.has('ind-fo-stale-offset') && offset === undefined && typeof b.frequency === 'number' && b.frequency > 0;
         // ind-fo-type-change-at-zero: a new checkType is looked at only together with a new frequency.
         const newType = faults.has('ind-fo-type-change-at-zero') && b.frequency === undefined ? undefined : b.checkType;
+        const sentFrequency = b.frequency as number | undefined;
+        // ind7-fo-zero-falsy: `||` where `??` was meant, so a frequency of 0 falls back to the stored one.
+        const frequency = faults.has('ind7-fo-zero-falsy') ? sentFrequency || current.frequency : (sentFrequency ?? current.frequency);
         const p = unchecked
           ? null
           : offsetProblem(
               // ind6-fo-old-frequency: the offset judged against the check as stored.
-              faults.has('ind6-fo-old-frequency') ? current.frequency : ((b.frequency as number | undefined) ?? current.frequency),
+              faults.has('ind6-fo-old-frequency') ? current.frequency : frequency,
               offset ?? current.frequencyOffset,
               (newType as string | undefined) ?? current.checkType,
               faults,
@@ -108,6 +143,9 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         if (p) problems.push(p);
         if (faults.has('ind6-cu-removed-runtime-refused') && typeof b.runtimeId === 'string' && REMOVED_RUNTIMES.includes(b.runtimeId))
           problems.push(`runtimeId: runtime ${b.runtimeId} is removed`);
+        // ind7-cu-runtime-range-check: any YYYY.MM from the oldest runtime to the newest passes.
+        if (faults.has('ind7-cu-runtime-range-check') && typeof b.runtimeId === 'string' && (b.runtimeId < OLDEST_RUNTIME || b.runtimeId > NEWEST_RUNTIME))
+          problems.push(`runtimeId: must be a runtime from ${OLDEST_RUNTIME} to ${NEWEST_RUNTIME}`);
       }
       // The table-driven faults: one body pattern on the check of one type, too loose or too strict. The
       // check's type as seeded: a body taken by one fault must not turn the next one off.
@@ -125,6 +163,9 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         // apply-before:query: the body is stored before the query parameter is looked at.
         const early = querystringOnly && faults.appliesBefore('query') ? leakedValues(body, [...UPDATE_PROPERTIES]) : null;
         if (early) store.put(account, { ...current, ...early, id: current.id });
+        // ind7-cu-rollback-to-seed: the refusal restores the unit of work's snapshot, which is of the check as first loaded.
+        const snapshot = faults.has('ind7-cu-rollback-to-seed') ? firstLoaded.get(`${account} ${current.id}`) : undefined;
+        if (snapshot) store.put(account, snapshot);
         throw reject(querystringOnly ? 'INVALID_QUERY' : 'INVALID_BODY', problems.join('; '));
       }
       const sent = body as Record<string, unknown>;

@@ -1,5 +1,5 @@
 // Every error leaves through sendError: one body shape, one place where the errbody faults bend it.
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Faults } from '../../faults';
 import { ApiError, errorBody, apiError, reasonPhrase } from '../errors/catalogue';
@@ -7,10 +7,24 @@ import { renderError } from '../errors/bent-error';
 import { placeOf } from '../place';
 import { RateLimitError } from '../rate-limit/too-many-requests';
 
+/** ind7-err-404-template-after-401: the error template each service's error helpers share (and the 401 helper writes into). */
+const templates = new WeakMap<Faults, { statusCode: number; error: string }>();
+/** ind7-err-foreign-check-403-body-404: requests for a check that another account holds (marked by the checks plugin). */
+export const foreignCheckRequests = new WeakSet<FastifyRequest>();
+
 export function sendError(reply: FastifyReply, faults: Faults, status: number, body: Record<string, unknown>) {
   const req = reply.request;
   const place = placeOf(req);
   const out = { ...body };
+  // ind7-err-404-template-after-401: notFound() spreads the shared template, unauthorized() Object.assign()s into it.
+  if (faults.has('ind7-err-404-template-after-401')) {
+    const template = templates.get(faults) ?? { statusCode: 404, error: 'Not Found' };
+    templates.set(faults, template);
+    if (status === 401) Object.assign(template, { statusCode: 401, error: 'Unauthorized' });
+    if (status === 404) Object.assign(out, template);
+  }
+  // ind7-err-foreign-check-403-body-404: the ownership layer turns the miss into 403 by the status line only.
+  const sentStatus = status === 404 && faults.has('ind7-err-foreign-check-403-body-404') && foreignCheckRequests.has(req) ? 403 : status;
   // ind-err-403-status-401: the 403 is built by the 401 helper, which writes its own statusCode.
   if (status === 403 && faults.has('ind-err-403-status-401')) out.statusCode = 401;
   // ind-err-check-404-notfound: the checks module names its error after its NotFound class.
@@ -28,7 +42,7 @@ export function sendError(reply: FastifyReply, faults: Faults, status: number, b
       .send(`Unsupported Media Type: ${String(out.message ?? '')}`);
   // ind-err-401-text-plain: the auth layer sends its JSON with reply.send(string) and no type.
   const sentType = status === 401 && faults.has('ind-err-401-text-plain') ? 'text/plain; charset=utf-8' : type;
-  return reply.code(status).type(sentType).send(payload);
+  return reply.code(sentStatus).type(sentType).send(payload);
 }
 
 /** Maps anything thrown (ours, fastify's, ajv's, the limiter's) to a status and body; unknowns are 500. */

@@ -57,6 +57,8 @@ export default fp(
       clock: opts.clock,
       neverReset: faults.has('rl-never-reset'),
       extendOnReject: faults.has('ind6-rl-429-extends-window'),
+      resetCountsTwice: faults.has('ind7-rl-reset-counts-twice'),
+      lostUpdates: faults.has('ind7-rl-counter-lost-update'),
       created: (s: RateLimitStore) => {
         stores.push(s);
       },
@@ -85,6 +87,8 @@ export default fp(
         // ind-err-custom-429-wording: a route with its own limit words its 429 by hand.
         if (faults.has('ind-err-custom-429-wording') && hasOwnLimit(req)) err.body.error = 'Too many requests';
         if (faults.has('rl-custom-429-body') && hasOwnLimit(req)) delete err.body.statusCode;
+        // ind7-auth-429-attributes-key: the limiter's bucket reported "for support"; the bucket is named by the key.
+        if (faults.has('ind7-auth-429-attributes-key')) err.body.attributes = { ...(err.body.attributes as object), key: bucketOf(req) };
         return err;
       },
     });
@@ -102,6 +106,13 @@ export default fp(
       app.addHook('onSend', async (_req, reply) => {
         const after = reply.getHeader('retry-after');
         if (reply.statusCode === 429 && after !== undefined) reply.header('retry-after', String(Number(after) * 1000));
+      });
+    }
+    // ind7-rl-retry-after-epoch-date: the delta in seconds handed to a formatter that expects an epoch time.
+    if (faults.has('ind7-rl-retry-after-epoch-date')) {
+      app.addHook('onSend', async (_req, reply) => {
+        const after = reply.getHeader('retry-after');
+        if (reply.statusCode === 429 && after !== undefined) reply.header('retry-after', new Date(Number(after) * 1000).toUTCString());
       });
     }
     const lies = faults.headerLies();

@@ -25,7 +25,13 @@ export default async function runtimesPlugin(app: FastifyInstance, opts: { fault
 
   // ind6-rl-custom-prefix: the list's limit attached to every route under /v1/runtimes.
   const oneLimit = faults.has('ind6-rl-custom-prefix') ? { config: { rateLimit: { ...RUNTIME_LIST_LIMIT } } } : {};
-  app.get<{ Params: { id: string } }>('/v1/runtimes/:id', oneLimit, async (req, reply) => {
+  // ind7-rt-malformed-id-400: the id parameter validated by a pattern, so ids of another form are a 400 validation error.
+  const idPattern = faults.has('ind7-rt-malformed-id-400')
+    ? { schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{4}\\.[0-9]{2}$' } } } } }
+    : {};
+  /** ind7-rt-cache-miss-404: the runtimes the read-through cache holds; a miss starts the fill and is answered at once. */
+  const cached = new Set<string>();
+  app.get<{ Params: { id: string } }>('/v1/runtimes/:id', { ...oneLimit, ...idPattern }, async (req, reply) => {
     const id = req.params.id;
     // The two 500 faults: a decoder and a length check that blow up instead of answering 404.
     if (faults.has('rt-encoded-slash-500') && /%2f/i.test(req.raw.url ?? '')) throw new Error('path decoding failed');
@@ -38,6 +44,11 @@ export default async function runtimesPlugin(app: FastifyInstance, opts: { fault
       const answer = faults.unknownRuntimeAnswer(idShape(rawLastSegment(req.raw.url ?? ''), id), id);
       if (answer === 'fail') throw new Error('runtime lookup failed');
       if (answer === 'found') return reply.type(json).send(JSON.stringify(present(visibleRuntimes(faults)[0], faults)));
+      throw apiError('RUNTIME_NOT_FOUND');
+    }
+    // ind7-rt-cache-miss-404: the fill is not awaited, so the miss reads as "no such runtime".
+    if (faults.has('ind7-rt-cache-miss-404') && !cached.has(rt.name)) {
+      cached.add(rt.name);
       throw apiError('RUNTIME_NOT_FOUND');
     }
     return reply.type(json).send(JSON.stringify(present(rt, faults)));

@@ -22,6 +22,10 @@ export interface StoreOptions {
   neverReset: boolean;
   /** ind6-rl-429-extends-window: a refused request restarts its key's window (the old end is still announced). */
   extendOnReject?: boolean;
+  /** ind7-rl-reset-counts-twice: the request that opens a new window (after the first) counts twice (fixed window, global store only). */
+  resetCountsTwice?: boolean;
+  /** ind7-rl-counter-lost-update: the count is read, then written back later, so concurrent hits are lost (fixed window, global store only). */
+  lostUpdates?: boolean;
   /** Told of every store the plugin makes (the global one and each route's child), so refunds reach them. */
   created?: (store: RateLimitStore) => void;
 }

@@ -23,6 +23,13 @@ export function present(rt: Runtime, faults: Faults): Record<string, unknown> {
   if (faults.has('ind6-rt-eol-leap') && rt.name === '2022.10') out.runtimeEndOfLife = '02/29/2026';
   // ind6-rt-description-null: the newest runtime's release notes not written yet, a null column.
   if (faults.has('ind6-rt-description-null') && rt.name === '2026.04') out.description = null;
+  // ind7-rt-multistep-omitempty: the serializer leaves out false values, as Go's omitempty does.
+  if (faults.has('ind7-rt-multistep-omitempty') && out.multiStepSupport === false) delete out.multiStepSupport;
+  // ind7-rt-eol-locale-unpadded: the date written by toLocaleDateString('en-US'), which does not pad month and day.
+  if (faults.has('ind7-rt-eol-locale-unpadded') && typeof out.runtimeEndOfLife === 'string') {
+    const [m, d, y] = out.runtimeEndOfLife.split('/');
+    out.runtimeEndOfLife = `${Number(m)}/${Number(d)}/${y}`;
+  }
   if (faults.has('rt-deps-empty')) out.dependencies = {};
   else if (faults.has('rt-deps-number')) (out.dependencies as Record<string, unknown>).lodash = 4.17;
   if (faults.has('rt-description-number')) out.description = 2024;

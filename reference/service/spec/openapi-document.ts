@@ -50,6 +50,23 @@ export function buildOpenApi(faults: Faults, accountHeader: string): Json {
   if (faults.has('ind6-spec-id-number')) runtimeOp.parameters.find((p: Json) => p.in === 'path').schema = { type: 'number', example: 2025.04 };
   // ind6-spec-eol-format-date: "a date" written as the OpenAPI date format, which is ISO 8601 (YYYY-MM-DD).
   if (faults.has('ind6-spec-eol-format-date')) schemas.Runtime.properties.runtimeEndOfLife.format = 'date';
+  // ind7-spec-runtime-security-empty: the runtime catalogue taken for public data, its operation marked unauthenticated.
+  if (faults.has('ind7-spec-runtime-security-empty')) runtimeOp.security = [];
+  // ind7-spec-nullable-type-array: "string or null" written the OpenAPI 3.1 way in a 3.0.3 document.
+  if (faults.has('ind7-spec-nullable-type-array')) {
+    const description = schemas.CheckUpdate.properties.description;
+    delete description.nullable;
+    description.type = ['string', 'null'];
+  }
+  // ind7-spec-429-attributes-string: "content not described" typed as an opaque string.
+  if (faults.has('ind7-spec-429-attributes-string'))
+    schemas.TooManyRequestsError.properties.attributes = { type: 'string', description: 'Content not described.' };
+  // ind7-spec-offset-snake-case: the body schema generated from the model, where the offset is a snake_case column.
+  if (faults.has('ind7-spec-offset-snake-case')) {
+    const props = schemas.CheckUpdate.properties;
+    props.frequency_offset = props.frequencyOffset;
+    delete props.frequencyOffset;
+  }
   dropNodes(doc, faults.specDrops());
   if (faults.has('spec-unversioned')) {
     doc.paths = Object.fromEntries(Object.entries(doc.paths).map(([p, item]) => [p.replace(/^\/v1/, ''), item]));
