@@ -100,8 +100,10 @@ function compareClause(
   const failures: Failure[] = [...failuresOf('A', id, ra?.failures), ...failuresOf('B', id, rb?.failures)];
   const titles = [...new Set([...(ra?.tests ?? []), ...(rb?.tests ?? [])].map((t) => t.title))];
   const changed = titles.filter((t) => verdictOf(outcome(a, ra, t)) !== verdictOf(outcome(b, rb, t)));
+  // A test that tried the clause on one side only (the other stopped before it: a 200 where a 404 was due) says less about it.
+  const triedOnBoth = changed.filter((t) => [ra, rb].every((row) => row?.tests.some((x) => x.title === t)));
   const skipped = category === 'one-skipped';
-  const tests: TestComparison[] = (changed.length ? changed : titles).map((title) => ({
+  const tests: TestComparison[] = (triedOnBoth.length ? triedOnBoth : changed.length ? changed : titles).map((title) => ({
     title,
     a: outcome(a, ra, title),
     b: outcome(b, rb, title),
