@@ -135,14 +135,16 @@ export default class ClauseMatrixReporter implements Reporter {
       const standIn = annotations.find((a) => a.type === 'agent-under-test')?.description;
       for (const a of annotations) if (a.type === 'spec-drift' && a.description) drift.add(a.description);
       const count = annotations.filter((a) => a.type === 'requests').reduce((n, a) => n + Number(a.description ?? 0), 0);
-      const first = declaredClauses(test)[0] ?? tried[0]?.clause;
+      const declared = declaredClauses(test);
+      const first = declared[0] ?? tried[0]?.clause;
       const family = first ? familyOf(first) : 'other';
       requests[family] = (requests[family] ?? 0) + count;
       const title = test.titlePath().slice(2).join(' › ');
       for (const [id, measured] of statuses) {
         const row = rows.get(id)!;
         const status = standIn && measured === 'passed' ? 'skipped' : measured;
-        row.tests.push({ title, file: test.location.file.replace(/^.*\/tests\//, 'tests/'), status });
+        const inPassing = status !== 'skipped' && !declared.includes(id);
+        row.tests.push({ title, file: test.location.file.replace(/^.*\/tests\//, 'tests/'), status, ...(inPassing ? { inPassing } : {}) });
         if (status === 'skipped') {
           const reason = standIn ?? annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description;
           if (reason && !row.reasons.includes(reason)) row.reasons.push(reason);

@@ -17,7 +17,7 @@ import { registerSecret } from './http/redact';
 import { SchemaValidator } from './spec/schema-validator';
 import type { Spec, SpecOperation } from './spec/spec';
 import { loadSpec } from './spec/spec-cache';
-import { placeOf, resolveTarget, type Target } from './spec/target';
+import { placeOf, relativeTo, resolveTarget, type Target } from './spec/target';
 import { checkErrorResponse } from './checks/error-checks';
 import { FAILURES_ATTACHMENT, nameSecrets, TRIED_ATTACHMENT, type Where } from './checks/failure';
 import { Verdict } from './checks/verdict';
@@ -100,14 +100,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   // Depends on verdict so that it is torn down first: the requests are attached before the verdict throws.
   api: [
-    async ({ config, target, verdict: _verdict }, use, info) => {
+    async ({ config, spec, target, verdict: _verdict }, use, info) => {
       const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
       const api = new ApiClient(config.baseUrl, credentials, info, config.rateLimit);
       await use(api);
       info.annotations.push({ type: 'requests', description: String(api.log.length) });
       // The self-test's fault runs read their failures only: the exchanges for people and for compare mode are not written there.
       if (api.log.length && !config.failuresExpected) {
-        attachText(info, 'observations', observations(api.log, config.baseUrl), 'application/json');
+        const templates = spec.operations.map((o) => relativeTo(config.baseUrl, o.path));
+        attachText(info, 'observations', observations(api.log, config.baseUrl, templates), 'application/json');
         attachText(info, 'requests', api.log.map((e) => describeExchange(e)).join('\n\n────────\n\n'));
       }
     },

@@ -57,21 +57,6 @@ function outcome(side: Side, row: ClauseRow | undefined, title: string): TestOut
 
 /** A test's own title, without its file and describe blocks. */
 export const lastTitlePart = (title: string) => title.split(' › ').at(-1) ?? title;
-const words = (text: string) => new Set(text.split(/[^A-Za-z0-9_-]+/).filter(Boolean));
-
-/** Whether a test's title says what the clause says: most of the clause's longer words are in it. */
-function namesClause(summary: string, title: string): boolean {
-  const said = new Set(
-    lastTitlePart(title)
-      .toLowerCase()
-      .split(/[^a-z0-9]+/),
-  );
-  const words = summary
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length >= 4);
-  return words.length >= 3 && words.filter((w) => said.has(w)).length / words.length >= 0.8;
-}
 
 interface Candidate {
   d: Difference;
@@ -97,7 +82,7 @@ function compareClause(
   const base = { id, family: familyOf(id), summary: ra?.summary ?? rb?.summary ?? '', a: sa, b: sb, differs, category, reasons, detailed };
   if (!differs) return { ...base, first: '', tests: [], failures: [] };
 
-  const failures: Failure[] = [...failuresOf('A', id, ra?.failures), ...failuresOf('B', id, rb?.failures)];
+  const failures: Failure[] = [...failuresOf('A', ra?.failures), ...failuresOf('B', rb?.failures)];
   const titles = [...new Set([...(ra?.tests ?? []), ...(rb?.tests ?? [])].map((t) => t.title))];
   const changed = titles.filter((t) => verdictOf(outcome(a, ra, t)) !== verdictOf(outcome(b, rb, t)));
   // A test that tried the clause on one side only (the other stopped before it: a 200 where a 404 was due) says less about it.
@@ -119,8 +104,8 @@ function compareClause(
     else loose.push(f);
   }
 
-  // What the clause is about: its summary and the failures' titles name the fields that matter most.
-  const vocabulary = words(`${base.summary} ${failures.map((f) => f.title).join(' ')}`);
+  // What the clause is about: its summary (the catalogue's) names the fields that matter most.
+  const vocabulary = new Set(base.summary.split(/[^A-Za-z0-9_-]+/));
   const relevance = (d: Difference) => (d.field && vocabulary.has(d.field) ? 0 : 1);
   // Within a rank, the fields the clause is about come first (sorting is stable).
   for (const t of tests) for (const r of t.requests) r.differences.sort((p, q) => p.rank - q.rank || relevance(p) - relevance(q) || p.sub - q.sub);
@@ -130,8 +115,8 @@ function compareClause(
       .map((d, order) => ({ d, order, relevant: relevance(d) }))
       .sort((p, q) => p.d.rank - q.d.rank || p.relevant - q.relevant || p.d.sub - q.d.sub || p.order - q.order)[0];
   const rankOf = (c?: Candidate) => (c ? [c.d.rank, c.relevant, c.d.sub] : [99, 9, 9]);
-  // A test named after the clause itself ("a valid update is accepted and reads back…") comes first.
-  const ownTest = (t: TestComparison) => (namesClause(base.summary, t.title) ? 0 : 1);
+  // A test that declares the clause comes before one that checked it in passing (an error body on the way).
+  const ownTest = (t: TestComparison) => ([ra, rb].some((row) => row?.tests.some((x) => x.title === t.title && !x.inPassing)) ? 0 : 1);
   const ranked = tests
     .map((t, i) => ({ t, i, c: best(t) }))
     .sort((p, q) => {

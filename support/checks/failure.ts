@@ -24,7 +24,7 @@ export interface ExchangeSummary {
   contentType: string;
 }
 
-export interface Failure extends Where {
+export interface Failure extends Where, Measured {
   clause: ClauseId;
   title: string;
   /** The observed value, shown (JSON text, trimmed, redacted). */
@@ -40,6 +40,14 @@ export interface Failure extends Where {
    * spec) carries a key, and the reports keep one failure per clause and key, with its count of sightings.
    */
   key?: string;
+}
+
+/** Numbers a check compared, for the reports that need them as data (compare mode's few words). */
+export interface Measured {
+  /** The status the check wanted, when it judged a status (a class when any of it would do). */
+  expectedStatus?: number | '2xx' | '4xx';
+  /** Requests served without one 429, where a limit should have refused. */
+  served?: number;
 }
 
 /** The attachment every contract test carries its failures in (JSON: Failure[]). */
@@ -68,7 +76,7 @@ export function nameSecrets(apiKey: string, accountId: string): void {
  * One check, the one shape every check of the suite is made in: the clause, whether it held, a short
  * title, what was received, what the document allows, and the exchange behind it.
  */
-export interface Check {
+export interface Check extends Measured {
   clause: ClauseId;
   ok: boolean;
   title: string;
@@ -82,8 +90,10 @@ export interface Check {
 /** A check that did not hold. */
 export type Finding = Omit<Check, 'ok'>;
 
-export function makeFailure({ clause, title, received, allowed, exchange: ex, key }: Finding, where: Where = {}): Failure {
+export function makeFailure({ clause, title, received, allowed, exchange: ex, key, expectedStatus, served }: Finding, where: Where = {}): Failure {
   const f: Failure = { clause, title: redact(title), received: redact(show(received)), allowed: redact(allowed), ...(key ? { key } : {}) };
+  if (expectedStatus !== undefined) f.expectedStatus = expectedStatus;
+  if (served !== undefined) f.served = served;
   for (const k of ['place', 'valueClass', 'cell'] as const) if (where[k]) f[k] = redact(where[k]!);
   if (ex) {
     f.exchange = { method: ex.method, url: redact(ex.url), status: ex.status, contentType: ex.contentType };
