@@ -58,7 +58,7 @@ export default defineConfig({
   // other tests. The burst runs after every other test (support/run/schedule.ts): in the contract
   // project, last and alone; with --shuffle, as the contract project's teardown.
   projects:
-    order === 'teardown'
+    order === 'own-project'
       ? [
           { name: 'contract', testIgnore: BURST_FILE, fullyParallel: true, teardown: 'rate-limit' },
           { name: 'rate-limit', testMatch: BURST_FILE, fullyParallel: false },

@@ -1,16 +1,14 @@
 /**
  * The self-test's run of many faulty targets at once (see self/fault-run/plan.ts): per target, one
- * project of the suite's tests with the target's environment, run in one worker. Playwright orders a
- * project's files by name and the burst's file sorts after every other family's (only the agent's
- * judgements, which send nothing to the target, come after it), so with one worker the burst comes
- * after every test that uses its target, as in a user's run, without the
- * exclusive lock that would hold every other target's tests too (support/run/schedule.ts).
+ * project of the suite's tests with the target's environment, run in one worker. The burst has a target
+ * and so a project of its own (run-targets.ts): it takes no exclusive lock, which would hold every other
+ * target's tests too (support/run/schedule.ts).
  */
 import { defineConfig, type Project } from '@playwright/test';
 import { readPlan, suiteEnv, type PlannedTarget } from './self/fault-run/plan';
-import { keepFileOrder } from '../support/run/schedule';
+import { burstInOwnProject } from '../support/run/schedule';
 
-keepFileOrder();
+burstInOwnProject();
 
 const plan = readPlan();
 

@@ -128,7 +128,7 @@ test.describe('clauses, groups and first differences', () => {
   const runtime = 'runtime.spec.ts › get one runtime › runtime 2024.09';
   const unknown = 'runtime.spec.ts › get one runtime › unknown id: a version that never existed';
   const key = 'credentials.spec.ts › authentication › rejects: unknown bearer key';
-  const burst = 'z-rate-limit-burst.spec.ts › burst › the limit holds';
+  const burst = 'rate-limit-burst.spec.ts › burst › the limit holds';
   const spec = 'spec.spec.ts › spec › openapi.json is served';
   const A = side(
     'A',
