@@ -43,15 +43,12 @@ export default defineConfig({
   workers: defaultWorkers(config.embedded),
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // The self-test's fault runs (failuresExpected) read failures.json alone: no page, no JUnit file for them.
-  reporter: config.failuresExpected
-    ? [['dot'], ['./reporters/clause-matrix.ts', matrixOptions]]
-    : [
-        ['list'],
-        ['html', { outputFolder: `${reports}/html`, open: 'never' }],
-        ['./reporters/junit.ts', { outputFile: `${reports}/junit.xml` }],
-        ['./reporters/clause-matrix.ts', matrixOptions],
-      ],
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: `${reports}/html`, open: 'never' }],
+    ['./reporters/junit.ts', { outputFile: `${reports}/junit.xml` }],
+    ['./reporters/clause-matrix.ts', matrixOptions],
+  ],
   use: { trace: 'off' },
   // The check update is one ordered chain (its describe runs in order) that goes to whichever worker is
   // free; every file has the same fixtures (support/test.ts), so a worker runs the chain and then the

@@ -82,7 +82,8 @@ export default class ClauseMatrixReporter implements Reporter {
       const title = test.titlePath().slice(2).join(' › ');
       const own = attachedJson<Failure[]>(res, FAILURES_ATTACHMENT) ?? [];
       for (const f of own) out.push({ ...f, test: title, ...ref });
-      if (errored(test, res, own)) for (const f of errorFailures(res, declaredClauses(test), title)) out.push({ ...f, ...ref, error: true });
+      // An error after checks that failed (waived ones too) is not "an error before any check".
+      if (!own.length && errored(test, res, own)) for (const f of errorFailures(res, declaredClauses(test), title)) out.push({ ...f, ...ref, error: true });
     }
     return out;
   }

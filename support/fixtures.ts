@@ -9,7 +9,6 @@ import { _baseTest as base } from '@playwright/test';
 import { ApiClient, type CallOptions } from './http/client';
 import type { ClauseId } from './document/clauses';
 import { getConfig, type Config } from './run/config';
-import { applyProjectEnvironment } from './run/run-files';
 import { conform, type Intent } from './checks/conformance';
 import { describeExchange, type Exchange } from './http/exchange';
 import { observations } from './http/observation';
@@ -31,8 +30,8 @@ export interface Contract {
 }
 
 interface WorkerFixtures {
-  projectEnvironment: void;
   config: Config;
+  secrets: void;
   spec: Spec;
   validator: SchemaValidator;
   target: Target;
@@ -49,23 +48,17 @@ interface TestFixtures {
 export const NO_SPEC_REASON = 'the target serves no spec (SPEC-1 failed): not run';
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  // A worker serves one project; a project may carry its own target (see applyProjectEnvironment).
-  projectEnvironment: [
-    async ({}, use, workerInfo) => {
-      applyProjectEnvironment(workerInfo.project.metadata);
-      await use();
-    },
-    { scope: 'worker', box: 'self' },
-  ],
-  config: [
-    async ({ projectEnvironment: _ }, use) => {
-      const config = getConfig();
+  // An option: a Playwright configuration may give a project a configuration of its own (`use: { config }`).
+  config: [async ({}, use) => use(getConfig()), { scope: 'worker', option: true, box: 'self' }],
+  // No report shows a key or an account id of the configuration, whoever gave it.
+  secrets: [
+    async ({ config }, use) => {
       for (const s of [config.apiKey, config.accountId, config.second?.apiKey, config.second?.accountId, config.burstKey?.apiKey, config.burstKey?.accountId])
         registerSecret(s);
       nameSecrets(config.apiKey, config.accountId);
-      await use(config);
+      await use();
     },
-    { scope: 'worker', box: 'self' },
+    { scope: 'worker', auto: true, box: 'self' },
   ],
   spec: [async ({ config }, use) => use(await loadSpec(config)), { scope: 'worker', box: 'self' }],
   validator: [async ({ spec }, use) => use(new SchemaValidator(spec)), { scope: 'worker', box: 'self' }],
@@ -91,8 +84,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // The data every reporter reads: the failures and what was tried, per clause, place and value class.
       if (verdict.failures.length) attachJson(info, FAILURES_ATTACHMENT, verdict.failures);
       if (verdict.tried.length) attachJson(info, TRIED_ATTACHMENT, verdict.tried);
-      // The self-test's runs: failed checks are expected there (see Config.failuresExpected).
-      if (config.failuresExpected && verdict.unwaived.length && info.status === 'passed') info.fail();
       if (info.status !== 'skipped') verdict.settle(info.status === 'passed');
     },
     { box: 'self' },
@@ -105,8 +96,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const api = new ApiClient(config.baseUrl, credentials, info, config.rateLimit);
       await use(api);
       info.annotations.push({ type: 'requests', description: String(api.log.length) });
-      // The self-test's fault runs read their failures only: the exchanges for people and for compare mode are not written there.
-      if (api.log.length && !config.failuresExpected) {
+      if (api.log.length) {
         const templates = spec.operations.map((o) => relativeTo(config.baseUrl, o.path));
         attachText(info, 'observations', observations(api.log, config.baseUrl, templates), 'application/json');
         attachText(info, 'requests', api.log.map((e) => describeExchange(e)).join('\n\n────────\n\n'));

@@ -12,6 +12,7 @@ import { freePorts } from '../../../support/run/loopback-ports';
 import { runSuite, type SuiteRun } from '../../../scripts/suite-runner';
 import { TEST_FILES } from '../../../support/run/test-files';
 import { FAULT_RUN_PLAN_VARIABLE, type FaultRunPlan, type PlannedTarget } from './plan';
+import { writeWaiveAll } from './waive-all';
 
 export interface TargetSpec {
   name: string;
@@ -57,7 +58,13 @@ export async function runTargets(wanted: TargetSpec[], options: { workers: numbe
       port: ports[i],
       dir: join(dir, s.name),
     }));
-    const plan: FaultRunPlan = { targets, reportDir: join(dir, 'reports'), outputDir: join(dir, 'test-results'), stoppedFile: join(dir, 'stopped.json') };
+    const plan: FaultRunPlan = {
+      targets,
+      reportDir: join(dir, 'reports'),
+      outputDir: join(dir, 'test-results'),
+      stoppedFile: join(dir, 'stopped.json'),
+      waiversFile: writeWaiveAll(join(dir, 'waive-all.json')),
+    };
     const planFile = join(dir, 'plan.json');
     writeFileSync(planFile, JSON.stringify(plan));
     const list = join(dir, 'tests.txt');
