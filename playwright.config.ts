@@ -38,7 +38,6 @@ export default defineConfig({
   testDir: 'tests',
   outputDir: `${reports}/test-results`,
   globalSetup: './support/run/global-setup.ts',
-  globalTeardown: './support/run/global-teardown.ts',
   timeout: 30_000,
   workers: defaultWorkers(config.embedded),
   forbidOnly: !!process.env.CI,

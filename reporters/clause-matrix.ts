@@ -5,12 +5,13 @@
  * attachments); a test that did not run, the clauses it declares. Never read from titles.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { CLAUSE_IDS, CLAUSES, familyOf, isClauseId, type ClauseId } from '../support/document/clauses';
-import { stripAnsi } from '../support/http/ansi';
 import { redact } from '../support/http/redact';
-import { operatorsOf, runSeed } from './matrix-operators';
+import { operatorsOf } from './matrix-operators';
+import { declaredCaseSeed } from '../support/run/config';
 import { renderMatrixMarkdown } from './matrix-markdown';
 import { renderMatrixHtml } from './matrix-html';
 import type { ClauseRow, ClauseStatus, Matrix, MatrixFailure, RunFailure, TestRef, TestTried } from './matrix-types';
@@ -78,8 +79,8 @@ export default class ClauseMatrixReporter implements Reporter {
   private allFailures(): RunFailure[] {
     const out: RunFailure[] = [];
     for (const [test, res] of this.results) {
-      const ref = { file: test.location.file.replace(/^.*\/tests\//, 'tests/'), project: test.parent.project()?.name ?? '' };
-      const title = test.titlePath().slice(2).join(' › ');
+      const ref = { file: fileOf(test), project: test.parent.project()?.name ?? '' };
+      const title = titleOf(test);
       const own = attachedJson<Failure[]>(res, FAILURES_ATTACHMENT) ?? [];
       for (const f of own) out.push({ ...f, test: title, ...ref });
       // An error after checks that failed (waived ones too) is not "an error before any check".
@@ -99,7 +100,7 @@ export default class ClauseMatrixReporter implements Reporter {
       const file = relative(this.rootDir, test.location.file).split(sep).join('/');
       out.push({
         id: `[${project}] › ${file} › ${titles.join(' › ')}`,
-        file: test.location.file.replace(/^.*\/tests\//, 'tests/'),
+        file: fileOf(test),
         tried: attachedJson<Tried[]>(res, TRIED_ATTACHMENT) ?? [],
       });
     }
@@ -110,8 +111,8 @@ export default class ClauseMatrixReporter implements Reporter {
   private observations(): Record<string, unknown[]> {
     const out: Record<string, unknown[]> = {};
     for (const [test, result] of this.results) {
-      const a = result.attachments.find((x) => x.name === 'observations' && x.body);
-      if (a) out[test.titlePath().slice(2).join(' › ')] = JSON.parse(a.body!.toString('utf8'));
+      const observed = attachedJson<unknown[]>(result, 'observations');
+      if (observed) out[titleOf(test)] = observed;
     }
     return out;
   }
@@ -140,12 +141,12 @@ export default class ClauseMatrixReporter implements Reporter {
       const first = declared[0] ?? tried[0]?.clause;
       const family = first ? familyOf(first) : 'other';
       requests[family] = (requests[family] ?? 0) + count;
-      const title = test.titlePath().slice(2).join(' › ');
+      const title = titleOf(test);
       for (const [id, measured] of statuses) {
         const row = rows.get(id)!;
         const status = standIn && measured === 'passed' ? 'skipped' : measured;
         const inPassing = status !== 'skipped' && !declared.includes(id);
-        row.tests.push({ title, file: test.location.file.replace(/^.*\/tests\//, 'tests/'), status, ...(inPassing ? { inPassing } : {}) });
+        row.tests.push({ title, file: fileOf(test), status, ...(inPassing ? { inPassing } : {}) });
         if (status === 'skipped') {
           const reason = standIn ?? annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description;
           if (reason && !row.reasons.includes(reason)) row.reasons.push(reason);
@@ -174,7 +175,7 @@ export default class ClauseMatrixReporter implements Reporter {
       drift: [...drift],
       waivers: [],
       requests: { ...requests, total: Object.values(requests).reduce((a, b) => a + b, 0) },
-      caseSeed: runSeed(),
+      caseSeed: declaredCaseSeed(),
     };
   }
 }
@@ -245,7 +246,11 @@ function addFailure(list: MatrixFailure[], f: MatrixFailure): void {
   else if (list.length < MAX_FAILURES_PER_CLAUSE) list.push(f.key === undefined ? f : { ...f, sightings: 1 });
 }
 
-function attachedJson<T>(res: TestResult, name: string): T | undefined {
+/** A test as every report names it: its file and describe blocks and its own title; its file under tests/. */
+const titleOf = (test: TestCase) => test.titlePath().slice(2).join(' › ');
+const fileOf = (test: TestCase) => test.location.file.replace(/^.*\/tests\//, 'tests/');
+
+export function attachedJson<T>(res: TestResult, name: string): T | undefined {
   const a = res.attachments.find((x) => x.name === name && x.body);
   return a ? (JSON.parse(a.body!.toString('utf8')) as T) : undefined;
 }
@@ -256,7 +261,7 @@ function errorFailures(res: TestResult, clauses: readonly ClauseId[], test: stri
     res.errors
       .map(
         (e) =>
-          stripAnsi(e.message ?? '')
+          stripVTControlCharacters(e.message ?? '')
             .trim()
             .split('\n')[0],
       )

@@ -2,13 +2,15 @@
  * The comparison of two runs, clause by clause: which side verified what the other did not, the tests
  * behind each difference with their responses side by side, and the first difference in a few words.
  */
+import { familyOf, type ClauseId } from '../../support/document/clauses';
+import { FAMILIES } from '../../support/document/clause-text';
 import type { ClauseRow } from '../matrix-types';
 import { align, diffRequests, systematicHeaders } from './diff';
 import { count } from './text';
 import { failurePhrase, failuresOf, reasonPhrase } from './failures';
 import type { Category, ClauseComparison, Comparison, Difference, Failure, FamilyCount, Limits, Side, SideName, TestComparison, TestOutcome } from './types';
 
-export const FAMILIES = ['SPEC', 'AUTH', 'RT', 'ERR', 'RL', 'CU', 'FO', 'AG'];
+const FAMILY_ORDER: string[] = Object.keys(FAMILIES);
 
 /**
  * How much of each difference both reports show, from the most to the least; the reports take the first
@@ -27,7 +29,6 @@ export const GROUP_TITLES: Record<Exclude<Category, 'same'>, string> = {
   'one-skipped': 'Skipped on one side',
 };
 
-const familyOf = (id: string) => id.slice(0, id.indexOf('-'));
 const statusOf = (side: Side, row?: ClauseRow) => (side.matrix ? (row?.status ?? 'not covered') : 'no result');
 
 /**
@@ -79,7 +80,7 @@ function compareClause(
   const category = differs ? categoryOf(verdictOf(sa), verdictOf(sb)) : 'same';
   const reasons = { A: ra?.reasons ?? [], B: rb?.reasons ?? [] };
   const detailed = differs && (category !== 'one-skipped' || verdictOf(sa) === 'failed' || verdictOf(sb) === 'failed');
-  const base = { id, family: familyOf(id), summary: ra?.summary ?? rb?.summary ?? '', a: sa, b: sb, differs, category, reasons, detailed };
+  const base = { id, family: familyOf(id as ClauseId), summary: ra?.summary ?? rb?.summary ?? '', a: sa, b: sb, differs, category, reasons, detailed };
   if (!differs) return { ...base, first: '', tests: [], failures: [] };
 
   const failures: Failure[] = [...failuresOf('A', ra?.failures), ...failuresOf('B', rb?.failures)];
@@ -176,8 +177,8 @@ export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]): Compariso
   }
 
   const familyNames = [
-    ...FAMILIES.filter((f) => clauses.some((c) => c.family === f)),
-    ...new Set(clauses.map((c) => c.family).filter((f) => !FAMILIES.includes(f))),
+    ...FAMILY_ORDER.filter((f) => clauses.some((c) => c.family === f)),
+    ...new Set(clauses.map((c) => c.family).filter((f) => !FAMILY_ORDER.includes(f))),
   ];
   const families: FamilyCount[] = familyNames.map((family) => {
     const of = clauses.filter((c) => c.family === family);
