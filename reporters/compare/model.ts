@@ -56,9 +56,6 @@ function outcome(side: Side, row: ClauseRow | undefined, title: string): TestOut
   return elsewhere.includes('failed') ? 'failed' : (elsewhere[0] ?? 'absent');
 }
 
-/** A test's own title, without its file and describe blocks. */
-export const lastTitlePart = (title: string) => title.split(' › ').at(-1) ?? title;
-
 interface Candidate {
   d: Difference;
   relevant: number;
