@@ -5,9 +5,8 @@
  * the data (the `failures` attachment), never the text.
  */
 import type { ClauseId } from '../document/clauses';
-import type { Exchange } from '../http/exchange';
+import { curlOf, type Exchange } from '../http/exchange';
 import { redact } from '../http/redact';
-import { curlOf } from '../http/reproduce';
 import type { WaiverStamp } from './waivers';
 
 /** Where a check was made: the route by role (`runtime`, `check-update`, …), the class of value sent, the cell. */

@@ -4,6 +4,7 @@
  */
 import { EMBEDDED_AGENT_COMMAND } from '../agent/embedded-agent';
 import { config as loadDotenv } from 'dotenv';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DOCUMENTED_RATE_LIMIT } from '../document/facts';
 import { utcDay, type Waiver } from '../checks/waivers';
@@ -221,3 +222,11 @@ export function declaredCaseSeed(): number {
   const parsed = schema.shape.CASE_SEED.safeParse(process.env.CASE_SEED);
   return parsed.success && typeof parsed.data === 'number' ? parsed.data : DEFAULT_CASE_SEED;
 }
+
+/**
+ * The default run's workers. A worker costs about half a second of CPU to start. Against the embedded
+ * service the tests spend CPU: one per core, at least two (the two checks' update chains side by side).
+ * Against a remote target they mostly wait a round trip per request: four, so that the two chains and
+ * the other families' tests run side by side whatever the cores.
+ */
+export const defaultWorkers = (embedded: boolean): number => (embedded ? Math.min(4, Math.max(2, availableParallelism())) : 4);
