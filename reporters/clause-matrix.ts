@@ -25,8 +25,6 @@ interface Options {
   waivers?: WaiverOptions;
 }
 
-type Annotation = { type: string; description?: string };
-
 export default class ClauseMatrixReporter implements Reporter {
   private outputDir: string;
   private root?: Suite;
@@ -195,9 +193,10 @@ function linkFromHtmlReport(htmlDir: string, matrixPage: string): void {
   writeFileSync(index, html.replace(/<\/body>/i, `${link}</body>`));
 }
 
-function annotationsOf(test: TestCase, res?: TestResult): Annotation[] {
+/** The test's annotations and its run's, each once. */
+function annotationsOf(test: TestCase, res?: TestResult): TestCase['annotations'] {
   const seen = new Set<string>();
-  const all = [...test.annotations, ...((res as { annotations?: Annotation[] } | undefined)?.annotations ?? [])];
+  const all = [...test.annotations, ...(res?.annotations ?? [])];
   return all.filter((a) => {
     const k = `${a.type}|${a.description}`;
     return !seen.has(k) && (seen.add(k), true);
@@ -257,15 +256,11 @@ export function attachedJson<T>(res: TestResult, name: string): T | undefined {
 
 /** What an errored test failed its clauses with: its error's first line, since no check said more. */
 function errorFailures(res: TestResult, clauses: readonly ClauseId[], test: string): MatrixFailure[] {
-  const first =
-    res.errors
-      .map(
-        (e) =>
-          stripVTControlCharacters(e.message ?? '')
-            .trim()
-            .split('\n')[0],
-      )
-      .find(Boolean) ?? res.status;
+  const firstLine = (e: { message?: string }) =>
+    stripVTControlCharacters(e.message ?? '')
+      .trim()
+      .split('\n')[0];
+  const first = res.errors.map(firstLine).find(Boolean) ?? res.status;
   return clauses.map((clause) => ({ clause, title: first, received: 'an error before any check', allowed: 'the test to run its checks', test }));
 }
 
