@@ -3,11 +3,10 @@
  * port by `webServer`; otherwise the suite tests BASE_URL as it is.
  */
 import { defineConfig } from '@playwright/test';
-import { EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, readConfig, WAIVER_DAY_VARIABLE, type Config } from './support/run/config';
+import { defaultWorkers, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, readConfig, WAIVER_DAY_VARIABLE, type Config } from './support/run/config';
 import { EXIT_CONFIG_ERROR, isSuiteError } from './support/run/suite-error';
 import { clearRunOutputs, writeStoppedMatrix } from './reporters/run-outputs';
 import { BURST_FILE, decideOrder } from './support/run/schedule';
-import { defaultWorkers } from './support/run/workers';
 
 loadEnvFile();
 // Only the runner's own process (not each worker) clears the last run's outputs and reports a stop.
@@ -38,27 +37,23 @@ export default defineConfig({
   testDir: 'tests',
   outputDir: `${reports}/test-results`,
   globalSetup: './support/run/global-setup.ts',
-  globalTeardown: './support/run/global-teardown.ts',
   timeout: 30_000,
   workers: defaultWorkers(config.embedded),
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // The self-test's fault runs (failuresExpected) read failures.json alone: no page, no JUnit file for them.
-  reporter: config.failuresExpected
-    ? [['dot'], ['./reporters/clause-matrix.ts', matrixOptions]]
-    : [
-        ['list'],
-        ['html', { outputFolder: `${reports}/html`, open: 'never' }],
-        ['./reporters/junit.ts', { outputFile: `${reports}/junit.xml` }],
-        ['./reporters/clause-matrix.ts', matrixOptions],
-      ],
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: `${reports}/html`, open: 'never' }],
+    ['./reporters/junit.ts', { outputFile: `${reports}/junit.xml` }],
+    ['./reporters/clause-matrix.ts', matrixOptions],
+  ],
   use: { trace: 'off' },
   // The check update is one ordered chain (its describe runs in order) that goes to whichever worker is
   // free; every file has the same fixtures (support/test.ts), so a worker runs the chain and then the
   // other tests. The burst runs after every other test (support/run/schedule.ts): in the contract
   // project, last and alone; with --shuffle, as the contract project's teardown.
   projects:
-    order === 'teardown'
+    order === 'own-project'
       ? [
           { name: 'contract', testIgnore: BURST_FILE, fullyParallel: true, teardown: 'rate-limit' },
           { name: 'rate-limit', testMatch: BURST_FILE, fullyParallel: false },

@@ -1,15 +1,17 @@
 /**
  * The contract matrix: one row per clause of the catalogue (covered or not) with verified / failed /
  * skipped / not covered and the tests behind it, written to contract-matrix.md and .json; the console
- * ends with a one-line summary. Metadata comes from annotations, never from titles.
+ * ends with a one-line summary. A run test covers what its checks tried (its `tried` and `failures`
+ * attachments); a test that did not run, the clauses it declares. Never read from titles.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { CLAUSE_IDS, CLAUSES, familyOf, isClauseId, type ClauseId } from '../support/document/clauses';
-import { stripAnsi } from '../support/http/ansi';
 import { redact } from '../support/http/redact';
-import { operatorsOf, runSeed } from './matrix-operators';
+import { operatorsOf } from './matrix-operators';
+import { declaredCaseSeed } from '../support/run/config';
 import { renderMatrixMarkdown } from './matrix-markdown';
 import { renderMatrixHtml } from './matrix-html';
 import type { ClauseRow, ClauseStatus, Matrix, MatrixFailure, RunFailure, TestRef, TestTried } from './matrix-types';
@@ -22,8 +24,6 @@ interface Options {
   /** The run's waivers (playwright.config.ts): for the lines about each; the statuses come from the tests. */
   waivers?: WaiverOptions;
 }
-
-type Annotation = { type: string; description?: string };
 
 export default class ClauseMatrixReporter implements Reporter {
   private outputDir: string;
@@ -77,30 +77,12 @@ export default class ClauseMatrixReporter implements Reporter {
   private allFailures(): RunFailure[] {
     const out: RunFailure[] = [];
     for (const [test, res] of this.results) {
-      const ref = {
-        test: test.titlePath().slice(2).join(' › '),
-        file: test.location.file.replace(/^.*\/tests\//, 'tests/'),
-        project: test.parent.project()?.name ?? '',
-      };
+      const ref = { file: fileOf(test), project: test.parent.project()?.name ?? '' };
+      const title = titleOf(test);
       const own = attachedJson<Failure[]>(res, FAILURES_ATTACHMENT) ?? [];
-      for (const f of own) out.push({ ...f, ...ref });
-      if (own.length || res.status === 'skipped' || test.outcome() !== 'unexpected') continue;
-      const claimed = new Set(
-        annotationsOf(test, res)
-          .filter((a) => a.type === 'clause' && a.description && isClauseId(a.description))
-          .map((a) => a.description as ClauseId),
-      );
-      const error =
-        res.errors
-          .map(
-            (e) =>
-              stripAnsi(e.message ?? '')
-                .trim()
-                .split('\n')[0],
-          )
-          .find(Boolean) ?? res.status;
-      for (const clause of claimed)
-        out.push({ clause, title: error, received: 'an error before any check', allowed: 'the test to run its checks', error: true, ...ref });
+      for (const f of own) out.push({ ...f, test: title, ...ref });
+      // An error after checks that failed (waived ones too) is not "an error before any check".
+      if (!own.length && errored(test, res, own)) for (const f of errorFailures(res, declaredClauses(test), title)) out.push({ ...f, ...ref, error: true });
     }
     return out;
   }
@@ -116,7 +98,7 @@ export default class ClauseMatrixReporter implements Reporter {
       const file = relative(this.rootDir, test.location.file).split(sep).join('/');
       out.push({
         id: `[${project}] › ${file} › ${titles.join(' › ')}`,
-        file: test.location.file.replace(/^.*\/tests\//, 'tests/'),
+        file: fileOf(test),
         tried: attachedJson<Tried[]>(res, TRIED_ATTACHMENT) ?? [],
       });
     }
@@ -127,8 +109,8 @@ export default class ClauseMatrixReporter implements Reporter {
   private observations(): Record<string, unknown[]> {
     const out: Record<string, unknown[]> = {};
     for (const [test, result] of this.results) {
-      const a = result.attachments.find((x) => x.name === 'observations' && x.body);
-      if (a) out[test.titlePath().slice(2).join(' › ')] = JSON.parse(a.body!.toString('utf8'));
+      const observed = attachedJson<unknown[]>(result, 'observations');
+      if (observed) out[titleOf(test)] = observed;
     }
     return out;
   }
@@ -146,33 +128,33 @@ export default class ClauseMatrixReporter implements Reporter {
     for (const test of tests) {
       const res = this.results.get(test);
       const annotations = annotationsOf(test, res);
-      // A check may fail a clause its test did not name (an error body checked in passing): it counts too.
       const tried = res ? (attachedJson<Tried[]>(res, TRIED_ATTACHMENT) ?? []) : [];
-      const claimed = annotations.filter((a) => CLAIMING.has(a.type) && a.description && isClauseId(a.description)).map((a) => a.description as ClauseId);
-      const failedClauses = new Set(annotations.filter((a) => a.type === 'clause-failed').map((a) => a.description));
-      const waivedClauses = new Set(annotations.filter((a) => a.type === 'clause-waived').map((a) => a.description));
+      const failures = res ? (attachedJson<Failure[]>(res, FAILURES_ATTACHMENT) ?? []) : [];
+      const statuses = clauseStatuses(test, res, tried, failures);
       // A test that passed against a stand-in (the embedded agent for a remote target) verified nothing of the target.
       const standIn = annotations.find((a) => a.type === 'agent-under-test')?.description;
-      const measured = res ? testStatus(test, res) : 'skipped';
-      const status = standIn && measured === 'passed' ? 'skipped' : measured;
       for (const a of annotations) if (a.type === 'spec-drift' && a.description) drift.add(a.description);
       const count = annotations.filter((a) => a.type === 'requests').reduce((n, a) => n + Number(a.description ?? 0), 0);
-      const family = claimed[0] ? familyOf(claimed[0]) : 'other';
+      const declared = declaredClauses(test);
+      const first = declared[0] ?? tried[0]?.clause;
+      const family = first ? familyOf(first) : 'other';
       requests[family] = (requests[family] ?? 0) + count;
-      for (const id of new Set(claimed)) {
+      const title = titleOf(test);
+      for (const [id, measured] of statuses) {
         const row = rows.get(id)!;
-        const own = clauseStatus(status, id, failedClauses, waivedClauses);
-        const ref: TestRef = { title: test.titlePath().slice(2).join(' › '), file: test.location.file.replace(/^.*\/tests\//, 'tests/'), status: own };
-        row.tests.push(ref);
-        if (own === 'skipped') {
+        const status = standIn && measured === 'passed' ? 'skipped' : measured;
+        const inPassing = status !== 'skipped' && !declared.includes(id);
+        row.tests.push({ title, file: fileOf(test), status, ...(inPassing ? { inPassing } : {}) });
+        if (status === 'skipped') {
           const reason = standIn ?? annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description;
           if (reason && !row.reasons.includes(reason)) row.reasons.push(reason);
         }
-        if ((own === 'failed' || own === 'waived') && res) {
-          // A failed clause shows what failed it; a waived one, what its waivers covered.
-          const failures = failuresOf(res, id, ref.title, failedClauses.size === 0).filter((f) => (own === 'waived') === Boolean(f.waiver));
-          for (const f of failures) addFailure(row.failures, f);
-          for (const f of failures) if (f.waiver && !row.waivers.some((w) => w.entry === f.waiver!.entry)) row.waivers.push(f.waiver);
+        if (status === 'failed' || status === 'waived') {
+          // A failed clause shows what failed it (an errored test, its error); a waived one, what its waivers covered.
+          const own = failures.filter((f) => f.clause === id && (status === 'waived') === Boolean(f.waiver)).map((f) => ({ ...f, test: title }));
+          const shown = own.length || status === 'waived' ? own : errorFailures(res!, [id], title);
+          for (const f of shown) addFailure(row.failures, f);
+          for (const f of shown) if (f.waiver && !row.waivers.some((w) => w.entry === f.waiver!.entry)) row.waivers.push(f.waiver);
         }
         for (const t of tried.filter((x) => x.clause === id)) {
           if (t.place && !row.places.includes(t.place)) row.places.push(t.place);
@@ -191,7 +173,7 @@ export default class ClauseMatrixReporter implements Reporter {
       drift: [...drift],
       waivers: [],
       requests: { ...requests, total: Object.values(requests).reduce((a, b) => a + b, 0) },
-      caseSeed: runSeed(),
+      caseSeed: declaredCaseSeed(),
     };
   }
 }
@@ -211,33 +193,39 @@ function linkFromHtmlReport(htmlDir: string, matrixPage: string): void {
   writeFileSync(index, html.replace(/<\/body>/i, `${link}</body>`));
 }
 
-function annotationsOf(test: TestCase, res?: TestResult): Annotation[] {
+/** The test's annotations and its run's, each once. */
+function annotationsOf(test: TestCase, res?: TestResult): TestCase['annotations'] {
   const seen = new Set<string>();
-  const all = [...test.annotations, ...((res as { annotations?: Annotation[] } | undefined)?.annotations ?? [])];
+  const all = [...test.annotations, ...(res?.annotations ?? [])];
   return all.filter((a) => {
     const k = `${a.type}|${a.description}`;
     return !seen.has(k) && (seen.add(k), true);
   });
 }
 
-function testStatus(test: TestCase, res: TestResult): TestRef['status'] {
-  if (res.status === 'skipped') return 'skipped';
-  return test.outcome() === 'expected' || test.outcome() === 'flaky' ? 'passed' : 'failed';
-}
+/** The clauses a test declares (`clauses(...)` in support/test.ts): what a test that did not run would have tried. */
+const declaredClauses = (test: TestCase): ClauseId[] =>
+  test.annotations.filter((a) => a.type === 'clause' && a.description && isClauseId(a.description)).map((a) => a.description as ClauseId);
 
-/** The annotations that tie a test to a clause: named by the test, or failed (or waived) by one of its checks. */
-const CLAIMING = new Set(['clause', 'clause-failed', 'clause-waived']);
+/** A run test that failed with no failure a waiver leaves standing: an error before or between its checks. */
+const errored = (test: TestCase, res: TestResult, failures: readonly Failure[]) =>
+  res.status !== 'skipped' && test.outcome() === 'unexpected' && failures.every((f) => f.waiver);
 
 /**
- * A test's result for one clause. A failed test fails the clauses it has failures of that no waiver
- * covers; one that failed otherwise (an error) fails all it claims but those its waivers covered. A
- * clause whose every failure in the test was waived is waived, whatever else the test did.
+ * A test's result per clause. A test that did not run has its declared clauses skipped; a run test
+ * covers what it tried: a clause with a failure no waiver covers failed, one whose every failure was
+ * waived waived, the others passed. An errored test fails its declared clauses (but the waived).
  */
-function clauseStatus(status: TestRef['status'], id: ClauseId, failed: Set<string | undefined>, waived: Set<string | undefined>): TestRef['status'] {
-  if (status === 'skipped') return status;
-  if (status === 'failed' && (failed.has(id) || (failed.size === 0 && !waived.has(id)))) return 'failed';
-  if (waived.has(id) && !failed.has(id)) return 'waived';
-  return 'passed';
+function clauseStatuses(test: TestCase, res: TestResult | undefined, tried: readonly Tried[], failures: readonly Failure[]): Map<ClauseId, TestRef['status']> {
+  const declared = declaredClauses(test);
+  if (!res || res.status === 'skipped') return new Map(declared.map((id) => [id, 'skipped']));
+  const error = errored(test, res, failures);
+  const out = new Map<ClauseId, TestRef['status']>();
+  for (const id of [...tried.map((t) => t.clause), ...failures.map((f) => f.clause), ...(error ? declared : [])]) {
+    const own = failures.filter((f) => f.clause === id);
+    out.set(id, own.some((f) => !f.waiver) ? 'failed' : own.length ? 'waived' : error && declared.includes(id) ? 'failed' : 'passed');
+  }
+  return out;
 }
 
 function rollUp(statuses: TestRef['status'][]): ClauseStatus {
@@ -257,27 +245,23 @@ function addFailure(list: MatrixFailure[], f: MatrixFailure): void {
   else if (list.length < MAX_FAILURES_PER_CLAUSE) list.push(f.key === undefined ? f : { ...f, sightings: 1 });
 }
 
-function attachedJson<T>(res: TestResult, name: string): T | undefined {
+/** A test as every report names it: its file and describe blocks and its own title; its file under tests/. */
+const titleOf = (test: TestCase) => test.titlePath().slice(2).join(' › ');
+const fileOf = (test: TestCase) => test.location.file.replace(/^.*\/tests\//, 'tests/');
+
+export function attachedJson<T>(res: TestResult, name: string): T | undefined {
   const a = res.attachments.find((x) => x.name === name && x.body);
   return a ? (JSON.parse(a.body!.toString('utf8')) as T) : undefined;
 }
 
-/**
- * The failures of `clause`, from the test's `failures` attachment (the checks' own data). A test that
- * failed otherwise (an error thrown before any check) gives that error's first line, when `fallback`.
- */
-function failuresOf(res: TestResult, clause: ClauseId, test: string, fallback: boolean): MatrixFailure[] {
-  const own = (attachedJson<Failure[]>(res, FAILURES_ATTACHMENT) ?? []).filter((f) => f.clause === clause).map((f) => ({ ...f, test }));
-  if (own.length || !fallback) return own;
-  const first = res.errors
-    .map(
-      (e) =>
-        stripAnsi(e.message ?? '')
-          .trim()
-          .split('\n')[0],
-    )
-    .find(Boolean);
-  return first ? [{ clause, title: first, received: 'an error before any check', allowed: 'the test to run its checks', test }] : [];
+/** What an errored test failed its clauses with: its error's first line, since no check said more. */
+function errorFailures(res: TestResult, clauses: readonly ClauseId[], test: string): MatrixFailure[] {
+  const firstLine = (e: { message?: string }) =>
+    stripVTControlCharacters(e.message ?? '')
+      .trim()
+      .split('\n')[0];
+  const first = res.errors.map(firstLine).find(Boolean) ?? res.status;
+  return clauses.map((clause) => ({ clause, title: first, received: 'an error before any check', allowed: 'the test to run its checks', test }));
 }
 
 /**

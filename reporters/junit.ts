@@ -4,18 +4,19 @@
  * is an <error>. Built from the failures data, never from error text.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 import { dirname, relative, resolve } from 'node:path';
 import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { FAILURES_ATTACHMENT, formatFailure, type Failure } from '../support/checks/failure';
-import { stripAnsi } from '../support/http/ansi';
 import { redact } from '../support/http/redact';
+import { attachedJson } from './clause-matrix';
 
 interface Options {
   outputFile?: string;
 }
 
 const xml = (s: string) =>
-  stripAnsi(redact(s))
+  stripVTControlCharacters(redact(s))
     .replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD]/gu, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -63,7 +64,7 @@ export default class JunitReporter implements Reporter {
         }
         if (t.outcome() === 'expected' || t.outcome() === 'flaky') return `${open}</testcase>`;
         // Failures a waiver covers do not fail the test: its page and the matrix show them.
-        const failures = attached(r).filter((f) => !f.waiver);
+        const failures = (attachedJson<Failure[]>(r, FAILURES_ATTACHMENT) ?? []).filter((f) => !f.waiver);
         if (failures.length) {
           counts.failures++;
           const clauses = [...new Set(failures.map((f) => f.clause))].join(', ');
@@ -84,9 +85,4 @@ export default class JunitReporter implements Reporter {
   printsToStdio(): boolean {
     return false;
   }
-}
-
-function attached(r: TestResult): Failure[] {
-  const a = r.attachments.find((x) => x.name === FAILURES_ATTACHMENT && x.body);
-  return a ? (JSON.parse(a.body!.toString('utf8')) as Failure[]) : [];
 }

@@ -16,14 +16,7 @@ export function renderMatrixHtml(m: Matrix): string {
     .join('');
   const rows = m.clauses.map((c) => {
     const failures = c.failures.map((f) => `<div>${esc(matrixFailureLine(f))}</div>`).join('');
-    const detail =
-      c.status === 'failed'
-        ? failures
-        : c.status === 'waived'
-          ? `<div><b>${esc(waiversText(c))}</b></div>${failures}`
-          : c.status === 'skipped'
-            ? esc(c.reasons.join('; '))
-            : '';
+    const detail = c.status === 'skipped' ? esc(c.reasons.join('; ')) : `${c.status === 'waived' ? `<div><b>${esc(waiversText(c))}</b></div>` : ''}${failures}`;
     const tests = c.tests.map((t) => `<li class="${t.status}">${esc(t.title)}</li>`).join('');
     return `<tr><td class="id">${esc(c.id)}</td><td>${esc(c.summary)}</td><td class="${statusClass(c.status)}"><b>${esc(c.status)}</b></td><td class="detail">${detail}</td><td class="detail">${esc(triedText(c))}</td><td><ul class="tests">${tests}</ul></td></tr>`;
   });

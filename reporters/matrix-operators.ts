@@ -1,13 +1,8 @@
 /**
  * The near-miss operators a clause was tried with, read from its value classes (`…:near-miss:<operator>`
- * and `…:seeded:<n>`, see support/document/case-choice.ts), and the seed the run's values came from.
+ * and `…:seeded:<n>`, see support/document/case-choice.ts).
  */
-import { declaredCaseSeed } from '../support/run/config';
-
 export function operatorsOf(valueClasses: readonly string[]): string[] {
   const found = valueClasses.map((v) => /(?:^|:)near-miss:([a-z-]+)/.exec(v)?.[1] ?? (/(?:^|:)seeded:\d+$/.test(v) ? 'seeded' : undefined));
   return [...new Set(found.filter((o): o is string => !!o))].sort();
 }
-
-/** The run's seed (CASE_SEED, drawn and written back by the configuration when "random"). */
-export const runSeed = () => declaredCaseSeed();

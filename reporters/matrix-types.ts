@@ -10,6 +10,8 @@ export interface TestRef {
   title: string;
   file: string;
   status: 'passed' | 'waived' | 'failed' | 'skipped';
+  /** It tried the clause without declaring it (a check made on the way, e.g. an error body). */
+  inPassing?: true;
 }
 
 export interface ClauseRow {

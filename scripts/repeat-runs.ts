@@ -9,7 +9,7 @@
  * Each run writes its reports to a temporary folder, kept only when the run failed. Exit code 0 only if
  * every run passed.
  */
-import { defaultWorkers } from '../support/run/workers';
+import { defaultWorkers } from '../support/run/config';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runSuite, failedClauses, type SuiteRun } from './suite-runner';

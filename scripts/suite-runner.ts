@@ -9,7 +9,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Matrix, RunFailure } from '../reporters/matrix-types';
-import { FAILURES_EXPECTED_VARIABLE } from '../support/run/config';
 import { REPORT_FILES } from '../support/run/report-files';
 import { WAIVERS_OFF } from '../support/run/waivers-file';
 
@@ -39,11 +38,6 @@ export interface RunOptions {
   reportDir?: string;
   /** Workers of the child run; unset: the configuration's (playwright.config.ts), as a user gets. */
   workers?: number;
-  /**
-   * A test whose checks fail is marked as expected to fail (Config.failuresExpected): the run keeps its
-   * workers instead of starting one per failed test, and exits 0. For runs judged by `failures` only.
-   */
-  failuresExpected?: boolean;
 }
 
 const ROOT = join(__dirname, '..');
@@ -61,7 +55,6 @@ export async function runSuite(options: RunOptions = {}): Promise<SuiteRun> {
   Object.assign(env, options.env ?? {});
   delete env.MOCK_FAULT;
   if (options.fault) env.MOCK_FAULT = options.fault;
-  if (options.failuresExpected) env[FAILURES_EXPECTED_VARIABLE] = 'on';
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   const started = Date.now();
   const workers = options.workers ? [`--workers=${options.workers}`] : [];

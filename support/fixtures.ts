@@ -9,7 +9,6 @@ import { _baseTest as base } from '@playwright/test';
 import { ApiClient, type CallOptions } from './http/client';
 import type { ClauseId } from './document/clauses';
 import { getConfig, type Config } from './run/config';
-import { applyProjectEnvironment } from './run/run-files';
 import { conform, type Intent } from './checks/conformance';
 import { describeExchange, type Exchange } from './http/exchange';
 import { observations } from './http/observation';
@@ -17,7 +16,7 @@ import { registerSecret } from './http/redact';
 import { SchemaValidator } from './spec/schema-validator';
 import type { Spec, SpecOperation } from './spec/spec';
 import { loadSpec } from './spec/spec-cache';
-import { placeOf, resolveTarget, type Target } from './spec/target';
+import { placeOf, relativeTo, resolveTarget, type Target } from './spec/target';
 import { checkErrorResponse } from './checks/error-checks';
 import { FAILURES_ATTACHMENT, nameSecrets, TRIED_ATTACHMENT, type Where } from './checks/failure';
 import { Verdict } from './checks/verdict';
@@ -31,8 +30,8 @@ export interface Contract {
 }
 
 interface WorkerFixtures {
-  projectEnvironment: void;
   config: Config;
+  secrets: void;
   spec: Spec;
   validator: SchemaValidator;
   target: Target;
@@ -49,23 +48,17 @@ interface TestFixtures {
 export const NO_SPEC_REASON = 'the target serves no spec (SPEC-1 failed): not run';
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  // A worker serves one project; a project may carry its own target (see applyProjectEnvironment).
-  projectEnvironment: [
-    async ({}, use, workerInfo) => {
-      applyProjectEnvironment(workerInfo.project.metadata);
-      await use();
-    },
-    { scope: 'worker', box: 'self' },
-  ],
-  config: [
-    async ({ projectEnvironment: _ }, use) => {
-      const config = getConfig();
+  // An option: a Playwright configuration may give a project a configuration of its own (`use: { config }`).
+  config: [async ({}, use) => use(getConfig()), { scope: 'worker', option: true, box: 'self' }],
+  // No report shows a key or an account id of the configuration, whoever gave it.
+  secrets: [
+    async ({ config }, use) => {
       for (const s of [config.apiKey, config.accountId, config.second?.apiKey, config.second?.accountId, config.burstKey?.apiKey, config.burstKey?.accountId])
         registerSecret(s);
       nameSecrets(config.apiKey, config.accountId);
-      await use(config);
+      await use();
     },
-    { scope: 'worker', box: 'self' },
+    { scope: 'worker', auto: true, box: 'self' },
   ],
   spec: [async ({ config }, use) => use(await loadSpec(config)), { scope: 'worker', box: 'self' }],
   validator: [async ({ spec }, use) => use(new SchemaValidator(spec)), { scope: 'worker', box: 'self' }],
@@ -91,8 +84,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // The data every reporter reads: the failures and what was tried, per clause, place and value class.
       if (verdict.failures.length) attachJson(info, FAILURES_ATTACHMENT, verdict.failures);
       if (verdict.tried.length) attachJson(info, TRIED_ATTACHMENT, verdict.tried);
-      // The self-test's runs: failed checks are expected there (see Config.failuresExpected).
-      if (config.failuresExpected && verdict.unwaived.length && info.status === 'passed') info.fail();
       if (info.status !== 'skipped') verdict.settle(info.status === 'passed');
     },
     { box: 'self' },
@@ -100,14 +91,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   // Depends on verdict so that it is torn down first: the requests are attached before the verdict throws.
   api: [
-    async ({ config, target, verdict: _verdict }, use, info) => {
+    async ({ config, spec, target, verdict: _verdict }, use, info) => {
       const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
       const api = new ApiClient(config.baseUrl, credentials, info, config.rateLimit);
       await use(api);
       info.annotations.push({ type: 'requests', description: String(api.log.length) });
-      // The self-test's fault runs read their failures only: the exchanges for people and for compare mode are not written there.
-      if (api.log.length && !config.failuresExpected) {
-        attachText(info, 'observations', observations(api.log, config.baseUrl), 'application/json');
+      if (api.log.length) {
+        const templates = spec.operations.map((o) => relativeTo(config.baseUrl, o.path));
+        attachText(info, 'observations', observations(api.log, config.baseUrl, templates), 'application/json');
         attachText(info, 'requests', api.log.map((e) => describeExchange(e)).join('\n\n────────\n\n'));
       }
     },

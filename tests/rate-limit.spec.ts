@@ -1,7 +1,7 @@
 /**
  * RL-6 (rate-limit headers) without exhausting anything: a few requests in the contract project, beside
  * every other test. The tests that exhaust a limit (RL-1..5, and RL-6 over a whole window) are in
- * tests/z-rate-limit-burst.spec.ts.
+ * tests/rate-limit-burst.spec.ts.
  */
 import { readLimitHeaders, type LimitHeaders } from '../support/rate-limit/headers';
 import { checkValues, HeaderProblems } from '../support/rate-limit/header-values';

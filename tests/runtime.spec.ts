@@ -28,6 +28,7 @@ test.describe('get one runtime', () => {
             title: `accepted version ${version} did not answer 200`,
             received: ex.status,
             allowed: '200 with a Runtime',
+            expectedStatus: 200,
             exchange: ex,
           })
         )
@@ -99,6 +100,7 @@ test.describe('get one runtime', () => {
       title: `unknown runtime id (${what}) did not answer 404`,
       received: ex.status,
       allowed: '404 with the ERR-1 body',
+      expectedStatus: 404,
       exchange: ex,
     });
   };

@@ -38,6 +38,7 @@ test.describe('machine-readable specification', () => {
         title: 'GET /openapi.json did not answer 200',
         received: ex.status,
         allowed: '200 with the OpenAPI document',
+        expectedStatus: 200,
         exchange: ex,
       })
     ) {

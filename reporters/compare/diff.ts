@@ -5,7 +5,7 @@
  * when the statuses differ: a 404 is not forty missing fields of a 200.
  */
 import type { Observation } from '../../support/http/observation';
-import { clip, shortIds } from './failures';
+import { clip } from './failures';
 import { RANK, type Difference, type RequestDiff } from './types';
 
 /** Fields of the documented error body, compared before any other field of it. */
@@ -144,17 +144,13 @@ function headerDifferences(x: Observation, y: Observation, ignore: ReadonlySet<s
   return out;
 }
 
-/** A request line with the ids that differ between targets (GUIDs, long numbers) left out. */
-const requestKey = (o: Observation) =>
-  o.request.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id').replace(/\/\d{4,}(?=[/?]|$)/g, '/:n');
-
 /**
  * Pairs the requests of one test on both sides: the same requests in the same order (a longest common
- * subsequence of the request lines), so one request more or less on a side does not shift the others.
+ * subsequence of their routes: ids differ between targets), so one request more or less on a side does not shift the others.
  */
 export function align(a: Observation[] = [], b: Observation[] = []): Array<[Observation | undefined, Observation | undefined]> {
-  const ka = a.map(requestKey);
-  const kb = b.map(requestKey);
+  const ka = a.map((o) => o.route);
+  const kb = b.map((o) => o.route);
   const n = a.length;
   const m = b.length;
   const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
@@ -206,8 +202,8 @@ export function diffRequests(
   const seen = new Map<string, RequestDiff & { order: number }>();
   let alike = 0;
   align(a, b).forEach(([x, y], order) => {
-    const request = clip(shortIds((x ?? y)!.request), 90);
-    const requestB = x && y && x.request !== y.request ? clip(shortIds(y.request), 90) : undefined;
+    const request = clip((x ?? y)!.request, 90);
+    const requestB = x && y && x.request !== y.request ? clip(y.request, 90) : undefined;
     const differences: Difference[] = [];
     if (!x || !y) {
       differences.push({

@@ -4,9 +4,9 @@
  * Same order as compare.md. No scripts: <details> does the collapsing.
  */
 import { esc, page, statusClass } from '../html-page';
-import { clip, onceEach, requestOf } from './failures';
-import { count, headersLine, moreDiffer } from './text';
-import { lastTitlePart, outcomes, skipReasons } from './model';
+import { onceEach, requestOf } from './failures';
+import { count, familyTotal, headersLine, lastTitlePart, moreDiffer, moreTests } from './text';
+import { outcomes, skipReasons } from './model';
 import type { ClauseComparison, Comparison, Failure, Limits, Side, TestComparison } from './types';
 
 const STYLE = `
@@ -48,7 +48,7 @@ function families(c: Comparison): string {
   const rows = c.families.map(
     (f) => `<tr><td class="id">${esc(f.family)}</td><td>${f.clauses}</td><td>${f.same}</td>${n(f.aOnly)}${n(f.bOnly)}${n(f.oneSkipped)}</tr>`,
   );
-  const sum = (k: 'clauses' | 'same' | 'aOnly' | 'bOnly' | 'oneSkipped') => c.families.reduce((t, f) => t + f[k], 0);
+  const sum = (k: Parameters<typeof familyTotal>[1]) => familyTotal(c, k);
   rows.push(`<tr class="all"><td>all</td><td>${sum('clauses')}</td><td>${sum('same')}</td>${n(sum('aOnly'))}${n(sum('bOnly'))}${n(sum('oneSkipped'))}</tr>`);
   return `<table class="families"><thead><tr><th>family</th><th>clauses</th><th>same</th><th>A only verified</th><th>B only verified</th><th>skipped on one side</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
@@ -88,14 +88,7 @@ function details(c: ClauseComparison, limits: Limits): string {
     .join('');
   const table = tests ? `<table class="requests"><thead><tr><th>request</th><th>what</th><th>A</th><th>B</th></tr></thead><tbody>${tests}</tbody></table>` : '';
   const rest = c.tests.slice(limits.tests);
-  const restLine = rest.length
-    ? `<p class="detail">${moreDiffer(rest.length, 'test')}: ${esc(
-        rest
-          .slice(0, 5)
-          .map((t) => clip(lastTitlePart(t.title), 60))
-          .join(' · '),
-      )}${rest.length > 5 ? ' · …' : ''}</p>`
-    : '';
+  const restLine = rest.length ? `<p class="detail">${esc(moreTests(rest))}</p>` : '';
   const loose = c.failures.length
     ? `<ul class="failures">${c.failures
         .slice(0, limits.failures)

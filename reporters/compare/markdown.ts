@@ -3,9 +3,9 @@
  * clause in three groups, then the details of each (tests, failures, responses side by side), then
  * every clause.
  */
-import { clip, onceEach, requestOf } from './failures';
-import { count, headersLine, moreDiffer } from './text';
-import { lastTitlePart, outcomes, skipReasons } from './model';
+import { onceEach, requestOf } from './failures';
+import { count, familyTotal, headersLine, lastTitlePart, moreDiffer, moreTests } from './text';
+import { outcomes, skipReasons } from './model';
 import type { ClauseComparison, Comparison, Failure, Limits, Side } from './types';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
@@ -46,14 +46,7 @@ function details(c: ClauseComparison, limits: Limits): string[] {
     lines.push('');
   }
   const rest = c.tests.slice(limits.tests);
-  if (rest.length)
-    lines.push(
-      `${moreDiffer(rest.length, 'test')}: ${rest
-        .slice(0, 5)
-        .map((t) => clip(lastTitlePart(t.title), 60))
-        .join(' · ')}${rest.length > 5 ? ' · …' : ''}`,
-      '',
-    );
+  if (rest.length) lines.push(moreTests(rest), '');
   if (c.failures.length) {
     lines.push(...c.failures.slice(0, limits.failures).map((f) => `- ${f.side}: ${f.title}${requestOf(f) ? ` ${code(requestOf(f))}` : ''}${values(f)}`));
     if (c.failures.length > limits.failures)
@@ -68,7 +61,7 @@ export function renderCompareMarkdown(c: Comparison): string {
   if (c.families.length) {
     lines.push('| family | clauses | same | A only verified | B only verified | skipped on one side |', '|---|---|---|---|---|---|');
     for (const f of c.families) lines.push(`| ${f.family} | ${f.clauses} | ${f.same} | ${f.aOnly || ''} | ${f.bOnly || ''} | ${f.oneSkipped || ''} |`);
-    const sum = (k: 'clauses' | 'same' | 'aOnly' | 'bOnly' | 'oneSkipped') => c.families.reduce((n, f) => n + f[k], 0);
+    const sum = (k: Parameters<typeof familyTotal>[1]) => familyTotal(c, k);
     lines.push(`| **all** | ${sum('clauses')} | ${sum('same')} | ${sum('aOnly')} | ${sum('bOnly')} | ${sum('oneSkipped')} |`, '');
   }
   const headers = headersLine(c);

@@ -2,13 +2,15 @@
  * The comparison of two runs, clause by clause: which side verified what the other did not, the tests
  * behind each difference with their responses side by side, and the first difference in a few words.
  */
+import { familyOf, type ClauseId } from '../../support/document/clauses';
+import { FAMILIES } from '../../support/document/clause-text';
 import type { ClauseRow } from '../matrix-types';
 import { align, diffRequests, systematicHeaders } from './diff';
 import { count } from './text';
 import { failurePhrase, failuresOf, reasonPhrase } from './failures';
 import type { Category, ClauseComparison, Comparison, Difference, Failure, FamilyCount, Limits, Side, SideName, TestComparison, TestOutcome } from './types';
 
-export const FAMILIES = ['SPEC', 'AUTH', 'RT', 'ERR', 'RL', 'CU', 'FO', 'AG'];
+const FAMILY_ORDER: string[] = Object.keys(FAMILIES);
 
 /**
  * How much of each difference both reports show, from the most to the least; the reports take the first
@@ -27,7 +29,6 @@ export const GROUP_TITLES: Record<Exclude<Category, 'same'>, string> = {
   'one-skipped': 'Skipped on one side',
 };
 
-const familyOf = (id: string) => id.slice(0, id.indexOf('-'));
 const statusOf = (side: Side, row?: ClauseRow) => (side.matrix ? (row?.status ?? 'not covered') : 'no result');
 
 /**
@@ -55,24 +56,6 @@ function outcome(side: Side, row: ClauseRow | undefined, title: string): TestOut
   return elsewhere.includes('failed') ? 'failed' : (elsewhere[0] ?? 'absent');
 }
 
-/** A test's own title, without its file and describe blocks. */
-export const lastTitlePart = (title: string) => title.split(' › ').at(-1) ?? title;
-const words = (text: string) => new Set(text.split(/[^A-Za-z0-9_-]+/).filter(Boolean));
-
-/** Whether a test's title says what the clause says: most of the clause's longer words are in it. */
-function namesClause(summary: string, title: string): boolean {
-  const said = new Set(
-    lastTitlePart(title)
-      .toLowerCase()
-      .split(/[^a-z0-9]+/),
-  );
-  const words = summary
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length >= 4);
-  return words.length >= 3 && words.filter((w) => said.has(w)).length / words.length >= 0.8;
-}
-
 interface Candidate {
   d: Difference;
   relevant: number;
@@ -94,14 +77,16 @@ function compareClause(
   const category = differs ? categoryOf(verdictOf(sa), verdictOf(sb)) : 'same';
   const reasons = { A: ra?.reasons ?? [], B: rb?.reasons ?? [] };
   const detailed = differs && (category !== 'one-skipped' || verdictOf(sa) === 'failed' || verdictOf(sb) === 'failed');
-  const base = { id, family: familyOf(id), summary: ra?.summary ?? rb?.summary ?? '', a: sa, b: sb, differs, category, reasons, detailed };
+  const base = { id, family: familyOf(id as ClauseId), summary: ra?.summary ?? rb?.summary ?? '', a: sa, b: sb, differs, category, reasons, detailed };
   if (!differs) return { ...base, first: '', tests: [], failures: [] };
 
-  const failures: Failure[] = [...failuresOf('A', id, ra?.failures), ...failuresOf('B', id, rb?.failures)];
+  const failures: Failure[] = [...failuresOf('A', ra?.failures), ...failuresOf('B', rb?.failures)];
   const titles = [...new Set([...(ra?.tests ?? []), ...(rb?.tests ?? [])].map((t) => t.title))];
   const changed = titles.filter((t) => verdictOf(outcome(a, ra, t)) !== verdictOf(outcome(b, rb, t)));
+  // A test that tried the clause on one side only (the other stopped before it: a 200 where a 404 was due) says less about it.
+  const triedOnBoth = changed.filter((t) => [ra, rb].every((row) => row?.tests.some((x) => x.title === t)));
   const skipped = category === 'one-skipped';
-  const tests: TestComparison[] = (changed.length ? changed : titles).map((title) => ({
+  const tests: TestComparison[] = (triedOnBoth.length ? triedOnBoth : changed.length ? changed : titles).map((title) => ({
     title,
     a: outcome(a, ra, title),
     b: outcome(b, rb, title),
@@ -117,8 +102,8 @@ function compareClause(
     else loose.push(f);
   }
 
-  // What the clause is about: its summary and the failures' titles name the fields that matter most.
-  const vocabulary = words(`${base.summary} ${failures.map((f) => f.title).join(' ')}`);
+  // What the clause is about: its summary (the catalogue's) names the fields that matter most.
+  const vocabulary = new Set(base.summary.split(/[^A-Za-z0-9_-]+/));
   const relevance = (d: Difference) => (d.field && vocabulary.has(d.field) ? 0 : 1);
   // Within a rank, the fields the clause is about come first (sorting is stable).
   for (const t of tests) for (const r of t.requests) r.differences.sort((p, q) => p.rank - q.rank || relevance(p) - relevance(q) || p.sub - q.sub);
@@ -128,8 +113,8 @@ function compareClause(
       .map((d, order) => ({ d, order, relevant: relevance(d) }))
       .sort((p, q) => p.d.rank - q.d.rank || p.relevant - q.relevant || p.d.sub - q.d.sub || p.order - q.order)[0];
   const rankOf = (c?: Candidate) => (c ? [c.d.rank, c.relevant, c.d.sub] : [99, 9, 9]);
-  // A test named after the clause itself ("a valid update is accepted and reads back…") comes first.
-  const ownTest = (t: TestComparison) => (namesClause(base.summary, t.title) ? 0 : 1);
+  // A test that declares the clause comes before one that checked it in passing (an error body on the way).
+  const ownTest = (t: TestComparison) => ([ra, rb].some((row) => row?.tests.some((x) => x.title === t.title && !x.inPassing)) ? 0 : 1);
   const ranked = tests
     .map((t, i) => ({ t, i, c: best(t) }))
     .sort((p, q) => {
@@ -189,8 +174,8 @@ export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]): Compariso
   }
 
   const familyNames = [
-    ...FAMILIES.filter((f) => clauses.some((c) => c.family === f)),
-    ...new Set(clauses.map((c) => c.family).filter((f) => !FAMILIES.includes(f))),
+    ...FAMILY_ORDER.filter((f) => clauses.some((c) => c.family === f)),
+    ...new Set(clauses.map((c) => c.family).filter((f) => !FAMILY_ORDER.includes(f))),
   ];
   const families: FamilyCount[] = familyNames.map((family) => {
     const of = clauses.filter((c) => c.family === family);

@@ -1,4 +1,5 @@
 /** The shapes compare mode works with: each side's run, and what the comparison of the two found. */
+import type { Measured } from '../../support/checks/failure';
 import type { Observation } from '../../support/http/observation';
 import type { Matrix } from '../matrix-types';
 
@@ -15,8 +16,8 @@ export interface Side {
   reports?: string;
 }
 
-/** A failure of one side, normalised: a title without timings, hosts or the request it quotes; the request by its path. */
-export interface Failure {
+/** A failure of one side, as its record says, the request by its path. */
+export interface Failure extends Measured {
   side: SideName;
   title: string;
   received: string;

@@ -9,12 +9,14 @@
  *   npx tsx selftest/self/audit-batches.ts independent-6 # one list (a source of fault-cases.ts)
  */
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSuite } from '../../scripts/suite-runner';
 import { judge } from './catching';
 import { FAULT_CASES } from './fault-catalogue';
 import { describeCatch } from './fault-cases';
 import type { KillRatio } from './kill-ratio-reporter';
+import { writeWaiveAll } from './fault-run/waive-all';
 
 /** The faults the last self-test did not count as caught (its kill-ratio.json), if there was one. */
 function lastUncaught(): Set<string> | undefined {
@@ -37,11 +39,12 @@ async function main(): Promise<void> {
   process.stdout.write(`${cases.length} of ${pool.length} ${which} faults, each alone\n`);
   const missed: string[] = [];
   const uncaught = lastUncaught();
+  const waivers = writeWaiveAll(join(tmpdir(), `contract-audit-waive-all-${process.pid}.json`));
   let next = 0;
   const worker = async () => {
     while (next < cases.length) {
       const c = cases[next++];
-      const run = await runSuite({ fault: c.fault, args: c.files, env: c.env, workers: 1, failuresExpected: true });
+      const run = await runSuite({ fault: c.fault, args: c.files, env: { ...c.env, WAIVERS_FILE: waivers }, workers: 1 });
       const o = judge(c, run, 'alone');
       const flag = uncaught && !uncaught.has(c.fault) ? " ← the last self-test counted it caught: its batch caught it by another fault's doing" : '';
       if (!o.caught) missed.push(`${c.fault} (${c.source}): ${o.missing.map(describeCatch).join('; ')}${flag}`);

@@ -13,7 +13,8 @@ import { CLAUSE_IDS, type ClauseId } from '../../support/document/clauses';
 import { OUTCOMES_ATTACHMENT, survivorLines, type FaultOutcome } from './catching';
 import { FAULT_CASES } from './fault-catalogue';
 import type { FaultCase } from './fault-cases';
-import { operatorsOf, runSeed } from '../../reporters/matrix-operators';
+import { operatorsOf } from '../../reporters/matrix-operators';
+import { declaredCaseSeed } from '../../support/run/config';
 
 interface Options {
   outputDir?: string;
@@ -88,7 +89,7 @@ export function killRatio(cases: FaultCase[], outcomes: Map<string, FaultOutcome
     how,
     againAlone: all.filter((o) => o.how === 'again alone').map((o) => o.fault),
     operators: byOperator(generated, outcomes),
-    seed: runSeed(),
+    seed: declaredCaseSeed(),
   };
 }
 

@@ -42,8 +42,15 @@ function matrix(rows: Record<string, RowSpec>, ids = Object.keys(rows)): Matrix 
   } as unknown as Matrix;
 }
 
-const obs = (request: string, status: number, body?: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }): Observation => ({
+const obs = (
+  request: string,
+  status: number,
+  body?: unknown,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+  route = request,
+): Observation => ({
   request,
+  route,
   status,
   headers,
   body: body === undefined ? {} : typeof body === 'string' ? { $: `text(${body.length})` } : shapeOf(body),
@@ -101,21 +108,17 @@ test.describe('ranking of differences', () => {
     ]);
   });
 
-  test('requests are paired by what they ask, so one request more on a side shifts nothing', () => {
-    const a = [
-      obs('PUT /v1/checks/0b8f5c2e-6d1a-4e3b-9f7c-2a4d6e8f0a1b', 400, { statusCode: 400, error: 'Bad Request' }),
-      obs('GET /v1/checks/0b8f5c2e-6d1a-4e3b-9f7c-2a4d6e8f0a1b', 200, { id: 1 }),
-    ];
-    const b = [
-      obs('PUT /v1/checks/1c9e6d3f-7e2b-4f4c-8a8d-3b5e7f9a1b2c', 200, { id: 1 }),
-      obs('GET /v1/checks/1c9e6d3f-7e2b-4f4c-8a8d-3b5e7f9a1b2c', 200, { id: 1 }),
-      obs('GET /v1/checks/1c9e6d3f-7e2b-4f4c-8a8d-3b5e7f9a1b2c', 200, { id: 1 }),
-    ];
+  test('requests are paired by their route (the ids differ between targets), so one request more on a side shifts nothing', () => {
+    const [idA, idB] = ['0b8f5c2e-6d1a-4e3b-9f7c-2a4d6e8f0a1b', '1c9e6d3f-7e2b-4f4c-8a8d-3b5e7f9a1b2c'];
+    const check = (method: string, id: string, status: number, body: unknown) =>
+      obs(`${method} /v1/checks/${id}`, status, body, undefined, `${method} /v1/checks/{id}`);
+    const a = [check('PUT', idA, 400, { statusCode: 400, error: 'Bad Request' }), check('GET', idA, 200, { id: 1 })];
+    const b = [check('PUT', idB, 200, { id: 1 }), check('GET', idB, 200, { id: 1 }), check('GET', idB, 200, { id: 1 })];
     const { requests, alike } = diffRequests(a, b);
     expect(alike).toBe(1);
     expect(requests.map((r) => [r.request, r.requestB, r.differences[0].phrase])).toEqual([
-      ['PUT /v1/checks/0b8f5c2e…', 'PUT /v1/checks/1c9e6d3f…', 'status 400 vs 200'],
-      ['GET /v1/checks/1c9e6d3f…', undefined, 'only B sent GET /v1/checks/1c9e6d3f…'],
+      [`PUT /v1/checks/${idA}`, `PUT /v1/checks/${idB}`, 'status 400 vs 200'],
+      [`GET /v1/checks/${idB}`, undefined, `only B sent GET /v1/checks/${idB}`],
     ]);
   });
 });
@@ -125,7 +128,7 @@ test.describe('clauses, groups and first differences', () => {
   const runtime = 'runtime.spec.ts › get one runtime › runtime 2024.09';
   const unknown = 'runtime.spec.ts › get one runtime › unknown id: a version that never existed';
   const key = 'credentials.spec.ts › authentication › rejects: unknown bearer key';
-  const burst = 'z-rate-limit-burst.spec.ts › burst › the limit holds';
+  const burst = 'rate-limit-burst.spec.ts › burst › the limit holds';
   const spec = 'spec.spec.ts › spec › openapi.json is served';
   const A = side(
     'A',
@@ -179,6 +182,7 @@ test.describe('clauses, groups and first differences', () => {
               title: 'GET /openapi.json did not answer 200',
               received: '404',
               allowed: '200 with the OpenAPI document',
+              expectedStatus: 200,
               test: spec,
               exchange: { method: 'GET', url: 'http://127.0.0.1:4010/openapi.json', status: 404, contentType: 'application/problem+json' },
             },
@@ -193,6 +197,7 @@ test.describe('clauses, groups and first differences', () => {
               title: 'an invalid request was not rejected',
               received: '200',
               allowed: 'a 4xx status',
+              expectedStatus: '4xx',
               test: key,
               exchange: { method: 'GET', url: 'http://127.0.0.1:4010/v1/runtimes/2025.04', status: 200, contentType: 'application/json' },
             },
@@ -222,6 +227,7 @@ test.describe('clauses, groups and first differences', () => {
               title: 'unknown runtime id did not answer 404',
               received: '200',
               allowed: '404 with the ERR-1 body',
+              expectedStatus: 404,
               test: unknown,
               exchange: { method: 'GET', url: 'http://127.0.0.1:4010/v1/runtimes/1999.01?full=1', status: 200, contentType: 'application/json' },
             },
@@ -237,6 +243,7 @@ test.describe('clauses, groups and first differences', () => {
               title: '1242 requests in 2.8 s, none refused',
               received: '"1242 served, no 429"',
               allowed: '600 served per 60 s, then 429',
+              served: 1242,
               test: burst,
             },
           ],
@@ -314,6 +321,7 @@ test.describe('clauses, groups and first differences', () => {
         title: 'unknown runtime id did not answer 404',
         received: '200',
         allowed: '404 with the ERR-1 body',
+        expectedStatus: 404,
         test: unknown,
         exchange: { method: 'GET', path: '/v1/runtimes/1999.01?full=1', status: 200, contentType: 'application/json' },
       },
@@ -326,6 +334,7 @@ test.describe('clauses, groups and first differences', () => {
       title: 'unknown runtime id did not answer 404',
       received: '200',
       allowed: '404 with the ERR-1 body',
+      expectedStatus: 404,
       test: unknown,
       exchange: { method: 'GET', url: 'http://127.0.0.1:4010/v1/runtimes/x', status: 200, contentType: 'application/json' },
     };

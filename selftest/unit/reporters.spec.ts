@@ -20,20 +20,11 @@ interface Fake {
   tried?: unknown[];
   error?: string;
   skip?: string;
-  /** Annotations the test's checks added (clause-failed, clause-waived). */
-  more?: Array<{ type: string; description: string }>;
-  /** The clauses its checks failed (the verdict's `clause-failed` annotations). */
-  failed?: string[];
 }
 
 function fakeRun(fakes: Fake[]) {
   const tests = fakes.map((f) => {
-    const annotations = [
-      ...f.clauses.map((c) => ({ type: 'clause', description: c })),
-      ...(f.failed ?? []).map((c) => ({ type: 'clause-failed', description: c })),
-      ...(f.skip ? [{ type: 'skip', description: f.skip }] : []),
-      ...(f.more ?? []),
-    ];
+    const annotations = [...f.clauses.map((c) => ({ type: 'clause', description: c })), ...(f.skip ? [{ type: 'skip', description: f.skip }] : [])];
     const t = {
       title: f.title,
       titlePath: () => ['', 'contract', 'runtime.spec.ts', 'family', f.title],
@@ -72,6 +63,8 @@ const FAKES: Fake[] = [
   { title: 'skipped one', clauses: ['CU-1'], status: 'skipped', skip: 'CHECK_ID is not set' },
 ];
 
+const triedOf = (...clauses: string[]) => clauses.map((clause) => ({ clause, place: 'runtime' }));
+
 /** Runs the matrix reporter over fake results; returns the matrix it wrote, its folder and what it printed. */
 async function matrixOf(fakes: Fake[], options: ConstructorParameters<typeof ClauseMatrixReporter>[0] = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'matrix-'));
@@ -103,6 +96,16 @@ test('the matrix takes failures and places from the attachments; a test that fai
   expect(readFileSync(join(dir, 'contract-matrix.md'), 'utf8')).toContain('places: runtime');
 });
 
+test('a run test covers what it tried, not what it declares; a skipped one, what it declares', async () => {
+  const { m } = await matrixOf([
+    { title: 'runtime 2026.04', clauses: ['RT-1', 'RT-2'], status: 'passed', tried: triedOf('RT-1', 'ERR-1') },
+    { title: 'skipped one', clauses: ['CU-1'], status: 'skipped', skip: 'CHECK_ID is not set' },
+  ]);
+  const row = (id: string) => m.clauses.find((c) => c.id === id)!;
+  expect(['RT-1', 'ERR-1', 'RT-2'].map((id) => row(id).status)).toEqual(['verified', 'verified', 'not covered']);
+  expect(row('CU-1')).toMatchObject({ status: 'skipped', reasons: ['CHECK_ID is not set'] });
+});
+
 test("one response breaking its spec, seen by many tests, is one SPEC-9 failure with its sightings; the tests' own clauses stay verified", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'matrix-'));
   const mismatch = (place: string) => ({
@@ -119,9 +122,9 @@ test("one response breaking its spec, seen by many tests, is one SPEC-9 failure 
   });
   const other = { ...mismatch('runtime'), key: 'GET /v1/runtimes/{id} 200 schema #/properties/name/pattern' };
   const { tests, suite, config } = fakeRun([
-    { title: 'valid key', clauses: ['AUTH-4', 'SPEC-9'], failed: ['SPEC-9'], status: 'failed', failures: [mismatch('runtime')] },
-    { title: 'account GUID', clauses: ['AUTH-6', 'SPEC-9'], failed: ['SPEC-9'], status: 'failed', failures: [mismatch('runtime')] },
-    { title: 'runtime 2026.04', clauses: ['RT-1', 'SPEC-9'], failed: ['SPEC-9'], status: 'failed', failures: [mismatch('runtime'), other] },
+    { title: 'valid key', clauses: ['AUTH-4', 'SPEC-9'], status: 'failed', failures: [mismatch('runtime')], tried: triedOf('AUTH-4', 'SPEC-9') },
+    { title: 'account GUID', clauses: ['AUTH-6', 'SPEC-9'], status: 'failed', failures: [mismatch('runtime')], tried: triedOf('AUTH-6', 'SPEC-9') },
+    { title: 'runtime 2026.04', clauses: ['RT-1', 'SPEC-9'], status: 'failed', failures: [mismatch('runtime'), other], tried: triedOf('RT-1', 'SPEC-9') },
   ]);
   const reporter = new ClauseMatrixReporter({ outputDir: dir });
   reporter.onBegin(config, suite);
@@ -177,7 +180,6 @@ const WAIVED: Fake[] = [
       { clause: 'RT-3', place: 'runtime' },
       { clause: 'RT-2', place: 'runtime' },
     ],
-    more: [{ type: 'clause-waived', description: 'RT-3' }],
   },
   // Failed on an unwaived RT-2, with a waived RT-3 beside it.
   {
@@ -185,10 +187,6 @@ const WAIVED: Fake[] = [
     clauses: ['RT-1', 'RT-2', 'RT-3'],
     status: 'failed',
     failures: [waivedFailure, makeFailure({ clause: 'RT-2', title: 'name is not YYYY.MM', received: '2025.4', allowed: 'YYYY.MM' }, { place: 'runtime' })],
-    more: [
-      { type: 'clause-waived', description: 'RT-3' },
-      { type: 'clause-failed', description: 'RT-2' },
-    ],
   },
 ];
 

@@ -2,8 +2,7 @@
 import { expect, test, type TestInfo } from '@playwright/test';
 import { ClauseFailure, failureLine, formatFailure, makeFailure } from '../../support/checks/failure';
 import { Verdict } from '../../support/checks/verdict';
-import type { Exchange } from '../../support/http/exchange';
-import { curlOf } from '../../support/http/reproduce';
+import { curlOf, type Exchange } from '../../support/http/exchange';
 
 const info = () => ({ annotations: [] as Array<{ type: string; description?: string }> }) as unknown as TestInfo;
 

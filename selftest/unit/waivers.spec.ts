@@ -128,9 +128,7 @@ test('the verdict keeps a waived failure, stamped and shown on the test, and fai
   });
   expect(v.failures[0].waiver).toEqual({ entry: 1, reason: 'TICKET-124', until: '2026-04-15' });
   expect(() => v.settle()).not.toThrow();
-  expect(i.annotations).toContainEqual({ type: 'clause-waived', description: 'CU-4' });
   expect(i.annotations.find((a) => a.type === 'waived')?.description).toMatch(/^CU-4 \[check-update · upper-case\] .*waived until 2026-04-15: TICKET-124$/);
-  expect(i.annotations.some((a) => a.type === 'clause-failed')).toBe(false);
 
   v.at({ place: 'check-read' }).check({ clause: 'CU-4', ok: false, title: 'an invalid request was not rejected', received: 200, allowed: 'a 4xx status' });
   expect(v.failures).toHaveLength(2);

@@ -77,7 +77,7 @@ export function judgeRunning(verdict: Verdict, baseUrl: string, probes: readonly
   for (const e of AGENT_ENDPOINTS) {
     const v = verdict.at({ place: e.place, valueClass: PHASE.running });
     const got = probes.find((p) => p.path === e.path)?.got ?? 'not probed';
-    v.check({ clause: e.clause, ok: got === 200, title: `GET ${e.path} on ${baseUrl} did not answer 200`, received: got, allowed: '200' });
+    v.check({ clause: e.clause, ok: got === 200, title: `GET ${e.path} on ${baseUrl} did not answer 200`, received: got, allowed: '200', expectedStatus: 200 });
     if (portClause)
       v.check({
         clause: 'AG-4',

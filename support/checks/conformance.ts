@@ -84,16 +84,24 @@ export function conform({ verdict, spec, validator, op, exchange: ex, intent, cl
       title: `server error instead of an answer`,
       received: status,
       allowed: intent === 'valid' ? 'a 2xx status' : 'a 4xx status',
+      expectedStatus: intent === 'valid' ? '2xx' : '4xx',
       exchange: ex,
     });
     return;
   }
   if (intent === 'valid' && !(status >= 200 && status < 300)) {
-    verdict.fail({ clause, title: `a valid request was not accepted`, received: status, allowed: 'a 2xx status the spec declares', exchange: ex });
+    verdict.fail({
+      clause,
+      title: `a valid request was not accepted`,
+      received: status,
+      allowed: 'a 2xx status the spec declares',
+      expectedStatus: '2xx',
+      exchange: ex,
+    });
     return;
   }
   if (intent === 'invalid' && !(status >= 400 && status < 500)) {
-    verdict.fail({ clause, title: `an invalid request was not rejected`, received: status, allowed: 'a 4xx status', exchange: ex });
+    verdict.fail({ clause, title: `an invalid request was not rejected`, received: status, allowed: 'a 4xx status', expectedStatus: '4xx', exchange: ex });
     return;
   }
   verdict.pass(clause);

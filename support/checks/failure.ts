@@ -5,9 +5,8 @@
  * the data (the `failures` attachment), never the text.
  */
 import type { ClauseId } from '../document/clauses';
-import type { Exchange } from '../http/exchange';
+import { curlOf, type Exchange } from '../http/exchange';
 import { redact } from '../http/redact';
-import { curlOf } from '../http/reproduce';
 import type { WaiverStamp } from './waivers';
 
 /** Where a check was made: the route by role (`runtime`, `check-update`, …), the class of value sent, the cell. */
@@ -24,7 +23,7 @@ export interface ExchangeSummary {
   contentType: string;
 }
 
-export interface Failure extends Where {
+export interface Failure extends Where, Measured {
   clause: ClauseId;
   title: string;
   /** The observed value, shown (JSON text, trimmed, redacted). */
@@ -40,6 +39,14 @@ export interface Failure extends Where {
    * spec) carries a key, and the reports keep one failure per clause and key, with its count of sightings.
    */
   key?: string;
+}
+
+/** Numbers a check compared, for the reports that need them as data (compare mode's few words). */
+export interface Measured {
+  /** The status the check wanted, when it judged a status (a class when any of it would do). */
+  expectedStatus?: number | '2xx' | '4xx';
+  /** Requests served without one 429, where a limit should have refused. */
+  served?: number;
 }
 
 /** The attachment every contract test carries its failures in (JSON: Failure[]). */
@@ -68,7 +75,7 @@ export function nameSecrets(apiKey: string, accountId: string): void {
  * One check, the one shape every check of the suite is made in: the clause, whether it held, a short
  * title, what was received, what the document allows, and the exchange behind it.
  */
-export interface Check {
+export interface Check extends Measured {
   clause: ClauseId;
   ok: boolean;
   title: string;
@@ -82,8 +89,10 @@ export interface Check {
 /** A check that did not hold. */
 export type Finding = Omit<Check, 'ok'>;
 
-export function makeFailure({ clause, title, received, allowed, exchange: ex, key }: Finding, where: Where = {}): Failure {
+export function makeFailure({ clause, title, received, allowed, exchange: ex, key, expectedStatus, served }: Finding, where: Where = {}): Failure {
   const f: Failure = { clause, title: redact(title), received: redact(show(received)), allowed: redact(allowed), ...(key ? { key } : {}) };
+  if (expectedStatus !== undefined) f.expectedStatus = expectedStatus;
+  if (served !== undefined) f.served = served;
   for (const k of ['place', 'valueClass', 'cell'] as const) if (where[k]) f[k] = redact(where[k]!);
   if (ex) {
     f.exchange = { method: ex.method, url: redact(ex.url), status: ex.status, contentType: ex.contentType };

@@ -14,17 +14,14 @@ import { redact } from '../http/redact';
 import { ClauseFailure, failureLine, makeFailure, type Check, type Failure, type Finding, type Tried, type Where } from './failure';
 import { stampOf, waiverFor, type Waiver } from './waivers';
 
-interface Shared {
+interface Shared extends VerdictWaivers {
   failures: Failure[];
   tried: Map<string, Tried>;
   checks: number;
-  /** The run's active waivers and the day they are judged by. */
-  waivers: readonly Waiver[];
-  today: string;
 }
 
 /** The waivers a verdict applies: the configuration's, judged by its day. */
-export interface VerdictWaivers {
+interface VerdictWaivers {
   waivers: readonly Waiver[];
   today: string;
 }
@@ -84,7 +81,6 @@ export class Verdict {
     const waiver = waiverFor(this.shared.waivers, failure, this.shared.today);
     if (waiver) failure.waiver = stampOf(waiver);
     this.shared.failures.push(failure);
-    this.info.annotations.push({ type: waiver ? 'clause-waived' : 'clause-failed', description: clause });
     // Each waived failure stays in sight on the test's page, with why it does not count.
     if (waiver)
       this.info.annotations.push({ type: 'waived', description: `${clause} ${failureLine(failure)}: waived until ${waiver.until}: ${waiver.reason}` });

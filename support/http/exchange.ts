@@ -1,4 +1,4 @@
-/** One request and its response, as the suite saw them, and how a person reads them in a report. */
+/** One request and its response, as the suite saw them, how a person reads them in a report, and how to send it again. */
 import { redact, REDACTED } from './redact';
 
 export interface Exchange {
@@ -34,4 +34,35 @@ export function describeExchange(e: Exchange, maxBody = 2000): string {
     trim(e.text, maxBody),
   ];
   return redact(lines.join('\n'));
+}
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** The value a header is shown with in the command: secrets by name, the rest as sent (redacted). */
+function shownHeader(name: string, value: string, secrets: { apiKey?: string; accountId?: string }): string {
+  let v = value;
+  if (secrets.apiKey) v = v.split(secrets.apiKey).join('$API_KEY');
+  if (secrets.accountId) v = v.split(secrets.accountId).join('$ACCOUNT_ID');
+  return name.toLowerCase() === 'authorization' && v === value ? `${v.split(' ')[0]} «redacted»` : redact(v);
+}
+
+/**
+ * A command that sends a failing request again, as the best API testing tools print under a failure:
+ * `curl` with `$API_KEY` and `$ACCOUNT_ID` where the secrets were, so it can be pasted into a shell
+ * that has them set, and shown in a report without leaking them.
+ */
+export function curlOf(e: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody'>, secrets: { apiKey?: string; accountId?: string } = {}): string {
+  const parts = ['curl', '-sS', '-i'];
+  if (e.method !== 'GET') parts.push('-X', e.method);
+  parts.push(quote(redact(e.url)));
+  for (const [k, v] of Object.entries(e.requestHeaders)) {
+    // Double quotes where a variable must expand, single quotes otherwise.
+    const shown = shownHeader(k, v, secrets);
+    parts.push('-H', shown.includes('$') ? `"${k}: ${shown.replace(/"/g, '\\"')}"` : quote(`${k}: ${shown}`));
+  }
+  if (e.requestBody !== undefined) {
+    const body = e.requestBody.length > 2000 ? `${e.requestBody.slice(0, 2000)}…` : e.requestBody;
+    parts.push('--data-raw', quote(redact(body)));
+  }
+  return parts.join(' ');
 }

@@ -7,6 +7,8 @@ import { redact } from './redact';
 
 export interface Observation {
   request: string;
+  /** The request by its spec path template (`PUT /v1/checks/{id}?autoAssignAlerts=false`): the same on two targets whose ids differ. */
+  route: string;
   status: number;
   headers: Record<string, string>;
   /** JSON path → "type" or "type = value" (short scalars). */
@@ -31,15 +33,32 @@ export function shapeOf(value: unknown, path = '$', out: Record<string, string> 
   return out;
 }
 
+/** A path with its query, its path part named by the spec template it matches (a literal path first), else as it is. */
+function routeOf(method: string, path: string, templates: readonly string[]): string {
+  const at = path.indexOf('?');
+  const [pathname, search] = at < 0 ? [path, ''] : [path.slice(0, at), path.slice(at)];
+  const segments = pathname.split('/');
+  const matches = (template: string) => {
+    const parts = template.split('/');
+    return parts.length === segments.length && parts.every((s, i) => s === segments[i] || (s.startsWith('{') && s.endsWith('}')));
+  };
+  return `${method} ${templates.find((t) => t === pathname) ?? templates.find(matches) ?? pathname}${search}`;
+}
+
 /** What a response looked like, not yet redacted: see observations(). */
-function observe(e: Exchange, baseUrl: string): Observation {
+function observe(e: Exchange, baseUrl: string, templates: readonly string[]): Observation {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(e.headers))
     if (HEADERS_THAT_MATTER.test(k)) headers[k.toLowerCase()] = k.toLowerCase() === 'content-type' ? v.split(';')[0] : v;
   const path = e.url.startsWith(baseUrl) ? e.url.slice(baseUrl.length) : e.url;
   const body = e.json !== undefined ? shapeOf(e.json) : e.text ? { $: `text(${e.text.length})` } : {};
-  return { request: `${e.method} ${path.length > 120 ? `${path.slice(0, 120)}…` : path}`, status: e.status, headers, body };
+  const request = `${e.method} ${path.length > 120 ? `${path.slice(0, 120)}…` : path}`;
+  return { request, route: routeOf(e.method, path, templates), status: e.status, headers, body };
 }
 
-/** The observations of a test's exchanges as JSON text, redacted as a whole (once, not once per exchange). */
-export const observations = (exchanges: readonly Exchange[], baseUrl: string): string => redact(JSON.stringify(exchanges.map((e) => observe(e, baseUrl))));
+/**
+ * The observations of a test's exchanges as JSON text, redacted as a whole (once, not once per
+ * exchange); `templates`: the spec's paths as called on BASE_URL.
+ */
+export const observations = (exchanges: readonly Exchange[], baseUrl: string, templates: readonly string[]): string =>
+  redact(JSON.stringify(exchanges.map((e) => observe(e, baseUrl, templates))));

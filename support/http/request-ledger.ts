@@ -191,6 +191,3 @@ export const carries = (e: Pick<LedgerEntry, 'tags'>, apiKey: string) => e.tags.
 export function sentTimes(apiKey: string, since: number, entries: readonly LedgerEntry[] = readLedger()): number[] {
   return entries.filter((e) => e.at >= since && carries(e, apiKey)).map((e) => e.at);
 }
-
-/** Requests carrying `apiKey` sent since `since` (epoch ms), by every worker of this run. */
-export const requestsSince = (apiKey: string, since: number): number => sentTimes(apiKey, since).length;

@@ -61,6 +61,7 @@ export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, 
         clause: o.high,
         title: `${at}${outcome.sent} requests in ${(outcome.ms / 1000).toFixed(1)} s, none refused`,
         received: `${outcome.sent} served, no 429`,
+        served: outcome.sent,
         allowed: o.allowed,
         exchange: ex,
       });

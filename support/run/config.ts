@@ -4,6 +4,7 @@
  */
 import { EMBEDDED_AGENT_COMMAND } from '../agent/embedded-agent';
 import { config as loadDotenv } from 'dotenv';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DOCUMENTED_RATE_LIMIT } from '../document/facts';
 import { utcDay, type Waiver } from '../checks/waivers';
@@ -23,10 +24,6 @@ export const EMBEDDED = {
 
 /** Set by playwright.config.ts when it starts the embedded service; workers inherit it. */
 export const EMBEDDED_PORT_VARIABLE = 'CONTRACT_EMBEDDED_PORT';
-/**
- * Set by the self-test only (scripts/suite-runner.ts), never by users: see Config.failuresExpected.
- */
-export const FAILURES_EXPECTED_VARIABLE = 'CONTRACT_FAILURES_EXPECTED';
 /**
  * The day waivers are judged by, set by the runner for its workers: a run that crosses midnight judges
  * every failure by the day it started, as the summary does.
@@ -80,7 +77,6 @@ const schema = z.object({
       .optional(),
   ),
   [EMBEDDED_PORT_VARIABLE]: optional(positiveInt),
-  [FAILURES_EXPECTED_VARIABLE]: z.preprocess(blankToUndefined, onOff.default('off')),
   [WAIVER_DAY_VARIABLE]: optional(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')),
 });
 
@@ -122,12 +118,6 @@ export interface Config {
   today: string;
   /** The seed of the generated values: every report names it, so a failure can be replayed. */
   caseSeed: number;
-  /**
-   * The self-test's runs only: a test whose checks failed is marked as expected to fail, so that
-   * Playwright keeps its worker (it starts a new one, about a second of CPU, after every unexpected
-   * failure). The checks and their failures are the same; the self-test reads them from failures.json.
-   */
-  failuresExpected: boolean;
 }
 
 /**
@@ -192,7 +182,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortP
     ...(waivers.file ? { waiversFile: waivers.file } : {}),
     today: e[WAIVER_DAY_VARIABLE] ?? utcDay(),
     caseSeed: e.CASE_SEED ?? DEFAULT_CASE_SEED,
-    failuresExpected: e[FAILURES_EXPECTED_VARIABLE] === 'on',
   };
 }
 
@@ -233,3 +222,11 @@ export function declaredCaseSeed(): number {
   const parsed = schema.shape.CASE_SEED.safeParse(process.env.CASE_SEED);
   return parsed.success && typeof parsed.data === 'number' ? parsed.data : DEFAULT_CASE_SEED;
 }
+
+/**
+ * The default run's workers. A worker costs about half a second of CPU to start. Against the embedded
+ * service the tests spend CPU: one per core, at least two (the two checks' update chains side by side).
+ * Against a remote target they mostly wait a round trip per request: four, so that the two chains and
+ * the other families' tests run side by side whatever the cores.
+ */
+export const defaultWorkers = (embedded: boolean): number => (embedded ? Math.min(4, Math.max(2, availableParallelism())) : 4);

@@ -36,25 +36,10 @@ export function removeRunFiles(): void {
   for (const file of [specCache, ledger]) if (file) rmSync(file, { force: true });
 }
 
-/** The same names as environment entries, for a run that hands its files over some other way (a project's environment). */
-export function runFilesEnv(files: Required<Pick<RunFiles, 'specCache' | 'ledger'>>): Record<string, string> {
-  return { [SPEC_CACHE_VARIABLE]: files.specCache, [LEDGER_VARIABLE]: files.ledger };
-}
-
 /**
  * The id of the current run, the same in every worker of it: the run-unique spec cache file; without
  * global setup, the runner process (the workers' parent).
  */
 export function currentRunId(env: NodeJS.ProcessEnv = process.env): string {
   return runFiles(env).specCache ?? `runner ${process.ppid} on ${hostname()}`;
-}
-
-/**
- * A project's own environment, for every worker of it: `metadata.env` in its configuration. The
- * self-test runs many faulty targets in one Playwright run (selftest/fault-run.config.ts), one project
- * each; a user's configuration has none. Applied before the worker reads its configuration.
- */
-export function applyProjectEnvironment(metadata: unknown): void {
-  const env = (metadata as { env?: Record<string, string> } | undefined)?.env;
-  if (env) Object.assign(process.env, env);
 }

@@ -1,7 +1,6 @@
 /**
  * Each family's test file, as a run of the suite names it (`npx playwright test <file>`): the one place
- * these names are written. Their order is the order Playwright hands the files out in (by name), which
- * support/run/schedule.ts relies on.
+ * these names are written.
  */
 import { basename } from 'node:path';
 
@@ -13,7 +12,7 @@ export const TEST_FILES = {
   rateLimit: 'tests/rate-limit.spec.ts',
   runtime: 'tests/runtime.spec.ts',
   spec: 'tests/spec.spec.ts',
-  burst: 'tests/z-rate-limit-burst.spec.ts',
+  burst: 'tests/rate-limit-burst.spec.ts',
 } as const;
 
 /** Matches the file wherever a path to it starts (Playwright's patterns and reports hold absolute paths). */

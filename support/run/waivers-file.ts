@@ -23,8 +23,6 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const parseYaml = (text: string): unknown => (require('yaml') as typeof import('yaml')).parse(text);
 
-/** One line, naming the file and the entry; the configuration reports it as it reports a bad variable. */
-
 export interface WaiversRead {
   /** The file as named in every line about it; unset when none was read. */
   file?: string;

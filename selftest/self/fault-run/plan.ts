@@ -10,9 +10,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EMBEDDED_PORT_VARIABLE, FAILURES_EXPECTED_VARIABLE } from '../../../support/run/config';
-import { runFilesEnv } from '../../../support/run/run-files';
-import { WAIVERS_OFF } from '../../../support/run/waivers-file';
+import { EMBEDDED_PORT_VARIABLE } from '../../../support/run/config';
+import type { RunFiles } from '../../../support/run/run-files';
 
 export const FAULT_RUN_PLAN_VARIABLE = 'CONTRACT_SELFTEST_FAULT_RUN';
 
@@ -38,6 +37,8 @@ export interface FaultRunPlan {
   outputDir: string;
   /** Targets whose spec could not be fetched (global setup writes it): their tests prove nothing. */
   stoppedFile: string;
+  /** Waives every clause (waive-all.ts), in place of the project's own waivers, which must not hide a fault. */
+  waiversFile: string;
 }
 
 export function readPlan(env: NodeJS.ProcessEnv = process.env): FaultRunPlan {
@@ -47,15 +48,9 @@ export function readPlan(env: NodeJS.ProcessEnv = process.env): FaultRunPlan {
 }
 
 /** What the suite's workers see for this target: the environment of a run against it alone. */
-export function suiteEnv(t: PlannedTarget): Record<string, string> {
-  return {
-    ...t.env,
-    MOCK_FAULT: t.fault,
-    [EMBEDDED_PORT_VARIABLE]: String(t.port),
-    REPORT_DIR: join(t.dir, 'reports'),
-    [FAILURES_EXPECTED_VARIABLE]: 'on',
-    // The project's own waivers must not hide a fault (see runSuite).
-    WAIVERS_FILE: WAIVERS_OFF,
-    ...runFilesEnv({ specCache: join(t.dir, 'spec.json'), ledger: join(t.dir, 'requests.ledger') }),
-  };
+export function suiteEnv(t: PlannedTarget, plan: FaultRunPlan): Record<string, string> {
+  return { ...t.env, MOCK_FAULT: t.fault, [EMBEDDED_PORT_VARIABLE]: String(t.port), REPORT_DIR: join(t.dir, 'reports'), WAIVERS_FILE: plan.waiversFile };
 }
+
+/** The target's checked spec and request ledger, in its own folder (what the suite's global setup would make). */
+export const targetFiles = (t: PlannedTarget): Required<RunFiles> => ({ specCache: join(t.dir, 'spec.json'), ledger: join(t.dir, 'requests.ledger') });

@@ -1,14 +1,18 @@
 /**
  * Runs the suite once against many faulty targets (plan.ts) and returns, per target, what a run against
  * it alone would have given the self-test: its failures (failures.json names each failure's project),
- * and the run's exit code, output and time limit, which the targets share.
+ * and the run's exit code, output and time limit, which the targets share. The burst, which must come
+ * after every other test of its target (support/run/schedule.ts), gets a target of its own instead: the
+ * same faults and settings, a service of its own.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { freePorts } from '../../../support/run/loopback-ports';
 import { runSuite, type SuiteRun } from '../../../scripts/suite-runner';
+import { TEST_FILES } from '../../../support/run/test-files';
 import { FAULT_RUN_PLAN_VARIABLE, type FaultRunPlan, type PlannedTarget } from './plan';
+import { writeWaiveAll } from './waive-all';
 
 export interface TargetSpec {
   name: string;
@@ -29,8 +33,21 @@ function listLines(t: PlannedTarget, spec: TargetSpec): string[] {
   return t.files.map((f) => `[${t.name}] › ${f.replace(/^tests\//, '')}`);
 }
 
-export async function runTargets(specs: TargetSpec[], options: { workers: number; timeoutMs: number }): Promise<Map<string, TargetRun>> {
+/** A `--test-list` line's file: `[contract] › <file> › …`. */
+const isBurstLine = (line: string) => line.split(' › ')[1] === basename(TEST_FILES.burst);
+
+/** The target, and its burst as a target of its own (`<name>-burst`) when it has other tests too. */
+function splitBurst(s: TargetSpec): TargetSpec[] {
+  if (!s.files.includes(TEST_FILES.burst) || s.files.length === 1) return [s];
+  const rest = { ...s, files: s.files.filter((f) => f !== TEST_FILES.burst), tests: s.tests?.filter((l) => !isBurstLine(l)) };
+  const burst = { ...s, name: `${s.name}-burst`, files: [TEST_FILES.burst], tests: s.tests?.filter(isBurstLine) };
+  const parts = [rest, burst].filter((p) => !p.tests || p.tests.length);
+  return parts.length ? parts : [s];
+}
+
+export async function runTargets(wanted: TargetSpec[], options: { workers: number; timeoutMs: number }): Promise<Map<string, TargetRun>> {
   const dir = mkdtempSync(join(tmpdir(), 'contract-selftest-targets-'));
+  const specs = wanted.flatMap(splitBurst);
   try {
     const ports = await freePorts(specs.length);
     const targets: PlannedTarget[] = specs.map((s, i) => ({
@@ -41,7 +58,13 @@ export async function runTargets(specs: TargetSpec[], options: { workers: number
       port: ports[i],
       dir: join(dir, s.name),
     }));
-    const plan: FaultRunPlan = { targets, reportDir: join(dir, 'reports'), outputDir: join(dir, 'test-results'), stoppedFile: join(dir, 'stopped.json') };
+    const plan: FaultRunPlan = {
+      targets,
+      reportDir: join(dir, 'reports'),
+      outputDir: join(dir, 'test-results'),
+      stoppedFile: join(dir, 'stopped.json'),
+      waiversFile: writeWaiveAll(join(dir, 'waive-all.json')),
+    };
     const planFile = join(dir, 'plan.json');
     writeFileSync(planFile, JSON.stringify(plan));
     const list = join(dir, 'tests.txt');
@@ -56,7 +79,13 @@ export async function runTargets(specs: TargetSpec[], options: { workers: number
     // Global setup writes it once every target is up: without it no test ran against its own target.
     const stopped = readStopped(plan.stoppedFile);
     if (!stopped) throw new Error(`the run of ${targets.length} faulty targets did not start them:\n${run.output.trim().split('\n').slice(-15).join('\n')}`);
-    return new Map(targets.map((t) => [t.name, { ...run, failures: run.failures.filter((f) => f.project === t.name), stopped: stopped[t.name] }]));
+    return new Map(
+      wanted.map((w) => {
+        const own = (name: string) => name === w.name || name === `${w.name}-burst`;
+        const why = Object.entries(stopped).find(([name]) => own(name))?.[1];
+        return [w.name, { ...run, failures: run.failures.filter((f) => own(f.project)), stopped: why }];
+      }),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -9,16 +9,15 @@ import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { buildService } from '../../../reference/service/app';
 import { readConfig as readServiceConfig } from '../../../reference/service/config';
 import { loadEnvFile, readConfig } from '../../../support/run/config';
-import { runFiles } from '../../../support/run/run-files';
 import { fetchAndCacheSpec } from '../../../support/spec/spec-cache';
 import { isSuiteError } from '../../../support/run/suite-error';
-import { readPlan, suiteEnv, type PlannedTarget } from './plan';
+import { readPlan, suiteEnv, targetFiles, type FaultRunPlan, type PlannedTarget } from './plan';
 
 type Service = Awaited<ReturnType<typeof buildService>>;
 
-async function start(t: PlannedTarget): Promise<{ service: Service; stopped?: string }> {
+async function start(t: PlannedTarget, plan: FaultRunPlan): Promise<{ service: Service; stopped?: string }> {
   mkdirSync(t.dir, { recursive: true });
-  const env = { ...process.env, ...suiteEnv(t) };
+  const env = { ...process.env, ...suiteEnv(t, plan) };
   const suite = readConfig(env);
   // As playwright.config.ts starts the embedded service: the suite's limit, on loopback.
   const service = await buildService(
@@ -33,7 +32,7 @@ async function start(t: PlannedTarget): Promise<{ service: Service; stopped?: st
   await service.listen({ port: t.port, host: '127.0.0.1' });
   try {
     const checked = await fetchAndCacheSpec(suite);
-    copyFileSync(checked.file, runFiles(env).specCache!);
+    copyFileSync(checked.file, targetFiles(t).specCache);
     rmSync(checked.file, { force: true });
     return { service };
   } catch (e) {
@@ -49,7 +48,7 @@ export default async function startTargets(): Promise<() => Promise<void>> {
   const stopped: Record<string, string> = {};
   try {
     for (const t of plan.targets) {
-      const s = await start(t);
+      const s = await start(t, plan);
       started.push(s.service);
       if (s.stopped) stopped[t.name] = s.stopped;
     }

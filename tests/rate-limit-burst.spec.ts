@@ -1,9 +1,8 @@
 /**
  * The tests that exhaust a rate limit: RL-4 (a route's own limit), RL-1/RL-2/RL-3/RL-6 (the global
  * limit), the 429 on every other route (RL-2, RL-3, ERR-2..4), RL-5 (recovery). They run after every
- * other test, whatever their outcome, and in order, so that using up a key's budget starves nobody: the
- * file's name sorts after every other family's but the agent's (which sends nothing to the target), and
- * its tests hold Playwright's exclusive lock (support/run/schedule.ts). BURST=off skips it.
+ * other test, whatever their outcome, and in order, so that using up a key's budget starves nobody
+ * (support/run/schedule.ts decides how). BURST=off skips it.
  *
  * The global burst spends the key nothing else uses (BURST_API_KEY, else SECOND_API_KEY), so its window
  * holds nothing to explain and the decision is exact without waiting; with one key it shares the

@@ -1,6 +1,0 @@
-/** After the run: the run-scoped files are removed. */
-import { removeRunFiles } from './run-files';
-
-export default function globalTeardown(): void {
-  removeRunFiles();
-}
