@@ -6,6 +6,7 @@
  */
 import type { ClauseId } from '../document/clauses';
 import { show } from '../checks/failure';
+import type { HeaderOverrides } from '../http/client';
 import { frequencyOffsetRuling } from './frequency-offset';
 import {
   atZeroCases,
@@ -41,6 +42,10 @@ export interface Cell {
   /** A round: several valid cells of different properties in one body. */
   units?: Cell[];
   query?: Record<string, string>;
+  /** Headers that replace the update's own (bad credentials, rejections.ts). */
+  headers?: HeaderOverrides;
+  /** The body is sent as JSON with a trailing comma: no JSON at all (rejections.ts). */
+  trailingComma?: true;
   /** Properties whose value the target's spec does not list: an echo of them is spec drift. */
   outsideSpecEnum?: string[];
 }

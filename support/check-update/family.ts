@@ -15,7 +15,7 @@ import { show } from '../checks/failure';
 import { fillPath, jsonBodySchema } from '../spec/target';
 import { cellsFor, type Cell, type CellContext } from './cells';
 import { CellRunner } from './runner';
-import { RejectionRun } from './rejections';
+import { rejectionCells } from './rejections';
 import type { Judges } from './judge';
 import { describeRestore, restoreCheck, restored, type RestoreResult, type Send } from './restore';
 import { autoSubscribeParam, missingCheck, specGap, type CheckHandle, type CheckSessions, type Session } from './session';
@@ -120,7 +120,12 @@ export class CheckUpdateFamily {
     test.skip(kind === 'browser' && !!this.fx.config.checkId, "sent on the API check's chain: both checks are updated through the same route");
     const { s, h } = await this.open(kind);
     if (!h) throw new SuiteError('cannot-test', `check update: the ${kind} check was not read before the first update`);
-    await new RejectionRun(this.fx, s, h).run();
+    const { config, target, verdict } = this.fx;
+    const context = { config, accountHeader: target.accountHeader, queryParam: s.queryParam, query: s.query, descriptionName: s.vocabulary.description };
+    const { cells, notSent } = rejectionCells(kind, context);
+    if (notSent.length) verdict.note('rejections-not-sent', `not sent, the target's spec gives no way to make them: ${notSent.join('; ')}`);
+    test.setTimeout(budgetMs(cells));
+    await new CellRunner(this.fx, s, h).run(cells);
   }
 
   /** Where the target's spec says otherwise than the document: notes, never failures. */
