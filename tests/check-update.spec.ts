@@ -24,7 +24,7 @@ for (const check of CHECK_KINDS) {
 
     for (const t of UPDATE_TESTS.filter((u) => u.places.includes(check))) {
       test(`${t.title} (${check} check)`, { annotation: clauses(...t.clauses, 'SPEC-9') }, async ({ checkUpdate }) => {
-        await checkUpdate.run(t.key, check);
+        await checkUpdate.run(t, check);
       });
     }
 

@@ -64,11 +64,14 @@ export class CellRunner {
   private counter = 0;
   private carriersNoted = false;
 
+  private readonly h: CheckHandle;
+
   constructor(
     private readonly fx: Judges,
     private readonly s: Session,
-    private readonly h: CheckHandle,
-  ) {}
+  ) {
+    this.h = s.check;
+  }
 
   async run(cells: Cell[]): Promise<void> {
     let batch: Pending[] = [];
@@ -301,7 +304,7 @@ export class CellRunner {
   /** Puts the check in a state (restore + read); its expected state follows what was achieved. */
   private async restoreTo(state: CheckState, why: string): Promise<boolean> {
     const send: Send = (method, path, options) => this.fx.api.call(method, path, options);
-    const r = await restoreCheck(send, send, this.s.routes, this.h.id, state, this.s.writable, this.s.query, this.s.coupled);
+    const r = await restoreCheck(this.s, this.h.id, state, send);
     this.fx.verdict.note('restored', `${why}: ${describeRestore(r)}`);
     this.h.expected = structuredClone(restored(r) ? state : (r.state ?? this.h.expected));
     return restored(r);

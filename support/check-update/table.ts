@@ -39,6 +39,8 @@ export interface UpdateTest {
   places: readonly CheckKind[];
   /** The body properties (by meaning) its cells send: a target whose body lacks one skips the test. */
   roles: BodyRole[];
+  /** The property whose schema in the target's spec it compares with the document (notes, never failures). */
+  compares?: BodyRole;
 }
 
 export const UPDATE_TESTS: UpdateTest[] = [
@@ -48,6 +50,7 @@ export const UPDATE_TESTS: UpdateTest[] = [
     clauses: ['CU-1', 'CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6', 'FO-1', 'FO-2', 'FO-3'],
     places: BOTH,
     roles: ['name', 'description', 'groupOrder', 'locations', 'runtimeId', 'checkType', ...OFFSET],
+    compares: 'name',
   },
   { key: 'query', title: 'the auto-subscribe query parameter is accepted as true and as false', clauses: ['CU-1'], places: ['api'], roles: ['name'] },
   {
@@ -56,14 +59,23 @@ export const UPDATE_TESTS: UpdateTest[] = [
     clauses: ['CU-2', 'CU-7', 'CU-1'],
     places: BOTH,
     roles: ['description'],
+    compares: 'description',
   },
-  { key: 'CU-3', title: 'groupOrder: negative, fractional and other types rejected', clauses: ['CU-3', 'CU-7'], places: BOTH, roles: ['groupOrder'] },
+  {
+    key: 'CU-3',
+    title: 'groupOrder: negative, fractional and other types rejected',
+    clauses: ['CU-3', 'CU-7'],
+    places: BOTH,
+    roles: ['groupOrder'],
+    compares: 'groupOrder',
+  },
   {
     key: 'CU-4',
     title: 'locations: none, unknown ones, look-alikes, other case and other types rejected',
     clauses: ['CU-4', 'CU-7'],
     places: BOTH,
     roles: ['locations'],
+    compares: 'locations',
   },
   {
     key: 'CU-5',
@@ -71,6 +83,7 @@ export const UPDATE_TESTS: UpdateTest[] = [
     clauses: ['CU-5', 'CU-7'],
     places: BOTH,
     roles: ['runtimeId'],
+    compares: 'runtimeId',
   },
   {
     key: 'CU-6',
@@ -78,6 +91,7 @@ export const UPDATE_TESTS: UpdateTest[] = [
     clauses: ['CU-6', 'CU-7', 'CU-1'],
     places: BOTH,
     roles: ['checkType'],
+    compares: 'checkType',
   },
   {
     key: 'FO-zero',
@@ -100,7 +114,14 @@ export const UPDATE_TESTS: UpdateTest[] = [
     places: BOTH,
     roles: OFFSET,
   },
-  { key: 'FO-4', title: 'frequencyOffset that is not an integer >= 1 rejected', clauses: ['FO-4', 'CU-7'], places: BOTH, roles: OFFSET },
+  {
+    key: 'FO-4',
+    title: 'frequencyOffset that is not an integer >= 1 rejected',
+    clauses: ['FO-4', 'CU-7'],
+    places: BOTH,
+    roles: OFFSET,
+    compares: 'frequencyOffset',
+  },
   {
     key: 'FO-combined',
     title: 'frequency, offset and type sent alone are judged with the stored values',

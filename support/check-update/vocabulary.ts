@@ -8,6 +8,7 @@ import { CHECK_TYPES, DESCRIPTION_MAX, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VER
 import { enumOf, jsonBodySchema, schemaProperties, type Target } from '../spec/target';
 import type { SpecFacts } from './cells';
 import type { Verdict } from '../checks/verdict';
+import { show } from '../checks/failure';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -117,34 +118,43 @@ export const missingRoles = (v: UpdateVocabulary, roles: BodyRole[]): BodyRole[]
 export const missingReason = (missing: BodyRole[]) =>
   `the update body in the target's spec has no property for ${missing.map((r) => `${r} (${ROLE_MEANING[r]})`).join(', ')}, by name or by meaning: the test cannot send it`;
 
-export const bodyProperty = (target: Target, name: string | undefined): Json =>
+const bodyProperty = (target: Target, name: string | undefined): Json =>
   name === undefined ? undefined : schemaProperties(jsonBodySchema(target.updateOp))[name];
 
-export function noteFinding(
-  verdict: Verdict,
-  target: Target,
-  property: string | undefined,
-  documented: readonly unknown[] | undefined,
-  what: string,
-  role?: BodyRole,
-): void {
-  if (role && property && property !== PUBLISHED_NAMES[role]) {
-    verdict.note('spec-finding', `the target's spec names the ${what} "${property}" (the published spec: "${PUBLISHED_NAMES[role]}"); found by meaning`);
-  }
+/** What the document says of a property that a spec can state too: its values, its length, its lower bound. */
+const DOCUMENTED: Partial<Record<BodyRole, { values?: readonly unknown[]; maxLength?: number; minimum?: number }>> = {
+  description: { maxLength: DESCRIPTION_MAX },
+  groupOrder: { minimum: 0 },
+  locations: { values: LOCATIONS },
+  runtimeId: { values: RUNTIME_VERSIONS },
+  checkType: { values: CHECK_TYPES },
+  frequencyOffset: { minimum: 1 },
+};
+
+/** Where the target's spec says otherwise than the document about a property: notes, never failures. */
+export function noteSpecFindings(verdict: Verdict, target: Target, role: BodyRole): void {
+  const note = (text: string) => verdict.note('spec-finding', text);
+  const property = vocabularyOf(target)[role];
+  const what = ROLE_MEANING[role];
+  if (property && property !== PUBLISHED_NAMES[role])
+    note(`the target's spec names the ${what} "${property}" (the published spec: "${PUBLISHED_NAMES[role]}"); found by meaning`);
   const schema = bodyProperty(target, property);
-  if (!schema)
-    return verdict.note('spec-finding', `the update body in the target's spec has no property ${property ? `"${property}"` : 'that fits'} (${what})`);
-  if (!documented) return;
+  if (!schema) return note(`the update body in the target's spec has no property ${property ? `"${property}"` : 'that fits'} (${what})`);
+  const { values, maxLength, minimum } = DOCUMENTED[role] ?? {};
   const listed = enumOf(schema);
-  if (!listed) return verdict.note('spec-finding', `the target's spec does not enumerate ${property}; the document lists ${documented.length} values`);
-  const lacks = documented.filter((v) => !listed.includes(v));
-  const adds = listed.filter((v) => !documented.includes(v));
-  if (lacks.length || adds.length) {
-    verdict.note(
-      'spec-finding',
-      `${property}: the target's spec ${lacks.length ? `lacks ${lacks.join(', ')}` : ''}${lacks.length && adds.length ? ' and ' : ''}${adds.length ? `adds ${adds.join(', ')}` : ''} compared with the document`,
-    );
+  if (values && !listed) note(`the target's spec does not enumerate ${property}; the document lists ${values.length} values`);
+  if (values && listed) {
+    const lacks = values.filter((v) => !listed.includes(v));
+    const adds = listed.filter((v) => !values.includes(v));
+    if (lacks.length || adds.length)
+      note(
+        `${property}: the target's spec ${lacks.length ? `lacks ${lacks.join(', ')}` : ''}${lacks.length && adds.length ? ' and ' : ''}${adds.length ? `adds ${adds.join(', ')}` : ''} compared with the document`,
+      );
   }
+  if (maxLength !== undefined && schema.maxLength !== undefined && schema.maxLength !== maxLength)
+    note(`${role}: the target's spec allows ${schema.maxLength} characters; the document says at most ${maxLength}`);
+  if (minimum !== undefined && (schema.type !== 'integer' || schema.minimum !== minimum))
+    note(`${role} in the target's spec is ${show({ type: schema.type, minimum: schema.minimum })}; the document says integer >= ${minimum}`);
 }
 
 /** The frequencies the spec enumerates on the frequency property, if it does. */
