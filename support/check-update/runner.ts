@@ -131,7 +131,7 @@ export class CellRunner {
     // A replace: every body carries every property.
     if (this.s.fullBody) return cell.expect !== 'invalid' || (!!cell.given && !matches(this.h.expected, cell.given));
     if (cell.expect === 'invalid') return false;
-    const carriers = new Set(Object.values(this.s.carriers.properties));
+    const carriers = new Set(Object.values(this.s.carriers));
     const writes =
       cell.expect === 'either' ? new Set([...Object.keys(cell.body), ...carriers]) : new Set(Object.keys(cell.body).filter((k) => carriers.has(k)));
     return refused.some((p) => Object.keys(p.body).some((k) => writes.has(k)));

@@ -95,7 +95,7 @@ function checkUpdateFaults(): GeneratedFault[] {
   }
   // CU-7: a refused body that still stores one property, of each kind the refused bodies carry, and a
   // number (the offset a refused frequencyOffset cell sends).
-  const carriers = planCarriers({ op } as SpecOperation, names).properties;
+  const carriers = planCarriers({ op } as SpecOperation, names);
   for (const property of [...Object.values(carriers), names.frequencyOffset!]) {
     out.set(`leak:${property}`, { fault: `leak:${property}`, clause: 'CU-7', place: 'check-update', direction: 'loose', files: FILES });
   }
