@@ -21,7 +21,7 @@ import {
 import type { CheckState } from './state';
 import type { CheckKind, UpdateTestKey } from './table';
 import { generatedValues, valueOf, VALUE_RULES, type Ruling } from './value-rules';
-import type { BodyRole, UpdateVocabulary } from './vocabulary';
+import type { BodyRole, SpecFacts, UpdateVocabulary } from './vocabulary';
 
 export type Expectation = 'valid' | 'invalid' | 'either';
 
@@ -48,16 +48,6 @@ export interface Cell {
   trailingComma?: true;
   /** Properties whose value the target's spec does not list: an echo of them is spec drift. */
   outsideSpecEnum?: string[];
-}
-
-/** What the target's spec says about a property, where the document is silent. */
-export interface SpecFacts {
-  /** The spec declares null for the property. */
-  nullable: (property: string) => boolean;
-  /** The spec admits a JSON type for the property (true where it does not constrain the type). */
-  admits: (property: string, jsonType: 'number' | 'boolean' | 'array' | 'object' | 'string') => boolean;
-  /** The values the spec enumerates for the property, if it does. */
-  enumOf: (property: string) => unknown[] | undefined;
 }
 
 export interface CellContext extends OffsetContext {

@@ -6,7 +6,6 @@
  */
 import { CHECK_TYPES, DESCRIPTION_MAX, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS } from '../document/facts';
 import { enumOf, jsonBodySchema, schemaProperties, type Target } from '../spec/target';
-import type { SpecFacts } from './cells';
 import type { Verdict } from '../checks/verdict';
 import { show } from '../checks/failure';
 
@@ -157,14 +156,9 @@ export function noteSpecFindings(verdict: Verdict, target: Target, role: BodyRol
     note(`${role} in the target's spec is ${show({ type: schema.type, minimum: schema.minimum })}; the document says integer >= ${minimum}`);
 }
 
-/** The frequencies the spec enumerates on the frequency property, if it does. */
-export function specFrequencies(target: Target, property: string | undefined = vocabularyOf(target).frequency): number[] | undefined {
-  return enumOf(bodyProperty(target, property))?.filter((v): v is number => typeof v === 'number' && v >= 0);
-}
-
 /** The spec's frequencies where it lists them, else the known set; a difference is noted. */
 export function frequenciesToTest(verdict: Verdict, target: Target, property: string | undefined = vocabularyOf(target).frequency): number[] {
-  const listed = specFrequencies(target, property);
+  const listed = enumOf(bodyProperty(target, property))?.filter((v): v is number => typeof v === 'number' && v >= 0);
   if (!listed) {
     verdict.note('spec-finding', `the target's spec does not enumerate ${property ?? 'frequency'}; the known set is used (${KNOWN_FREQUENCIES.join(', ')})`);
     return [...KNOWN_FREQUENCIES];
@@ -203,7 +197,17 @@ const unconstrained = (schema: Json) =>
   typeof schema !== 'object' ||
   (schema.type === undefined && !schema.anyOf && !schema.oneOf && !schema.allOf && !schema.enum && !schema.items && !schema.properties);
 
-/** What the target's update body schema says where the document is silent (see table.ts, Ruling). */
+/** What the target's spec says about a property, where the document is silent. */
+export interface SpecFacts {
+  /** The spec declares null for the property. */
+  nullable: (property: string) => boolean;
+  /** The spec admits a JSON type for the property (true where it does not constrain the type). */
+  admits: (property: string, jsonType: 'number' | 'boolean' | 'array' | 'object' | 'string') => boolean;
+  /** The values the spec enumerates for the property, if it does. */
+  enumOf: (property: string) => unknown[] | undefined;
+}
+
+/** What the target's update body schema says where the document is silent (see value-rules.ts, Ruling). */
 export function specFactsOf(bodySchema: Json): SpecFacts {
   const props = schemaProperties(bodySchema);
   return {
