@@ -9,7 +9,8 @@
  *   valueClass  `<check>:<role>:<class>`. check: 'api' (the check CHECK_ID names) or 'browser'
  *               (BROWSER_CHECK_ID); role: the body property by meaning ('description', 'frequencyOffset',
  *               …), or 'combo' for a value judged against the stored state, 'round' for a body of several
- *               valid values, 'given' for a state the suite sets up, 'query' for the query parameter;
+ *               valid values, 'given' for a state the suite sets up, 'query' for the query parameter,
+ *               'refused' for an update refused for its credentials, query or body (rejections.ts);
  *               class: the kind of value, e.g. 'api:locations:upper-case', 'browser:description:over-max-astral',
  *               'api:frequencyOffset:f10-max+1', 'api:combo:frequency-alone-to-f120-offset-out-of-range'.
  *               Outside the table: 'unknown-id:well-formed' / 'unknown-id:malformed' (CU-8), '<check>:restore' (CU-9).
