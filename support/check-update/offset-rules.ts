@@ -33,7 +33,6 @@ export interface OffsetContext extends PlaceContext {
   seed?: number;
 }
 
-const BOTH: readonly CheckKind[] = ['api', 'browser'];
 const offsetAt = (cls: string, frequency: number, offset: unknown): OffsetCase => ({
   cls: `frequencyOffset:${cls}`,
   given: {},
@@ -166,7 +165,8 @@ export function atZeroCases(c: OffsetContext): OffsetCase[] {
  */
 interface Combination {
   name: string;
-  places: readonly CheckKind[];
+  /** Only on these checks (default: both). */
+  places?: readonly CheckKind[];
   given: (low: number, high: number, top: number) => Coupled;
   body: (low: number, high: number, top: number) => Coupled;
   /** Frequencies the combination needs listed. */
@@ -177,14 +177,12 @@ const COMBINATIONS: Combination[] = [
   // In an order where most cells find the state the one before left (few set-ups).
   {
     name: 'offset-alone-at-{low}-max+1',
-    places: BOTH,
     needs: ['low'],
     given: (l) => ({ frequency: l, frequencyOffset: 1 }),
     body: (l) => ({ frequencyOffset: maxOffset(l) + 1 }),
   },
   {
     name: 'offset-alone-at-{low}-max',
-    places: BOTH,
     needs: ['low'],
     given: (l) => ({ frequency: l, frequencyOffset: 1 }),
     body: (l) => ({ frequencyOffset: maxOffset(l) }),
@@ -192,7 +190,6 @@ const COMBINATIONS: Combination[] = [
   // The stored offset is the low frequency's largest: too large for the high one.
   {
     name: 'frequency-alone-to-{high}-offset-out-of-range',
-    places: BOTH,
     needs: ['low', 'high'],
     given: (l) => ({ frequency: l, frequencyOffset: maxOffset(l) }),
     body: (_, h) => ({ frequency: h }),
@@ -202,28 +199,24 @@ const COMBINATIONS: Combination[] = [
   // when an offset is sent).
   {
     name: 'frequency-alone-up-to-{top}-offset-in-range',
-    places: BOTH,
     needs: ['low', 'top'],
     given: (l) => ({ frequency: l, frequencyOffset: maxOffset(l) }),
     body: (_l, _h, t) => ({ frequency: t }),
   },
   {
     name: 'frequency-alone-down-to-{low}-offset-out-of-range',
-    places: BOTH,
     needs: ['low', 'top'],
     given: (l, _h, t) => ({ frequency: t, frequencyOffset: maxOffset(l) + 1 }),
     body: (l) => ({ frequency: l }),
   },
   {
     name: 'offset-alone-at-{high}-max+1',
-    places: BOTH,
     needs: ['high'],
     given: (_, h) => ({ frequency: h, frequencyOffset: 1 }),
     body: (_, h) => ({ frequencyOffset: maxOffset(h) + 1 }),
   },
   {
     name: 'offset-alone-at-{high}-max',
-    places: BOTH,
     needs: ['high'],
     given: (_, h) => ({ frequency: h, frequencyOffset: 1 }),
     body: (_, h) => ({ frequencyOffset: maxOffset(h) }),
@@ -238,7 +231,6 @@ const COMBINATIONS: Combination[] = [
   },
   {
     name: 'frequency-alone-to-{low}-offset-in-range',
-    places: BOTH,
     needs: ['low', 'high'],
     given: (_, h) => ({ frequency: h, frequencyOffset: maxOffset(h) }),
     body: (l) => ({ frequency: l }),
@@ -295,7 +287,7 @@ export function combinationCases(c: OffsetContext): OffsetCase[] {
   const top = topFrequency(c.frequencies);
   const has = { zero: c.frequencies.includes(0), low: low !== undefined, high: high !== undefined, top: top !== undefined };
   const named = (name: string) => name.replace('{low}', `f${low}`).replace('{high}', `f${high}`).replace('{top}', `f${top}`);
-  return COMBINATIONS.filter((x) => x.places.includes(c.check) && x.needs.every((n) => has[n])).map((x) => ({
+  return COMBINATIONS.filter((x) => (x.places ?? CHECK_KINDS).includes(c.check) && x.needs.every((n) => has[n])).map((x) => ({
     cls: `combo:${named(x.name)}`,
     given: x.given(low!, high!, top!),
     body: x.body(low!, high!, top!),

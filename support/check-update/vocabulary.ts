@@ -11,23 +11,11 @@ import { show } from '../checks/failure';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** The things of the update body the tests change, by meaning. */
-export type BodyRole = 'name' | 'description' | 'groupOrder' | 'locations' | 'runtimeId' | 'checkType' | 'frequency' | 'frequencyOffset';
-
-/** The published spec's names: the first choice wherever the target's body has them. */
-export const PUBLISHED_NAMES: Readonly<Record<BodyRole, string>> = {
-  name: 'name',
-  description: 'description',
-  groupOrder: 'groupOrder',
-  locations: 'locations',
-  runtimeId: 'runtimeId',
-  checkType: 'checkType',
-  frequency: 'frequency',
-  frequencyOffset: 'frequencyOffset',
-};
-
-/** What each role is, in the document's words (for findings and skip reasons). */
-export const ROLE_MEANING: Readonly<Record<BodyRole, string>> = {
+/**
+ * The things of the update body the tests change, by meaning, with what each is in the document's words
+ * (for findings and skip reasons). Each role is named after its property in the published spec.
+ */
+const ROLE_MEANING = {
   name: 'name of the check',
   description: 'description, at most 500 characters',
   groupOrder: 'group order, integer >= 0 or null',
@@ -36,7 +24,12 @@ export const ROLE_MEANING: Readonly<Record<BodyRole, string>> = {
   checkType: 'check type',
   frequency: 'frequency in minutes',
   frequencyOffset: 'frequencyOffset',
-};
+} as const;
+
+export type BodyRole = keyof typeof ROLE_MEANING;
+
+/** The published spec's names: the first choice wherever the target's body has them. */
+export const PUBLISHED_NAMES = Object.fromEntries(Object.keys(ROLE_MEANING).map((r) => [r, r])) as Readonly<Record<BodyRole, string>>;
 
 /** The body property name of each role; undefined where the schema has none that fits. */
 export type UpdateVocabulary = Record<BodyRole, string | undefined>;
