@@ -1,8 +1,9 @@
 /**
- * What the family's tests call: run one test of the table on one check, the unknown-id test (CU-8) and
- * the final restore (CU-9). A test that needs what the configuration or the target's spec does not
- * give is skipped with the reason; one that cannot run for any other reason (a check that cannot be
- * read, an earlier run's leftover that cannot be put back) fails with one line saying so.
+ * What the family's tests call: run one test of the table on one check, the refused updates (CU-7), the
+ * unknown-id test (CU-8) and the final restore (CU-9). A test that needs what the configuration or the
+ * target's spec does not give is skipped with the reason; one that cannot run for any other reason (a
+ * check that cannot be read, an earlier run's leftover that cannot be put back) fails with one line
+ * saying so.
  */
 import { atTest } from '../run/step-location';
 import { randomUUID } from 'node:crypto';
