@@ -1,6 +1,6 @@
 /**
- * CU and FO: the deprecated check update, against any implementation. Every rule of the table
- * (support/check-update/table.ts) on every check it applies to, each class of value with the
+ * CU and FO: the deprecated check update, against any implementation. Every rule (support/check-update/
+ * value-rules.ts, offset-rules.ts) on every check it applies to, each class of value with the
  * document's verdict; atomicity (every refused body carries valid changes of every kind, and a read
  * shows none of them), whatever the update was refused for (credentials, account, query, body); the update of a check nobody created; and a final restore that leaves the checks
  * as the run found them. The update's method and paths are the target's spec's.
@@ -24,7 +24,7 @@ for (const check of CHECK_KINDS) {
 
     for (const t of UPDATE_TESTS.filter((u) => u.places.includes(check))) {
       test(`${t.title} (${check} check)`, { annotation: clauses(...t.clauses, 'SPEC-9') }, async ({ checkUpdate }) => {
-        await checkUpdate.run(t.key, check);
+        await checkUpdate.run(t, check);
       });
     }
 

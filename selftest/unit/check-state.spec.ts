@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { canonicalJson, changedProperties, restoreBody, sameValue, type CheckState } from '../../support/check-update/state';
-import { restoreCheck, restored, type CheckRoutes, type Send } from '../../support/check-update/restore';
+import { restoreCheck, restored, type CheckAccess, type CheckRoutes, type Send } from '../../support/check-update/restore';
 import { currentRunId } from '../../support/run/run-files';
 import { loadSnapshot, saveSnapshot, snapshotKey, snapshotPath, takeSnapshot } from '../../support/check-update/snapshot';
 import type { Exchange } from '../../support/http/exchange';
@@ -31,6 +31,7 @@ const ORIGINAL: CheckState = {
  * their own, so that a hard-coded method or a mixed-up path shows.
  */
 const ROUTES: CheckRoutes = { method: 'PATCH', readPath: (id) => `/v1/checks/${id}`, updatePath: (id) => `/v1/update/checks/${id}` };
+const ACCESS: CheckAccess = { routes: ROUTES, writable: WRITABLE, coupled: ['checkType', 'frequency', 'frequencyOffset'] };
 
 /**
  * A target holding checks by id: GET on the read path, the routes' method on the update path, anything
@@ -120,7 +121,7 @@ test.describe('comparing states', () => {
 test.describe('restoring a check', () => {
   test('nothing changed: nothing is sent', async () => {
     const t = fakeTarget();
-    const r = await restoreCheck(t.send, t.send, ROUTES, 'a', ORIGINAL, WRITABLE);
+    const r = await restoreCheck(ACCESS, 'a', ORIGINAL, t.send);
     expect(restored(r)).toBe(true);
     expect(r.changed).toEqual([]);
     expect(t.log).toEqual(['GET /v1/checks/a']);
@@ -129,7 +130,7 @@ test.describe('restoring a check', () => {
   test('changed properties are put back and verified by a read', async () => {
     const t = fakeTarget();
     Object.assign(t.checks.get('a')!, { name: 'changed', frequency: 0, frequencyOffset: 10 });
-    const r = await restoreCheck(t.send, t.send, ROUTES, 'a', ORIGINAL, WRITABLE);
+    const r = await restoreCheck(ACCESS, 'a', ORIGINAL, t.send);
     expect(r).toMatchObject({ changed: ['name', 'frequency', 'frequencyOffset'], remaining: [] });
     expect(restored(r)).toBe(true);
     expect(t.log).toEqual(['GET /v1/checks/a', 'PATCH /v1/update/checks/a', 'GET /v1/checks/a']);
@@ -138,7 +139,7 @@ test.describe('restoring a check', () => {
   test('a refused full body falls back to the changed properties with their coupled ones', async () => {
     const t = fakeTarget(4);
     Object.assign(t.checks.get('a')!, { name: 'changed' });
-    const r = await restoreCheck(t.send, t.send, ROUTES, 'a', ORIGINAL, WRITABLE);
+    const r = await restoreCheck(ACCESS, 'a', ORIGINAL, t.send);
     expect(restored(r)).toBe(true);
     expect(r.steps).toEqual([`PATCH ${WRITABLE.length} properties → 400`, 'PATCH 4 properties → 200']);
   });
@@ -146,7 +147,7 @@ test.describe('restoring a check', () => {
   test('a target that refuses every restore is reported, not hidden', async () => {
     const t = fakeTarget(0);
     Object.assign(t.checks.get('a')!, { name: 'changed' });
-    const r = await restoreCheck(t.send, t.send, ROUTES, 'a', ORIGINAL, WRITABLE);
+    const r = await restoreCheck(ACCESS, 'a', ORIGINAL, t.send);
     expect(restored(r)).toBe(false);
     expect(r.error).toContain('refused');
     expect(r.remaining).toEqual(['name']);
@@ -166,9 +167,8 @@ test.describe('the snapshot file', () => {
     embedded: false,
     runId,
     ids: ['a'],
-    routes: ROUTES,
+    ...ACCESS,
     send,
-    writable: WRITABLE,
   });
 
   test("is written before the first update, with the state read and the run's id", async () => {

@@ -5,10 +5,11 @@
  * faults of the self-test written from the same cells.
  */
 import { expect, test } from '@playwright/test';
-import { cellsFor, expectationOf, rounds, unitsOf, validCells, type Cell, type CellContext, type SpecFacts } from '../../support/check-update/cells';
+import { cellsFor, expectationOf, rounds, unitsOf, validCells, type Cell, type CellContext } from '../../support/check-update/cells';
 import { maxOffset } from '../../support/check-update/frequency-offset';
-import { CHECK_KINDS, EXPECTED_TYPE, frequenciesFor, UPDATE_TESTS, type CheckKind } from '../../support/check-update/table';
-import { PUBLISHED_NAMES, specFactsOf } from '../../support/check-update/vocabulary';
+import { frequenciesFor } from '../../support/check-update/offset-rules';
+import { CHECK_KINDS, EXPECTED_TYPE, UPDATE_TESTS, type CheckKind } from '../../support/check-update/table';
+import { PUBLISHED_NAMES, specFactsOf, type SpecFacts } from '../../support/check-update/vocabulary';
 import { CHECK_TYPES, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS } from '../../support/document/facts';
 import { CHECK_UPDATE_GENERATED } from '../faults/generated/check-update';
 

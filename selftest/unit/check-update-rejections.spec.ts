@@ -1,7 +1,7 @@
-/** The update's rejections (CU-7 whatever the cause): what each one sends beside the valid changes it carries. */
+/** The update's rejections (CU-7 whatever the cause) as cells: what each one sends beside the valid changes the runner adds. */
 import { expect, test } from '@playwright/test';
 import { RULE_CLAUSE, type AuthRule } from '../../support/auth/table';
-import { CREDENTIAL_PROBES, OVER_LIMIT_CHARS, REJECTIONS, type RejectionContext } from '../../support/check-update/rejections';
+import { CREDENTIAL_PROBES, OVER_LIMIT_CHARS, rejectionCells, type RejectionContext } from '../../support/check-update/rejections';
 import type { Config } from '../../support/run/config';
 
 const HEADER = 'X-Service-Account';
@@ -17,14 +17,13 @@ const ctx: RejectionContext = {
   query: { autoAssignAlerts: 'false' },
   descriptionName: 'description',
 };
-const carriers = { name: 'contract-suite probe t1', muted: true, tags: ['demo', 'contract-suite-t1'] };
-const byId = (id: string) => REJECTIONS.find((r) => r.id === id)!;
+const byId = (id: string, c = ctx) => rejectionCells('api', c).cells.find((x) => x.valueClass === `api:refused:${id}`);
 
 test('a refusal for each rule of the credentials, with the main key at its own check', () => {
   expect(new Set(CREDENTIAL_PROBES.map((p) => p.rule))).toEqual(new Set(Object.keys(RULE_CLAUSE) as AuthRule[]));
   for (const p of CREDENTIAL_PROBES) {
-    const o = byId(p.id).request(carriers, ctx)!;
-    expect(o.body, p.id).toEqual(carriers);
+    const o = byId(p.id)!;
+    expect(o, p.id).toMatchObject({ body: {}, expect: 'invalid', clause: p.clause, title: p.name });
     const headers = { authorization: `Bearer ${config.apiKey}`, [HEADER]: config.accountId, ...o.headers };
     // Only what the probe breaks differs from a valid update.
     if (p.rule === 'key') expect(headers.authorization).toBeNull();
@@ -33,23 +32,22 @@ test('a refusal for each rule of the credentials, with the main key at its own c
       expect(headers[HEADER]).not.toBe(config.accountId);
     } else expect(headers.authorization).not.toBe(`Bearer ${config.apiKey}`);
   }
-  const other = byId('account-other').request(carriers, ctx)!;
+  const other = byId('account-other')!;
   expect(other.headers![HEADER]).toBe(config.second!.accountId);
 });
 
-test('the body that is not JSON still holds the changes, the one over the limit is over 2 MiB, the query says maybe', () => {
-  const raw = byId('not-json').request(carriers, ctx)!.rawBody!;
-  expect(() => JSON.parse(raw)).toThrow();
-  expect(JSON.parse(raw.replace(/,}$/, '}'))).toEqual(carriers);
-  const big = byId('over-size-limit').request(carriers, ctx)!;
+test('the body that is not JSON, the one over the limit is over 2 MiB, the query says maybe; those a target must refuse first', () => {
+  expect(byId('not-json')).toMatchObject({ body: {}, trailingComma: true, expect: 'invalid' });
+  const big = byId('over-size-limit')!;
   expect(JSON.stringify(big.body).length).toBeGreaterThan(2 * 1024 * 1024);
   expect((big.body as Record<string, string>).description.length).toBe(OVER_LIMIT_CHARS);
-  expect(byId('query-not-boolean').request(carriers, ctx)!.query).toEqual({ autoAssignAlerts: 'maybe' });
-  expect(byId('query-not-boolean').expect).toBe('either');
+  expect(byId('query-not-boolean')).toMatchObject({ query: { autoAssignAlerts: 'maybe' }, expect: 'either' });
+  expect(rejectionCells('api', ctx).cells.at(-1)!.expect).toBe('either');
 });
 
 test('a target without a query parameter or a description gets neither of those rejections', () => {
   const bare = { ...ctx, queryParam: undefined, descriptionName: undefined };
-  expect(byId('query-not-boolean').request(carriers, bare)).toBeUndefined();
-  expect(byId('over-size-limit').request(carriers, bare)).toBeUndefined();
+  expect(byId('query-not-boolean', bare)).toBeUndefined();
+  expect(byId('over-size-limit', bare)).toBeUndefined();
+  expect(rejectionCells('api', bare).notSent).toHaveLength(2);
 });

@@ -33,7 +33,7 @@ test.describe('the published spec of the real service', () => {
 
   test('gives the account header name and the deprecated update operation', async () => {
     const spec = await load();
-    expect(spec.accountHeader(spec.find('get', '/v1/runtimes/{id}'))).toBe('x-checkly-account');
+    expect(spec.accountHeaderOf(spec.find('get', '/v1/runtimes/{id}'))).toBe('x-checkly-account');
     const update = findUpdateOp(spec);
     expect(update && `${update.method} ${update.path}`).toBe('put /v1/checks/{id}');
     expect(update?.op.deprecated).toBe(true);

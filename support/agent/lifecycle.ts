@@ -48,8 +48,6 @@ export interface AgentSession {
   watch?: ShutdownWatch;
   /** Earlier watches of the shutdown not judged, each with why (the watcher stalled). */
   rewatched?: string[];
-  /** Where the session was lived other than planned, and why (a note for the report). */
-  note?: string;
   /** The session broke on the suite's side (not a finding about the agent). */
   error?: string;
 }
@@ -93,28 +91,13 @@ export async function probeAll(verdict: Verdict, baseUrl: string): Promise<void>
   judgeRunning(verdict, baseUrl, await probeRunning(baseUrl));
 }
 
-/** A session that broke on the suite's side before the agent was started. */
-export const brokenSession = (command: string, error: string, port?: number): AgentSession => ({
-  command,
-  port,
-  baseUrl: '',
-  upLimitMs: 0,
-  up: false,
-  output: '',
-  running: [],
-  error,
-});
-
 /**
  * Starts the agent, probes it while it runs, stops it (`watch`: SIGTERM and every endpoint watched until
  * it exits; `signal`: SIGTERM and its exit awaited) and kills it. Never throws: a break on the suite's
- * side is the session's `error`. An abort kills the agent at once (the run is ending).
+ * side is the session's `error`.
  */
-export async function liveAgentSession(command: string, port: number | undefined, stop: 'watch' | 'signal', abort?: AbortSignal): Promise<AgentSession> {
-  if (abort?.aborted) return brokenSession(command, 'the run ended before the agent was started', port);
+async function liveAgentSession(command: string, port: number | undefined, stop: 'watch' | 'signal'): Promise<AgentSession> {
   const agent = startAgent(command, port);
-  const onAbort = () => agent.signal('SIGKILL');
-  abort?.addEventListener('abort', onAbort);
   const embedded = command === EMBEDDED_AGENT_COMMAND;
   const session: AgentSession = {
     command,
@@ -143,7 +126,6 @@ export async function liveAgentSession(command: string, port: number | undefined
   } catch (e) {
     return { ...session, error: (e as Error).message.split('\n')[0] };
   } finally {
-    abort?.removeEventListener('abort', onAbort);
     agent.signal('SIGKILL');
   }
 }
@@ -156,12 +138,12 @@ const judgeWatch = (w: ShutdownWatch) => judgeShutdown(w.samples, SHUTDOWN_TIMIN
  * not decide (the watcher stalled where only seeing could tell, see shutdown-judge.ts), up to the
  * timing's attempts. The session returned is the last; `rewatched` says why the others were not judged.
  */
-export async function liveWatchedSession(command: string, abort?: AbortSignal): Promise<AgentSession> {
+export async function liveWatchedSession(command: string): Promise<AgentSession> {
   const rewatched: string[] = [];
   for (let attempt = 1; ; attempt++) {
-    const session = await liveAgentSession(command, await freePort(), 'watch', abort);
+    const session = await liveAgentSession(command, await freePort(), 'watch');
     const open = session.watch && judgeWatch(session.watch).inconclusive;
-    if (!open || attempt >= SHUTDOWN_TIMING.watchAttempts || abort?.aborted) return { ...session, rewatched };
+    if (!open || attempt >= SHUTDOWN_TIMING.watchAttempts) return { ...session, rewatched };
     rewatched.push(`watch ${attempt}: ${open}`);
   }
 }
@@ -201,7 +183,6 @@ export function judgeAgentSession(verdict: Verdict, s: AgentSession): string | u
   )
     return undefined;
   judgeRunning(verdict, s.baseUrl, s.running, true);
-  if (s.note) verdict.note('agent-shutdown', s.note);
   if (!s.watch) return undefined;
   for (const r of s.rewatched ?? []) verdict.note('agent-shutdown', `${r}; watched again`);
   const { findings, notes, inconclusive } = judgeWatch(s.watch);

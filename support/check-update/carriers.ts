@@ -10,16 +10,12 @@
 import { jsonBodySchema, schemaProperties } from '../spec/target';
 import type { SpecOperation } from '../spec/spec';
 import type { CheckState } from './state';
-import type { UpdateVocabulary } from './vocabulary';
+import { admits, type UpdateVocabulary } from './vocabulary';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type CarrierKind = 'name' | 'boolean' | 'array' | 'object';
 
-export type CarrierKind = 'name' | 'boolean' | 'array' | 'object';
-
-export interface CarrierPlan {
-  /** The body property that carries each kind; a kind the body has no property for is absent. */
-  properties: Partial<Record<CarrierKind, string>>;
-}
+/** The body property that carries each kind; a kind the body has no property for is absent. */
+export type CarrierPlan = Partial<Record<CarrierKind, string>>;
 
 /**
  * Flags a leak would do the least harm with first (muted only silences notifications; activated would
@@ -29,22 +25,12 @@ const BOOLEANS = ['muted', 'doubleCheck', 'shouldFail', 'runParallel', 'useGloba
 const ARRAYS = ['tags'];
 const OBJECTS = ['retryStrategy', 'alertSettings'];
 
-const typeOf = (schema: Json): unknown =>
-  schema?.type ?? schema?.anyOf?.find((p: Json) => p?.type !== 'null')?.type ?? schema?.oneOf?.find((p: Json) => p?.type !== 'null')?.type;
-
 /** The carriers a target's update body schema allows, by the published names where it has them. */
 export function planCarriers(updateOp: SpecOperation | undefined, vocabulary: UpdateVocabulary): CarrierPlan {
   const props = schemaProperties(jsonBodySchema(updateOp));
-  const first = (names: string[], type: string) => names.find((n) => n in props && typeOf(props[n]) === type);
-  const properties: CarrierPlan['properties'] = {};
-  if (vocabulary.name) properties.name = vocabulary.name;
-  const b = first(BOOLEANS, 'boolean');
-  if (b) properties.boolean = b;
-  const a = first(ARRAYS, 'array');
-  if (a) properties.array = a;
-  const o = OBJECTS.find((n) => n in props && (typeOf(props[n]) === 'object' || props[n]?.properties));
-  if (o) properties.object = o;
-  return { properties };
+  const first = (names: string[], type: string) => names.find((n) => n in props && (admits(props[n], type) || (type === 'object' && !!props[n]?.properties)));
+  const plan: CarrierPlan = { name: vocabulary.name, boolean: first(BOOLEANS, 'boolean'), array: first(ARRAYS, 'array'), object: first(OBJECTS, 'object') };
+  return Object.fromEntries(Object.entries(plan).filter(([, n]) => n !== undefined));
 }
 
 /** The object with its first boolean leaf flipped (depth first), or undefined when it has none. */
@@ -63,9 +49,8 @@ export function flipFirstBoolean(value: unknown, depth = 0): unknown {
  * The carriers for one cell: a change of each kind from the state the check has now, leaving out the
  * properties the cell itself sends. `token` makes the name and the tag this cell's own.
  */
-export function carriersFor(plan: CarrierPlan, state: CheckState, token: string, exclude: string[]): CheckState {
+export function carriersFor(p: CarrierPlan, state: CheckState, token: string, exclude: string[]): CheckState {
   const out: CheckState = {};
-  const p = plan.properties;
   const free = (name: string | undefined): name is string => !!name && !exclude.includes(name);
   if (free(p.name)) out[p.name] = `contract-suite probe ${token}`;
   if (free(p.boolean)) out[p.boolean] = !(state[p.boolean] === true);
@@ -83,4 +68,4 @@ export function carriersFor(plan: CarrierPlan, state: CheckState, token: string,
 
 /** The carrier kinds present in a body, for the report. */
 export const carriedKinds = (plan: CarrierPlan, body: CheckState) =>
-  (Object.entries(plan.properties) as Array<[CarrierKind, string]>).filter(([, n]) => n in body).map(([k, n]) => `${k} (${n})`);
+  (Object.entries(plan) as Array<[CarrierKind, string]>).filter(([, n]) => n in body).map(([k, n]) => `${k} (${n})`);

@@ -6,25 +6,22 @@
  */
 import type { ClauseId } from '../document/clauses';
 import { show } from '../checks/failure';
+import type { HeaderOverrides } from '../http/client';
 import { frequencyOffsetRuling } from './frequency-offset';
-import { generatedClasses, generatedOffsetsAtZero, otherTypesAtZero, seededOffset } from './near-miss-cases';
-import type { CheckState } from './state';
 import {
-  boundaryOffsets,
-  COMBINATIONS,
-  frequenciesFor,
-  NOT_AN_OFFSET,
-  NOT_AN_OFFSET_ABOVE_60,
-  NOT_AN_OFFSET_AT_ZERO,
-  PROPERTY_RULES,
-  type CheckKind,
+  atZeroCases,
+  boundaryCases,
+  combinationCases,
+  lowFrequency,
+  notAnOffsetCases,
   type Coupled,
-  type PlaceContext,
-  type Ruling,
-  type UpdateTestKey,
-  type ValueClass,
-} from './table';
-import type { BodyRole, UpdateVocabulary } from './vocabulary';
+  type OffsetCase,
+  type OffsetContext,
+} from './offset-rules';
+import type { CheckState } from './state';
+import type { CheckKind, UpdateTestKey } from './table';
+import { generatedValues, valueOf, VALUE_RULES, type Ruling } from './value-rules';
+import type { BodyRole, SpecFacts, UpdateVocabulary } from './vocabulary';
 
 export type Expectation = 'valid' | 'invalid' | 'either';
 
@@ -45,29 +42,19 @@ export interface Cell {
   /** A round: several valid cells of different properties in one body. */
   units?: Cell[];
   query?: Record<string, string>;
+  /** Headers that replace the update's own (bad credentials, rejections.ts). */
+  headers?: HeaderOverrides;
+  /** The body is sent as JSON with a trailing comma: no JSON at all (rejections.ts). */
+  trailingComma?: true;
   /** Properties whose value the target's spec does not list: an echo of them is spec drift. */
   outsideSpecEnum?: string[];
 }
 
-/** What the target's spec says about a property, where the document is silent. */
-export interface SpecFacts {
-  /** The spec declares null for the property. */
-  nullable: (property: string) => boolean;
-  /** The spec admits a JSON type for the property (true where it does not constrain the type). */
-  admits: (property: string, jsonType: 'number' | 'boolean' | 'array' | 'object' | 'string') => boolean;
-  /** The values the spec enumerates for the property, if it does. */
-  enumOf: (property: string) => unknown[] | undefined;
-}
-
-export interface CellContext extends PlaceContext {
+export interface CellContext extends OffsetContext {
   names: UpdateVocabulary;
-  /** The frequencies of the target (its spec's list, else the known set). */
-  frequencies: readonly number[];
   spec: SpecFacts;
   /** The boolean query parameter of the update, if the spec declares one. */
   queryParam?: string;
-  /** The seed of the generated values (CASE_SEED); default DEFAULT_CASE_SEED. */
-  seed?: number;
 }
 
 /** Whether a value (or an item of an array value) is a string the enumeration does not list. */
@@ -98,23 +85,12 @@ export function expectationOf(ruling: Ruling, property: string, value: unknown, 
 }
 
 const must = (e: Expectation) => (e === 'valid' ? 'must be accepted' : e === 'invalid' ? 'must be rejected' : 'may be taken, or refused without a change');
-const valueOf = (c: ValueClass, ctx: PlaceContext) => (typeof c.value === 'function' ? (c.value as (x: PlaceContext) => unknown)(ctx) : c.value);
 const shown = (v: unknown) => {
   if (typeof v !== 'string' || v.length <= 24) return show(v, 60);
   const chars = [...v];
   return new Set(chars).size === 1
     ? `${chars.length} × "${chars[0]}"`
     : `${chars.length} characters ${show(`${chars.slice(0, 6).join('')}…${chars.slice(-6).join('')}`, 60)}`;
-};
-
-/** The frequency the neutral state uses: 10 where listed, else the first of 1..60, else any above 0. */
-export const lowFrequency = (listed: readonly number[]) => (listed.includes(10) ? 10 : (listed.find((f) => f > 0 && f <= 60) ?? listed.find((f) => f > 0)));
-export const highFrequency = (listed: readonly number[]) => (listed.includes(120) ? 120 : listed.find((f) => f > 60));
-/** The largest listed frequency of 1..60 above the low one: its largest offset is too large for the low one. */
-export const topFrequency = (listed: readonly number[]) => {
-  const low = lowFrequency(listed);
-  const above = listed.filter((f) => low !== undefined && f > low && f <= 60);
-  return above.length ? Math.max(...above) : undefined;
 };
 
 /** A stored state by role, in the target's names (undefined: a role the body lacks). */
@@ -135,20 +111,20 @@ function neutral(ctx: CellContext): CheckState | undefined {
   return low === undefined ? undefined : byNames(ctx, { frequency: low, frequencyOffset: 1 });
 }
 
-/** The cells of one property rule on one check. */
-export function propertyCells(ctx: CellContext, clause: ClauseId, which: (e: Expectation) => boolean): Cell[] {
-  const rule = PROPERTY_RULES.find((r) => r.clause === clause && r.places.includes(ctx.check));
+/** The cells of one value rule on one check, each value judged by the rule's oracle. */
+function propertyCells(ctx: CellContext, clause: ClauseId, which: (e: Expectation) => boolean): Cell[] {
+  const rule = VALUE_RULES.find((r) => r.clause === clause && r.places.includes(ctx.check));
   const property = rule && ctx.names[rule.role];
   if (!rule || !property) return [];
   const given = rule.neutralFrequency ? neutral(ctx) : undefined;
   const cells: Cell[] = [];
   // The generated values first: the last valid value of a property is the one a read shows (null, listed last).
-  for (const c of [...generatedClasses(ctx, rule, (x) => valueOf(x, ctx)), ...rule.classes]) {
+  for (const c of [...generatedValues(rule, ctx, ctx.seed), ...rule.listed]) {
     if (c.places && !c.places.includes(ctx.check)) continue;
     const value = valueOf(c, ctx);
     // Another documented type that is the check's own is no other type.
     if (c.name.startsWith('other-') && value === ctx.ownType) continue;
-    const documented = expectationOf(c.ruling, property, value, ctx.spec);
+    const documented = expectationOf(rule.oracle(value, ctx), property, value, ctx.spec);
     // A value the document allows that the target's spec does not list (a spec lagging behind): the
     // target may refuse it without a change, or take it (an echo of it is spec drift).
     const outside = documented !== 'invalid' && outsideEnum(value, ctx.spec.enumOf(property));
@@ -170,7 +146,7 @@ export function propertyCells(ctx: CellContext, clause: ClauseId, which: (e: Exp
 }
 
 /** A frequencyOffset cell: the oracle judges the check as it will be (sent values over the stored ones). */
-function offsetCell(ctx: CellContext, cls: string, given: Coupled, body: Coupled): Cell | undefined {
+function offsetCell(ctx: CellContext, { cls, given, body }: OffsetCase): Cell | undefined {
   const after = { checkType: ctx.ownType, ...given, ...body };
   const ruling = frequencyOffsetRuling(after.checkType!, after.frequency!, after.frequencyOffset);
   const bodyNames = byNames(ctx, body);
@@ -196,47 +172,8 @@ function offsetCell(ctx: CellContext, cls: string, given: Coupled, body: Coupled
   };
 }
 
-/** The boundary cells of the frequencies in a range, on one check. */
-function boundaryCells(ctx: CellContext, inRange: (f: number) => boolean, which: (e: Expectation) => boolean): Cell[] {
-  return frequenciesFor(ctx.check, ctx.frequencies)
-    .filter(inRange)
-    .flatMap((f) => boundaryOffsets(f, ctx.check).map((o) => offsetCell(ctx, `frequencyOffset:${o.name}`, {}, { frequency: f, frequencyOffset: o.offset })))
-    .filter((c): c is Cell => !!c && which(c.expect));
-}
-
-/** Frequency 0: the operators' offsets on the API check, and every type that is not API (FO-5). */
-function generatedAtZeroCells(ctx: CellContext): Cell[] {
-  const offsets = generatedOffsetsAtZero(ctx).map((o) => offsetCell(ctx, `frequencyOffset:${o.name}`, {}, { frequency: 0, frequencyOffset: o.offset }));
-  const types = otherTypesAtZero(ctx).map((t) => offsetCell(ctx, `combo:${t.name}`, {}, { checkType: t.type, frequency: 0, frequencyOffset: 10 }));
-  return [...offsets, ...types].filter((c): c is Cell => !!c && c.expect !== 'valid');
-}
-
-function notAnOffsetCells(ctx: CellContext): Cell[] {
-  const low = lowFrequency(ctx.frequencies);
-  const high = highFrequency(ctx.frequencies);
-  const cells = [
-    ...(low === undefined ? [] : NOT_AN_OFFSET.map((o) => offsetCell(ctx, `frequencyOffset:${o.name}`, {}, { frequency: low, frequencyOffset: o.offset }))),
-    ...(ctx.frequencies.includes(0) && ctx.check === 'api'
-      ? NOT_AN_OFFSET_AT_ZERO.map((o) => offsetCell(ctx, `frequencyOffset:f0-${o.name}`, {}, { frequency: 0, frequencyOffset: o.offset }))
-      : []),
-    ...(high === undefined
-      ? []
-      : NOT_AN_OFFSET_ABOVE_60.map((o) => offsetCell(ctx, `frequencyOffset:f${high}-${o.name}`, {}, { frequency: high, frequencyOffset: o.offset }))),
-    ...[seededOffset(ctx, ctx.check)].map((o) => o && offsetCell(ctx, `frequencyOffset:${o.name}`, {}, { frequency: o.frequency, frequencyOffset: o.offset })),
-  ];
-  return cells.filter((c): c is Cell => !!c);
-}
-
-function combinationCells(ctx: CellContext): Cell[] {
-  const low = lowFrequency(ctx.frequencies);
-  const high = highFrequency(ctx.frequencies);
-  const top = topFrequency(ctx.frequencies);
-  const has = { zero: ctx.frequencies.includes(0), low: low !== undefined, high: high !== undefined, top: top !== undefined };
-  const named = (name: string) => name.replace('{low}', `f${low}`).replace('{high}', `f${high}`).replace('{top}', `f${top}`);
-  return COMBINATIONS.filter((c) => c.places.includes(ctx.check) && c.needs.every((n) => has[n]))
-    .map((c) => offsetCell(ctx, `combo:${named(c.name)}`, c.given(low!, high!, top!), c.body(low!, high!, top!)))
-    .filter((c): c is Cell => !!c);
-}
+const offsetCells = (ctx: CellContext, cases: OffsetCase[], which: (e: Expectation) => boolean = () => true) =>
+  cases.map((c) => offsetCell(ctx, c)).filter((c): c is Cell => !!c && which(c.expect));
 
 /** The query parameter's cells: a name change, sent with the parameter true and false. */
 function queryCells(ctx: CellContext): Cell[] {
@@ -255,7 +192,14 @@ function queryCells(ctx: CellContext): Cell[] {
 /** Every valid value of every rule on this check, before they are put into rounds. */
 export function validCells(ctx: CellContext): Cell[] {
   const valid = (e: Expectation) => e === 'valid';
-  return [...PROPERTY_RULES.flatMap((r) => propertyCells(ctx, r.clause, valid)), ...boundaryCells(ctx, () => true, valid)];
+  return [
+    ...VALUE_RULES.flatMap((r) => propertyCells(ctx, r.clause, valid)),
+    ...offsetCells(
+      ctx,
+      boundaryCases(ctx, () => true),
+      valid,
+    ),
+  ];
 }
 
 /**
@@ -310,15 +254,23 @@ export function cellsFor(key: UpdateTestKey, ctx: CellContext): Cell[] {
       // The valid ones are in the rounds; the ones a target may refuse (another type) come last.
       return propertyCells(ctx, key, notValid).sort((a, b) => Number(a.expect === 'either') - Number(b.expect === 'either'));
     case 'FO-zero':
-      return [...boundaryCells(ctx, (f) => f === 0, notValid), ...generatedAtZeroCells(ctx)];
+      return offsetCells(ctx, [...boundaryCases(ctx, (f) => f === 0), ...atZeroCases(ctx)], notValid);
     case 'FO-low':
-      return boundaryCells(ctx, (f) => f > 0 && f <= 60, notValid);
+      return offsetCells(
+        ctx,
+        boundaryCases(ctx, (f) => f > 0 && f <= 60),
+        notValid,
+      );
     case 'FO-high':
-      return boundaryCells(ctx, (f) => f > 60, notValid);
+      return offsetCells(
+        ctx,
+        boundaryCases(ctx, (f) => f > 60),
+        notValid,
+      );
     case 'FO-4':
-      return notAnOffsetCells(ctx);
+      return offsetCells(ctx, notAnOffsetCases(ctx));
     case 'FO-combined':
-      return combinationCells(ctx);
+      return offsetCells(ctx, combinationCases(ctx));
   }
 }
 

@@ -1,54 +1,27 @@
 /**
- * What the family's tests call: run one test of the table on one check, the unknown-id test (CU-8) and
- * the final restore (CU-9). A test that needs what the configuration or the target's spec does not
- * give is skipped with the reason; one that cannot run for any other reason (a check that cannot be
- * read, an earlier run's leftover that cannot be put back) fails with one line saying so.
+ * What the family's tests call: run one test of the table on one check, the refused updates (CU-7), the
+ * unknown-id test (CU-8) and the final restore (CU-9). A test that needs what the configuration or the
+ * target's spec does not give is skipped with the reason; one that cannot run for any other reason (a
+ * check that cannot be read, an earlier run's leftover that cannot be put back) fails with one line
+ * saying so.
  */
 import { atTest } from '../run/step-location';
 import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
 import type { Config } from '../run/config';
 import { SuiteError } from '../run/suite-error';
-import { DESCRIPTION_MAX, LOCATIONS, RUNTIME_VERSIONS, CHECK_TYPES } from '../document/facts';
 import { checkErrorResponse } from '../checks/error-checks';
-import { show } from '../checks/failure';
 import { fillPath, jsonBodySchema } from '../spec/target';
 import { cellsFor, type Cell, type CellContext } from './cells';
 import { CellRunner } from './runner';
-import { RejectionRun } from './rejections';
+import { rejectionCells } from './rejections';
 import type { Judges } from './judge';
-import { describeRestore, restoreCheck, restored, type RestoreResult, type Send } from './restore';
-import { autoSubscribeParam, missingCheck, specGap, type CheckHandle, type CheckSessions, type Session } from './session';
+import { describeRestore, restoreCheck, restored, type Send } from './restore';
+import { autoSubscribeParam, specGap, type CheckSessions, type Session } from './session';
 import { removeSnapshot } from './snapshot';
 import { restoreBody } from './state';
-import type { CheckKind, UpdateTestKey } from './table';
-import {
-  bodyProperty,
-  frequenciesToTest,
-  missingReason,
-  missingRoles,
-  noteFinding,
-  requiresFullBody,
-  specFactsOf,
-  vocabularyOf,
-  type BodyRole,
-} from './vocabulary';
-
-/** The body properties (by meaning) each test sends. */
-const ROLES: Record<UpdateTestKey, BodyRole[]> = {
-  valid: ['name', 'description', 'groupOrder', 'locations', 'runtimeId', 'checkType', 'frequency', 'frequencyOffset'],
-  query: ['name'],
-  'CU-2': ['description'],
-  'CU-3': ['groupOrder'],
-  'CU-4': ['locations'],
-  'CU-5': ['runtimeId'],
-  'CU-6': ['checkType'],
-  'FO-zero': ['frequency', 'frequencyOffset'],
-  'FO-low': ['frequency', 'frequencyOffset'],
-  'FO-high': ['frequency', 'frequencyOffset'],
-  'FO-4': ['frequency', 'frequencyOffset'],
-  'FO-combined': ['checkType', 'frequency', 'frequencyOffset'],
-};
+import { EXPECTED_TYPE, type CheckKind, type UpdateTest } from './table';
+import { frequenciesToTest, missingReason, missingRoles, noteSpecFindings, requiresFullBody, specFactsOf, vocabularyOf } from './vocabulary';
 
 /**
  * A test's time limit from the requests it may send (a remote target may take a second or two per
@@ -64,102 +37,62 @@ export class CheckUpdateFamily {
 
   private readonly send: Send = (method, path, options) => this.fx.api.call(method, path, options);
 
-  /** The session, or a skip (configuration, spec) or a one-line failure (anything else). */
-  private async open(kind: CheckKind): Promise<{ s: Session; h?: CheckHandle }> {
-    const { config, target, verdict } = this.fx;
-    const gap = specGap(target);
-    test.skip(!!gap, gap);
-    const missing = missingCheck(config, kind);
-    test.skip(!!missing, missing);
+  /** The check's session, or a skip (configuration, spec) or a one-line failure (anything else). */
+  private async open(kind: CheckKind): Promise<Session> {
     const opened = await this.sessions.open(this.send, kind);
     if ('skip' in opened) test.skip(true, opened.skip);
     if ('error' in opened) throw new SuiteError('cannot-test', opened.error);
-    const { session: s } = opened as { session: Session };
-    for (const n of s.notes.splice(0)) verdict.note('restored', n);
-    return { s, h: kind ? s.checks[kind] : undefined };
+    const { session } = opened as { session: Session };
+    for (const n of session.notes.splice(0)) this.fx.verdict.note('restored', n);
+    return session;
   }
 
   /** One test of the table on one check. */
-  async run(key: UpdateTestKey, kind: CheckKind): Promise<void> {
+  async run(t: UpdateTest, kind: CheckKind): Promise<void> {
     const { target, verdict } = this.fx;
-    const { s, h } = await this.open(kind);
-    if (!h) throw new SuiteError('cannot-test', `check update: the ${kind} check was not read before the first update`);
+    const s = await this.open(kind);
     const names = s.vocabulary;
-    const frequencies = ROLES[key].includes('frequency') ? frequenciesToTest(verdict, target, names.frequency) : [];
     const ctx: CellContext = {
       check: kind,
-      ownType: h.ownType,
+      ownType: s.check.ownType,
       names,
-      frequencies,
+      frequencies: t.roles.includes('frequency') ? frequenciesToTest(verdict, target, names.frequency) : [],
       spec: specFactsOf(jsonBodySchema(target.updateOp)),
       queryParam: s.queryParam,
       seed: this.fx.config.caseSeed,
     };
-    const cells = cellsFor(key, ctx);
-    const lacking = missingRoles(names, ROLES[key]);
+    const cells = cellsFor(t.key, ctx);
+    const lacking = missingRoles(names, t.roles);
     if (lacking.length) verdict.note('spec-finding', missingReason(lacking));
     test.skip(
       cells.length === 0,
       lacking.length
         ? missingReason(lacking)
-        : key === 'query'
+        : t.key === 'query'
           ? "the target's spec declares no boolean query parameter on the update (see SPEC-5)"
           : 'no cell of this test applies to this target',
     );
-    this.noteSpecFindings(key);
-    if (kind === 'browser' && h.ownType !== 'BROWSER')
-      verdict.note('check-type', `BROWSER_CHECK_ID names a check of type ${h.ownType}: the rules are judged for that type`);
-    if (kind === 'api' && h.ownType !== 'API') verdict.note('check-type', `CHECK_ID names a check of type ${h.ownType}: the rules are judged for that type`);
+    if (t.compares) noteSpecFindings(verdict, target, t.compares);
+    if (s.check.ownType !== EXPECTED_TYPE[kind])
+      verdict.note(
+        'check-type',
+        `${kind === 'api' ? 'CHECK_ID' : 'BROWSER_CHECK_ID'} names a check of type ${s.check.ownType}: the rules are judged for that type`,
+      );
     test.setTimeout(budgetMs(cells));
-    await new CellRunner(this.fx, s, h).run(cells);
+    await new CellRunner(this.fx, s).run(cells);
   }
 
   /** CU-7 whatever the cause: updates refused for their credentials, query or body change nothing (rejections.ts). */
   async rejections(kind: CheckKind): Promise<void> {
     // Both checks are updated through the one route, which refuses before it looks at the check: one chain sends them.
     test.skip(kind === 'browser' && !!this.fx.config.checkId, "sent on the API check's chain: both checks are updated through the same route");
-    const { s, h } = await this.open(kind);
-    if (!h) throw new SuiteError('cannot-test', `check update: the ${kind} check was not read before the first update`);
-    await new RejectionRun(this.fx, s, h).run();
-  }
-
-  /** Where the target's spec says otherwise than the document: notes, never failures. */
-  private noteSpecFindings(key: UpdateTestKey): void {
-    const { target, verdict } = this.fx;
-    const v = vocabularyOf(target);
-    const schema = (role: BodyRole) => bodyProperty(target, v[role]);
-    switch (key) {
-      case 'valid':
-        return noteFinding(verdict, target, v.name, undefined, 'name of the check', 'name');
-      case 'CU-2': {
-        noteFinding(verdict, target, v.description, undefined, 'description, at most 500 characters', 'description');
-        const max = schema('description')?.maxLength;
-        if (max !== undefined && max !== DESCRIPTION_MAX)
-          verdict.note('spec-finding', `description: the target's spec allows ${max} characters; the document says at most ${DESCRIPTION_MAX}`);
-        return;
-      }
-      case 'CU-3': {
-        noteFinding(verdict, target, v.groupOrder, undefined, 'group order, integer >= 0 or null', 'groupOrder');
-        const s = schema('groupOrder');
-        if (s && (s.type !== 'integer' || s.minimum !== 0))
-          verdict.note('spec-finding', `groupOrder in the target's spec is ${show({ type: s.type, minimum: s.minimum })}; the document says integer >= 0`);
-        return;
-      }
-      case 'CU-4':
-        return noteFinding(verdict, target, v.locations, LOCATIONS, 'data center locations', 'locations');
-      case 'CU-5':
-        return noteFinding(verdict, target, v.runtimeId, RUNTIME_VERSIONS, 'runtime version', 'runtimeId');
-      case 'CU-6':
-        return noteFinding(verdict, target, v.checkType, CHECK_TYPES, 'check type', 'checkType');
-      case 'FO-4': {
-        const s = schema('frequencyOffset');
-        if (s && (s.type !== 'integer' || s.minimum !== 1))
-          verdict.note('spec-finding', `frequencyOffset in the target's spec is ${show({ type: s.type, minimum: s.minimum })}; the document says integer >= 1`);
-        return;
-      }
-      default:
-        return;
-    }
+    const { config, target, verdict } = this.fx;
+    const s = await this.open(kind);
+    const context = { config, accountHeader: target.accountHeader, queryParam: s.queryParam, query: s.query, descriptionName: s.vocabulary.description };
+    const { cells, notSent } = rejectionCells(kind, context);
+    if (notSent.length) verdict.note('rejections-not-sent', `not sent, the target's spec gives no way to make them: ${notSent.join('; ')}`);
+    test.setTimeout(budgetMs(cells));
+    await new CellRunner(this.fx, s).run(cells);
   }
 
   /** CU-8: an update of a check nobody created is not found, never applied. */
@@ -174,9 +107,8 @@ export class CheckUpdateFamily {
     // configured check's state as the session knows it.
     let base = {};
     if (requiresFullBody(target) && (config.checkId || config.browserCheckId) && !specGap(target)) {
-      const { s, h } = await this.open(config.checkId ? 'api' : 'browser');
-      const known = h?.expected ?? Object.values(s.snapshot.checks)[0];
-      if (known) base = restoreBody(known, s.writable);
+      const s = await this.open(config.checkId ? 'api' : 'browser');
+      base = restoreBody(s.check.expected, s.writable);
     }
     const param = autoSubscribeParam(target);
     const query = param ? { [param]: 'false' } : undefined;
@@ -201,26 +133,26 @@ export class CheckUpdateFamily {
   /** CU-9: after its chain, the check is as it was before the run (judged by a read), then its file goes. */
   async restore(kind: CheckKind): Promise<void> {
     const { contract, target, verdict } = this.fx;
-    const { s } = await this.open(kind);
+    const s = await this.open(kind);
     // The restore itself is the suite's own doing, not the target's contract: only its outcome, read
     // back through the spec'd GET, is judged.
     const read: Send = (method, path, options) => contract.at({ place: 'check-read' }).send(target.readCheckOp, method, path, 'valid', 'CU-9', options);
     for (const n of s.snapshot.recovery ?? []) verdict.note('restored', n);
-    const results: RestoreResult[] = [];
+    const results = [];
     for (const [id, state] of Object.entries(s.snapshot.checks)) {
-      const r = await restoreCheck(read, this.send, s.routes, id, state, s.writable, s.query, s.coupled);
+      const r = await restoreCheck(s, id, state, read, this.send);
       results.push(r);
       verdict.note('restored', describeRestore(r));
       const problem = r.error ?? (r.remaining.length ? `still different: ${r.remaining.join(', ')}` : '');
-      const handle = Object.values(s.checks).find((c) => c?.id === id);
-      verdict.at({ place: 'check-update', valueClass: `${handle?.kind ?? 'other'}:restore` }).check({
+      const own = s.check.id === id;
+      verdict.at({ place: 'check-update', valueClass: `${own ? kind : 'other'}:restore` }).check({
         clause: 'CU-9',
         ok: restored(r),
         title: `check ${id} is not as it was before the run: ${problem}`,
         received: r.steps.join('; ') || 'no restore sent',
         allowed: 'every writable property equal to the snapshot taken before the first update',
       });
-      if (handle && r.state) handle.expected = r.state;
+      if (own && r.state) s.check.expected = r.state;
     }
     if (results.every(restored)) removeSnapshot(s.file);
   }

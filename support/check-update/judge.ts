@@ -75,6 +75,7 @@ function judgeEither(fx: Judges, v: Verdict, cell: Cell, ex: Exchange, before: C
       json = { ...json, [p]: before[p] };
     }
     conform({ verdict: v, spec, validator, op: target.updateOp, exchange: { ...ex, json }, intent: 'valid', clause: cell.clause });
+    v.note('taken', `"${cell.title}" was taken (${ex.status}); either is allowed, its changes are the check's now`);
   } else if (is4xx(ex.status)) {
     conform({ verdict: v, spec, validator, op: target.updateOp, exchange: ex, intent: 'invalid', clause: cell.clause });
     checkErrorResponse({ verdict: v, exchange: ex });

@@ -17,12 +17,19 @@ export interface CheckRoutes {
   updatePath: (id: string) => string;
 }
 
-/**
- * These properties constrain one another (frequencyOffset is checked against the frequency and check
- * type the check has after the update), so a restore sends them together or not at all. The published
- * names; a target that names them otherwise passes its own (see vocabulary.ts).
- */
-export const COUPLED = ['checkType', 'frequency', 'frequencyOffset'];
+/** How the family reads a check and puts it back. */
+export interface CheckAccess {
+  routes: CheckRoutes;
+  /** The update body schema's properties: what a restore sends and what a read-back compares. */
+  writable: string[];
+  /** The query every update carries (the auto-subscribe parameter, false). */
+  query?: Record<string, string>;
+  /**
+   * Properties that constrain one another (frequencyOffset is checked against the frequency and check
+   * type the check has after the update), by the target's names: a restore sends them together or not at all.
+   */
+  coupled: string[];
+}
 
 export async function readCheck(send: Send, path: string): Promise<{ ex: Exchange; state?: CheckState }> {
   const ex = await send('GET', path);
@@ -60,16 +67,8 @@ export function describeRestore(r: RestoreResult): string {
  * that (a real service may not take back every property its GET shows), only the properties that
  * differ, with their coupled ones. Each attempt is verified by reading the check back.
  */
-export async function restoreCheck(
-  read: Send,
-  write: Send,
-  routes: CheckRoutes,
-  id: string,
-  snapshot: CheckState,
-  writable: string[],
-  query?: Record<string, string>,
-  coupled: string[] = COUPLED,
-): Promise<RestoreResult> {
+export async function restoreCheck(a: CheckAccess, id: string, snapshot: CheckState, read: Send, write: Send = read): Promise<RestoreResult> {
+  const { routes, writable, query, coupled } = a;
   const path = routes.readPath(id);
   const before = await readCheck(read, path);
   if (!before.state) return { id, changed: [], remaining: [], steps: [], error: `could not read the check (${oneLine(before.ex)})` };

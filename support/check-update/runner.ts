@@ -13,21 +13,21 @@
 import { atTest } from '../run/step-location';
 import { test } from '@playwright/test';
 import { ClauseFailure, show } from '../checks/failure';
+import type { CallOptions } from '../http/client';
 import type { Exchange } from '../http/exchange';
 import { attribute, expectedAfter, type Finding, type SentUpdate } from './attribution';
 import { carriedKinds, carriersFor } from './carriers';
 import type { Cell } from './cells';
 import { answering, is2xx, is4xx, sendJudged, whereOf, type Judges } from './judge';
-import { leakFailure, putBack } from './put-back';
+import { describeRestore, restoreCheck, restored, type Send } from './restore';
 import type { CheckHandle, Session } from './session';
 import { isState, restoreBody, sameValue, type CheckState } from './state';
-
-export type { Judges };
 
 interface Pending extends SentUpdate {
   cell: Cell;
   status: number;
-  query?: Record<string, string>;
+  /** The request as sent, for a replay. */
+  options: CallOptions;
   ex?: Exchange;
 }
 
@@ -64,11 +64,14 @@ export class CellRunner {
   private counter = 0;
   private carriersNoted = false;
 
+  private readonly h: CheckHandle;
+
   constructor(
     private readonly fx: Judges,
     private readonly s: Session,
-    private readonly h: CheckHandle,
-  ) {}
+  ) {
+    this.h = s.check;
+  }
 
   async run(cells: Cell[]): Promise<void> {
     let batch: Pending[] = [];
@@ -128,7 +131,7 @@ export class CellRunner {
     // A replace: every body carries every property.
     if (this.s.fullBody) return cell.expect !== 'invalid' || (!!cell.given && !matches(this.h.expected, cell.given));
     if (cell.expect === 'invalid') return false;
-    const carriers = new Set(Object.values(this.s.carriers.properties));
+    const carriers = new Set(Object.values(this.s.carriers));
     const writes =
       cell.expect === 'either' ? new Set([...Object.keys(cell.body), ...carriers]) : new Set(Object.keys(cell.body).filter((k) => carriers.has(k)));
     return refused.some((p) => Object.keys(p.body).some((k) => writes.has(k)));
@@ -143,11 +146,12 @@ export class CellRunner {
     const carriers = cell.expect === 'valid' ? {} : carriersFor(this.s.carriers, this.h.expected, token, Object.keys(cell.body));
     const base = this.s.fullBody ? restoreBody(this.h.expected, this.s.writable) : {};
     const body = { ...base, ...carriers, ...cell.body };
-    const query = cell.query ?? this.s.query;
+    const sent = cell.trailingComma ? { rawBody: `${JSON.stringify(body).slice(0, -1)},}` } : { body };
+    const options: CallOptions = { ...sent, query: cell.query ?? this.s.query, headers: cell.headers };
     const before = structuredClone(this.h.expected);
     let ex: Exchange | undefined;
     await this.step(cell.title, async () => {
-      ex = await sendJudged(this.fx, cell, this.s.routes.updatePath(this.h.id), { body, query }, before);
+      ex = await sendJudged(this.fx, cell, this.s.routes.updatePath(this.h.id), options, before);
       if (cell.expect !== 'valid' && Object.keys(carriers).length && !this.carriersNoted) {
         this.carriersNoted = true;
         this.fx.verdict.note(
@@ -158,7 +162,7 @@ export class CellRunner {
     });
     const status = ex?.status ?? 0;
     const accepted = is2xx(status);
-    const p: Pending = { cell, body, accepted, wronglyAccepted: accepted && cell.expect === 'invalid', readsBackAs: cell.readsBackAs, status, query, ex };
+    const p: Pending = { cell, body, accepted, wronglyAccepted: accepted && cell.expect === 'invalid', readsBackAs: cell.readsBackAs, status, options, ex };
     if (accepted) Object.assign(this.h.expected, structuredClone(body));
     batch.push(p);
     return p;
@@ -228,7 +232,13 @@ export class CellRunner {
         });
         break;
       case 'leak':
-        v(f.update, f.property).fail(leakFailure(batch[f.update].status, f, back));
+        v(f.update, f.property).fail({
+          clause: 'CU-7',
+          title: `an update answered ${batch[f.update].status} and still changed ${f.property}`,
+          received: f.read ?? null,
+          allowed: `unchanged: ${show(f.before)}`,
+          exchange: back,
+        });
         break;
       case 'derived':
         this.fx.verdict.note(
@@ -246,7 +256,7 @@ export class CellRunner {
     const blamed = new Set(findings.flatMap((f) => ('update' in f ? [f.update] : 'updates' in f ? f.updates : [])));
     batch.forEach((p, i) => {
       if (blamed.has(i) || p.wronglyAccepted) return;
-      for (const k of Object.keys(p.cell.body)) this.fx.verdict.at(whereOf(answering(p.cell, k))).pass(p.accepted ? 'CU-1' : 'CU-7');
+      for (const c of p.cell.units ?? [p.cell]) this.fx.verdict.at(whereOf(c)).pass(p.accepted ? 'CU-1' : 'CU-7');
     });
   }
 
@@ -262,7 +272,7 @@ export class CellRunner {
       let expected = structuredClone(start);
       for (let i = 0; ok && i < batch.length && pending.size; i++) {
         const p = batch[i];
-        const ex = await api.call(target.updateMethod, this.s.routes.updatePath(this.h.id), { body: p.body, query: p.query });
+        const ex = await api.call(target.updateMethod, this.s.routes.updatePath(this.h.id), p.options);
         const back = await api.call('GET', this.s.routes.readPath(this.h.id));
         if (is2xx(ex.status)) Object.assign(expected, structuredClone(p.body));
         if (!isState(back.json)) break;
@@ -291,8 +301,13 @@ export class CellRunner {
     });
   }
 
-  private restoreTo(state: CheckState, why: string): Promise<boolean> {
-    return putBack(this.fx, this.s, this.h, state, why);
+  /** Puts the check in a state (restore + read); its expected state follows what was achieved. */
+  private async restoreTo(state: CheckState, why: string): Promise<boolean> {
+    const send: Send = (method, path, options) => this.fx.api.call(method, path, options);
+    const r = await restoreCheck(this.s, this.h.id, state, send);
+    this.fx.verdict.note('restored', `${why}: ${describeRestore(r)}`);
+    this.h.expected = structuredClone(restored(r) ? state : (r.state ?? this.h.expected));
+    return restored(r);
   }
 
   /** A step of the report, placed at its test; the failures it added make it red (and the test goes on to the next). */

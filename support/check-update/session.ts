@@ -13,7 +13,7 @@ import { currentRunId } from '../run/run-files';
 import { isSuiteError } from '../run/suite-error';
 import { fillPath, type Target } from '../spec/target';
 import { planCarriers, type CarrierPlan } from './carriers';
-import { describeRestore, restoreCheck, restored, type CheckRoutes, type RestoreResult, type Send } from './restore';
+import { describeRestore, restoreCheck, restored, type CheckAccess, type CheckRoutes, type Send } from './restore';
 import { LEGACY_SNAPSHOT_FILE, removeSnapshot, snapshotPath, takeSnapshot, type SnapshotFile } from './snapshot';
 import { writableProperties, type CheckState } from './state';
 import { EXPECTED_TYPE, type CheckKind } from './table';
@@ -30,22 +30,17 @@ export interface CheckHandle {
   expected: CheckState;
 }
 
-export interface Session {
+/** One check's session: its snapshot and how it is read, updated and restored. */
+export interface Session extends CheckAccess {
   file: string;
   snapshot: SnapshotFile;
-  routes: CheckRoutes;
-  /** The update body schema's properties: what a restore sends and what a read-back compares. */
-  writable: string[];
   vocabulary: UpdateVocabulary;
   /** The body schema lists required properties (a replace): each update carries the check's whole writable state. */
   fullBody: boolean;
   /** The auto-subscribe query parameter, sent false on every update that does not test it. */
-  query?: Record<string, string>;
   queryParam?: string;
   carriers: CarrierPlan;
-  /** The properties a restore sends together, by the target's names. */
-  coupled: string[];
-  checks: Partial<Record<CheckKind, CheckHandle>>;
+  check: CheckHandle;
   /** What opening did (an earlier run's leftover put back, this run's snapshot kept), for the first test's report. */
   notes: string[];
 }
@@ -119,43 +114,25 @@ export class CheckSessions {
     const vocabulary = vocabularyOf(target);
     const coupled = [vocabulary.checkType, vocabulary.frequency, vocabulary.frequencyOffset].filter((n): n is string => !!n);
     const queryParam = autoSubscribeParam(target);
-    const query = queryParam ? { [queryParam]: 'false' } : undefined;
+    const access: CheckAccess = { routes, writable, query: queryParam ? { [queryParam]: 'false' } : undefined, coupled };
     const file = snapshotPath(config.reportDir, config.baseUrl, config.embedded, ids);
     try {
-      const taken = await takeSnapshot({
-        file,
-        baseUrl: config.baseUrl,
-        embedded: config.embedded,
-        runId: currentRunId(),
-        ids,
-        routes,
-        send,
-        writable,
-        query,
-        coupled,
-        legacyFile: join(config.reportDir, LEGACY_SNAPSHOT_FILE),
-      });
-      const checks: Session['checks'] = {};
+      const legacyFile = join(config.reportDir, LEGACY_SNAPSHOT_FILE);
+      const taken = await takeSnapshot({ ...access, file, baseUrl: config.baseUrl, embedded: config.embedded, runId: currentRunId(), ids, send, legacyFile });
       const state = taken.current[id];
-      if (state) {
-        const type = vocabulary.checkType ? state[vocabulary.checkType] : undefined;
-        checks[kind] = { kind, id, ownType: typeof type === 'string' ? type : EXPECTED_TYPE[kind], expected: state };
-      }
+      const type = vocabulary.checkType ? state[vocabulary.checkType] : undefined;
       const notes = taken.reused
         ? [`this run's snapshot of ${taken.snapshot.savedAt} kept (a new worker after a failed test); the checks were read as they are now`]
         : taken.recovered.map((r) => `left by an earlier run: ${describeRestore(r)}`);
       const session: Session = {
+        ...access,
         file,
         snapshot: taken.snapshot,
-        routes,
-        writable,
         vocabulary,
         fullBody: requiresFullBody(target),
-        query,
         queryParam,
         carriers: planCarriers(target.updateOp, vocabulary),
-        coupled,
-        checks,
+        check: { kind, id, ownType: typeof type === 'string' ? type : EXPECTED_TYPE[kind], expected: state },
         notes,
       };
       this.sessions.set(kind, session);
@@ -178,10 +155,8 @@ export class CheckSessions {
     for (const s of sessions) {
       if (!existsSync(s.file)) continue;
       const send = this.plainClient();
-      const results: RestoreResult[] = [];
-      for (const [id, state] of Object.entries(s.snapshot.checks)) {
-        results.push(await restoreCheck(send, send, s.routes, id, state, s.writable, s.query, s.coupled));
-      }
+      const results = [];
+      for (const [id, state] of Object.entries(s.snapshot.checks)) results.push(await restoreCheck(s, id, state, send));
       if (results.every(restored)) removeSnapshot(s.file);
       else {
         const text = redact(`restored after the tests: ${results.map(describeRestore).join('; ')}`);

@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { dirname, join } from 'node:path';
 import { oneLine } from '../http/exchange';
 import { SuiteError } from '../run/suite-error';
-import { describeRestore, readCheck, restoreCheck, restored, type CheckRoutes, type RestoreResult, type Send } from './restore';
+import { describeRestore, readCheck, restoreCheck, restored, type CheckAccess, type RestoreResult, type Send } from './restore';
 import { isState, type CheckState } from './state';
 
 export interface SnapshotFile {
@@ -82,18 +82,13 @@ export interface TakenSnapshot {
   reused: boolean;
 }
 
-export interface SnapshotOptions {
+export interface SnapshotOptions extends CheckAccess {
   file: string;
   baseUrl: string;
   embedded: boolean;
   runId: string;
   ids: string[];
-  routes: CheckRoutes;
   send: Send;
-  writable: string[];
-  query?: Record<string, string>;
-  /** The coupled properties by the target's names (default: the published ones). */
-  coupled?: string[];
   /** Where a file of the first versions may lie (one for all targets); used only if it names this target. */
   legacyFile?: string;
 }
@@ -115,7 +110,7 @@ function pendingOf(o: SnapshotOptions): { pending?: SnapshotFile; legacy: boolea
  * is written, with this run's id, before this returns, hence before the first update.
  */
 export async function takeSnapshot(o: SnapshotOptions): Promise<TakenSnapshot> {
-  const { file, baseUrl, embedded, runId, ids, routes, send, writable, query, coupled } = o;
+  const { file, baseUrl, embedded, runId, ids, routes, send } = o;
   const { pending, legacy } = pendingOf(o);
   const recovered: RestoreResult[] = [];
   const current: Record<string, CheckState> = {};
@@ -139,7 +134,7 @@ export async function takeSnapshot(o: SnapshotOptions): Promise<TakenSnapshot> {
     if (pending.unrestored?.runId === runId) throw new SuiteError('cannot-test', pending.unrestored.message);
     const recovery: string[] = [];
     for (const [id, state] of Object.entries(pending.checks)) {
-      const r = await restoreCheck(send, send, routes, id, state, writable, query, coupled);
+      const r = await restoreCheck(o, id, state, send);
       recovered.push(r);
       recovery.push(`left by an earlier run (${pending.savedAt}): ${describeRestore(r)}`);
     }

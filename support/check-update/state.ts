@@ -58,6 +58,3 @@ export function restoreBody(snapshot: CheckState, writable: string[], only?: str
   const keys = writable.filter((k) => k in snapshot && (!only || only.includes(k)));
   return Object.fromEntries(keys.map((k) => [k, snapshot[k]]));
 }
-
-/** The values of some properties of a state (null where absent), for a report. */
-export const pick = (state: CheckState | undefined, keys: string[]) => Object.fromEntries(keys.map((k) => [k, state?.[k] ?? null]));

@@ -1,29 +1,69 @@
 /**
- * The value rules of the check update body, each once: the clause, the property (by role), the checks it
- * applies to, its domain (the valid values, from the document's facts) and its oracle (the document's
- * verdict on any value whatever, as a Ruling: where the document is silent the target's spec decides, or
- * either answer passes). The cells of a run (near-miss-cases.ts) and the self-test's faults are made
- * from these: the near-miss operators applied to the domain, each result judged by the oracle.
+ * The value rules of the check update body (CU-1..CU-6), each once: the clause, the property (by role),
+ * the checks it applies to, the values the document itself suggests (bounds, look-alikes, other types),
+ * its oracle (the document's verdict on any value whatever, as a Ruling) and, for the generated values,
+ * its domain (the valid values the near-miss operators start from) and an arbitrary drawn with the run's
+ * seed. Every value, listed or generated, is judged by the oracle: cells.ts turns them into the cells a
+ * test sends, and the self-test makes its faults from the same cells.
  */
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { ClauseId } from '../document/clauses';
+import { DEFAULT_CASE_SEED, nearMissesAt, seededValues } from '../document/case-choice';
 import { CHECK_TYPES, DESCRIPTION_MAX, LOCATIONS, RUNTIME_VERSIONS } from '../document/facts';
-import type { CheckKind, PlaceContext, Ruling } from './table';
+import { CHECK_KINDS, type CheckKind } from './table';
 import type { BodyRole } from './vocabulary';
+
+/**
+ * valid / invalid: the document says so.
+ * either: the document allows the value but lets the target refuse it (another check type: the operation
+ *   "updates an API check or a browser check"), or does not say (a description of 500 code points and
+ *   499 characters); refused, nothing may change.
+ * valid-where-nullable: null, for a property the document gives no null for (description): accepted where
+ *   the target's spec declares it nullable (CU-2); elsewhere either answer is fine.
+ * invalid-unless-nullable: null, where the document lists the allowed values (locations, runtimeId): rejected,
+ *   unless the target's spec declares null, then either answer is fine.
+ * invalid-unless-admitted: a JSON type the document does not name for a property whose rule counts
+ *   characters (a number as description): rejected where the target's spec does not admit that type,
+ *   else either answer is fine.
+ */
+export type Ruling = 'valid' | 'invalid' | 'either' | 'valid-where-nullable' | 'invalid-unless-nullable' | 'invalid-unless-admitted';
+
+/** What a value may depend on: the check's own type as read. */
+export interface PlaceContext {
+  check: CheckKind;
+  ownType: string;
+}
+
+/** A value with the name of its class (the last part of the value class). */
+export interface NamedValue {
+  name: string;
+  value: unknown | ((c: PlaceContext) => unknown);
+  /** Values a read may show instead, meaning the same (an empty description read back as null). */
+  readsBackAs?: unknown[];
+  /** Only on these checks (default: the rule's). */
+  places?: readonly CheckKind[];
+}
 
 export interface ValueRule {
   clause: ClauseId;
   role: BodyRole;
   places: readonly CheckKind[];
-  /** The valid values the operators start from. */
-  domain: (c: PlaceContext) => readonly unknown[];
+  /** Valid values first, in the order the rounds take them (null last: a read then shows whether it was stored). */
+  listed: NamedValue[];
   oracle: (value: unknown, c: PlaceContext) => Ruling;
-  /** Values beyond the operators, drawn with the run's seed. */
-  arbitrary: (c: PlaceContext) => fc.Arbitrary<unknown>;
+  /** The valid values the operators start from, and values beyond the operators drawn with the run's seed. */
+  generated?: { domain: (c: PlaceContext) => readonly unknown[]; arbitrary: (c: PlaceContext) => fc.Arbitrary<unknown> };
+  /**
+   * Each cell presumes the stored frequency is not 0, so that a check type is judged alone (frequency 0
+   * would make every type but API wrong, FO-5).
+   */
+  neutralFrequency?: boolean;
 }
 
 const BOTH: readonly CheckKind[] = ['api', 'browser'];
-const listed = (list: readonly string[], v: unknown) => typeof v === 'string' && list.includes(v);
+const isListed = (list: readonly string[], v: unknown) => typeof v === 'string' && list.includes(v);
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
 /** The largest integer every JSON parser reads exactly and a 32-bit column holds: above it the document says nothing. */
 const INT32_MAX = 2 ** 31 - 1;
 
@@ -45,71 +85,188 @@ function descriptionRuling(v: unknown): Ruling {
   return a && b ? 'valid' : !a && !b ? 'invalid' : 'either';
 }
 
+/** The name a valid body sets (CU-1). */
+export const PROBE_NAME = 'Contract suite probe (CU-1)';
+
 export const VALUE_RULES: readonly ValueRule[] = [
   {
+    // "Name of the check": the document says nothing else of it.
+    clause: 'CU-1',
+    role: 'name',
+    places: BOTH,
+    listed: [{ name: 'new', value: PROBE_NAME }],
+    oracle: (v) => (typeof v === 'string' && v !== '' ? 'valid' : 'either'),
+  },
+  {
+    // "Maximum 500 characters": characters, not bytes or UTF-16 units; 😀 is one character.
     clause: 'CU-2',
     role: 'description',
     places: BOTH,
-    domain: () => ['d'.repeat(DESCRIPTION_MAX), 'é'.repeat(DESCRIPTION_MAX), 'Contract suite probe'],
+    listed: [
+      { name: 'max-ascii', value: 'd'.repeat(DESCRIPTION_MAX) },
+      { name: 'max-multibyte', value: 'é'.repeat(DESCRIPTION_MAX) },
+      { name: 'max-astral', value: '😀'.repeat(DESCRIPTION_MAX) },
+      { name: 'numeric-string', value: '500' },
+      { name: 'boolean-string', value: 'true' },
+      { name: 'empty', value: '', readsBackAs: [null] },
+      { name: 'null', value: null },
+      { name: 'over-max-ascii', value: 'd'.repeat(DESCRIPTION_MAX + 1) },
+      { name: 'over-max-multibyte', value: 'é'.repeat(DESCRIPTION_MAX + 1) },
+      { name: 'over-max-astral', value: '😀'.repeat(DESCRIPTION_MAX + 1) },
+      { name: 'number', value: 500 },
+      { name: 'boolean', value: true },
+      { name: 'array', value: ['d'] },
+      { name: 'object', value: { text: 'd' } },
+    ],
     oracle: descriptionRuling,
-    // Printable characters of one, two and four UTF-8 bytes: what a description holds, nothing a store may refuse for itself (NUL).
-    arbitrary: () => fc.string({ unit: fc.constantFrom('d', 'é', 'ß', '中', '😀'), minLength: DESCRIPTION_MAX - 2, maxLength: DESCRIPTION_MAX + 2 }),
+    generated: {
+      domain: () => ['d'.repeat(DESCRIPTION_MAX), 'é'.repeat(DESCRIPTION_MAX), 'Contract suite probe'],
+      // Printable characters of one, two and four UTF-8 bytes: what a description holds, nothing a store may refuse for itself (NUL).
+      arbitrary: () => fc.string({ unit: fc.constantFrom('d', 'é', 'ß', '中', '😀'), minLength: DESCRIPTION_MAX - 2, maxLength: DESCRIPTION_MAX + 2 }),
+    },
   },
   {
+    // "Integer >= 0; may be null".
     clause: 'CU-3',
     role: 'groupOrder',
     places: BOTH,
-    domain: () => [0, 5],
+    listed: [
+      { name: 'zero', value: 0 },
+      { name: 'positive', value: 5 },
+      { name: 'null', value: null },
+      { name: 'negative', value: -1 },
+      { name: 'float', value: 1.5 },
+      { name: 'numeric-string', value: '1' },
+      { name: 'boolean-string', value: 'true' },
+      { name: 'boolean', value: true },
+      { name: 'array', value: [1] },
+      { name: 'object', value: { value: 1 } },
+    ],
     oracle: (v) =>
       v === null || (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= INT32_MAX)
         ? 'valid'
         : typeof v === 'number' && Number.isInteger(v) && v > INT32_MAX
           ? 'either'
           : 'invalid',
-    arbitrary: () =>
-      fc.oneof(
-        fc.integer({ min: -100, max: 100 }),
-        fc.integer({ min: -100, max: 100 }).map((n) => n / 4),
-      ),
+    generated: {
+      domain: () => [0, 5],
+      arbitrary: () =>
+        fc.oneof(
+          fc.integer({ min: -100, max: 100 }),
+          fc.integer({ min: -100, max: 100 }).map((n) => n / 4),
+        ),
+    },
   },
   {
+    // "Array of one or more data center locations", from the list of 22.
     clause: 'CU-4',
     role: 'locations',
     places: BOTH,
-    domain: () => LOCATIONS.map((l) => [l]),
+    listed: [
+      { name: 'one', value: [LOCATIONS[0]] },
+      { name: 'all', value: [...LOCATIONS] },
+      { name: 'empty', value: [] },
+      { name: 'with-unknown', value: [LOCATIONS[0], 'mars-north-1'] },
+      // Same shape, inside the apparent range, not in the list.
+      ...['us-east-3', 'eu-west-4', 'ap-south-2'].map((l) => ({ name: `look-alike-${l}`, value: [l] })),
+      { name: 'upper-case', value: [LOCATIONS[0].toUpperCase()] },
+      { name: 'mixed-case', value: [LOCATIONS[0].split('-').map(upperFirst).join('-')] },
+      { name: 'string', value: LOCATIONS[0] },
+      { name: 'number-item', value: [1] },
+      { name: 'object', value: { region: LOCATIONS[0] } },
+      { name: 'null', value: null },
+    ],
     oracle: (v) => {
       if (v === null) return 'invalid-unless-nullable';
-      if (!Array.isArray(v) || v.length === 0 || !v.every((l) => listed(LOCATIONS, l))) return 'invalid';
+      if (!Array.isArray(v) || v.length === 0 || !v.every((l) => isListed(LOCATIONS, l))) return 'invalid';
       // The document does not say whether a location may be named twice.
       return new Set(v).size === v.length ? 'valid' : 'either';
     },
-    arbitrary: () =>
-      fc.array(
-        fc.oneof(
-          fc.constantFrom(...LOCATIONS),
-          fc.constantFrom(...LOCATIONS).map((l) => l.replace(/\d$/, (d) => String(Number(d) + 3))),
+    generated: {
+      domain: () => LOCATIONS.map((l) => [l]),
+      arbitrary: () =>
+        fc.array(
+          fc.oneof(
+            fc.constantFrom(...LOCATIONS),
+            fc.constantFrom(...LOCATIONS).map((l) => l.replace(/\d$/, (d) => String(Number(d) + 3))),
+          ),
+          { minLength: 1, maxLength: 3 },
         ),
-        { minLength: 1, maxLength: 3 },
-      ),
+    },
   },
   {
+    // "Allowed values: 2026.04, …": runtime names are strings of the form YYYY.MM; case does not apply.
     clause: 'CU-5',
     role: 'runtimeId',
     places: BOTH,
-    domain: () => RUNTIME_VERSIONS,
-    oracle: (v) => (v === null ? 'invalid-unless-nullable' : listed(RUNTIME_VERSIONS, v) ? 'valid' : 'invalid'),
-    arbitrary: () => fc.tuple(fc.integer({ min: 2021, max: 2027 }), fc.integer({ min: 0, max: 13 })).map(([y, m]) => `${y}.${String(m).padStart(2, '0')}`),
+    listed: [
+      ...RUNTIME_VERSIONS.map((v) => ({ name: `listed-${v}`, value: v })),
+      ...['2024.10', '2025.09', '2026.01', '2024.9'].map((v) => ({ name: `look-alike-${v}`, value: v })),
+      { name: 'number', value: 2024.09 },
+      { name: 'empty', value: '' },
+      { name: 'array', value: [RUNTIME_VERSIONS[2]] },
+      { name: 'object', value: { id: RUNTIME_VERSIONS[2] } },
+      { name: 'null', value: null },
+    ],
+    oracle: (v) => (v === null ? 'invalid-unless-nullable' : isListed(RUNTIME_VERSIONS, v) ? 'valid' : 'invalid'),
+    generated: {
+      domain: () => RUNTIME_VERSIONS,
+      arbitrary: () => fc.tuple(fc.integer({ min: 2021, max: 2027 }), fc.integer({ min: 0, max: 13 })).map(([y, m]) => `${y}.${String(m).padStart(2, '0')}`),
+    },
   },
   {
-    // Another documented type may be refused (the operation "updates an API check or a browser check").
+    // "One of: AGENTIC, API, …". The check's own type is valid. Another documented type is allowed but
+    // may be refused: the operation "updates an API check or a browser check", with one replacement per
+    // type. Each check tries the other of those two (a 5xx, or a refusal that changes something, fails);
+    // it comes last, and the next test that needs the check's own type sets it again. (The other eleven
+    // types would add eleven requests that can fail only the same ways.)
     clause: 'CU-6',
     role: 'checkType',
     places: BOTH,
-    domain: (c) => [c.ownType],
-    oracle: (v, c) => (v === c.ownType ? 'valid' : listed(CHECK_TYPES, v) ? 'either' : 'invalid'),
-    // A documented type with one character left out: never a documented type (another one would be 'either').
-    arbitrary: () => fc.tuple(fc.constantFrom(...CHECK_TYPES), fc.nat()).map(([t, n]) => t.slice(0, n % t.length) + t.slice((n % t.length) + 1)),
+    neutralFrequency: true,
+    listed: [
+      { name: 'own', value: (c: PlaceContext) => c.ownType },
+      { name: 'lower-case', value: (c: PlaceContext) => c.ownType.toLowerCase() },
+      { name: 'mixed-case', value: (c: PlaceContext) => upperFirst(c.ownType) },
+      ...['APIS', 'BROWSER_CHECK', 'WEB'].map((t) => ({ name: `look-alike-${t}`, value: t })),
+      { name: 'empty', value: '' },
+      { name: 'number', value: 1 },
+      { name: 'null', value: null },
+      { name: 'array', value: (c: PlaceContext) => [c.ownType] },
+      { name: 'object', value: (c: PlaceContext) => ({ type: c.ownType }) },
+      { name: 'other-BROWSER', value: 'BROWSER', places: ['api'] },
+      { name: 'other-API', value: 'API', places: ['browser'] },
+    ],
+    oracle: (v, c) => (v === c.ownType ? 'valid' : isListed(CHECK_TYPES, v) ? 'either' : 'invalid'),
+    generated: {
+      domain: (c) => [c.ownType],
+      // A documented type with one character left out: never a documented type (another one would be 'either').
+      arbitrary: () => fc.tuple(fc.constantFrom(...CHECK_TYPES), fc.nat()).map(([t, n]) => t.slice(0, n % t.length) + t.slice((n % t.length) + 1)),
+    },
   },
 ];
 
-export const valueRuleOf = (clause: ClauseId) => VALUE_RULES.find((r) => r.clause === clause);
+export const valueOf = (v: NamedValue, c: PlaceContext) => (typeof v.value === 'function' ? (v.value as (x: PlaceContext) => unknown)(c) : v.value);
+
+const among = (values: unknown[], v: unknown) => values.some((x) => isDeepStrictEqual(x, v));
+/** Seeded values per rule and check. */
+const SEEDED_PER_PLACE = 1;
+/** The rules with generated values, whose position seeds them (a rule added without them moves none). */
+const GENERATING = VALUE_RULES.filter((r) => r.generated);
+
+/**
+ * The generated values of a rule on one check: the near-miss operators (support/document/near-miss.ts)
+ * applied to its domain, and a few seeded values beside them, each one the oracle does not call valid
+ * and no listed value already is.
+ */
+export function generatedValues(rule: ValueRule, c: PlaceContext, seed = DEFAULT_CASE_SEED): NamedValue[] {
+  if (!rule.generated || !rule.places.includes(c.check)) return [];
+  const listed = rule.listed.filter((v) => !v.places || v.places.includes(c.check)).map((v) => valueOf(v, c));
+  const ruleIndex = GENERATING.indexOf(rule);
+  const keep = (v: unknown) => rule.oracle(v, c) !== 'valid' && !among(listed, v);
+  const near = nearMissesAt({ ruleIndex, places: rule.places, place: c.check, domain: rule.generated.domain(c), keep, seed });
+  const taken = [...listed, ...near.map((g) => g.value)];
+  const stream = ruleIndex * CHECK_KINDS.length + CHECK_KINDS.indexOf(c.check);
+  const seeded = seededValues(rule.generated.arbitrary(c), seed, stream, SEEDED_PER_PLACE, (v) => !among(taken, v));
+  return [...near, ...seeded].map((g) => ({ name: g.name, value: g.value }));
+}

@@ -6,28 +6,16 @@
  */
 import { CHECK_TYPES, DESCRIPTION_MAX, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS } from '../document/facts';
 import { enumOf, jsonBodySchema, schemaProperties, type Target } from '../spec/target';
-import type { SpecFacts } from './cells';
 import type { Verdict } from '../checks/verdict';
+import { show } from '../checks/failure';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** The things of the update body the tests change, by meaning. */
-export type BodyRole = 'name' | 'description' | 'groupOrder' | 'locations' | 'runtimeId' | 'checkType' | 'frequency' | 'frequencyOffset';
-
-/** The published spec's names: the first choice wherever the target's body has them. */
-export const PUBLISHED_NAMES: Readonly<Record<BodyRole, string>> = {
-  name: 'name',
-  description: 'description',
-  groupOrder: 'groupOrder',
-  locations: 'locations',
-  runtimeId: 'runtimeId',
-  checkType: 'checkType',
-  frequency: 'frequency',
-  frequencyOffset: 'frequencyOffset',
-};
-
-/** What each role is, in the document's words (for findings and skip reasons). */
-export const ROLE_MEANING: Readonly<Record<BodyRole, string>> = {
+/**
+ * The things of the update body the tests change, by meaning, with what each is in the document's words
+ * (for findings and skip reasons). Each role is named after its property in the published spec.
+ */
+const ROLE_MEANING = {
   name: 'name of the check',
   description: 'description, at most 500 characters',
   groupOrder: 'group order, integer >= 0 or null',
@@ -36,7 +24,12 @@ export const ROLE_MEANING: Readonly<Record<BodyRole, string>> = {
   checkType: 'check type',
   frequency: 'frequency in minutes',
   frequencyOffset: 'frequencyOffset',
-};
+} as const;
+
+export type BodyRole = keyof typeof ROLE_MEANING;
+
+/** The published spec's names: the first choice wherever the target's body has them. */
+export const PUBLISHED_NAMES = Object.fromEntries(Object.keys(ROLE_MEANING).map((r) => [r, r])) as Readonly<Record<BodyRole, string>>;
 
 /** The body property name of each role; undefined where the schema has none that fits. */
 export type UpdateVocabulary = Record<BodyRole, string | undefined>;
@@ -117,44 +110,48 @@ export const missingRoles = (v: UpdateVocabulary, roles: BodyRole[]): BodyRole[]
 export const missingReason = (missing: BodyRole[]) =>
   `the update body in the target's spec has no property for ${missing.map((r) => `${r} (${ROLE_MEANING[r]})`).join(', ')}, by name or by meaning: the test cannot send it`;
 
-export const bodyProperty = (target: Target, name: string | undefined): Json =>
+const bodyProperty = (target: Target, name: string | undefined): Json =>
   name === undefined ? undefined : schemaProperties(jsonBodySchema(target.updateOp))[name];
 
-export function noteFinding(
-  verdict: Verdict,
-  target: Target,
-  property: string | undefined,
-  documented: readonly unknown[] | undefined,
-  what: string,
-  role?: BodyRole,
-): void {
-  if (role && property && property !== PUBLISHED_NAMES[role]) {
-    verdict.note('spec-finding', `the target's spec names the ${what} "${property}" (the published spec: "${PUBLISHED_NAMES[role]}"); found by meaning`);
-  }
-  const schema = bodyProperty(target, property);
-  if (!schema)
-    return verdict.note('spec-finding', `the update body in the target's spec has no property ${property ? `"${property}"` : 'that fits'} (${what})`);
-  if (!documented) return;
-  const listed = enumOf(schema);
-  if (!listed) return verdict.note('spec-finding', `the target's spec does not enumerate ${property}; the document lists ${documented.length} values`);
-  const lacks = documented.filter((v) => !listed.includes(v));
-  const adds = listed.filter((v) => !documented.includes(v));
-  if (lacks.length || adds.length) {
-    verdict.note(
-      'spec-finding',
-      `${property}: the target's spec ${lacks.length ? `lacks ${lacks.join(', ')}` : ''}${lacks.length && adds.length ? ' and ' : ''}${adds.length ? `adds ${adds.join(', ')}` : ''} compared with the document`,
-    );
-  }
-}
+/** What the document says of a property that a spec can state too: its values, its length, its lower bound. */
+const DOCUMENTED: Partial<Record<BodyRole, { values?: readonly unknown[]; maxLength?: number; minimum?: number }>> = {
+  description: { maxLength: DESCRIPTION_MAX },
+  groupOrder: { minimum: 0 },
+  locations: { values: LOCATIONS },
+  runtimeId: { values: RUNTIME_VERSIONS },
+  checkType: { values: CHECK_TYPES },
+  frequencyOffset: { minimum: 1 },
+};
 
-/** The frequencies the spec enumerates on the frequency property, if it does. */
-export function specFrequencies(target: Target, property: string | undefined = vocabularyOf(target).frequency): number[] | undefined {
-  return enumOf(bodyProperty(target, property))?.filter((v): v is number => typeof v === 'number' && v >= 0);
+/** Where the target's spec says otherwise than the document about a property: notes, never failures. */
+export function noteSpecFindings(verdict: Verdict, target: Target, role: BodyRole): void {
+  const note = (text: string) => verdict.note('spec-finding', text);
+  const property = vocabularyOf(target)[role];
+  const what = ROLE_MEANING[role];
+  if (property && property !== PUBLISHED_NAMES[role])
+    note(`the target's spec names the ${what} "${property}" (the published spec: "${PUBLISHED_NAMES[role]}"); found by meaning`);
+  const schema = bodyProperty(target, property);
+  if (!schema) return note(`the update body in the target's spec has no property ${property ? `"${property}"` : 'that fits'} (${what})`);
+  const { values, maxLength, minimum } = DOCUMENTED[role] ?? {};
+  const listed = enumOf(schema);
+  if (values && !listed) note(`the target's spec does not enumerate ${property}; the document lists ${values.length} values`);
+  if (values && listed) {
+    const lacks = values.filter((v) => !listed.includes(v));
+    const adds = listed.filter((v) => !values.includes(v));
+    if (lacks.length || adds.length)
+      note(
+        `${property}: the target's spec ${lacks.length ? `lacks ${lacks.join(', ')}` : ''}${lacks.length && adds.length ? ' and ' : ''}${adds.length ? `adds ${adds.join(', ')}` : ''} compared with the document`,
+      );
+  }
+  if (maxLength !== undefined && schema.maxLength !== undefined && schema.maxLength !== maxLength)
+    note(`${role}: the target's spec allows ${schema.maxLength} characters; the document says at most ${maxLength}`);
+  if (minimum !== undefined && (schema.type !== 'integer' || schema.minimum !== minimum))
+    note(`${role} in the target's spec is ${show({ type: schema.type, minimum: schema.minimum })}; the document says integer >= ${minimum}`);
 }
 
 /** The spec's frequencies where it lists them, else the known set; a difference is noted. */
 export function frequenciesToTest(verdict: Verdict, target: Target, property: string | undefined = vocabularyOf(target).frequency): number[] {
-  const listed = specFrequencies(target, property);
+  const listed = enumOf(bodyProperty(target, property))?.filter((v): v is number => typeof v === 'number' && v >= 0);
   if (!listed) {
     verdict.note('spec-finding', `the target's spec does not enumerate ${property ?? 'frequency'}; the known set is used (${KNOWN_FREQUENCIES.join(', ')})`);
     return [...KNOWN_FREQUENCIES];
@@ -193,7 +190,17 @@ const unconstrained = (schema: Json) =>
   typeof schema !== 'object' ||
   (schema.type === undefined && !schema.anyOf && !schema.oneOf && !schema.allOf && !schema.enum && !schema.items && !schema.properties);
 
-/** What the target's update body schema says where the document is silent (see table.ts, Ruling). */
+/** What the target's spec says about a property, where the document is silent. */
+export interface SpecFacts {
+  /** The spec declares null for the property. */
+  nullable: (property: string) => boolean;
+  /** The spec admits a JSON type for the property (true where it does not constrain the type). */
+  admits: (property: string, jsonType: 'number' | 'boolean' | 'array' | 'object' | 'string') => boolean;
+  /** The values the spec enumerates for the property, if it does. */
+  enumOf: (property: string) => unknown[] | undefined;
+}
+
+/** What the target's update body schema says where the document is silent (see value-rules.ts, Ruling). */
 export function specFactsOf(bodySchema: Json): SpecFacts {
   const props = schemaProperties(bodySchema);
   return {

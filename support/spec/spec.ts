@@ -4,7 +4,6 @@
  * dereferenced copy for reading, and operations found by method and path template, never by operationId.
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import { DEFAULT_ACCOUNT_HEADER } from '../document/facts';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -34,10 +33,6 @@ export class Spec {
     this.operations = listOperations(raw, deref);
   }
 
-  get version(): string {
-    return String(this.raw?.openapi ?? this.raw?.swagger ?? '');
-  }
-
   /** The operation at `pathTemplate`; a path behind a server prefix (`/api/v1/...`) matches too. */
   find(method: string, pathTemplate: string): SpecOperation | undefined {
     const key = templateKey(pathTemplate);
@@ -49,10 +44,6 @@ export class Spec {
   accountHeaderOf(op: SpecOperation | undefined): string | undefined {
     const params = (op?.op.parameters ?? []) as OpenAPIV3.ParameterObject[];
     return params.find((p) => p?.in === 'header' && /-account$/i.test(p.name))?.name;
-  }
-
-  accountHeader(runtimeOp: SpecOperation | undefined): string {
-    return this.accountHeaderOf(runtimeOp) ?? DEFAULT_ACCOUNT_HEADER;
   }
 }
 

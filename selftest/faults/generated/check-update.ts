@@ -1,5 +1,5 @@
 /**
- * Faults of the reference service written from the check update's table (support/check-update/table.ts),
+ * Faults of the reference service written from the check update's tests (support/check-update/table.ts),
  * through the same cell generation the suite runs: every value the document forbids, accepted
  * (`accept:<type>:<pattern>`, too loose), every value it allows, refused (`refuse:<type>:<pattern>`, too
  * strict), and a refused body that still stores one property of each kind (`leak:<property>`, CU-7).
@@ -95,7 +95,7 @@ function checkUpdateFaults(): GeneratedFault[] {
   }
   // CU-7: a refused body that still stores one property, of each kind the refused bodies carry, and a
   // number (the offset a refused frequencyOffset cell sends).
-  const carriers = planCarriers({ op } as SpecOperation, names).properties;
+  const carriers = planCarriers({ op } as SpecOperation, names);
   for (const property of [...Object.values(carriers), names.frequencyOffset!]) {
     out.set(`leak:${property}`, { fault: `leak:${property}`, clause: 'CU-7', place: 'check-update', direction: 'loose', files: FILES });
   }

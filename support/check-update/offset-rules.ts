@@ -1,0 +1,295 @@
+/**
+ * The frequencyOffset rules (FO-1..FO-5) as cases: a body of frequency, offset and type, and the stored
+ * values it presumes. They carry no verdict: the one oracle (frequency-offset.ts) judges each on the
+ * check as it is after the update (cells.ts). The cases: both sides of each frequency's bound, offsets
+ * that are no integer >= 1, the near misses of 10, 20 and 30, every documented type at frequency 0, one
+ * seeded frequency and offset, and combinations that send one of the three alone.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { DEFAULT_CASE_SEED, nearMissesAt, seededValues } from '../document/case-choice';
+import { CHECK_TYPES, SUB_MINUTE_CHECK_TYPE, SUB_MINUTE_OFFSETS } from '../document/facts';
+import { frequencyOffsetRuling, maxOffset } from './frequency-offset';
+import { CHECK_KINDS, type CheckKind } from './table';
+import type { PlaceContext } from './value-rules';
+
+/** A stored state by role: what a case presumes before its body is sent, and the body. */
+export interface Coupled {
+  checkType?: string;
+  frequency?: number;
+  frequencyOffset?: unknown;
+}
+
+/** One case: its value class after `<check>:`, the state it presumes and the body it sends. */
+export interface OffsetCase {
+  cls: string;
+  given: Coupled;
+  body: Coupled;
+}
+
+export interface OffsetContext extends PlaceContext {
+  /** The frequencies of the target (its spec's list, else the known set). */
+  frequencies: readonly number[];
+  seed?: number;
+}
+
+const offsetAt = (cls: string, frequency: number, offset: unknown): OffsetCase => ({
+  cls: `frequencyOffset:${cls}`,
+  given: {},
+  body: { frequency, frequencyOffset: offset },
+});
+
+/** The frequency the neutral state uses: 10 where listed, else the first of 1..60, else any above 0. */
+export const lowFrequency = (listed: readonly number[]) => (listed.includes(10) ? 10 : (listed.find((f) => f > 0 && f <= 60) ?? listed.find((f) => f > 0)));
+const highFrequency = (listed: readonly number[]) => (listed.includes(120) ? 120 : listed.find((f) => f > 60));
+/** The largest listed frequency of 1..60 above the low one: its largest offset is too large for the low one. */
+const topFrequency = (listed: readonly number[]) => {
+  const low = lowFrequency(listed);
+  const above = listed.filter((f) => low !== undefined && f > low && f <= 60);
+  return above.length ? Math.max(...above) : undefined;
+};
+
+/**
+ * The frequencies whose boundaries are tried. The API check: every frequency of the target's list. The
+ * browser check: the edges of each rule (the smallest and largest frequency of 1..60 and of above 60,
+ * and 0): the offset arithmetic is the same rule whatever the type, and the edges show a browser path
+ * that applies it otherwise, at a quarter of the requests.
+ */
+export function frequenciesFor(check: CheckKind, listed: readonly number[]): number[] {
+  if (check === 'api') return [...listed];
+  const low = listed.filter((f) => f > 0 && f <= 60);
+  const high = listed.filter((f) => f > 60);
+  const edges = [listed.includes(0) ? 0 : undefined, low[0], low[low.length - 1], high[0], high[high.length - 1]];
+  return [...new Set(edges.filter((f): f is number => f !== undefined))].sort((a, b) => a - b);
+}
+
+/** Offsets 0, 1, the largest allowed and one more at each frequency; at 0, the three and their neighbours. */
+export function boundaryCases(c: OffsetContext, inRange: (f: number) => boolean): OffsetCase[] {
+  return frequenciesFor(c.check, c.frequencies)
+    .filter(inRange)
+    .flatMap((f) => {
+      // On the browser check every offset is wrong at frequency 0 (FO-5): the three the API check may have.
+      if (f === 0) return (c.check === 'browser' ? [10, 20, 30] : [0, 1, 9, 10, 11, 19, 20, 21, 29, 30, 31]).map((o) => offsetAt(`f0-${o}`, 0, o));
+      const max = maxOffset(f);
+      return (
+        [
+          ['0', 0],
+          ['1', 1],
+          ['max', max],
+          ['max+1', max + 1],
+        ] as const
+      ).map(([name, o]) => offsetAt(`f${f}-${name}`, f, o));
+    });
+}
+
+/** Offsets that are not an integer >= 1 (FO-4), sent with a frequency in 1..60. */
+const NOT_AN_OFFSET: Array<[string, unknown]> = [
+  ['negative', -1],
+  ['float', 1.5],
+  ['numeric-string', '5'],
+  ['boolean-string', 'true'],
+  ['boolean', true],
+  ['null', null],
+  ['array', [5]],
+  ['object', { value: 5 }],
+];
+/** The same, at frequency 0 (API check) and above 60: a careless parser there is a path of its own. */
+const NOT_AN_OFFSET_AT_ZERO: Array<[string, unknown]> = [
+  ['float', 10.5],
+  ['numeric-string', '10'],
+];
+const NOT_AN_OFFSET_ABOVE_60: Array<[string, unknown]> = [['float', 1.5]];
+
+/** FO-4 at a low, zero and high frequency, and one seeded frequency and offset (the oracle judges it, whichever side it falls on). */
+export function notAnOffsetCases(c: OffsetContext): OffsetCase[] {
+  const low = lowFrequency(c.frequencies);
+  const high = highFrequency(c.frequencies);
+  return [
+    ...(low === undefined ? [] : NOT_AN_OFFSET.map(([name, o]) => offsetAt(name, low, o))),
+    ...(c.frequencies.includes(0) && c.check === 'api' ? NOT_AN_OFFSET_AT_ZERO.map(([name, o]) => offsetAt(`f0-${name}`, 0, o)) : []),
+    ...(high === undefined ? [] : NOT_AN_OFFSET_ABOVE_60.map(([name, o]) => offsetAt(`f${high}-${name}`, high, o))),
+    ...seededCase(c),
+  ];
+}
+
+function seededCase(c: OffsetContext): OffsetCase[] {
+  const frequencies = c.frequencies.filter((f) => f > 0);
+  if (!frequencies.length) return [];
+  const arbitrary = fc.constantFrom(...frequencies).chain((f) => fc.tuple(fc.constant(f), fc.integer({ min: -2, max: maxOffset(f) + 3 })));
+  const drawn = seededValues(arbitrary, c.seed ?? DEFAULT_CASE_SEED, 100 + CHECK_KINDS.indexOf(c.check), 1, () => true);
+  return drawn.map((d) => {
+    const [frequency, offset] = d.value as [number, number];
+    return offsetAt(`f${frequency}:seeded:1`, frequency, offset);
+  });
+}
+
+/** Values of one operator tried at frequency 0: the issue's misses are the next members of 10, 20, 30 and their signs flipped. */
+const PER_OPERATOR_AT_ZERO = 3;
+
+/**
+ * Frequency 0 beyond the boundaries: offsets the near-miss operators make from 10, 20 and 30 (the API
+ * check: on any other type every offset is wrong there, FO-5), and every documented type that is not API
+ * (FO-5 names no type but API as allowed), each type on one check in turn so both checks see some, with
+ * offset 10.
+ */
+export function atZeroCases(c: OffsetContext): OffsetCase[] {
+  if (!c.frequencies.includes(0)) return [];
+  const offsets: OffsetCase[] = [];
+  if (c.check === 'api' && c.ownType === SUB_MINUTE_CHECK_TYPE) {
+    const listed = [...boundaryCases(c, (f) => f === 0).map((x) => x.body.frequencyOffset), ...NOT_AN_OFFSET_AT_ZERO.map(([, o]) => o)];
+    const keep = (v: unknown) => !frequencyOffsetRuling(c.ownType, 0, v).accepted && !listed.some((x) => isDeepStrictEqual(x, v));
+    const near = nearMissesAt({
+      ruleIndex: 0,
+      places: ['api'],
+      place: 'api',
+      domain: [...SUB_MINUTE_OFFSETS],
+      keep,
+      seed: c.seed ?? DEFAULT_CASE_SEED,
+      perPlace: PER_OPERATOR_AT_ZERO,
+    });
+    offsets.push(...near.map((g) => offsetAt(`f0:${g.name}`, 0, g.value)));
+  }
+  const p = CHECK_KINDS.indexOf(c.check);
+  const types = CHECK_TYPES.filter((t) => t !== SUB_MINUTE_CHECK_TYPE)
+    .filter((t, i) => (t === c.ownType ? false : i % CHECK_KINDS.length === p || (t === 'BROWSER' && c.check === 'api')))
+    .map((type): OffsetCase => ({ cls: `combo:f0-as-${type}`, given: {}, body: { checkType: type, frequency: 0, frequencyOffset: 10 } }));
+  return [...offsets, ...types];
+}
+
+/**
+ * Combinations the document ties together: a body that sends frequency, offset or type alone is judged
+ * with the stored values of the others. `low` is a frequency of 1..60 (10 where listed), `high` one
+ * above 60 (120 where listed), `top` the largest listed frequency of 1..60 above `low` (60 where
+ * listed), named in the class as f10, f120, f60 ({low}, {high}, {top} in the names below); a
+ * combination whose frequencies the target does not list is left out.
+ */
+interface Combination {
+  name: string;
+  /** Only on these checks (default: both). */
+  places?: readonly CheckKind[];
+  given: (low: number, high: number, top: number) => Coupled;
+  body: (low: number, high: number, top: number) => Coupled;
+  /** Frequencies the combination needs listed. */
+  needs: Array<'zero' | 'low' | 'high' | 'top'>;
+}
+
+const COMBINATIONS: Combination[] = [
+  // In an order where most cells find the state the one before left (few set-ups).
+  {
+    name: 'offset-alone-at-{low}-max+1',
+    needs: ['low'],
+    given: (l) => ({ frequency: l, frequencyOffset: 1 }),
+    body: (l) => ({ frequencyOffset: maxOffset(l) + 1 }),
+  },
+  {
+    name: 'offset-alone-at-{low}-max',
+    needs: ['low'],
+    given: (l) => ({ frequency: l, frequencyOffset: 1 }),
+    body: (l) => ({ frequencyOffset: maxOffset(l) }),
+  },
+  // The stored offset is the low frequency's largest: too large for the high one.
+  {
+    name: 'frequency-alone-to-{high}-offset-out-of-range',
+    needs: ['low', 'high'],
+    given: (l) => ({ frequency: l, frequencyOffset: maxOffset(l) }),
+    body: (_, h) => ({ frequency: h }),
+  },
+  // Frequency changed within 1..60 alone: raised over an offset the new one allows, then lowered under
+  // one over what the lower one allows (FO-2 read on the check as it is after the update, not only
+  // when an offset is sent).
+  {
+    name: 'frequency-alone-up-to-{top}-offset-in-range',
+    needs: ['low', 'top'],
+    given: (l) => ({ frequency: l, frequencyOffset: maxOffset(l) }),
+    body: (_l, _h, t) => ({ frequency: t }),
+  },
+  {
+    name: 'frequency-alone-down-to-{low}-offset-out-of-range',
+    needs: ['low', 'top'],
+    given: (l, _h, t) => ({ frequency: t, frequencyOffset: maxOffset(l) + 1 }),
+    body: (l) => ({ frequency: l }),
+  },
+  {
+    name: 'offset-alone-at-{high}-max+1',
+    needs: ['high'],
+    given: (_, h) => ({ frequency: h, frequencyOffset: 1 }),
+    body: (_, h) => ({ frequencyOffset: maxOffset(h) + 1 }),
+  },
+  {
+    name: 'offset-alone-at-{high}-max',
+    needs: ['high'],
+    given: (_, h) => ({ frequency: h, frequencyOffset: 1 }),
+    body: (_, h) => ({ frequencyOffset: maxOffset(h) }),
+  },
+  // The stored offset (the high frequency's largest) is none of 10, 20, 30.
+  {
+    name: 'frequency-alone-to-f0-offset-too-small',
+    places: ['api'],
+    needs: ['zero', 'high'],
+    given: (_, h) => ({ frequency: h, frequencyOffset: maxOffset(h) }),
+    body: () => ({ frequency: 0 }),
+  },
+  {
+    name: 'frequency-alone-to-{low}-offset-in-range',
+    needs: ['low', 'high'],
+    given: (_, h) => ({ frequency: h, frequencyOffset: maxOffset(h) }),
+    body: (l) => ({ frequency: l }),
+  },
+  // FO-5 on the browser check: frequency 0 sent alone, the stored offset one an API check could have.
+  {
+    name: 'frequency-alone-to-f0',
+    places: ['browser'],
+    needs: ['zero', 'low'],
+    given: (l) => ({ frequency: l, frequencyOffset: 10 }),
+    body: () => ({ frequency: 0 }),
+  },
+  {
+    name: 'frequency-alone-to-f0-offset-10',
+    places: ['api'],
+    needs: ['zero', 'low'],
+    given: (l) => ({ frequency: l, frequencyOffset: 10 }),
+    body: () => ({ frequency: 0 }),
+  },
+  {
+    name: 'offset-alone-at-f0-other',
+    places: ['api'],
+    needs: ['zero'],
+    given: () => ({ frequency: 0, frequencyOffset: 10 }),
+    body: () => ({ frequencyOffset: 15 }),
+  },
+  // FO-5 on the API check: turned into a browser check while at frequency 0, alone or in one body.
+  {
+    name: 'type-alone-to-BROWSER-at-f0',
+    places: ['api'],
+    needs: ['zero'],
+    given: () => ({ frequency: 0, frequencyOffset: 10 }),
+    body: () => ({ checkType: 'BROWSER' }),
+  },
+  {
+    name: 'offset-alone-at-f0-allowed',
+    places: ['api'],
+    needs: ['zero'],
+    given: () => ({ frequency: 0, frequencyOffset: 10 }),
+    body: () => ({ frequencyOffset: 20 }),
+  },
+  {
+    name: 'to-BROWSER-at-f0-in-one-body',
+    places: ['api'],
+    needs: ['zero', 'low'],
+    given: (l) => ({ frequency: l, frequencyOffset: 1 }),
+    body: () => ({ checkType: 'BROWSER', frequency: 0, frequencyOffset: 10 }),
+  },
+];
+
+export function combinationCases(c: OffsetContext): OffsetCase[] {
+  const low = lowFrequency(c.frequencies);
+  const high = highFrequency(c.frequencies);
+  const top = topFrequency(c.frequencies);
+  const has = { zero: c.frequencies.includes(0), low: low !== undefined, high: high !== undefined, top: top !== undefined };
+  const named = (name: string) => name.replace('{low}', `f${low}`).replace('{high}', `f${high}`).replace('{top}', `f${top}`);
+  return COMBINATIONS.filter((x) => (x.places ?? CHECK_KINDS).includes(c.check) && x.needs.every((n) => has[n])).map((x) => ({
+    cls: `combo:${named(x.name)}`,
+    given: x.given(low!, high!, top!),
+    body: x.body(low!, high!, top!),
+  }));
+}
