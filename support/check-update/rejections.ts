@@ -174,8 +174,17 @@ export class RejectionRun {
     const blamed = new Set<number>();
     for (const f of findings) {
       if (f.kind === 'leak') {
+        const { rejection, ex } = sent[f.update];
+        const v = verdict.at(this.where(rejection));
+        // Refused and still changed: no rejection of its own rule either (a rejection changes nothing), named first.
+        if (rejection.clause !== 'CU-7' && !blamed.has(f.update))
+          v.fail({
+            ...leakFailure(ex.status, f, back),
+            clause: rejection.clause,
+            title: `${rejection.name}: answered ${ex.status}, yet changed ${f.property}`,
+          });
         blamed.add(f.update);
-        verdict.at(this.where(sent[f.update].rejection)).fail(leakFailure(sent[f.update].ex.status, f, back));
+        v.fail(leakFailure(ex.status, f, back));
       }
     }
     // A value several refused updates sent alike (a flipped flag): named by the leak above, else by the first of them.
