@@ -1,5 +1,6 @@
 /**
- * Recovery (RL-5) as a client that heeds the headers meets it: the key is exhausted, asks once more in
+ * Recovery (RL-5) as a client that heeds the headers meets it: the key is exhausted (a key still limited
+ * by an earlier test is first waited out, so that the window is the burst's own), asks once more in
  * the middle of the window (refused by every correct limiter, which keeps its window's end whatever it
  * counts), waits until the end the latest 429 announced (plus a second of rounding), then asks until it
  * is served or a window and a bit have passed since the limit was reached. A limiter whose refusals
@@ -11,46 +12,74 @@ import { announcementOf, ROUNDING_MS } from './announced-end';
 import { exhaust, sleep, windowMargin, type Limit } from './measurement';
 
 export interface Recovery {
-  /** The burst that reached the limit, and its first refusal. */
-  exhausted: Reply[];
+  /** Every request of the test in the order sent: a still limited key waited out, the burst, the rest. */
+  replies: Reply[];
+  /** The first refusal of the burst that reached the limit (the window's own), or of the key still limited before it. */
   refusal: Reply;
-  /** The request sent in the middle of the window. */
-  midWindow: Reply;
-  /** The requests after the wait, the last one served if any was. */
-  probes: Reply[];
+  /** The last request sent, and the one served again if any was. */
+  last: Reply;
   served?: Reply;
-  /** Why the first probe was sent when it was. */
+  /** How the last wait was decided. */
   waited: string;
 }
 
-/** Undefined when the limit was never reached (`sent` requests). */
-export async function watchRecovery(target: BurstTarget, limit: Limit): Promise<Recovery | { sent: number }> {
+interface Asked {
+  probes: Reply[];
+  served?: Reply;
+  waited: string;
+}
+
+/**
+ * Waits as the latest 429 says (plus a second of rounding) when that is plausible, else a window from
+ * `since`, then asks until served, at most a window and a bit after `since`.
+ */
+async function askUntilServed(target: BurstTarget, limit: Limit, before: Reply[], since: number): Promise<Asked> {
   const windowMs = limit.windowSeconds * 1000;
-  const run = await exhaust(target, limit);
-  const refusal = run.replies.find((r) => !isServed(r.status) && r.status !== 0);
-  if (!refusal) return { sent: run.replies.length };
-  const limitedAt = refusal.at;
-  await sleep(limitedAt + windowMs / 2 - Date.now());
-  const midWindow = await sendOne(target);
-  const probes: Reply[] = [];
-  if (isServed(midWindow.status))
-    return { exhausted: run.replies, refusal, midWindow, probes, served: midWindow, waited: 'served in the middle of the window' };
-  const latest = [...run.replies, midWindow].filter((r) => r.status === 429).sort((a, b) => b.at - a.at)[0];
+  const latest = before.filter((r) => r.status === 429).sort((x, y) => y.at - x.at)[0];
   const a = latest && announcementOf(latest);
-  // Wait as the latest 429 says when that is plausible, else a window from the limit.
   const plausible = a && a.seconds > 0 && a.seconds <= limit.windowSeconds + 1;
-  const firstAt = plausible ? a.endsAt + ROUNDING_MS + 100 : limitedAt + windowMs + 100;
+  await sleep((plausible ? a.endsAt + ROUNDING_MS : since + windowMs) + 100 - Date.now());
   const waited = plausible
     ? `the latest 429 announced ${a.seconds} s (${a.header}): asked ${ROUNDING_MS / 1000} s after that`
     : 'no plausible announced wait: asked a window after the limit was reached';
-  await sleep(firstAt - Date.now());
   const step = Math.max(100, Math.min(1000, windowMs / 20));
-  const giveUpAt = limitedAt + windowMs + windowMargin(windowMs) + 1500;
+  const giveUpAt = since + windowMs + windowMargin(windowMs) + 1500;
+  const probes: Reply[] = [];
   for (;;) {
     const probe = await sendOne(target);
     probes.push(probe);
-    if (isServed(probe.status)) return { exhausted: run.replies, refusal, midWindow, probes, served: probe, waited };
-    if (Date.now() >= giveUpAt) return { exhausted: run.replies, refusal, midWindow, probes, waited };
+    if (isServed(probe.status)) return { probes, served: probe, waited };
+    if (Date.now() >= giveUpAt) return { probes, waited };
     await sleep(step);
   }
+}
+
+const firstRefusal = (replies: Reply[]) => replies.find((r) => !isServed(r.status) && r.status !== 0);
+
+/** `{ sent }` when the limit was never reached. */
+export async function watchRecovery(target: BurstTarget, limit: Limit): Promise<Recovery | { sent: number }> {
+  const windowMs = limit.windowSeconds * 1000;
+  const replies: Reply[] = [];
+  let run = (await exhaust(target, limit)).replies;
+  replies.push(...run);
+  let refusal = firstRefusal(run);
+  if (!refusal) return { sent: replies.length };
+  // Still limited by an earlier test: its window's start is unknown, so wait it out and fill one of our own.
+  if (!run.some((r) => isServed(r.status))) {
+    const before = await askUntilServed(target, limit, run, refusal.at);
+    replies.push(...before.probes);
+    if (!before.served) return { replies, refusal, last: before.probes[before.probes.length - 1], waited: before.waited };
+    run = (await exhaust(target, limit)).replies;
+    replies.push(...run);
+    refusal = firstRefusal(run);
+    if (!refusal) return { sent: replies.length };
+  }
+  const limitedAt = refusal.at;
+  await sleep(limitedAt + windowMs / 2 - Date.now());
+  const midWindow = await sendOne(target);
+  replies.push(midWindow);
+  if (isServed(midWindow.status)) return { replies, refusal, last: midWindow, served: midWindow, waited: 'served in the middle of the window' };
+  const after = await askUntilServed(target, limit, [...run, midWindow], limitedAt);
+  replies.push(...after.probes);
+  return { replies, refusal, last: after.probes[after.probes.length - 1], served: after.served, waited: after.waited };
 }
