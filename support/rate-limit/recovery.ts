@@ -1,7 +1,7 @@
 /**
  * Recovery (RL-5) as a client that heeds the headers meets it: the key is exhausted (a key still limited
  * by an earlier test is first waited out, so that the window is the burst's own), asks once more in
- * the middle of the window (refused by every correct limiter, which keeps its window's end whatever it
+ * the middle of the window (or when the first 429 says, if sooner) (refused by every correct limiter, which keeps its window's end whatever it
  * counts), waits until the end the latest 429 announced (plus a second of rounding), then asks until it
  * is served or a window and a bit have passed since the limit was reached. A limiter whose refusals
  * restart the window while its headers announce the old end is refused after the announced end (RL-6,
@@ -75,10 +75,13 @@ export async function watchRecovery(target: BurstTarget, limit: Limit): Promise<
     if (!refusal) return { sent: replies.length };
   }
   const limitedAt = refusal.at;
-  await sleep(limitedAt + windowMs / 2 - Date.now());
+  // In the middle of the window, or when the first 429 says the key is served again if that is sooner.
+  const first = announcementOf(refusal);
+  const heedAt = first ? first.endsAt + ROUNDING_MS + 100 : Infinity;
+  await sleep(Math.min(limitedAt + windowMs / 2, heedAt) - Date.now());
   const midWindow = await sendOne(target);
   replies.push(midWindow);
-  if (isServed(midWindow.status)) return { replies, refusal, last: midWindow, served: midWindow, waited: 'served in the middle of the window' };
+  if (isServed(midWindow.status)) return { replies, refusal, last: midWindow, served: midWindow, waited: 'served when asked again within the window' };
   const after = await askUntilServed(target, limit, [...run, midWindow], limitedAt);
   replies.push(...after.probes);
   return { replies, refusal, last: after.probes[after.probes.length - 1], served: after.served, waited: after.waited };

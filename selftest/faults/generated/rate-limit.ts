@@ -35,8 +35,11 @@ const BODY_MUTATIONS: Record<string, ClauseId> = {
   'attributes-string': 'ERR-2',
 };
 
-/** A window short enough for the recovery test to run by default (it waits one out). */
-const SHORT_WINDOW = { RATE_LIMIT_WINDOW_S: '5' };
+/**
+ * A window short enough for the recovery test to run by default (it waits one out), long enough that a
+ * burst slowed by a loaded machine still leaves most of it to observe.
+ */
+const SHORT_WINDOW = { RATE_LIMIT_WINDOW_S: '10' };
 
 /** The rl-headers lies: each makes a header disagree with the window or with what the target does (RL-6) within one burst. */
 const HEADER_LIES = ['remaining-stuck', 'remaining-off', 'limit-wrong', 'reset-ms', 'retry-after-zero', 'retry-after-long'] as const;
