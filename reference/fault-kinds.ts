@@ -25,7 +25,17 @@ export const ERROR_MUTATIONS = [
   'attributes-string',
   'html',
 ] as const;
-export const HEADER_MUTATIONS = ['remaining-stuck', 'remaining-off', 'limit-wrong', 'reset-ms', 'retry-after-zero', 'retry-after-long'] as const;
+export const HEADER_MUTATIONS = [
+  'remaining-stuck',
+  'remaining-off',
+  'limit-wrong',
+  'reset-ms',
+  'retry-after-zero',
+  'retry-after-long',
+  'retry-after-short',
+] as const;
+/** What joins the key in the name of the bucket a request counts in (rl-bucket's <part>): the path and query, or the path. */
+export const BUCKET_PARTS = ['url', 'path'] as const;
 export const AGENT_ENDPOINTS = ['health', 'liveness'] as const;
 /** All three endpoints of the agent (agent-down's <endpoint>). */
 export const AGENT_ALL_ENDPOINTS = ['readiness', ...AGENT_ENDPOINTS] as const;
@@ -46,6 +56,7 @@ export type AltKeyWhere = (typeof ALT_KEY_WHERE)[number];
 export type ApplyBeforeRule = (typeof APPLY_BEFORE_RULES)[number];
 export type ErrorMutation = (typeof ERROR_MUTATIONS)[number];
 export type HeaderMutation = (typeof HEADER_MUTATIONS)[number];
+export type BucketPart = (typeof BUCKET_PARTS)[number];
 export type AgentEndpoint = (typeof AGENT_ENDPOINTS)[number];
 export type AnyAgentEndpoint = (typeof AGENT_ALL_ENDPOINTS)[number];
 export type BodyShape = (typeof BODY_SHAPES)[number];
@@ -70,6 +81,7 @@ export type FaultKind =
   | { kind: 'rl-limit'; delta: number }
   | { kind: 'rl-exempt'; place: Place }
   | { kind: 'rl-headers'; mutation: HeaderMutation }
+  | { kind: 'rl-bucket'; part: BucketPart }
   | { kind: 'agent-down'; endpoint: AnyAgentEndpoint; status: number }
   | { kind: 'agent-ready-late'; ms: number }
   | { kind: 'agent-health-dies'; endpoint: AgentEndpoint }
@@ -225,6 +237,11 @@ export const KINDS: Record<string, KindSpec> = {
     what: "the global limit does not apply to <place> (a route's own custom limit still does)",
     parse: ([pl]) => ({ kind: 'rl-exempt', place: place(pl) }),
   },
+  'rl-bucket': {
+    grammar: 'rl-bucket:<part>',
+    what: `the global limit is counted per key and <part> of the request (${BUCKET_PARTS.join(' | ')}), not per key: the limit again at every URL`,
+    parse: ([p]) => ({ kind: 'rl-bucket', part: oneOf('part', BUCKET_PARTS)(p) }),
+  },
   'rl-headers': {
     grammar: 'rl-headers:<mutation>',
     what: `the x-ratelimit-* / retry-after headers lie; <mutation>: ${HEADER_MUTATIONS.join(' | ')}`,
@@ -268,7 +285,7 @@ export const ARGUMENT_HELP = [
     'no-error / no-status that property omitted; echo-key the message quotes the Authorization value sent; message-number; ' +
     'attributes-string (429) attributes as a JSON string; html an HTML page (text/html) in place of the JSON body',
   "rl-headers: the family sent is the plugin's x-ratelimit-limit / -remaining / -reset (seconds) and retry-after (seconds, on 429); " +
-    'remaining-off says one more than the truth, limit-wrong max+100, retry-after-long 10x the wait ' +
+    'remaining-off says one more than the truth, limit-wrong max+100, retry-after-long 10x the wait, retry-after-short a quarter of it ' +
     "(under RATE_LIMIT_HEADERS=global the runtime list's headers are the global window's, and those are bent)",
 ];
 

@@ -10,6 +10,7 @@ import type {
   AuthRule,
   BodyPattern,
   BodyShape,
+  BucketPart,
   ErrorMutation,
   FaultKind,
   HeaderMutation,
@@ -131,6 +132,11 @@ export class Faults {
 
   rateLimitExempt(place: Place | null): boolean {
     return this.of('rl-exempt').some((f) => covers(f.place, place));
+  }
+
+  /** rl-bucket: what joins the key in a bucket's name (none: the key alone, as it should). */
+  bucketParts(): BucketPart[] {
+    return this.of('rl-bucket').map((f) => f.part);
   }
 
   headerLies(): HeaderMutation[] {

@@ -21,6 +21,8 @@ export interface GeneratedFault {
   /** MOCK_FAULT value, e.g. `accept:api:%7B%22locations%22%3A%5B%5D%7D` (args encodeURIComponent-encoded). */
   fault: string;
   clause: ClauseId;
+  /** Other clauses the same observation breaks, each a catch of its own at the same place and value class. */
+  also?: ClauseId[];
   /** Route role the failure must be stamped with (`runtime`, `check-update`, …), when the fault names one. */
   place?: string;
   /** Value class the failure must be stamped with, when the fault names one. */

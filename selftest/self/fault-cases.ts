@@ -201,7 +201,7 @@ export function fromGenerated(f: GeneratedFault, family: string): FaultCase {
     family,
     source: 'generated',
     direction: f.direction,
-    catches: [c],
+    catches: [c, ...(f.also ?? []).map((clause) => ({ ...c, clause }))],
     files: f.files,
     env: f.env,
     reach: f.env && Object.keys(f.env).length ? ['alone'] : reachOf(f.fault),

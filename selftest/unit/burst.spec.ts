@@ -324,3 +324,33 @@ test('against a distant target the burst opens as many connections as the round 
     server.close();
   }
 });
+
+test.describe('a burst spread over URLs of one route', () => {
+  const spread = (t: BurstTarget): BurstTarget => ({ ...t, paths: [t.path, '/v1/runtimes/2025.04', '/v1/runtimes/2024.09'] });
+
+  test('a limit of the key holds across them, each reply naming where it went', async () => {
+    await withLimiter(FRESH, async (l) => {
+      const report = await measureFresh(spread(l.target(newKey())));
+      expect(report.outcome).toEqual({ kind: 'holds', limit: LIMIT.max });
+      const replies = report.measurements[0].replies;
+      expect(new Set(replies.map((r) => r.path ?? '/v1/runtimes/2026.04')).size).toBe(3);
+    });
+  });
+
+  test('a limit counted per key and URL serves the limit at each: no limit at all, decided at once', async () => {
+    await withLimiter({ ...FRESH, perUrl: true }, async (l) => {
+      const report = await measureFresh(spread(l.target(newKey())));
+      expect(report.outcome.kind).toBe('no-limit');
+      expect(report.waits).toEqual([]);
+    });
+  });
+
+  test('the ledger names each URL the burst sent to', async () => {
+    await withLimiter(FRESH, async (l) => {
+      const t = spread(l.target(newKey()));
+      await burst(t, { concurrency: 3, maxRequests: 3 });
+      const mine = readLedger().filter((e) => e.at >= Date.now() - 5000 && e.tags.length);
+      expect(new Set(mine.slice(-3).map((e) => e.path))).toEqual(new Set(t.paths));
+    });
+  });
+});

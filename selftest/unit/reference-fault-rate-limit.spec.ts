@@ -1,8 +1,8 @@
-// rl-limit, rl-exempt, rl-headers: the global limit moved, one route left out of it, one header lying.
+// rl-limit, rl-exempt, rl-bucket, rl-headers: the global limit moved, one route left out of it, counted per URL, one header lying.
 // Small limits and a fake clock keep them fast; each is compared with the clean service.
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { HEADER_MUTATIONS } from '../../reference/fault-kinds';
+import { BUCKET_PARTS, HEADER_MUTATIONS } from '../../reference/fault-kinds';
 import { AUTH, fakeClock, SEEDED_API_CHECK_ID, service } from '../../reference/testing';
 
 const URL = {
@@ -57,6 +57,22 @@ test("rl-exempt:any lifts the global limit everywhere, but not a route's own lim
   await app.close();
 });
 
+for (const part of BUCKET_PARTS) {
+  test(`rl-bucket:${part}: the limit again at each URL of one route, one URL still limited`, async () => {
+    const app = await service([`rl-bucket:${part}`], { rateLimitMax: 3 });
+    expect(await served(app, 5, URL.runtime)).toBe(3);
+    expect(await served(app, 5, '/v1/runtimes/2024.09')).toBe(3);
+    await app.close();
+  });
+}
+
+test("without rl-bucket the ids of one route share the key's limit", async () => {
+  const app = await service([], { rateLimitMax: 3 });
+  expect(await served(app, 2, URL.runtime)).toBe(2);
+  expect(await served(app, 5, '/v1/runtimes/2024.09')).toBe(1);
+  await app.close();
+});
+
 interface Limits {
   status: number;
   limit?: number;
@@ -102,6 +118,7 @@ const LIE: Record<(typeof HEADER_MUTATIONS)[number], (l: Limits) => Limits> = {
   'reset-ms': (l) => ({ ...l, reset: l.reset! * 1000 }),
   'retry-after-zero': (l) => (l.retry === undefined ? l : { ...l, retry: 0 }),
   'retry-after-long': (l) => (l.retry === undefined ? l : { ...l, retry: l.retry * 10 }),
+  'retry-after-short': (l) => (l.retry === undefined ? l : { ...l, retry: Math.floor(l.retry / 4) }),
 };
 
 for (const mutation of HEADER_MUTATIONS) {

@@ -1,6 +1,6 @@
 // A tiny rate limiter on 127.0.0.1 for the burst's unit tests: fixed window, sliding log, token bucket or
-// none; per key or per client; refused requests counted or not; honest or lying headers; windows that
-// turn over on cue. Written from the document's words, not from the reference service.
+// none; per key, per client or per key and URL; refused requests counted or not; honest or lying
+// headers; windows that turn over on cue. Written from the document's words, not from the reference service.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BurstTarget } from '../../support/rate-limit/burst';
@@ -13,6 +13,8 @@ export interface LimiterOptions {
   refusal?: number;
   /** Count per client (every key in one bucket) instead of per key. */
   perClient?: boolean;
+  /** Count per key and URL (a cache key), which a limit of the key is not. */
+  perUrl?: boolean;
   /** Whether a request refused for its account header (x-bad-account: 1 → 401) counts. */
   countRefused?: boolean;
   /** Send X-RateLimit-* headers (and Retry-After on a 429). */
@@ -34,7 +36,7 @@ export async function limiter(opts: LimiterOptions) {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     hits++;
-    const key = opts.perClient ? 'client' : String(req.headers.authorization);
+    const key = (opts.perClient ? 'client' : String(req.headers.authorization)) + (opts.perUrl ? ` ${req.url}` : '');
     const refused = req.headers['x-bad-account'] === '1';
     const counts = !refused || opts.countRefused !== false;
     const now = Date.now();

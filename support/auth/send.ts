@@ -1,11 +1,12 @@
 /**
  * Sending one AUTH case at one place and judging the answer: the valid request must be served
- * (AUTH-4), a probe refused with a 4xx (its clause), an `either` probe anything but a 5xx. Every error
- * answer gets the error-body checks with the place and the probe's class stamped on them.
+ * (AUTH-4), a probe rejected (its clause: a 4xx with a JSON error body whose statusCode is the status),
+ * an `either` probe anything but a 5xx. Every error answer gets the error-body checks with the place
+ * and the probe's class stamped on them.
  */
 import type { Contract } from '../fixtures';
 import { conform } from '../checks/conformance';
-import { checkErrorResponse } from '../checks/error-checks';
+import { checkErrorResponse, checkRejectionBody } from '../checks/error-checks';
 import { judgeTakenOrRefused } from '../checks/either';
 import type { Where } from '../checks/failure';
 import type { Verdict } from '../checks/verdict';
@@ -74,7 +75,8 @@ export async function sendProbe(fx: AuthFixtures, place: AuthPlace, r: PlaceRequ
   const query = probe.query ? { ...r.options.query, ...probe.query(creds) } : r.options.query;
   const options = { ...r.options, headers, query };
   if (probe.expect === 'rejected') {
-    await fx.contract.at(where).send(r.op, r.method, r.path, 'invalid', probe.clause, options);
+    const ex = await fx.contract.at(where).send(r.op, r.method, r.path, 'invalid', probe.clause, options);
+    checkRejectionBody(fx.verdict.at(where), probe.clause, ex);
     return;
   }
   const v = fx.verdict.at(where);

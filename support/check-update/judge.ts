@@ -52,6 +52,9 @@ export async function sendJudged(fx: Judges, cell: Cell, path: string, options: 
   } else {
     ex = await contract.at(where).send(target.updateOp, target.updateMethod, path, cell.expect, cell.clause, options);
     if (ex.status >= 400) checkErrorResponse({ verdict: v, exchange: ex });
+    // A valid value refused breaks its own rule and CU-1 alike: a valid update of an existing check is accepted.
+    if (cell.expect === 'valid' && cell.clause !== 'CU-1')
+      v.check({ clause: 'CU-1', ok: is2xx(ex.status), title: 'a valid update was not accepted', received: ex.status, allowed: 'a 2xx', exchange: ex });
   }
   if (is2xx(ex.status) && cell.expect !== 'invalid' && isState(ex.json)) checkEcho(fx, cell, ex, ex.json);
   return ex;

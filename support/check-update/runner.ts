@@ -231,15 +231,20 @@ export class CellRunner {
           exchange: back,
         });
         break;
-      case 'leak':
-        v(f.update, f.property).fail({
-          clause: 'CU-7',
+      case 'leak': {
+        const leak = {
+          clause: 'CU-7' as const,
           title: `an update answered ${batch[f.update].status} and still changed ${f.property}`,
           received: f.read ?? null,
           allowed: `unchanged: ${show(f.before)}`,
           exchange: back,
-        });
+        };
+        // Refused and still changed: no rejection of its own rule either (a rejection changes nothing), named first.
+        const cell = answering(batch[f.update].cell, f.property);
+        if (cell.clause !== 'CU-7') v(f.update, f.property).fail({ ...leak, clause: cell.clause, title: `${cell.title}: answered ${batch[f.update].status}, yet changed ${f.property}` });
+        v(f.update, f.property).fail(leak);
         break;
+      }
       case 'derived':
         this.fx.verdict.note(
           'changed-by-the-target',

@@ -12,6 +12,7 @@ import type { Exchange } from '../http/exchange';
 import { containsSecret, SECRET_RUN } from '../http/redact';
 import { headerValue } from '../http/transport';
 import { errorBodies, errorBodyFor, isJsonContentType, zodLine } from '../document/rules';
+import type { ClauseId } from '../document/clauses';
 import type { Where } from './failure';
 import type { Verdict } from './verdict';
 
@@ -38,6 +39,22 @@ export interface ErrorResponse {
   exchange: Exchange;
   sentKeys?: string[];
   where?: Where;
+}
+
+/**
+ * "Rejected" in the clause catalogue is a 4xx with a JSON error body whose statusCode is the status:
+ * a refusal without one breaks the rejecting clause too (AUTH-6, say), beside ERR-3/ERR-4 on the body.
+ */
+export function checkRejectionBody(verdict: Verdict, clause: ClauseId, ex: Exchange): void {
+  if (ex.status < 400 || ex.status >= 500) return;
+  verdict.check({
+    clause,
+    ok: errorBodyFor(ex.status).safeParse(ex.json).success,
+    title: `refused with ${ex.status}, but without a JSON error body whose statusCode is ${ex.status}`,
+    received: ex.json ?? ex.text.slice(0, 200),
+    allowed: `{ "statusCode": ${ex.status}, ... }`,
+    exchange: ex,
+  });
 }
 
 export function checkErrorResponse({ verdict, exchange: ex, sentKeys = [], where = {} }: ErrorResponse): void {

@@ -31,6 +31,11 @@ export interface BurstTarget {
   origin: string;
   /** Path and query, already encoded. */
   path: string;
+  /**
+   * Where set, the burst sends its requests to these in turn (`path` among them): URLs a limit counted
+   * per key covers alike, so that one counted per URL shows (spread.ts). Single requests use `path`.
+   */
+  paths?: string[];
   headers: Record<string, string>;
   /** false: the requests are not written to the request ledger (the bench is no contract run). */
   ledger?: boolean;
@@ -39,6 +44,8 @@ export interface BurstTarget {
 export interface Reply {
   /** Send order, from 0. */
   i: number;
+  /** Path and query it was sent to, where it is not its target's `path` (a spread burst). */
+  path?: string;
   sentAt: number;
   at: number;
   /** 0 when the request got no response. */
@@ -80,7 +87,7 @@ function keep(out: Record<string, string>, name: string, value: string): void {
   out[lower] = lower in out ? `${out[lower]}, ${value}` : value;
 }
 
-const failed = (i: number, sentAt: number, e: Error): Reply => ({ i, sentAt, at: Date.now(), status: 0, headers: {}, error: e.message });
+const failedReply = (i: number, sentAt: number, e: Error): Reply => ({ i, sentAt, at: Date.now(), status: 0, headers: {}, error: e.message });
 
 /**
  * The burst's GET, sent over and over: its options are made once, a served answer's body is drained
@@ -88,19 +95,22 @@ const failed = (i: number, sentAt: number, e: Error): Reply => ({ i, sentAt, at:
  * own work per request is what limits the rate).
  */
 function repeatedGet(target: BurstTarget, connections: Connections): (i: number) => Promise<Reply> {
-  const url = new URL(`${target.origin}${target.path}`);
-  const secure = url.protocol === 'https:';
+  const paths = target.paths?.length ? target.paths : [target.path];
+  const secure = new URL(target.origin).protocol === 'https:';
   const send = secure ? httpsRequest : httpRequest;
-  const options = {
-    ...urlToHttpOptions(url),
+  const optionsOf = paths.map((path) => ({
+    ...urlToHttpOptions(new URL(`${target.origin}${path}`)),
     method: 'GET',
     headers: withUserAgent(target.headers),
     agent: secure ? connections.https : connections.http,
     timeout: ANSWER_TIMEOUT_MS,
-  };
+  }));
   return (i) =>
     new Promise<Reply>((resolve) => {
       const sentAt = Date.now();
+      const options = optionsOf[i % paths.length];
+      const path = paths[i % paths.length];
+      const where = path !== target.path ? { path } : {};
       const req = send(options, (res) => {
         const status = res.statusCode ?? 0;
         const headers: Record<string, string> = {};
@@ -108,13 +118,21 @@ function repeatedGet(target: BurstTarget, connections: Connections): (i: number)
         const chunks: Buffer[] = [];
         if (isServed(status)) res.resume();
         else res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', (e) => resolve(failed(i, sentAt, e)));
+        res.on('error', (e) => resolve({ ...failedReply(i, sentAt, e), ...where }));
         res.on('end', () =>
-          resolve({ i, sentAt, at: Date.now(), status, headers, ...(isServed(status) ? {} : { body: new TextDecoder().decode(Buffer.concat(chunks)) }) }),
+          resolve({
+            i,
+            ...where,
+            sentAt,
+            at: Date.now(),
+            status,
+            headers,
+            ...(isServed(status) ? {} : { body: new TextDecoder().decode(Buffer.concat(chunks)) }),
+          }),
         );
       });
       req.on('timeout', () => req.destroy(new Error(`no answer within ${ANSWER_TIMEOUT_MS / 1000} s`)));
-      req.on('error', (e) => resolve(failed(i, sentAt, e)));
+      req.on('error', (e) => resolve({ ...failedReply(i, sentAt, e), ...where }));
       req.end();
     });
 }
@@ -163,8 +181,8 @@ export async function burst(target: BurstTarget, options: BurstOptions): Promise
   // ledger is read only before a burst starts.
   if (target.ledger !== false) {
     const authorization = headerValue(target.headers, 'authorization');
-    const url = `${target.origin}${target.path}`;
-    recordExchanges([...replies, ...confirmations].map((r) => ({ at: r.sentAt, authorization, method: 'GET', url, status: r.status })));
+    const url = (r: Reply) => `${target.origin}${r.path ?? target.path}`;
+    recordExchanges([...replies, ...confirmations].map((r) => ({ at: r.sentAt, authorization, method: 'GET', url: url(r), status: r.status })));
   }
   return { replies, confirmations, startedAt, endedAt: Date.now() };
 }
@@ -212,7 +230,7 @@ export async function sendRequest(origin: string, r: OneRequest): Promise<Reply>
     // The body kept whatever the status: a served answer is shown too.
     answer = { i: 0, sentAt, at: Date.now(), status: res.status, headers, body: res.text };
   } catch (e) {
-    answer = failed(0, sentAt, e as Error);
+    answer = failedReply(0, sentAt, e as Error);
   }
   const authorization = headerValue(r.headers, 'authorization');
   recordExchanges([{ at: sentAt, authorization, method: r.method, url, status: answer.status }]);

@@ -7,7 +7,8 @@
  * - on a route with a limit of its own, headers that announce the global limit describe the global
  *   window, which the burst neither fills nor starts: its remaining count never rises between a request
  *   and one sent after its answer (within the window its reset announces). Whether the route's requests
- *   count in the global window the document does not say, so it may fall or stay.
+ *   count in the global window the document does not say, so it may fall or stay;
+ * - across bursts a window apart, a 429's announced end holds (announced-end.ts).
  */
 import { isServed, type BurstTarget, type Reply } from './burst';
 import { readLimitHeaders } from './headers';
@@ -15,6 +16,7 @@ import { checkValues, HeaderProblems } from './header-values';
 import type { Limit, LimitReport } from './measurement-types';
 import type { PolicyKind } from './policy';
 import { burstExchange } from './refusal-checks';
+import { brokenAnnouncement, describeBroken } from './announced-end';
 import type { Verdict } from '../checks/verdict';
 
 export { checkValues, HeaderProblems } from './header-values';
@@ -115,6 +117,12 @@ export function checkBurstHeaders(verdict: Verdict, report: LimitReport, limit: 
     served: m.served,
     ...(global ? { global } : {}),
   });
+  // A second burst after a waited window observes a window end: what the 429s before it announced must hold.
+  const broken = brokenAnnouncement(
+    report.measurements.flatMap((x) => [...x.replies, ...x.confirmations]),
+    !!global,
+  );
+  if (broken) problems.add(describeBroken(broken), broken.later);
   for (const note of problems.notes.lines) verdict.note('RL-6', note);
   const sample = problems.sample;
   verdict.check({

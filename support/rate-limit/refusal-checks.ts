@@ -32,7 +32,8 @@ export function replyExchange(origin: string, request: Pick<OneRequest, 'method'
   };
 }
 
-export const burstExchange = (target: BurstTarget, r: Reply) => replyExchange(target.origin, { method: 'GET', path: target.path, headers: target.headers }, r);
+export const burstExchange = (target: BurstTarget, r: Reply) =>
+  replyExchange(target.origin, { method: 'GET', path: r.path ?? target.path, headers: target.headers }, r);
 
 /**
  * Every 429 must carry the ERR-2 body (`clause`: RL-3 for the global limit, RL-4 for a route's own),

@@ -66,8 +66,13 @@ export default fp(
     // ind-rl-window-ms: the window in seconds handed to an option that counts milliseconds.
     const windowMs = faults.has('ind-rl-window-ms') ? opts.windowSeconds : opts.windowSeconds * 1000;
     // Each request is its own hit in its key's bucket, so that it alone can be refunded.
-    // ind6-rl-bucket-per-url: the bucket named by key and URL, as a cache key would be.
-    const bucketOf = (req: FastifyRequest) => rateLimitKey(req, faults.has('rl-per-ip')) + (faults.has('ind6-rl-bucket-per-url') ? ` ${req.url}` : '');
+    // ind6-rl-bucket-per-url: the bucket named by key and URL, as a cache key would be; rl-bucket the same by a part of the request.
+    const parts = faults.bucketParts();
+    const partsOf = (req: FastifyRequest) =>
+      [...(faults.has('ind6-rl-bucket-per-url') ? [req.url] : []), ...parts.map((p) => (p === 'url' ? req.url : req.url.split('?')[0]))]
+        .map((x) => ` ${x}`)
+        .join('');
+    const bucketOf = (req: FastifyRequest) => rateLimitKey(req, faults.has('rl-per-ip')) + partsOf(req);
     const keyOf = (req: FastifyRequest) => hitKey(bucketOf(req), req.id);
     await app.register(rateLimit, {
       global: true,

@@ -24,5 +24,7 @@ export function lieInHeaders(reply: FastifyReply, lies: readonly HeaderMutation[
     if (lie === 'reset-ms' && truth.reset !== undefined) set('x-ratelimit-reset', truth.reset * 1000);
     if (lie === 'retry-after-zero' && truth.retry !== undefined) set('retry-after', 0);
     if (lie === 'retry-after-long' && truth.retry !== undefined) set('retry-after', truth.retry * 10);
+    // An end announced before the real one: a client that heeds it is refused again.
+    if (lie === 'retry-after-short' && truth.retry !== undefined) set('retry-after', Math.floor(truth.retry / 4));
   }
 }

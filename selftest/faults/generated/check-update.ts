@@ -3,7 +3,8 @@
  * through the same cell generation the suite runs: every value the document forbids, accepted
  * (`accept:<type>:<pattern>`, too loose), every value it allows, refused (`refuse:<type>:<pattern>`, too
  * strict), and a refused body that still stores one property of each kind (`leak:<property>`, CU-7).
- * The catch expected: a failure on the cell's clause, at place check-update, with the cell's value class.
+ * The catch expected: a failure on the cell's clause, at place check-update, with the cell's value class
+ * (and, for a valid value refused, on CU-1 there too).
  *
  * The target is the reference: its spec (specs/openapi.json) gives the property names, frequencies and
  * nullability, exactly as a run against it resolves them. Cells the target may take or refuse ('either')
@@ -37,6 +38,14 @@ function deref(doc: Json, node: Json, depth = 0): Json {
   }
   if (Array.isArray(node)) return node.map((x) => deref(doc, x, depth + 1));
   return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, deref(doc, v, depth + 1)]));
+}
+
+/** The reference's operation at a path template and method, its $refs resolved (read from the reference's spec). */
+export function referenceOperation(method: string, pathTemplate: string): Json {
+  const doc = JSON.parse(readFileSync(SPEC_FILE, 'utf8'));
+  const op = doc.paths?.[pathTemplate]?.[method];
+  if (!op) throw new Error(`${SPEC_FILE}: no ${method.toUpperCase()} ${pathTemplate}`);
+  return deref(doc, op);
 }
 
 /** The reference's check update operation (the non-GET operation on a check path whose body has frequencyOffset). */
@@ -85,6 +94,8 @@ function checkUpdateFaults(): GeneratedFault[] {
           out.set(fault, {
             fault,
             clause: cell.clause,
+            // A valid value refused breaks CU-1 too (a valid update is accepted): caught on both.
+            ...(!loose && cell.clause !== 'CU-1' ? { also: ['CU-1' as const] } : {}),
             place: 'check-update',
             valueClass: cell.valueClass,
             direction: loose ? 'loose' : 'strict',

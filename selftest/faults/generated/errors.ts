@@ -11,7 +11,11 @@
  * wording is free (any string): `wording` is generated for 404 only. `attributes-string` bends only 429 bodies (the rate-limit work's).
  */
 import type { ClauseId } from '../../../support/document/clauses';
-import { ERRORS } from '../../../reference/service/errors/catalogue';
+import { ERRORS, errorBody } from '../../../reference/service/errors/catalogue';
+import { renderError } from '../../../reference/service/errors/bent-error';
+import { errorBodies, errorBodyFor } from '../../../support/document/rules';
+import { RULE_CLAUSE, type AuthRule } from '../../../support/auth/table';
+import type { z } from 'zod';
 import { ERROR_MUTATIONS, type BodyShape, type ErrorMutation } from '../../../reference/fault-kinds';
 import { ERROR_CASES } from '../../../support/checks/error-cases';
 import type { Target } from '../../../support/spec/target';
@@ -36,16 +40,32 @@ interface Provoked {
   files: string[];
   /** The reference's spec declares a body schema for this status: a body that breaks it fails SPEC-9. */
   schema?: true;
+  /**
+   * Clauses whose text names this answer's body (a rejection's "JSON error body whose statusCode is the
+   * status", RT-9's "404 with the ERR-1 body"), and that body's rule: a bent body it refuses breaks them too.
+   */
+  namedBy?: { clauses: ClauseId[]; body: z.ZodType };
 }
 
+/** The AUTH clauses of the probes the reference answers with a status (its catalogue: ERRORS), as rejections. */
+const rejecting = (status: number, rules: AuthRule[]): Provoked['namedBy'] => ({
+  clauses: [...new Set(rules.map((r) => RULE_CLAUSE[r]))],
+  body: errorBodyFor(status),
+});
+
 const authStatuses = (): Provoked[] => [
-  { status: ERRORS.AUTH_MISSING.status, files: [AUTH], schema: true },
-  { status: ERRORS.ACCOUNT_NOT_GUID.status, files: [AUTH], schema: true },
-  { status: ERRORS.ACCOUNT_FORBIDDEN.status, files: [AUTH], schema: true },
+  {
+    status: ERRORS.AUTH_MISSING.status,
+    files: [AUTH],
+    schema: true,
+    namedBy: rejecting(ERRORS.AUTH_MISSING.status, ['key', 'scheme', 'unknown-key', 'account-missing', 'account-empty']),
+  },
+  { status: ERRORS.ACCOUNT_NOT_GUID.status, files: [AUTH], schema: true, namedBy: rejecting(ERRORS.ACCOUNT_NOT_GUID.status, ['account-malformed']) },
+  { status: ERRORS.ACCOUNT_FORBIDDEN.status, files: [AUTH], schema: true, namedBy: rejecting(ERRORS.ACCOUNT_FORBIDDEN.status, ['account-other']) },
 ];
 
 export const PROVOKED: Readonly<Record<'runtime' | 'check-read' | 'check-update', Provoked[]>> = {
-  runtime: [...authStatuses(), { status: ERRORS.RUNTIME_NOT_FOUND.status, files: [RT] }],
+  runtime: [...authStatuses(), { status: ERRORS.RUNTIME_NOT_FOUND.status, files: [RT], namedBy: { clauses: ['RT-9'], body: errorBodies[404] } }],
   'check-read': [...authStatuses(), { status: ERRORS.CHECK_NOT_FOUND.status, files: [ERR] }],
   'check-update': [
     ...authStatuses().map((p) => (p.status === ERRORS.INVALID_BODY.status ? { ...p, files: [AUTH, ERR] } : p)),
@@ -81,11 +101,27 @@ export function clauseFor(mutation: Mutation, p: Provoked): ClauseId | undefined
   }
 }
 
+/** The JSON of an error body as the reference renders it under a mutation (undefined when it is no JSON). */
+function renderedJson(status: number, mutation: Mutation): unknown {
+  try {
+    return JSON.parse(renderError(status, errorBody(status, 'refused'), [mutation]).payload);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The clauses beside the error clause that a bent body breaks: those that name the body, read by the suite's own rule. */
+export const alsoBroken = (p: Provoked, mutation: Mutation): ClauseId[] =>
+  p.namedBy && !p.namedBy.body.safeParse(renderedJson(p.status, mutation)).success ? p.namedBy.clauses : [];
+
 export const ERRORS_GENERATED: GeneratedFault[] = Object.entries(PROVOKED).flatMap(([place, provoked]) =>
   provoked.flatMap((p) =>
     MUTATIONS.flatMap((mutation): GeneratedFault[] => {
       const clause = clauseFor(mutation, p);
-      return clause ? [{ fault: `errbody:${place}:${p.status}:${mutation}`, clause, place, direction: 'loose', files: p.files }] : [];
+      const also = alsoBroken(p, mutation);
+      return clause
+        ? [{ fault: `errbody:${place}:${p.status}:${mutation}`, clause, ...(also.length ? { also } : {}), place, direction: 'loose', files: p.files }]
+        : [];
     }),
   ),
 );

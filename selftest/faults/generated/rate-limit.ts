@@ -7,6 +7,7 @@
  * and a second run right after the first against the same service (a window the first run used).
  */
 import type { ClauseId } from '../../../support/document/clauses';
+import { BUCKET_PARTS } from '../../../reference/fault-kinds';
 import { BURST_PLACE, RL_CLASSES } from '../../../support/rate-limit/places';
 import type { GeneratedFault } from '../types';
 import { TEST_FILES } from '../../../support/run/test-files';
@@ -34,7 +35,13 @@ const BODY_MUTATIONS: Record<string, ClauseId> = {
   'attributes-string': 'ERR-2',
 };
 
-/** The rl-headers lies: each makes a header disagree with the window or with what the target does (RL-6). */
+/**
+ * A window short enough for the recovery test to run by default (it waits one out), long enough that a
+ * burst slowed by a loaded machine still leaves most of it to observe.
+ */
+const SHORT_WINDOW = { RATE_LIMIT_WINDOW_S: '10' };
+
+/** The rl-headers lies: each makes a header disagree with the window or with what the target does (RL-6) within one burst. */
 const HEADER_LIES = ['remaining-stuck', 'remaining-off', 'limit-wrong', 'reset-ms', 'retry-after-zero', 'retry-after-long'] as const;
 
 /**
@@ -78,6 +85,25 @@ export const RATE_LIMIT_GENERATED: GeneratedFault[] = [
       files: BURST,
     })),
   ),
+  // The key's limit counted per URL as well: only a burst spread over the route's ids shows it (spread.ts).
+  ...BUCKET_PARTS.map((part): GeneratedFault => ({
+    fault: `rl-bucket:${part}`,
+    clause: 'RL-2',
+    place: BURST_PLACE,
+    valueClass: RL_CLASSES.burst,
+    direction: 'loose',
+    files: BURST,
+  })),
+  // An end announced before the real one: seen where a window end is observed, the recovery test (a short window).
+  ...ALGORITHMS.map((env): GeneratedFault => ({
+    fault: 'rl-headers:retry-after-short',
+    clause: 'RL-6',
+    place: BURST_PLACE,
+    valueClass: RL_CLASSES.afterWindow,
+    direction: 'loose',
+    files: BURST,
+    env: { ...SHORT_WINDOW, ...env },
+  })),
   ...HEADER_LIES.map((lie): GeneratedFault => ({
     fault: `rl-headers:${lie}`,
     clause: 'RL-6',

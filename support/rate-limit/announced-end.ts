@@ -1,0 +1,54 @@
+/**
+ * RL-6 wherever a window end is observed: a 429 that says when the key is served again (Retry-After,
+ * else the reset header) makes a promise, and a request sent after that moment (plus a second for a
+ * value rounded to seconds) that is refused again breaks it. Only a refusal before any served answer
+ * counts: once the key is served, a new window (or a refilled bucket) makes its own promises. Served
+ * early breaks nothing (a bucket refills before its reset), and a refusal sent before the moment lets a
+ * limiter announce anew (one that counts refusals may move its end; its new promise is then the one
+ * judged), so only what a client that heeds the headers meets is judged.
+ */
+import { isServed, type Reply } from './burst';
+import { readLimitHeaders } from './headers';
+
+/** A value written in whole seconds may be up to one second short. */
+export const ROUNDING_MS = 1000;
+
+export interface Announcement {
+  refusal: Reply;
+  seconds: number;
+  header: 'Retry-After' | 'reset';
+  /** When the key should be served again, by the client's clock. */
+  endsAt: number;
+}
+
+export interface BrokenAnnouncement extends Announcement {
+  /** The request sent after the announced moment and refused again. */
+  later: Reply;
+}
+
+/** What a 429 announces; `retryAfterOnly` where a reset header may describe another limit (a route's own). */
+export function announcementOf(r: Reply, retryAfterOnly = false): Announcement | undefined {
+  if (r.status !== 429) return undefined;
+  const h = readLimitHeaders(r.headers, r.at);
+  const [seconds, header] = h.retryAfter !== undefined ? [h.retryAfter, 'Retry-After' as const] : [retryAfterOnly ? undefined : h.reset, 'reset' as const];
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return undefined;
+  return { refusal: r, seconds, header, endsAt: r.at + seconds * 1000 };
+}
+
+/** The first promise a later refusal broke, over replies of one key in any order. */
+export function brokenAnnouncement(replies: Reply[], retryAfterOnly = false): BrokenAnnouncement | undefined {
+  let promise: Announcement | undefined;
+  for (const r of [...replies].filter((x) => x.status !== 0).sort((a, b) => a.sentAt - b.sentAt)) {
+    if (isServed(r.status)) {
+      promise = undefined;
+      continue;
+    }
+    if (r.status !== 429) continue;
+    if (promise && r.sentAt > promise.endsAt + ROUNDING_MS) return { ...promise, later: r };
+    promise = announcementOf(r, retryAfterOnly) ?? promise;
+  }
+  return undefined;
+}
+
+export const describeBroken = (b: BrokenAnnouncement): string =>
+  `a 429 announced ${b.seconds} s (${b.header}) until the key is served again, yet a request sent ${((b.later.sentAt - b.refusal.at) / 1000).toFixed(1)} s after it was refused again`;

@@ -1,0 +1,88 @@
+/**
+ * Recovery (RL-5) as a client that heeds the headers meets it: the key is exhausted (a key still limited
+ * by an earlier test is first waited out, so that the window is the burst's own), asks once more in
+ * the middle of the window (or when the first 429 says, if sooner) (refused by every correct limiter, which keeps its window's end whatever it
+ * counts), waits until the end the latest 429 announced (plus a second of rounding), then asks until it
+ * is served or a window and a bit have passed since the limit was reached. A limiter whose refusals
+ * restart the window while its headers announce the old end is refused after the announced end (RL-6,
+ * announced-end.ts) and, asked on, never served again (RL-5).
+ */
+import { isServed, sendOne, type BurstTarget, type Reply } from './burst';
+import { announcementOf, ROUNDING_MS } from './announced-end';
+import { exhaust, sleep, windowMargin, type Limit } from './measurement';
+
+export interface Recovery {
+  /** Every request of the test in the order sent: a still limited key waited out, the burst, the rest. */
+  replies: Reply[];
+  /** The first refusal of the burst that reached the limit (the window's own), or of the key still limited before it. */
+  refusal: Reply;
+  /** The last request sent, and the one served again if any was. */
+  last: Reply;
+  served?: Reply;
+  /** How the last wait was decided. */
+  waited: string;
+}
+
+interface Asked {
+  probes: Reply[];
+  served?: Reply;
+  waited: string;
+}
+
+/**
+ * Waits as the latest 429 says (plus a second of rounding) when that is plausible, else a window from
+ * `since`, then asks until served, at most a window and a bit after `since`.
+ */
+async function askUntilServed(target: BurstTarget, limit: Limit, before: Reply[], since: number): Promise<Asked> {
+  const windowMs = limit.windowSeconds * 1000;
+  const latest = before.filter((r) => r.status === 429).sort((x, y) => y.at - x.at)[0];
+  const a = latest && announcementOf(latest);
+  const plausible = a && a.seconds > 0 && a.seconds <= limit.windowSeconds + 1;
+  await sleep((plausible ? a.endsAt + ROUNDING_MS : since + windowMs) + 100 - Date.now());
+  const waited = plausible
+    ? `the latest 429 announced ${a.seconds} s (${a.header}): asked ${ROUNDING_MS / 1000} s after that`
+    : 'no plausible announced wait: asked a window after the limit was reached';
+  const step = Math.max(100, Math.min(1000, windowMs / 20));
+  const giveUpAt = since + windowMs + windowMargin(windowMs) + 1500;
+  const probes: Reply[] = [];
+  for (;;) {
+    const probe = await sendOne(target);
+    probes.push(probe);
+    if (isServed(probe.status)) return { probes, served: probe, waited };
+    if (Date.now() >= giveUpAt) return { probes, waited };
+    await sleep(step);
+  }
+}
+
+const firstRefusal = (replies: Reply[]) => replies.find((r) => !isServed(r.status) && r.status !== 0);
+
+/** `{ sent }` when the limit was never reached. */
+export async function watchRecovery(target: BurstTarget, limit: Limit): Promise<Recovery | { sent: number }> {
+  const windowMs = limit.windowSeconds * 1000;
+  const replies: Reply[] = [];
+  let run = (await exhaust(target, limit)).replies;
+  replies.push(...run);
+  let refusal = firstRefusal(run);
+  if (!refusal) return { sent: replies.length };
+  // Still limited by an earlier test: its window's start is unknown, so wait it out and fill one of our own.
+  if (!run.some((r) => isServed(r.status))) {
+    const before = await askUntilServed(target, limit, run, refusal.at);
+    replies.push(...before.probes);
+    if (!before.served) return { replies, refusal, last: before.probes[before.probes.length - 1], waited: before.waited };
+    run = (await exhaust(target, limit)).replies;
+    replies.push(...run);
+    refusal = firstRefusal(run);
+    if (!refusal) return { sent: replies.length };
+  }
+  const limitedAt = refusal.at;
+  // In the middle of the window, or when the first 429 says the key is served again if that is sooner.
+  const first = announcementOf(refusal);
+  const heedAt = first ? first.endsAt + ROUNDING_MS + 100 : Infinity;
+  await sleep(Math.min(limitedAt + windowMs / 2, heedAt) - Date.now());
+  const midWindow = await sendOne(target);
+  replies.push(midWindow);
+  if (isServed(midWindow.status)) return { replies, refusal, last: midWindow, served: midWindow, waited: 'served when asked again within the window' };
+  const after = await askUntilServed(target, limit, [...run, midWindow], limitedAt);
+  replies.push(...after.probes);
+  return { replies, refusal, last: after.probes[after.probes.length - 1], served: after.served, waited: after.waited };
+}

@@ -1,0 +1,41 @@
+/**
+ * The URLs the global burst spreads its requests over: the runtime operation at every accepted version.
+ * The limit is the key's, whatever it asks for ("600 requests per 60 seconds"), so a limiter that
+ * counts per URL (a cache key, say) serves the whole limit at each id, and only a burst that spreads
+ * shows it (RL-2). Other routes are left to the probes once the key is limited: the global limit covers
+ * "most routes", so a route outside it may rightly serve beyond the limit, and a burst through it would
+ * cry wolf.
+ *
+ * Each version is asked once first, with a key other than the burst's where there is one (the burst's
+ * window stays fresh); one the target does not serve (RT-1 reports it) is left out of the burst.
+ */
+import { RUNTIME_VERSIONS } from '../document/facts';
+import type { Config } from '../run/config';
+import { fillPath, type Target } from '../spec/target';
+import { burst, isServed, type BurstTarget } from './burst';
+import type { BurstPlan } from './plan';
+
+export interface Spread {
+  /** The burst's target, its `paths` the served ones (its own path first). */
+  target: BurstTarget;
+  /** The versions left out, with the status each was answered. */
+  left: string[];
+}
+
+export async function spreadOverRoute(config: Config, plan: BurstPlan, target: Target): Promise<Spread> {
+  const pathOf = (version: string) => {
+    const url = new URL(`${config.baseUrl}${fillPath(target.runtimePath, version)}`);
+    return `${url.pathname}${url.search}`;
+  };
+  const others = RUNTIME_VERSIONS.map(pathOf).filter((p) => p !== plan.target.path);
+  if (!others.length) return { target: plan.target, left: [] };
+  const asker = plan.other ?? plan.target;
+  const asked = await burst({ ...asker, path: others[0], paths: others }, { concurrency: others.length, maxRequests: others.length });
+  const served = new Set(asked.replies.filter((r) => isServed(r.status)).map((r) => r.path ?? others[0]));
+  const left = asked.replies.filter((r) => !isServed(r.status)).map((r) => `${r.path ?? others[0]} (${r.status || r.error})`);
+  return { target: { ...plan.target, paths: [plan.target.path, ...others.filter((p) => served.has(p))] }, left };
+}
+
+export const describeSpread = (s: Spread): string =>
+  `the burst sends its requests to ${s.target.paths?.length ?? 1} URL(s) of the runtime operation in turn (${(s.target.paths ?? [s.target.path]).join(', ')})` +
+  (s.left.length ? `; left out, not served when asked once: ${s.left.join(', ')}` : '');
