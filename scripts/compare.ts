@@ -14,8 +14,8 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { EMBEDDED, loadEnvFile } from '../support/run/config';
-import { EXIT_CONFIG_ERROR } from '../support/run/suite-error';
+import { EMBEDDED, loadEnvFile, readConfig } from '../support/run/config';
+import { EXIT_CONFIG_ERROR, isSuiteError } from '../support/run/suite-error';
 import { redact, registerSecret } from '../support/http/redact';
 import { compareReports, type Side } from '../reporters/compare-report';
 import { runSuite } from './suite-runner';
@@ -66,6 +66,17 @@ function sideEnv(name: 'A' | 'B', target: string): { label: string; env: Record<
   return { label: target.replace(/\/+$/, ''), env };
 }
 
+/** A side the suite would refuse stops the comparison before either run, naming the side's own variables. */
+function checkSide(name: 'A' | 'B', env: Record<string, string | undefined>): void {
+  try {
+    readConfig({ ...process.env, ...env }, { embeddedPortPending: true });
+  } catch (e) {
+    if (!isSuiteError(e, 'config')) throw e;
+    process.stderr.write(`compare: side ${name}: ${e.message} (side ${name} reads COMPARE_${name}_<VARIABLE>; API_KEY and ACCOUNT_ID also serve both sides)\n`);
+    process.exit(EXIT_CONFIG_ERROR);
+  }
+}
+
 const readJson = (file: string) => {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -82,6 +93,7 @@ async function main() {
   if (!targetA || !targetB) usage('two targets are needed');
   const reportDir = process.env.REPORT_DIR || 'reports';
   const sides = (['A', 'B'] as const).map((name, i) => ({ name, ...sideEnv(name, i === 0 ? targetA : targetB) }));
+  for (const s of sides) checkSide(s.name, s.env);
   process.stdout.write(`compare: running the suite against A (${sides[0].label}) and B (${sides[1].label})\n`);
   const runs = await Promise.all(
     sides.map((s) => runSuite({ reportDir: join(reportDir, 'compare', s.name.toLowerCase()), env: s.env, fault: s.env.MOCK_FAULT, timeoutMs: 600_000 })),
