@@ -25,7 +25,7 @@ try {
 }
 // agent-default-port: unset, the port is the system's choice (0) instead of the documented default.
 const port = intEnv('AGENT_HEALTH_PORT', faults.has('agent-default-port') ? 0 : 8081, 0, 65535);
-const drainMs = intEnv('AGENT_DRAIN_MS', 800, 0, 600_000);
+const drainMs = intEnv('AGENT_DRAIN_MS', 300, 0, 600_000);
 const state: AgentState = { drainingSince: null, drainMs, port };
 const server = createServer(healthHandler(state, faults));
 // agent-ignore-port: the classic bug of a hard-coded offset; 0 stays 0 so tests can still pick a port.

@@ -49,7 +49,7 @@ export const AGENT_GENERATED: GeneratedFault[] = [
       direction: 'strict',
       files: FILES,
     },
-    ...[100, 400].map((ms): GeneratedFault => ({
+    ...[100, 200].map((ms): GeneratedFault => ({
       fault: `agent-dies-late:${FAULT_ENDPOINT[e.path]}:${ms}`,
       clause: e.draining.clause,
       place: e.place,
