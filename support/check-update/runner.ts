@@ -241,7 +241,8 @@ export class CellRunner {
         };
         // Refused and still changed: no rejection of its own rule either (a rejection changes nothing), named first.
         const cell = answering(batch[f.update].cell, f.property);
-        if (cell.clause !== 'CU-7') v(f.update, f.property).fail({ ...leak, clause: cell.clause, title: `${cell.title}: answered ${batch[f.update].status}, yet changed ${f.property}` });
+        if (cell.clause !== 'CU-7')
+          v(f.update, f.property).fail({ ...leak, clause: cell.clause, title: `${cell.title}: answered ${batch[f.update].status}, yet changed ${f.property}` });
         v(f.update, f.property).fail(leak);
         break;
       }
