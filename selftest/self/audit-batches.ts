@@ -15,6 +15,7 @@ import { judge } from './catching';
 import { FAULT_CASES } from './fault-catalogue';
 import { describeCatch } from './fault-cases';
 import type { KillRatio } from './kill-ratio-reporter';
+import { faultRunEnv } from './fault-run/window';
 
 /** The faults the last self-test did not count as caught (its kill-ratio.json), if there was one. */
 function lastUncaught(): Set<string> | undefined {
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   const worker = async () => {
     while (next < cases.length) {
       const c = cases[next++];
-      const run = await runSuite({ fault: c.fault, args: c.files, env: c.env, workers: 1, failuresExpected: true });
+      const run = await runSuite({ fault: c.fault, args: c.files, env: faultRunEnv(c.env), workers: 1, failuresExpected: true });
       const o = judge(c, run, 'alone');
       const flag = uncaught && !uncaught.has(c.fault) ? " ← the last self-test counted it caught: its batch caught it by another fault's doing" : '';
       if (!o.caught) missed.push(`${c.fault} (${c.source}): ${o.missing.map(describeCatch).join('; ')}${flag}`);

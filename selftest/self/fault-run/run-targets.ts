@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { freePorts } from '../../../support/run/loopback-ports';
 import { runSuite, type SuiteRun } from '../../../scripts/suite-runner';
 import { FAULT_RUN_PLAN_VARIABLE, type FaultRunPlan, type PlannedTarget } from './plan';
+import { faultRunEnv } from './window';
 
 export interface TargetSpec {
   name: string;
@@ -36,7 +37,7 @@ export async function runTargets(specs: TargetSpec[], options: { workers: number
     const targets: PlannedTarget[] = specs.map((s, i) => ({
       name: s.name,
       fault: s.fault,
-      env: s.env ?? {},
+      env: faultRunEnv(s.env),
       files: s.files,
       port: ports[i],
       dir: join(dir, s.name),
