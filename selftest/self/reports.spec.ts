@@ -3,6 +3,7 @@
  * verdict and family matrix when rendered in a real browser (Debian's Chromium, no download); the page is
  * rendered from recorded runs (compare-recording.ts), which a live run of each side proves current.
  */
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { writeComparison } from '../../scripts/compare-write';
 import { COMPARE_A, COMPARE_A_FAULT, COMPARE_B, COMPARE_B_FAULTS, readRecording, steady } from './compare-recording';
 import type { Side } from '../../reporters/compare-report';
 
+const ROOT = join(__dirname, '../..');
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 /** Every text under `dir`, with the HTML report's embedded zip unpacked. */
@@ -105,6 +107,34 @@ test('the recorded compare runs are current: a few tests of each side, run live,
     }
   } finally {
     for (const run of runs) rmSync(run.reportDir, { recursive: true, force: true });
+  }
+});
+
+/**
+ * Compare mode from its command line, each side run and its outcome written (the page's test below
+ * renders recorded sides): two targets that cannot be reached stop their runs at once, and each side says
+ * why in the reports.
+ */
+test('compare mode runs both sides from its command line; a side that stops says why, and the exit code is 1', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'contract-compare-cli-'));
+  try {
+    const target = 'http://127.0.0.1:2';
+    const env = { ...process.env, REPORT_DIR: dir, FORCE_COLOR: '0', API_KEY: EMBEDDED.apiKey, ACCOUNT_ID: EMBEDDED.accountId };
+    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--import', 'tsx', 'scripts/compare.ts', target, target], { cwd: ROOT, env }, (_e, stdout, stderr) =>
+        resolve({ code: child.exitCode, output: stdout + stderr }),
+      );
+    });
+    expect(code, output).toBe(1);
+    expect(output).toContain(`compare: running the suite against A (${target}) and B (${target})`);
+    const unreachable = `the target is unreachable: GET ${target}/openapi.json failed (ECONNREFUSED); check BASE_URL / SPEC_URL`;
+    expect(output).toContain(`compare: No comparison: A (${unreachable}) and B (${unreachable}) produced no clause results.`);
+    const md = readFileSync(join(dir, 'compare.md'), 'utf8');
+    for (const side of ['A', 'B'])
+      expect(md).toContain(`- **${side}**: ${target} (${unreachable}) · [its reports](compare/${side.toLowerCase()}/contract-matrix.md)`);
+    expect(existsSync(join(dir, 'compare.html'))).toBe(true);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 
