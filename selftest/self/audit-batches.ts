@@ -20,6 +20,7 @@ import { FAULT_CASES } from './fault-catalogue';
 import { describeCatch } from './fault-cases';
 import type { KillRatio } from './kill-ratio-reporter';
 import { writeWaiveAll } from './fault-run/waive-all';
+import { faultRunEnv } from './fault-run/window';
 
 /** The faults the last self-test did not count as caught (its kill-ratio.json), if there was one. */
 function lastUncaught(): Set<string> | undefined {
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
   const worker = async () => {
     while (next < cases.length) {
       const c = cases[next++];
-      const run = await runSuite({ fault: c.fault, args: c.files, env: { ...c.env, WAIVERS_FILE: waivers }, workers: 1 });
+      const run = await runSuite({ fault: c.fault, args: c.files, env: { ...faultRunEnv(c.env), WAIVERS_FILE: waivers }, workers: 1 });
       const o = judge(c, run, 'alone');
       const flag = uncaught && !uncaught.has(c.fault) ? " ← the last self-test counted it caught: its batch caught it by another fault's doing" : '';
       if (!o.caught) missed.push(`${c.fault} (${c.source}): ${o.missing.map(describeCatch).join('; ')}${flag}`);

@@ -14,6 +14,7 @@ import { judge, OUTCOMES_ATTACHMENT, stateBroken, survivorLines, type FaultOutco
 import { batches } from './fault-catalogue';
 import type { FaultCase } from './fault-cases';
 import { runTargets, type TargetSpec } from './fault-run/run-targets';
+import { faultRunEnv } from './fault-run/window';
 import { knownReason } from './known-survivors';
 import { testsForAll } from './test-selection';
 import { TEST_FILES } from '../../support/run/test-files';
@@ -27,7 +28,7 @@ const WORKERS = 4;
 const faultOf = (cases: FaultCase[]) => cases.map((c) => c.fault).join(',');
 
 /** A run of its own, with all of the fault's files, judged as a user meets it. */
-const runAlone = (c: FaultCase): Promise<SuiteRun> => runSuite({ fault: c.fault, args: c.files, env: c.env, timeoutMs: RUN_LIMIT_MS });
+const runAlone = (c: FaultCase): Promise<SuiteRun> => runSuite({ fault: c.fault, args: c.files, env: faultRunEnv(c.env), timeoutMs: RUN_LIMIT_MS });
 
 async function attachAndExpect(outcomes: FaultOutcome[], cases: FaultCase[], run: { ms: number; output: string }): Promise<void> {
   for (const [i, o] of outcomes.entries()) if (!o.caught) o.known = knownReason(cases[i]);

@@ -1,8 +1,9 @@
 /**
  * The reports people read: no secret in any of them whatever fails, and the compare page opens on its
- * verdict and family matrix when rendered in a real browser (Debian's Chromium, no download).
+ * verdict and family matrix when rendered in a real browser (Debian's Chromium, no download); the page is
+ * rendered from recorded runs (compare-recording.ts), which a live run of each side proves current.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,9 +12,11 @@ import { EMBEDDED } from '../../support/run/config';
 import { runSuite } from '../../scripts/suite-runner';
 import { reportDataFiles } from './html-report';
 import { containsSecret, REDACTED } from '../../support/http/redact';
-import { CHECK_UPDATE_GENERATED } from '../faults/generated/check-update';
-import { RUNTIME_UNKNOWN_GENERATED } from '../faults/generated/runtime';
 import { TEST_FILES } from '../../support/run/test-files';
+import { secretsOf, sideTargets } from '../../scripts/compare-sides';
+import { writeComparison } from '../../scripts/compare-write';
+import { COMPARE_A, COMPARE_A_FAULT, COMPARE_B, COMPARE_B_FAULTS, readRecording, steady } from './compare-recording';
+import type { Side } from '../../reporters/compare-report';
 
 const ROOT = join(__dirname, '../..');
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
@@ -58,60 +61,91 @@ test('no API key, account id or Authorization value reaches any report or the co
   }
 });
 
-/**
- * A large difference set in both directions: A has one fault, B a dozen others. The page must still open
- * on the verdict and the family matrix, keep its details collapsed, and stay small. B's faults fail one
- * test each where they can (a cell of the update, one class of unknown runtime id, one authentication
- * probe), and a runtime body field (every version) for a body difference: a fault that breaks every
- * refusal (cu-500) fails twenty tests, and each failed test costs Playwright a new worker.
- */
-const acceptedCell = (clause: string) => CHECK_UPDATE_GENERATED.find((f) => f.clause === clause && f.fault.startsWith('accept:API:'))!.fault;
-const COMPARE_A = 'embedded:errbody:check-read:404:wording';
-const foundUnknownId = RUNTIME_UNKNOWN_GENERATED.find((f) => f.fault.endsWith(':found'))!;
-const COMPARE_B = `embedded:${['rt-node-no-v', foundUnknownId.fault, 'auth-skip:runtime:key', ...['CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6', 'FO-2'].map(acceptedCell), 'rl-none', 'agent-no-health', 'fo-zero-any'].join(',')}`;
 const MAX_PAGE_BYTES = 60_000;
 
 /**
- * The compare run under way: a test that times out never reaches its finally, so afterEach ends it, the
- * whole process group: SIGINT first, on which each suite run stops the services it started (not on
- * SIGTERM), then SIGKILL for what is left.
+ * A failure as the matrix keeps it, by what does not depend on which other tests ran: one cause is one
+ * record, stamped with the exchange (place, value class, values) of the first test that met it.
  */
-let running: ChildProcess | undefined;
-test.afterEach(async () => {
-  const child = running;
-  running = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  /** Signals the group; false once no process of it is left. */
-  const signal = (s: NodeJS.Signals | 0) => {
-    try {
-      process.kill(-child.pid!, s);
-      return true;
-    } catch {
-      return false;
+const failureRecords = (side: Side) =>
+  side.matrix!.clauses.flatMap((c) =>
+    c.failures.map((f) => steady({ clause: f.clause, key: f.key, title: f.title, allowed: f.allowed, fields: Object.keys(f).sort() })),
+  );
+
+/**
+ * The recording is current: a few tests of each side, run live now, make the exchanges the recording holds
+ * for them and failures it holds too (once what differs from run to run is set aside), and the matrix has
+ * the current clauses and fields. Otherwise: `npx tsx selftest/self/record-compare.ts`.
+ */
+test('the recorded compare runs are current: a few tests of each side, run live, give what the recording holds', async () => {
+  const { sides } = readRecording();
+  const slices = [
+    { side: sides[0], fault: COMPARE_A_FAULT, args: [TEST_FILES.errors, '--grep', 'check-read'] },
+    { side: sides[1], fault: COMPARE_B_FAULTS, args: [TEST_FILES.runtime, '--grep', 'get one runtime runtime 2025\\.04$'] },
+  ];
+  const runs = await Promise.all(slices.map((s) => runSuite({ fault: s.fault, args: s.args, keepReports: true })));
+  try {
+    for (const [i, run] of runs.entries()) {
+      const recorded = slices[i].side;
+      const stale = `side ${'AB'[i]} of the recording is not current (npx tsx selftest/self/record-compare.ts)`;
+      expect(run.matrix, run.output.slice(-2000)).toBeDefined();
+      expect(Object.keys(recorded.matrix!).sort(), stale).toEqual(Object.keys(run.matrix!).sort());
+      expect(
+        recorded.matrix!.clauses.map((c) => `${c.id} ${Object.keys(c).sort().join(',')} ${c.summary}`),
+        stale,
+      ).toEqual(run.matrix!.clauses.map((c) => `${c.id} ${Object.keys(c).sort().join(',')} ${c.summary}`));
+      const observations = JSON.parse(readFileSync(join(run.reportDir, 'observations.json'), 'utf8')) as Side['observations'];
+      expect(Object.keys(observations).length, run.output.slice(-2000)).toBeGreaterThan(0);
+      for (const [title, exchanges] of Object.entries(observations)) expect(steady(recorded.observations[title]), `${stale}: ${title}`).toBe(steady(exchanges));
+      const live = failureRecords({ ...recorded, matrix: run.matrix });
+      expect(live.length, run.output.slice(-2000)).toBeGreaterThan(0);
+      const held = new Set(failureRecords(recorded));
+      expect(
+        live.filter((f) => !held.has(f)),
+        stale,
+      ).toEqual([]);
     }
-  };
-  signal('SIGINT');
-  for (let waited = 0; waited < 10_000 && signal(0); waited += 250) await new Promise((r) => setTimeout(r, 250));
-  signal('SIGKILL');
+  } finally {
+    for (const run of runs) rmSync(run.reportDir, { recursive: true, force: true });
+  }
+});
+
+/**
+ * Compare mode from its command line, each side run and its outcome written (the page's test below
+ * renders recorded sides): two targets that cannot be reached stop their runs at once, and each side says
+ * why in the reports.
+ */
+test('compare mode runs both sides from its command line; a side that stops says why, and the exit code is 1', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'contract-compare-cli-'));
+  try {
+    const target = 'http://127.0.0.1:2';
+    const env = { ...process.env, REPORT_DIR: dir, FORCE_COLOR: '0', API_KEY: EMBEDDED.apiKey, ACCOUNT_ID: EMBEDDED.accountId };
+    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--import', 'tsx', 'scripts/compare.ts', target, target], { cwd: ROOT, env }, (_e, stdout, stderr) =>
+        resolve({ code: child.exitCode, output: stdout + stderr }),
+      );
+    });
+    expect(code, output).toBe(1);
+    expect(output).toContain(`compare: running the suite against A (${target}) and B (${target})`);
+    const unreachable = `the target is unreachable: GET ${target}/openapi.json failed (ECONNREFUSED); check BASE_URL / SPEC_URL`;
+    expect(output).toContain(`compare: No comparison: A (${unreachable}) and B (${unreachable}) produced no clause results.`);
+    const md = readFileSync(join(dir, 'compare.md'), 'utf8');
+    for (const side of ['A', 'B'])
+      expect(md).toContain(`- **${side}**: ${target} (${unreachable}) · [its reports](compare/${side.toLowerCase()}/contract-matrix.md)`);
+    expect(existsSync(join(dir, 'compare.html'))).toBe(true);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('compare mode opens on the verdict and the family matrix, details collapsed, for a large difference set', async () => {
-  // Two whole suite runs side by side: minutes on a busy machine.
-  test.setTimeout(480_000);
+  const recording = readRecording();
+  expect(recording.targets, 'recorded with these sides (npx tsx selftest/self/record-compare.ts)').toEqual([COMPARE_A, COMPARE_B]);
   const dir = mkdtempSync(join(tmpdir(), 'contract-compare-'));
-  // Its own process group, so that a test that ends early takes both suite runs and their services with it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/compare.ts', COMPARE_A, COMPARE_B], {
-    cwd: ROOT,
-    env: { ...process.env, REPORT_DIR: dir, FORCE_COLOR: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  running = child;
   try {
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const code = await new Promise((r) => child.once('close', r));
+    const [a, b] = recording.sides;
+    const { lines, exitCode: code } = writeComparison(a, b, dir, secretsOf(sideTargets(COMPARE_A, COMPARE_B)));
+    const output = lines.join('\n');
     expect(code, output).toBe(1);
     const verdict = /B differs from A on (\d+) clauses in (\d+) families\./.exec(output);
     expect(verdict, output).not.toBeNull();

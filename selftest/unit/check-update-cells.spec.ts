@@ -45,8 +45,21 @@ const ctx = (check: CheckKind, spec: SpecFacts = SPEC): CellContext => ({
   queryParam: 'autoAssignAlerts',
 });
 
-const all = (check: CheckKind, spec?: SpecFacts) =>
-  UPDATE_TESTS.filter((t) => t.places.includes(check)).flatMap((t) => unitsOf(cellsFor(t.key, ctx(check, spec))));
+/** Frozen, so that the cells can be made once per check and spec (a second of CPU each time) and shared by the tests. */
+const frozen = <T>(v: T): T => {
+  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const x of Object.values(v)) frozen(x);
+  }
+  return v;
+};
+const made = new Map<SpecFacts | undefined, Map<CheckKind, readonly Cell[]>>();
+const all = (check: CheckKind, spec?: SpecFacts): readonly Cell[] => {
+  const forSpec = made.get(spec) ?? made.set(spec, new Map()).get(spec)!;
+  if (!forSpec.has(check))
+    forSpec.set(check, frozen(UPDATE_TESTS.filter((t) => t.places.includes(check)).flatMap((t) => unitsOf(cellsFor(t.key, ctx(check, spec))))));
+  return forSpec.get(check)!;
+};
 const byClass = (check: CheckKind, valueClass: string, spec?: SpecFacts): Cell => {
   const found = all(check, spec).find((c) => c.valueClass === `${check}:${valueClass}`);
   if (!found) throw new Error(`no cell ${check}:${valueClass}`);

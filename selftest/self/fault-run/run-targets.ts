@@ -13,6 +13,7 @@ import { runSuite, type SuiteRun } from '../../../scripts/suite-runner';
 import { TEST_FILES } from '../../../support/run/test-files';
 import { FAULT_RUN_PLAN_VARIABLE, type FaultRunPlan, type PlannedTarget } from './plan';
 import { writeWaiveAll } from './waive-all';
+import { faultRunEnv } from './window';
 
 export interface TargetSpec {
   name: string;
@@ -53,7 +54,7 @@ export async function runTargets(wanted: TargetSpec[], options: { workers: numbe
     const targets: PlannedTarget[] = specs.map((s, i) => ({
       name: s.name,
       fault: s.fault,
-      env: s.env ?? {},
+      env: faultRunEnv(s.env),
       files: s.files,
       port: ports[i],
       dir: join(dir, s.name),
