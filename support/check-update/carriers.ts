@@ -10,7 +10,8 @@
 import { jsonBodySchema, schemaProperties } from '../spec/target';
 import type { SpecOperation } from '../spec/spec';
 import type { CheckState } from './state';
-import { admits, type UpdateVocabulary } from './vocabulary';
+import type { UpdateVocabulary } from './vocabulary';
+import { admits } from '../spec/target';
 
 type CarrierKind = 'name' | 'boolean' | 'array' | 'object';
 

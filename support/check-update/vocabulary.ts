@@ -5,7 +5,7 @@
  * a difference is a finding in the report, not a failure.
  */
 import { CHECK_TYPES, DESCRIPTION_MAX, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS } from '../document/facts';
-import { enumOf, jsonBodySchema, schemaProperties, type Target } from '../spec/target';
+import { admits, admitsNull, enumOf, jsonBodySchema, schemaProperties, type Target } from '../spec/target';
 import type { Verdict } from '../checks/verdict';
 import { show } from '../checks/failure';
 
@@ -33,15 +33,6 @@ export const PUBLISHED_NAMES = Object.fromEntries(Object.keys(ROLE_MEANING).map(
 
 /** The body property name of each role; undefined where the schema has none that fits. */
 export type UpdateVocabulary = Record<BodyRole, string | undefined>;
-
-/** Whether a schema admits a JSON type (type, type lists of 3.1, and anyOf / oneOf / allOf parts). */
-export function admits(schema: Json, type: string, depth = 0): boolean {
-  if (!schema || typeof schema !== 'object' || depth > 4) return false;
-  const t = schema.type;
-  if (t === type || (Array.isArray(t) && t.includes(type))) return true;
-  if (type === 'number' && (t === 'integer' || (Array.isArray(t) && t.includes('integer')))) return true;
-  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].some((p: Json) => admits(p, type, depth + 1));
-}
 
 const isArray = (schema: Json) => admits(schema, 'array') || (schema && typeof schema === 'object' && schema.items !== undefined);
 
@@ -175,13 +166,6 @@ export function requiresFullBody(target: Target): boolean {
     depth <= 5 &&
     ((Array.isArray(schema.required) && schema.required.length > 0) || (schema.allOf ?? []).some((p: Json) => required(p, depth + 1)));
   return required(jsonBodySchema(target.updateOp));
-}
-
-/** Whether a schema declares null: 3.0 `nullable`, a 3.1 type list, a null branch or a null in its enum. */
-export function admitsNull(schema: Json, depth = 0): boolean {
-  if (!schema || typeof schema !== 'object' || depth > 4) return false;
-  if (schema.nullable === true || admits(schema, 'null') || (Array.isArray(schema.enum) && schema.enum.includes(null))) return true;
-  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((p: Json) => admitsNull(p, depth + 1));
 }
 
 /** A schema that says nothing about the type (no type, no parts, no enum) admits every type. */

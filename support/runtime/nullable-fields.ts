@@ -5,15 +5,13 @@
  * as ERR-1 reads the 404's optional message.
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import { admitsNull } from '../check-update/vocabulary';
 import { declaredResponseKey } from '../checks/conformance';
 import type { SpecOperation } from '../spec/spec';
-import { schemaProperties } from '../spec/target';
+import { admitsNull, jsonSchemaOf, schemaProperties } from '../spec/target';
 
 /** Whether the schema of the operation's 200 answer declares `field` nullable. */
 export function declaredNullable(op: SpecOperation | undefined, field: string): boolean {
   const key = op && declaredResponseKey(op, 200);
   const content = key ? (op!.op.responses?.[key] as OpenAPIV3.ResponseObject | undefined)?.content : undefined;
-  const media = Object.keys(content ?? {}).find((k) => /json/i.test(k));
-  return !!media && admitsNull(schemaProperties(content![media]?.schema)[field]);
+  return admitsNull(schemaProperties(jsonSchemaOf(content))[field]);
 }

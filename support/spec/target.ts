@@ -34,11 +34,13 @@ export interface Target {
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export function jsonBodySchema(op: SpecOperation | undefined): Json {
-  const content = (op?.op.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content ?? {};
-  const key = Object.keys(content).find((k) => /json/i.test(k));
-  return key ? content[key]?.schema : undefined;
+/** The schema of a request's or response's JSON content (any JSON media type). */
+export function jsonSchemaOf(content: Record<string, OpenAPIV3.MediaTypeObject> | undefined): Json {
+  const key = Object.keys(content ?? {}).find((k) => /json/i.test(k));
+  return key ? content![key]?.schema : undefined;
 }
+
+export const jsonBodySchema = (op: SpecOperation | undefined): Json => jsonSchemaOf((op?.op.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content);
 
 /** Properties of a schema, looking through allOf / oneOf / anyOf. */
 export function schemaProperties(schema: Json, depth = 0): Record<string, Json> {
@@ -46,6 +48,22 @@ export function schemaProperties(schema: Json, depth = 0): Record<string, Json> 
   const own = schema.properties && typeof schema.properties === 'object' ? schema.properties : {};
   const parts = [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
   return Object.assign({}, ...parts.map((p: Json) => schemaProperties(p, depth + 1)), own);
+}
+
+/** Whether a schema admits a JSON type (type, type lists of 3.1, and anyOf / oneOf / allOf parts). */
+export function admits(schema: Json, type: string, depth = 0): boolean {
+  if (!schema || typeof schema !== 'object' || depth > 4) return false;
+  const t = schema.type;
+  if (t === type || (Array.isArray(t) && t.includes(type))) return true;
+  if (type === 'number' && (t === 'integer' || (Array.isArray(t) && t.includes('integer')))) return true;
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].some((p: Json) => admits(p, type, depth + 1));
+}
+
+/** Whether a schema declares null: 3.0 `nullable`, a 3.1 type list, a null branch or a null in its enum. */
+export function admitsNull(schema: Json, depth = 0): boolean {
+  if (!schema || typeof schema !== 'object' || depth > 4) return false;
+  if (schema.nullable === true || admits(schema, 'null') || (Array.isArray(schema.enum) && schema.enum.includes(null))) return true;
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((p: Json) => admitsNull(p, depth + 1));
 }
 
 /** Enum values of a schema (nulls left out), looking through items, anyOf, oneOf and allOf. */
