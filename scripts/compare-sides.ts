@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { EMBEDDED, readConfig } from '../support/run/config';
+import { EMBEDDED, OBSERVATIONS_VARIABLE, readConfig } from '../support/run/config';
 import { EXIT_CONFIG_ERROR, isSuiteError } from '../support/run/suite-error';
 import type { Side } from '../reporters/compare-report';
 import { runSuite } from './suite-runner';
@@ -40,7 +40,7 @@ export function usage(message: string): never {
 }
 
 function sideEnv(name: 'A' | 'B', target: string): { label: string; env: Record<string, string | undefined> } {
-  const env: Record<string, string | undefined> = {};
+  const env: Record<string, string | undefined> = { [OBSERVATIONS_VARIABLE]: 'on' };
   for (const v of SUITE_VARIABLES) env[v] = process.env[`COMPARE_${name}_${v}`] ?? '';
   // A side's own waiver file, else the common one, else the default (each side's run looks for it).
   // The suite runs from the project root: a path given here is made absolute first.

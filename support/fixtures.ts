@@ -97,8 +97,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(api);
       info.annotations.push({ type: 'requests', description: String(api.log.length) });
       if (api.log.length) {
-        const templates = spec.operations.map((o) => relativeTo(config.baseUrl, o.path));
-        attachText(info, 'observations', observations(api.log, config.baseUrl, templates), 'application/json');
+        if (config.observe) {
+          const templates = spec.operations.map((o) => relativeTo(config.baseUrl, o.path));
+          attachText(info, 'observations', observations(api.log, config.baseUrl, templates), 'application/json');
+        }
         attachText(info, 'requests', api.log.map((e) => describeExchange(e)).join('\n\n────────\n\n'));
       }
     },

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import { EMBEDDED } from '../../support/run/config';
+import { EMBEDDED, OBSERVATIONS_VARIABLE } from '../../support/run/config';
 import { runSuite } from '../../scripts/suite-runner';
 import { reportDataFiles } from './html-report';
 import { containsSecret, REDACTED } from '../../support/http/redact';
@@ -42,7 +42,12 @@ test('no API key, account id or Authorization value reaches any report or the co
   // so (each failed test costs a new worker): unknown and look-alike keys, the key in other schemes (the
   // Basic one's base64), an unknown id; and the key offered in query parameters, cookies and other headers.
   const grep = 'runtime: rejects (unknown and look-alike bearer keys|the key in another scheme|no Authorization header)|unknown id: a word';
-  const run = await runSuite({ fault: 'auth-echo-key', args: [TEST_FILES.auth, TEST_FILES.runtime, '--grep', grep], keepReports: true });
+  const run = await runSuite({
+    fault: 'auth-echo-key',
+    args: [TEST_FILES.auth, TEST_FILES.runtime, '--grep', grep],
+    env: { [OBSERVATIONS_VARIABLE]: 'on' },
+    keepReports: true,
+  });
   try {
     expect(run.exitCode).toBe(1);
     const texts = allTexts(run.reportDir);
@@ -83,7 +88,7 @@ test('the recorded compare runs are current: a few tests of each side, run live,
     { side: sides[0], fault: COMPARE_A_FAULT, args: [TEST_FILES.errors, '--grep', 'check-read'] },
     { side: sides[1], fault: COMPARE_B_FAULTS, args: [TEST_FILES.runtime, '--grep', 'get one runtime runtime 2025\\.04$'] },
   ];
-  const runs = await Promise.all(slices.map((s) => runSuite({ fault: s.fault, args: s.args, keepReports: true })));
+  const runs = await Promise.all(slices.map((s) => runSuite({ fault: s.fault, args: s.args, env: { [OBSERVATIONS_VARIABLE]: 'on' }, keepReports: true })));
   try {
     for (const [i, run] of runs.entries()) {
       const recorded = slices[i].side;

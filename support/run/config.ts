@@ -29,6 +29,11 @@ export const EMBEDDED_PORT_VARIABLE = 'CONTRACT_EMBEDDED_PORT';
  * every failure by the day it started, as the summary does.
  */
 export const WAIVER_DAY_VARIABLE = 'CONTRACT_WAIVER_DAY';
+/**
+ * Set by compare mode: each test attaches what its responses looked like (observations.json), which
+ * compare sets side by side; a plain run has no use for them (they were a third of its attachments).
+ */
+export const OBSERVATIONS_VARIABLE = 'CONTRACT_OBSERVATIONS';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -77,6 +82,7 @@ const schema = z.object({
       .optional(),
   ),
   [EMBEDDED_PORT_VARIABLE]: optional(positiveInt),
+  [OBSERVATIONS_VARIABLE]: z.preprocess(blankToUndefined, onOff.default('off')),
   [WAIVER_DAY_VARIABLE]: optional(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')),
 });
 
@@ -109,6 +115,8 @@ export interface Config {
   rateLimit: RateLimit;
   burst: boolean;
   strictSpec: boolean;
+  /** Tests attach their observations (compare mode). */
+  observe: boolean;
   reportDir: string;
   /** Every waiver of the waiver file, expired ones too (they cover nothing, but are reported); see support/checks/waivers.ts. */
   waivers: Waiver[];
@@ -177,6 +185,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortP
     rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_S },
     burst: e.BURST === 'on',
     strictSpec: e.STRICT_SPEC === 'on',
+    observe: e[OBSERVATIONS_VARIABLE] === 'on',
     reportDir: e.REPORT_DIR,
     waivers: waivers.waivers,
     ...(waivers.file ? { waiversFile: waivers.file } : {}),
