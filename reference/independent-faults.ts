@@ -119,3 +119,46 @@ export const INDEPENDENT_FAULTS_7 = {
 
 /** ind7-agent-liveness-before-first-heartbeat: how long after start liveness waits for the first heartbeat. */
 export const FIRST_HEARTBEAT_MS = 2000;
+
+// The eighth batch (ind8-*): same rule; each bug follows a principle no earlier batch used (a path's
+// trailing slash, a quoted literal, a remembered header, a cache key that collides, an array's other
+// spelling, a switch that falls through, the order of a body's keys, a probe's Accept header…).
+export const INDEPENDENT_FAULTS_8 = {
+  // SPEC
+  'ind8-spec-runtime-path-trailing-slash': 'spec: the runtime operation is described at /v1/runtimes/{id}/ (trailing slash), a path the service does not serve',
+  'ind8-spec-404-status-enum-quoted': 'spec: NotFoundError.statusCode is a number whose enum is the string "404": no 404 body can match it',
+  'ind8-spec-runtime-stage-required': 'spec: Runtime.required lists stage (a NOT NULL column of the model), which the document makes optional',
+  // AUTH
+  'ind8-auth-account-remembered': 'the account header of a key is remembered: after one accepted request, the same key is served without the header',
+  'ind8-auth-account-exists-only': "the account header is only checked to name an existing account, not the key's: the key acts for any account it names",
+  'ind8-auth-guid-uppercase-refused': 'the account GUID is matched by a lower-case-only pattern: the own account in upper case is refused 400',
+  // RT
+  'ind8-rt-json-suffix-stripped': 'a trailing ".json" on the runtime id is read as a format suffix: /v1/runtimes/2025.04.json answers 200',
+  'ind8-rt-cache-key-year': 'the runtime response cache is keyed by the year: after 2024.02 was read, 2024.09 answers with 2024.02',
+  'ind8-rt-stage-past-eol-computed': 'stage computed at request time: a runtime past its runtimeEndOfLife is served with stage "END_OF_LIFE"',
+  'ind8-rt-deps-npm-ls-shape': 'dependencies of 2026.04 (a new packaging pipeline) come in the `npm ls --json` shape: {"name": {"version": "x"}}',
+  // ERR
+  'ind8-err-400-duplicate-status-key': 'the 400 of a refused update has the validator\'s details spliced into its JSON, a second "statusCode": 422 last',
+  'ind8-err-405-empty-body': 'another method on a known path (DELETE, POST, PATCH) answers 405 with an Allow header and an empty body, no content type',
+  'ind8-err-429-attributes-entries': '429 bodies carry attributes as Object.entries() pairs ([["limit",600],…]), an array, not an object',
+  // RL
+  'ind8-rl-429-headers-next-window': 'a 429 carries the limit headers of the next window: x-ratelimit-remaining the full limit, reset the whole window',
+  'ind8-rl-bucket-raw-authorization': 'the limiter counts by the raw Authorization value: "Bearer k", "bearer k" and "Bearer  k" are three budgets of one key',
+  'ind8-rl-ban-403-after-refusals': 'after three refusals in a window the key is "banned": further requests over the limit answer 403, not 429',
+  // CU
+  'ind8-cu-deep-merge-arrays': 'the update is deep-merged into the check (lodash merge): arrays merge by index, so locations [a] over [b, c] is [a, c]',
+  'ind8-cu-concurrent-lost-update': 'the update awaits the catalogue between reading and writing the check, unlocked: of two concurrent updates one is lost',
+  'ind8-cu-description-null-500': 'description counted with [...description].length before the null check: description null answers 500',
+  'ind8-cu-locations-contains': 'locations validated with "contains" (at least one allowed value), not "items": ["eu-west-1", "mars-1"] accepted',
+  // FO
+  'ind8-fo-offset-before-frequency-key': 'the offset is judged against the frequency as of its place in the body: sent before frequency, the stored frequency',
+  'ind8-fo-zero-denylist-browser': 'frequency 0 refused only for BROWSER checks (a deny-list): MULTI_STEP, TCP, … accept frequency 0',
+  'ind8-fo-zero-switch-fallthrough': 'a switch on the frequency falls through from the frequency 0 case into the range case (1..0): offsets 10, 20, 30 refused',
+  // AG (agent)
+  'ind8-agent-liveness-after-error':
+    'liveness answers 503 for a second after the agent answered any request with an error (an error-rate indicator counting 4xx answers)',
+  'ind8-agent-health-accept-json': '/health answers 406 unless the request accepts application/json explicitly (a client sending */* is refused)',
+} as const satisfies Record<string, string>;
+
+/** ind8-agent-liveness-after-error: how long after an error answer liveness reports unhealthy. */
+export const ERROR_WINDOW_MS = 1000;

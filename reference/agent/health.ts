@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AgentEndpoint, AnyAgentEndpoint } from '../fault-kinds';
 import type { Faults } from '../faults';
-import { agentFaultWindowMs, FIRST_HEARTBEAT_MS } from '../independent-faults';
+import { agentFaultWindowMs, ERROR_WINDOW_MS, FIRST_HEARTBEAT_MS } from '../independent-faults';
 
 const ENDPOINT_OF_PATH: Readonly<Record<string, AnyAgentEndpoint>> = { '/-/readiness': 'readiness', '/-/liveness': 'liveness', '/health': 'health' };
 
@@ -37,9 +37,15 @@ export function healthHandler(state: AgentState, faults: Faults, clock: () => nu
     const workersGone = endpoint === 'liveness' && faults.has('ind-agent-liveness-fails-before-exit') && t >= state.drainMs - agentFaultWindowMs(state.drainMs);
     return faults.healthDies(endpoint) || (late > 0 && t >= state.drainMs - late) || workersGone;
   };
+  /** ind8-agent-liveness-after-error: when the agent last answered a request with a 4xx. */
+  let lastErrorAt: number | null = null;
+  const notFound = (res: ServerResponse) => {
+    lastErrorAt = clock();
+    json(res, 404, { status: 'not found' });
+  };
   return (req: IncomingMessage, res: ServerResponse): void => {
     const path = (req.url ?? '/').split('?')[0];
-    if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 404, { status: 'not found' });
+    if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(res);
     // agent-down: one endpoint fails while the agent runs (not during the drain: the drain faults' part).
     const name = ENDPOINT_OF_PATH[path];
     const down = name && drained() === null ? faults.agentDownStatus(name) : undefined;
@@ -61,14 +67,20 @@ export function healthHandler(state: AgentState, faults: Faults, clock: () => nu
         if (faults.has('ind7-agent-liveness-before-first-heartbeat') && state.startedAt !== undefined && clock() - state.startedAt < FIRST_HEARTBEAT_MS)
           return json(res, 503, { status: 'starting' });
         if (dies('liveness')) return json(res, 503, { status: 'draining' });
+        // ind8-agent-liveness-after-error: liveness reports the error rate of the last second, and a 404 counts as an error.
+        if (faults.has('ind8-agent-liveness-after-error') && lastErrorAt !== null && clock() - lastErrorAt < ERROR_WINDOW_MS)
+          return json(res, 503, { status: 'unhealthy', reason: 'errors in the last second' });
         return json(res, 200, { status: 'ok' });
       case '/health':
         if (faults.has('agent-no-health')) break;
         // ind7-agent-health-legacy-port: /health stayed on the legacy listener of port 8081, which the configured port is not.
         if (faults.has('ind7-agent-health-legacy-port') && state.port !== undefined && state.port !== LEGACY_HEALTH_PORT) break;
         if (dies('health')) return json(res, 503, { status: 'draining' });
+        // ind8-agent-health-accept-json: the JSON endpoint negotiates, and only an Accept that names application/json is served.
+        if (faults.has('ind8-agent-health-accept-json') && !String(req.headers.accept ?? '').includes('application/json'))
+          return json(res, 406, { status: 'not acceptable', accepts: 'application/json' });
         return json(res, 200, { status: 'ok' });
     }
-    return json(res, 404, { status: 'not found' });
+    return notFound(res);
   };
 }

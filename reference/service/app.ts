@@ -75,8 +75,19 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
   await app.register(openapiPlugin, { faults, accountHeader });
   await app.register(runtimesPlugin, { faults });
   await app.register(checksPlugin, { faults, store: options.checks });
+  // ind8-err-405-empty-body: the router's "method not allowed" answer, which has no body of the API's shape.
+  if (faults.has('ind8-err-405-empty-body')) methodNotAllowed(app);
   await app.ready();
   return app;
+}
+
+/** ind8-err-405-empty-body: the other methods of the two documented paths, answered 405 with an Allow header and nothing else. */
+function methodNotAllowed(app: FastifyInstance): void {
+  const allowed: Record<string, string> = { '/v1/runtimes/:id': 'GET, HEAD', '/v1/checks/:id': 'GET, HEAD, PUT' };
+  for (const [url, allow] of Object.entries(allowed)) {
+    const others = (['DELETE', 'PATCH', 'POST', 'PUT'] as const).filter((m) => !allow.includes(m));
+    app.route({ method: [...others], url, handler: async (_req, reply) => reply.code(405).header('allow', allow).send() });
+  }
 }
 
 const badBody = (message: string) => Object.assign(new Error(message), { statusCode: 400 });

@@ -130,3 +130,40 @@ export const INDEPENDENT_FAULTS_7: IndependentFault[] = [
   { fault: 'ind7-agent-liveness-before-first-heartbeat', clauses: ['AG-2'], files: [AG] },
   { fault: 'ind7-agent-health-legacy-port', clauses: ['AG-3', 'AG-4'], files: [AG] },
 ];
+
+/** The eighth batch (ind8-*, reference/independent-faults.ts INDEPENDENT_FAULTS_8), same shape. */
+export const INDEPENDENT_FAULTS_8: IndependentFault[] = [
+  // SPEC
+  { fault: 'ind8-spec-runtime-path-trailing-slash', clauses: ['SPEC-4'], files: [SPEC] },
+  { fault: 'ind8-spec-404-status-enum-quoted', clauses: ['SPEC-7', 'SPEC-9'], files: [SPEC, RT, ERR] },
+  { fault: 'ind8-spec-runtime-stage-required', clauses: ['SPEC-6'], files: [SPEC] },
+  // AUTH
+  { fault: 'ind8-auth-account-remembered', clauses: ['AUTH-5'], files: [AUTH] },
+  { fault: 'ind8-auth-account-exists-only', clauses: ['AUTH-6'], files: [AUTH] },
+  { fault: 'ind8-auth-guid-uppercase-refused', clauses: ['AUTH-4'], files: [AUTH] },
+  // RT
+  { fault: 'ind8-rt-json-suffix-stripped', clauses: ['RT-9'], files: [RT] },
+  { fault: 'ind8-rt-cache-key-year', clauses: ['RT-2'], files: [RT] },
+  { fault: 'ind8-rt-stage-past-eol-computed', clauses: ['RT-5', 'SPEC-9'], files: [RT, SPEC] },
+  { fault: 'ind8-rt-deps-npm-ls-shape', clauses: ['RT-7', 'SPEC-9'], files: [RT, SPEC] },
+  // ERR
+  { fault: 'ind8-err-400-duplicate-status-key', clauses: ['ERR-4'], files: [ERR, CU] },
+  { fault: 'ind8-err-405-empty-body', clauses: ['ERR-3'], files: [ERR] },
+  { fault: 'ind8-err-429-attributes-entries', clauses: ['ERR-2', 'RL-3', 'SPEC-9'], files: [SPEC, BURST, RL] },
+  // RL
+  { fault: 'ind8-rl-429-headers-next-window', clauses: ['RL-6'], files: [BURST, RL] },
+  { fault: 'ind8-rl-bucket-raw-authorization', clauses: ['RL-2'], files: [BURST, RL] },
+  { fault: 'ind8-rl-ban-403-after-refusals', clauses: ['RL-2'], files: [BURST, RL] },
+  // CU
+  { fault: 'ind8-cu-deep-merge-arrays', clauses: ['CU-1'], files: [CU] },
+  { fault: 'ind8-cu-concurrent-lost-update', clauses: ['CU-1'], files: [CU] },
+  { fault: 'ind8-cu-description-null-500', clauses: ['CU-2'], files: [CU] },
+  { fault: 'ind8-cu-locations-contains', clauses: ['CU-4'], files: [CU] },
+  // FO
+  { fault: 'ind8-fo-offset-before-frequency-key', clauses: ['FO-1', 'FO-2', 'FO-3'], files: [CU] },
+  { fault: 'ind8-fo-zero-denylist-browser', clauses: ['FO-5'], files: [CU] },
+  { fault: 'ind8-fo-zero-switch-fallthrough', clauses: ['FO-1'], files: [CU] },
+  // AG
+  { fault: 'ind8-agent-liveness-after-error', clauses: ['AG-2'], files: [AG] },
+  { fault: 'ind8-agent-health-accept-json', clauses: ['AG-3'], files: [AG] },
+];

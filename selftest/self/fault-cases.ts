@@ -25,7 +25,7 @@ export interface FaultCase {
   fault: string;
   /** For the kill ratio: the generated family (file name), or the hand-written list. */
   family: string;
-  source: 'hand-written' | 'independent' | 'independent-6' | 'independent-7' | 'generated';
+  source: 'hand-written' | 'independent' | 'independent-6' | 'independent-7' | 'independent-8' | 'generated';
   direction?: 'loose' | 'strict';
   catches: Catch[];
   files: string[];
@@ -178,7 +178,7 @@ export function fromHandWritten(f: FaultExpectation, source: 'hand-written' = 'h
   };
 }
 
-export function fromIndependent(f: IndependentFault, source: 'independent' | 'independent-6' | 'independent-7' = 'independent'): FaultCase {
+export function fromIndependent(f: IndependentFault, source: 'independent' | 'independent-6' | 'independent-7' | 'independent-8' = 'independent'): FaultCase {
   return {
     fault: f.fault,
     family: source,

@@ -4,11 +4,15 @@ import type { Faults } from '../../faults';
 
 export function offsetProblem(frequency: number, offset: number, checkType: string, faults: Faults): string | null {
   if (frequency === 0) {
-    if (checkType !== 'API' && !faults.has('fo-zero-browser')) return 'frequency 0 is only allowed for API checks';
+    // ind8-fo-zero-denylist-browser: "API checks only" enforced as "not for browser checks".
+    const notAllowed = faults.has('ind8-fo-zero-denylist-browser') ? checkType === 'BROWSER' : checkType !== 'API';
+    if (notAllowed && !faults.has('fo-zero-browser')) return 'frequency 0 is only allowed for API checks';
     if (faults.has('fo-zero-any') && Number.isInteger(offset) && offset >= 1) return null;
     // ind6-fo-zero-range: "10, 20 or 30" read as the range 10..30.
     if (faults.has('ind6-fo-zero-range') && offset >= 10 && offset <= 30) return null;
-    return [10, 20, 30].includes(offset) ? null : 'with frequency 0, frequencyOffset must be 10, 20 or 30';
+    if (![10, 20, 30].includes(offset)) return 'with frequency 0, frequencyOffset must be 10, 20 or 30';
+    // ind8-fo-zero-switch-fallthrough: the case for frequency 0 lacks its break, so the range case below runs too (1..floor(0 * 10)).
+    if (!faults.has('ind8-fo-zero-switch-fallthrough')) return null;
   }
   // ind7-fo-browser-range-unchecked: the offset ranges written for the API checks' scheduler, and checked for those only.
   if (faults.has('ind7-fo-browser-range-unchecked') && checkType !== 'API') return null;

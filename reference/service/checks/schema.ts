@@ -32,11 +32,14 @@ export function checkUpdateSchema(faults: Faults): Record<string, unknown> {
       shouldFail: bool,
       useGlobalAlertSettings: bool,
       runParallel: bool,
-      locations: {
-        type: 'array',
-        minItems: faults.has('cu-empty-locations') ? 0 : 1,
-        items: faults.has('ind-cu-location-pattern') ? LOCATION_SHAPE : location,
-      },
+      // ind8-cu-locations-contains: "the values come from this list" written as contains, which asks for one of them only.
+      locations: faults.has('ind8-cu-locations-contains')
+        ? { type: 'array', minItems: 1, items: { type: 'string' }, contains: location }
+        : {
+            type: 'array',
+            minItems: faults.has('cu-empty-locations') ? 0 : 1,
+            items: faults.has('ind-cu-location-pattern') ? LOCATION_SHAPE : location,
+          },
       tags: { type: 'array', items: { type: 'string' } },
       alertSettings: nullable({ type: 'object' }),
       groupId: nullable({ type: 'integer' }),

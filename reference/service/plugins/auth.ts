@@ -51,6 +51,10 @@ const QUERY_KEY_NAMES = ['api_key', 'apiKey', 'access_token', 'token', 'key'];
 const GUID_ANYWHERE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 /** ind7-auth-nil-guid-default-account: the GUID of all zeros. */
 const NIL_GUID = '00000000-0000-0000-0000-000000000000';
+/** ind8-auth-guid-uppercase-refused: the GUID pattern as written for the ids the service itself prints (lower case). */
+const LOWER_CASE_GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** ind8-auth-account-exists-only: the accounts the service knows. */
+const KNOWN_ACCOUNTS: ReadonlySet<string> = new Set(API_KEYS.values());
 
 /** The account of a key; under ind6-auth-key-case-insensitive, of a key in any case. */
 function accountOfKey(token: string, faults: Faults): string | undefined {
@@ -100,10 +104,13 @@ function resolveAccount(sent: string | undefined, keyAccount: string, loose: Loo
   // ind6-auth-guid-unanchored: the first GUID found in the value is the account.
   const found = faults.has('ind6-auth-guid-unanchored') ? GUID_ANYWHERE.exec(sent)?.[0] : undefined;
   if (found) sent = found;
-  if (!GUID.test(sent)) {
+  // ind8-auth-guid-uppercase-refused: matched by the case-sensitive pattern, so the same GUID in upper case is "malformed".
+  if (!(faults.has('ind8-auth-guid-uppercase-refused') ? LOWER_CASE_GUID : GUID).test(sent)) {
     if (loose('account-malformed')) return keyAccount;
     throw refuse('ACCOUNT_NOT_GUID', 'account-malformed');
   }
+  // ind8-auth-account-exists-only: "is this a real account?" asked instead of "is it the key's?"; the request acts for the account named.
+  if (faults.has('ind8-auth-account-exists-only') && KNOWN_ACCOUNTS.has(sent.toLowerCase())) return sent.toLowerCase();
   if (sent.toLowerCase() !== keyAccount && !loose('account-other')) throw refuse('ACCOUNT_FORBIDDEN', 'account-other', forbiddenDetail);
   return keyAccount;
 }
@@ -115,6 +122,8 @@ export default fp(
     const header = (faults.has('auth-wrong-account-header') ? 'X-Account-Id' : opts.accountHeader).toLowerCase();
     app.decorateRequest('accountId', null);
     app.decorateRequest('deferredRefusal', null);
+    /** ind8-auth-account-remembered: the account header each key last sent, kept like a session. */
+    const rememberedAccount = new Map<string, string>();
     app.addHook('preParsing', async (req: FastifyRequest) => {
       // ind7-auth-head-unauthenticated: HEAD is what load balancers ping with, so it is let through unchecked.
       if (faults.has('ind7-auth-head-unauthenticated') && req.method === 'HEAD') return;
@@ -132,7 +141,11 @@ export default fp(
         try {
           const keyAccount = authenticate(offered, loose, faults, req.query);
           try {
-            req.accountId = resolveAccount(Array.isArray(value) ? value[0] : value, keyAccount, loose, faults, echo);
+            const sentAccount = Array.isArray(value) ? value[0] : value;
+            // ind8-auth-account-remembered: a request without the header gets the one its key sent last.
+            const remembered = faults.has('ind8-auth-account-remembered') && sentAccount === undefined ? rememberedAccount.get(keyAccount) : undefined;
+            req.accountId = resolveAccount(sentAccount ?? remembered, keyAccount, loose, faults, echo);
+            if (faults.has('ind8-auth-account-remembered') && sentAccount !== undefined) rememberedAccount.set(keyAccount, sentAccount);
           } catch (e) {
             // ind6-auth-403-after-write: the update's ownership check runs after the write (see the checks plugin).
             if (!(faults.has('ind6-auth-403-after-write') && place === 'check-update' && e instanceof ApiError && e.code === 'ACCOUNT_FORBIDDEN')) throw e;

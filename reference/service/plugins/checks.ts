@@ -21,6 +21,8 @@ const REMOVED_RUNTIMES: readonly string[] = RUNTIMES.filter((r) => r.stage === '
 const [OLDEST_RUNTIME, NEWEST_RUNTIME] = [[...RUNTIME_VERSIONS].sort()[0], [...RUNTIME_VERSIONS].sort().pop()!];
 /** ind7-cu-stale-read-cache: how long a read of a check is served from the cache. */
 const READ_CACHE_MS = 30_000;
+/** ind8-cu-concurrent-lost-update: how long the update waits for the catalogue between its read and its write. */
+const CATALOGUE_ROUND_TRIP_MS = 20;
 
 interface UpdateRoute {
   Params: { id: string };
@@ -118,6 +120,9 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         const b = body as Record<string, unknown>;
         // ind-fo-null-offset: null read as "leave the offset as it is".
         if (faults.has('ind-fo-null-offset') && b.frequencyOffset === null) delete b.frequencyOffset;
+        // ind8-cu-description-null-500: the length counted in code points before anyone asked whether there is a description.
+        if (faults.has('ind8-cu-description-null-500') && Object.hasOwn(b, 'description') && [...(b.description as string)].length > DESCRIPTION_MAX)
+          problems.push(`description: at most ${DESCRIPTION_MAX} characters`);
         // ind-cu-description-bytes: measured as the database column counts it, in UTF-8 bytes.
         if (faults.has('ind-cu-description-bytes') && typeof b.description === 'string' && Buffer.byteLength(b.description) > DESCRIPTION_MAX)
           problems.push(`description: at most ${DESCRIPTION_MAX} characters`);
@@ -131,15 +136,27 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         const sentFrequency = b.frequency as number | undefined;
         // ind7-fo-zero-falsy: `||` where `??` was meant, so a frequency of 0 falls back to the stored one.
         const frequency = faults.has('ind7-fo-zero-falsy') ? sentFrequency || current.frequency : (sentFrequency ?? current.frequency);
+        // ind8-fo-offset-before-frequency-key: the body applied to a draft key by key, the offset judged by its setter against the
+        // draft's frequency so far (the stored one when frequency comes later in the body); the frequency setter checks the type only.
+        const keys = Object.keys(b);
+        const offsetFirst =
+          faults.has('ind8-fo-offset-before-frequency-key') &&
+          keys.includes('frequency') &&
+          keys.indexOf('frequencyOffset') >= 0 &&
+          keys.indexOf('frequencyOffset') < keys.indexOf('frequency');
+        const finalType = (newType as string | undefined) ?? current.checkType;
         const p = unchecked
           ? null
-          : offsetProblem(
-              // ind6-fo-old-frequency: the offset judged against the check as stored.
-              faults.has('ind6-fo-old-frequency') ? current.frequency : frequency,
-              offset ?? current.frequencyOffset,
-              (newType as string | undefined) ?? current.checkType,
-              faults,
-            );
+          : offsetFirst
+            ? (offsetProblem(current.frequency, offset ?? current.frequencyOffset, current.checkType, faults) ??
+              (frequency === 0 && finalType !== 'API' ? 'frequency 0 is only allowed for API checks' : null))
+            : offsetProblem(
+                // ind6-fo-old-frequency: the offset judged against the check as stored.
+                faults.has('ind6-fo-old-frequency') ? current.frequency : frequency,
+                offset ?? current.frequencyOffset,
+                finalType,
+                faults,
+              );
         if (p) problems.push(p);
         if (faults.has('ind6-cu-removed-runtime-refused') && typeof b.runtimeId === 'string' && REMOVED_RUNTIMES.includes(b.runtimeId))
           problems.push(`runtimeId: runtime ${b.runtimeId} is removed`);
@@ -171,8 +188,12 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
       const sent = body as Record<string, unknown>;
       const updated: Check = { ...current, updated_at: new Date().toISOString() };
       for (const k of UPDATE_PROPERTIES as readonly string[]) {
-        if (Object.hasOwn(sent, k) && !(faults.has('cu-null-ignored') && sent[k] === null)) updated[k] = sent[k];
+        // ind8-cu-deep-merge-arrays: the body merged into the check the way lodash's merge does, arrays by index.
+        if (Object.hasOwn(sent, k) && !(faults.has('cu-null-ignored') && sent[k] === null))
+          updated[k] = faults.has('ind8-cu-deep-merge-arrays') ? deepMerge(current[k], sent[k]) : sent[k];
       }
+      // ind8-cu-concurrent-lost-update: the catalogue is asked (asynchronously) between the read above and the write below, with no lock.
+      if (faults.has('ind8-cu-concurrent-lost-update')) await new Promise((resolve) => setTimeout(resolve, CATALOGUE_ROUND_TRIP_MS));
       if (!faults.has('cu-not-persisted')) store.put(account, updated);
       if (queryLater) throw reject('INVALID_QUERY', v.message);
       // ind6-auth-403-after-write: the ownership check of the account header, after the write.
@@ -180,6 +201,20 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
       return updated;
     },
   );
+}
+
+/** ind8-cu-deep-merge-arrays: lodash's merge: objects key by key, arrays index by index, anything else replaced. */
+function deepMerge(into: unknown, from: unknown): unknown {
+  if (Array.isArray(into) && Array.isArray(from)) return into.map((v, i) => (i < from.length ? deepMerge(v, from[i]) : v)).concat(from.slice(into.length));
+  const plain = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
+  if (plain(into) && plain(from))
+    return Object.fromEntries(
+      [...Object.keys(into), ...Object.keys(from).filter((k) => !Object.hasOwn(into, k))].map((k) => [
+        k,
+        Object.hasOwn(from, k) ? deepMerge(into[k], from[k]) : into[k],
+      ]),
+    );
+  return from;
 }
 
 /** What a rejected body leaks into the store under the leak faults (null: nothing). */

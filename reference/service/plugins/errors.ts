@@ -33,7 +33,12 @@ export function sendError(reply: FastifyReply, faults: Faults, status: number, b
   if (status === 413 && faults.has('ind6-err-413-status-400')) out.statusCode = 400;
   // ind6-err-404-message-null: the runtime lookup sends its optional detail as null.
   if (status === 404 && faults.has('ind6-err-404-message-null') && place === 'runtime') out.message = null;
-  const { type, payload } = renderError(status, out, faults.errorMutations(place, status), req.headers.authorization);
+  const rendered = renderError(status, out, faults.errorMutations(place, status), req.headers.authorization);
+  const { type } = rendered;
+  let { payload } = rendered;
+  // ind8-err-400-duplicate-status-key: the validator's own details ({statusCode: 422, …}) spliced into the JSON text; the last key wins.
+  if (status === 400 && place === 'check-update' && faults.has('ind8-err-400-duplicate-status-key') && payload.endsWith('}'))
+    payload = `${payload.slice(0, -1)},${JSON.stringify({ statusCode: 422, validation: out.message }).slice(1)}`;
   // ind6-err-415-text: the media-type refusal is sent as the parser layer's plain text.
   if (status === 415 && faults.has('ind6-err-415-text'))
     return reply

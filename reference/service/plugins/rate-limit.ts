@@ -11,7 +11,7 @@ import { reportGlobalLimit } from '../rate-limit/global-headers';
 import { lieInHeaders } from '../rate-limit/lying-headers';
 import { slidingWindowStore } from '../rate-limit/sliding-window-store';
 import { hitKey, type Clock, type RateLimitStore } from '../rate-limit/store';
-import { buildTooManyRequests } from '../rate-limit/too-many-requests';
+import { buildTooManyRequests, RateLimitError } from '../rate-limit/too-many-requests';
 
 export interface RateLimitOptions {
   faults: Faults;
@@ -46,6 +46,15 @@ export function globalMax(opts: RateLimitOptions): number {
 }
 
 /** A route with a limit of its own (the runtime list) keeps it whatever happens to the global one. */
+/** ind8-rl-bucket-raw-authorization: the Authorization header as sent, scheme and spacing included. */
+const rawAuthorizationKey = (req: FastifyRequest): string | undefined => {
+  const auth = req.headers.authorization;
+  return typeof auth === 'string' && auth.trim() ? `key:${auth}` : undefined;
+};
+
+/** ind8-rl-ban-403-after-refusals: refusals a bucket may get in one window before it is banned for the rest of it. */
+const REFUSALS_BEFORE_BAN = 3;
+
 const hasOwnLimit = (req: FastifyRequest) => typeof (req.routeOptions.config as { rateLimit?: unknown }).rateLimit === 'object';
 
 export default fp(
@@ -72,7 +81,13 @@ export default fp(
       [...(faults.has('ind6-rl-bucket-per-url') ? [req.url] : []), ...parts.map((p) => (p === 'url' ? req.url : req.url.split('?')[0]))]
         .map((x) => ` ${x}`)
         .join('');
-    const bucketOf = (req: FastifyRequest) => rateLimitKey(req, faults.has('rl-per-ip')) + partsOf(req);
+    // ind8-rl-bucket-raw-authorization: the bucket named by the header value as sent, not by the key it carries.
+    const keyPart = (req: FastifyRequest) =>
+      (faults.has('ind8-rl-bucket-raw-authorization') && !faults.has('rl-per-ip') ? rawAuthorizationKey(req) : undefined) ??
+      rateLimitKey(req, faults.has('rl-per-ip'));
+    const bucketOf = (req: FastifyRequest) => keyPart(req) + partsOf(req);
+    /** ind8-rl-ban-403-after-refusals: each bucket's refusals in its current window. */
+    const refusals = new Map<string, { count: number; until: number }>();
     const keyOf = (req: FastifyRequest) => hitKey(bucketOf(req), req.id);
     await app.register(rateLimit, {
       global: true,
@@ -89,6 +104,19 @@ export default fp(
           { max: ctx.max, windowSeconds: Math.round(routeWindowMs / 1000), retryAfterSeconds: Math.ceil(ctx.ttl / 1000) },
           faults,
         );
+        // ind8-rl-ban-403-after-refusals: a client that keeps going after its third 429 in a window is banned (403) until the window ends.
+        if (faults.has('ind8-rl-ban-403-after-refusals')) {
+          const now = opts.clock();
+          const seen = refusals.get(bucketOf(req));
+          const mine = seen && now < seen.until ? seen : { count: 0, until: now + ctx.ttl };
+          refusals.set(bucketOf(req), { ...mine, count: mine.count + 1 });
+          if (mine.count >= REFUSALS_BEFORE_BAN)
+            return new RateLimitError(403, {
+              statusCode: 403,
+              error: 'Forbidden',
+              message: 'Too many refused requests: banned until the rate-limit window ends',
+            });
+        }
         // ind-err-custom-429-wording: a route with its own limit words its 429 by hand.
         if (faults.has('ind-err-custom-429-wording') && hasOwnLimit(req)) err.body.error = 'Too many requests';
         if (faults.has('rl-custom-429-body') && hasOwnLimit(req)) delete err.body.statusCode;
@@ -118,6 +146,16 @@ export default fp(
       app.addHook('onSend', async (_req, reply) => {
         const after = reply.getHeader('retry-after');
         if (reply.statusCode === 429 && after !== undefined) reply.header('retry-after', new Date(Number(after) * 1000).toUTCString());
+      });
+    }
+    // ind8-rl-429-headers-next-window: the refusal's headers written from the counter as the next window will start it.
+    if (faults.has('ind8-rl-429-headers-next-window')) {
+      app.addHook('onSend', async (req, reply) => {
+        const limit = reply.getHeader('x-ratelimit-limit');
+        if (reply.statusCode !== 429 || limit === undefined) return;
+        const routeLimit = (req.routeOptions.config as { rateLimit?: { timeWindow?: number } }).rateLimit;
+        const window = typeof routeLimit?.timeWindow === 'number' ? routeLimit.timeWindow : windowMs;
+        reply.header('x-ratelimit-remaining', String(limit)).header('x-ratelimit-reset', String(Math.ceil(window / 1000)));
       });
     }
     const lies = faults.headerLies();

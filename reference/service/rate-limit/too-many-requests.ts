@@ -22,10 +22,12 @@ export function buildTooManyRequests(ctx: LimitContext, faults: Faults): RateLim
   if (faults.has('rl-503')) {
     return new RateLimitError(503, { statusCode: 503, error: 'Service Unavailable', message });
   }
+  const attributes = { limit: ctx.max, windowSeconds: ctx.windowSeconds };
   return new RateLimitError(429, {
     statusCode: 429,
     error: 'Too Many Requests',
     message,
-    attributes: { limit: ctx.max, windowSeconds: ctx.windowSeconds },
+    // ind8-err-429-attributes-entries: the attributes turned into entries "to keep their order", which makes them an array of pairs.
+    attributes: faults.has('ind8-err-429-attributes-entries') ? Object.entries(attributes) : attributes,
   });
 }

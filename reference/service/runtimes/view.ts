@@ -30,6 +30,14 @@ export function present(rt: Runtime, faults: Faults): Record<string, unknown> {
     const [m, d, y] = out.runtimeEndOfLife.split('/');
     out.runtimeEndOfLife = `${Number(m)}/${Number(d)}/${y}`;
   }
+  // ind8-rt-stage-past-eol-computed: the stage derived at request time, a runtime past its end of life getting a stage of its own.
+  if (faults.has('ind8-rt-stage-past-eol-computed') && rt.runtimeEndOfLife) {
+    const [m, d, y] = rt.runtimeEndOfLife.split('/').map(Number);
+    if (Date.UTC(y, m - 1, d + 1) <= Date.now()) out.stage = 'END_OF_LIFE';
+  }
+  // ind8-rt-deps-npm-ls-shape: the newest runtime's packages listed by the new pipeline, which keeps `npm ls --json`'s shape.
+  if (faults.has('ind8-rt-deps-npm-ls-shape') && rt.name === '2026.04')
+    out.dependencies = Object.fromEntries(Object.entries(rt.dependencies).map(([name, version]) => [name, { version }]));
   if (faults.has('rt-deps-empty')) out.dependencies = {};
   else if (faults.has('rt-deps-number')) (out.dependencies as Record<string, unknown>).lodash = 4.17;
   if (faults.has('rt-description-number')) out.description = 2024;

@@ -67,6 +67,14 @@ export function buildOpenApi(faults: Faults, accountHeader: string): Json {
     props.frequency_offset = props.frequencyOffset;
     delete props.frequencyOffset;
   }
+  // ind8-spec-404-status-enum-quoted: the enum written by hand in the JSON file, its value quoted like the neighbouring strings.
+  if (faults.has('ind8-spec-404-status-enum-quoted')) schemas.NotFoundError.properties.statusCode.enum = ['404'];
+  // ind8-spec-runtime-stage-required: the schema generated from the model, where stage is a NOT NULL column.
+  if (faults.has('ind8-spec-runtime-stage-required')) schemas.Runtime.required = [...schemas.Runtime.required, 'stage'];
+  // ind8-spec-runtime-path-trailing-slash: the path copied from a router that registers collections with a trailing slash.
+  if (faults.has('ind8-spec-runtime-path-trailing-slash')) {
+    doc.paths = Object.fromEntries(Object.entries(doc.paths).map(([p, item]) => [p === '/v1/runtimes/{id}' ? '/v1/runtimes/{id}/' : p, item]));
+  }
   dropNodes(doc, faults.specDrops());
   if (faults.has('spec-unversioned')) {
     doc.paths = Object.fromEntries(Object.entries(doc.paths).map(([p, item]) => [p.replace(/^\/v1/, ''), item]));
