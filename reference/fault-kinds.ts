@@ -69,6 +69,7 @@ export type FaultKind =
   | { kind: 'leak'; property: string }
   | { kind: 'take-body'; shape: BodyShape }
   | { kind: 'spec-drop'; pointer: string }
+  | { kind: 'spec-add'; pointer: string; value: unknown }
   | { kind: 'unknown-check'; place: Place; idShape: (typeof CHECK_ID_SHAPES)[number]; answer: (typeof UNKNOWN_ANSWERS)[number] }
   | { kind: 'rt-field'; field: RuntimeField; value: unknown }
   | { kind: 'rt-unknown'; idClass: RuntimeIdClass; answer: (typeof UNKNOWN_ANSWERS)[number] }
@@ -179,6 +180,16 @@ export const KINDS: Record<string, KindSpec> = {
     parse: ([p]) => {
       if (!p.startsWith('/')) throw new Error(`<json-pointer> must start with "/", got "${p}"`);
       return { kind: 'spec-drop', pointer: p };
+    },
+  },
+  'spec-add': {
+    grammar: 'spec-add:<json-pointer>:<json-value>',
+    what: 'the served openapi.json with <json-value> appended to the array at <json-pointer>',
+    parse: ([p, v]) => {
+      if (!p.startsWith('/')) throw new Error(`<json-pointer> must start with "/", got "${p}"`);
+      const value = fieldValue(v);
+      if (value === MISSING) throw new Error('<json-value> must be JSON');
+      return { kind: 'spec-add', pointer: p, value };
     },
   },
   'rt-field': {

@@ -10,7 +10,8 @@ import { parseSpecText } from '../support/spec/spec-source';
 import { pointerTokens, Spec, templateKey, type SpecOperation } from '../support/spec/spec';
 import { enumOf, jsonBodySchema, schemaProperties } from '../support/spec/target';
 import { canonicalPointer, declaredResponseKey } from '../support/checks/conformance';
-import { REQUIRED_RUNTIME_FIELDS } from '../support/document/rules';
+import { OPTIONAL_RUNTIME_FIELDS, REQUIRED_RUNTIME_FIELDS } from '../support/document/rules';
+import type { Verdict } from '../support/checks/verdict';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -25,6 +26,16 @@ const jsonSchemaOf = (response: unknown): Json => {
 };
 
 const params = (op: SpecOperation | undefined) => (op?.op.parameters ?? []) as OpenAPIV3.ParameterObject[];
+
+/**
+ * An operation is found by its template with any trailing slash set aside; OpenAPI paths are exact, so
+ * a slash more is another path, one the document does not name.
+ */
+function checkNoTrailingSlash(verdict: Verdict, clause: 'SPEC-4' | 'SPEC-5', path: string, documented: string): void {
+  verdict
+    .at({ valueClass: 'path' })
+    .check({ clause, ok: !path.endsWith('/'), title: `the spec describes ${path}, with a trailing slash`, received: path, allowed: documented });
+}
 
 test.describe('machine-readable specification', () => {
   test('openapi.json is served and is a valid OpenAPI 3.x document', { annotation: clauses('SPEC-1') }, async ({ api, spec, verdict, config }) => {
@@ -127,6 +138,7 @@ test.describe('machine-readable specification', () => {
   test('the runtime operation is described', { annotation: clauses('SPEC-4') }, async ({ target, verdict, config }) => {
     const op = target.runtimeOp;
     if (!verdict.check({ clause: 'SPEC-4', ok: !!op, title: `the spec has no GET ${RUNTIME_PATH}`, received: 'missing', allowed: 'the operation' })) return;
+    checkNoTrailingSlash(verdict, 'SPEC-4', op!.path, RUNTIME_PATH);
     const id = params(op).find((p) => p.in === 'path');
     verdict.at({ valueClass: 'path-parameter' }).check({
       clause: 'SPEC-4',
@@ -172,6 +184,7 @@ test.describe('machine-readable specification', () => {
       })
     )
       return;
+    checkNoTrailingSlash(verdict, 'SPEC-5', op!.path, '/v1/checks/{id}');
     verdict.at({ valueClass: 'deprecated' }).check({
       clause: 'SPEC-5',
       ok: op!.op.deprecated === true,
@@ -226,6 +239,15 @@ test.describe('machine-readable specification', () => {
         title: `Runtime does not require ${name}`,
         received: required,
         allowed: REQUIRED_RUNTIME_FIELDS.join(', '),
+      });
+    // And no field the document marks "Required: no": the spec would promise what the document does not.
+    for (const name of OPTIONAL_RUNTIME_FIELDS)
+      verdict.at({ valueClass: `optional-${name}` }).check({
+        clause: 'SPEC-6',
+        ok: !required.includes(name),
+        title: `Runtime requires ${name}, which the document marks optional`,
+        received: required,
+        allowed: `${REQUIRED_RUNTIME_FIELDS.join(', ')}, and not ${OPTIONAL_RUNTIME_FIELDS.join(', ')}`,
       });
     const values = enumOf(schemaProperties(schema).stage) ?? [];
     const actual = [...new Set(values.filter((v) => v !== null).map(String))].sort();

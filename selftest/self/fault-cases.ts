@@ -74,6 +74,7 @@ function reachOfKind(fault: string): string[] | undefined {
       return STATE;
     // One node of the served document: its part, and the item the spec tests name.
     case 'spec-drop':
+    case 'spec-add':
       return [`spec#${specDropPart(fault) ?? 'dropped'}`];
     // The answers to ids nobody created on one route (its 404s among them).
     case 'unknown-check':

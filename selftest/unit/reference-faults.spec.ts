@@ -41,6 +41,7 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
       ),
   ],
   'spec-unversioned': [async (a) => Object.keys((await spec(a)).paths)],
+  'spec-trailing-slash': [async (a) => Object.keys((await spec(a)).paths)],
   'spec-no-bearer': [async (a) => (await spec(a)).components.securitySchemes],
   'spec-runtime-no-404': [async (a) => Object.keys((await spec(a)).paths['/v1/runtimes/{id}'].get.responses)],
   'spec-not-deprecated': [async (a) => (await spec(a)).paths['/v1/checks/{id}'].put.deprecated],

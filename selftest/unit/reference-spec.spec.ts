@@ -67,3 +67,18 @@ test('spec-drop:<pointer> cuts out the nodes it names; two cuts in one array eac
   });
   expect((await enumOf([drop('/components/schemas/Nothing/here')])).stages).toHaveLength(6);
 });
+
+test('spec-add:<pointer>:<value> appends the value to the array it names, and leaves the document alone where there is none', async () => {
+  const requiredOf = async (faults: string[]) => {
+    const app = await service(faults);
+    try {
+      return JSON.parse((await app.inject({ url: '/openapi.json' })).body).components.schemas.Runtime.required as string[];
+    } finally {
+      await app.close();
+    }
+  };
+  const add = (p: string, v: unknown) => `spec-add:${encodeURIComponent(p)}:${encodeURIComponent(JSON.stringify(v))}`;
+  const plain = await requiredOf([]);
+  expect(await requiredOf([add('/components/schemas/Runtime/required', 'stage')])).toEqual([...plain, 'stage']);
+  expect(await requiredOf([add('/components/schemas/Runtime/name', 'stage')])).toEqual(plain);
+});

@@ -53,6 +53,10 @@ export const runtimeFields = {
 export const REQUIRED_RUNTIME_FIELDS = Object.entries(runtimeFields)
   .filter(([, r]) => r.required)
   .map(([name]) => name);
+/** The fields it must not require: the document marks them "Required: no". */
+export const OPTIONAL_RUNTIME_FIELDS = Object.entries(runtimeFields)
+  .filter(([, r]) => !r.required)
+  .map(([name]) => name);
 
 const optionalMessage = { message: z.string().optional() };
 

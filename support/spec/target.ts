@@ -79,7 +79,7 @@ export function enumOf(schema: Json, depth = 0): unknown[] | undefined {
 
 export function findUpdateOp(spec: Spec): SpecOperation | undefined {
   const candidates = spec.operations.filter(
-    (o) => o.method !== 'get' && /\/checks\/\{[^}]+\}$/.test(o.path) && 'frequencyOffset' in schemaProperties(jsonBodySchema(o)),
+    (o) => o.method !== 'get' && /\/checks\/\{[^}]+\}\/?$/.test(o.path) && 'frequencyOffset' in schemaProperties(jsonBodySchema(o)),
   );
   return candidates.find((o) => o.op.deprecated === true) ?? candidates.find((o) => /deprecated/i.test(`${o.op.summary} ${o.op.description}`)) ?? candidates[0];
 }

@@ -76,6 +76,8 @@ export function buildOpenApi(faults: Faults, accountHeader: string): Json {
     doc.paths = Object.fromEntries(Object.entries(doc.paths).map(([p, item]) => [p === '/v1/runtimes/{id}' ? '/v1/runtimes/{id}/' : p, item]));
   }
   dropNodes(doc, faults.specDrops());
+  appendToArrays(doc, faults.specAdditions());
+  if (faults.has('spec-trailing-slash')) doc.paths = Object.fromEntries(Object.entries(doc.paths).map(([p, item]) => [`${p}/`, item]));
   if (faults.has('spec-unversioned')) {
     doc.paths = Object.fromEntries(Object.entries(doc.paths).map(([p, item]) => [p.replace(/^\/v1/, ''), item]));
   }
@@ -87,12 +89,21 @@ export function buildOpenApi(faults: Faults, accountHeader: string): Json {
  * elements are cut from the highest index down, so that two drops in one array name what they meant.
  * A pointer that names nothing changes nothing.
  */
+const token = (t: string) => t.replace(/~1/g, '/').replace(/~0/g, '~');
+const nodeAt = (doc: Json, parts: string[]): Json | undefined => parts.reduce<Json | undefined>((n, k) => (n && typeof n === 'object' ? n[k] : undefined), doc);
+
+function appendToArrays(doc: Json, additions: Array<{ pointer: string; value: unknown }>): void {
+  for (const { pointer, value } of additions) {
+    const node = nodeAt(doc, pointer.split('/').slice(1).map(token));
+    if (Array.isArray(node)) node.push(value);
+  }
+}
+
 function dropNodes(doc: Json, pointers: string[]): void {
-  const token = (t: string) => t.replace(/~1/g, '/').replace(/~0/g, '~');
   const found = pointers.flatMap((p) => {
     const parts = p.split('/').slice(1).map(token);
     const key = parts.pop()!;
-    const parent = parts.reduce<Json | undefined>((n, k) => (n && typeof n === 'object' ? n[k] : undefined), doc);
+    const parent = nodeAt(doc, parts);
     return parent && typeof parent === 'object' && key in parent ? [{ parent, key }] : [];
   });
   const cuts = found.filter((f) => Array.isArray(f.parent)).sort((a, b) => Number(b.key) - Number(a.key));

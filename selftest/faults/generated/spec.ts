@@ -3,11 +3,13 @@
  * openapi.json that one of those checks reads, cut out (`spec-drop:<json-pointer>`): the runtime
  * operation's path parameter, account header and 404 and 429 responses (SPEC-4); the update's
  * deprecated flag, path and query parameters and retryStrategy (SPEC-5); each required
- * Runtime field and each stage (SPEC-6). The catch: the clause at place spec, with the item's class.
+ * Runtime field and each stage (SPEC-6); and each field the document marks optional, added to the Runtime
+ * schema's required list (`spec-add:<json-pointer>:<json-value>`, SPEC-6). The catch: the clause at place
+ * spec, with the item's class.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REQUIRED_RUNTIME_FIELDS } from '../../../support/document/rules';
+import { OPTIONAL_RUNTIME_FIELDS, REQUIRED_RUNTIME_FIELDS } from '../../../support/document/rules';
 import { RUNTIME_STAGES } from '../../../support/document/facts';
 import type { ClauseId } from '../../../support/document/clauses';
 import type { GeneratedFault } from '../types';
@@ -63,6 +65,12 @@ const DROPS: Drop[] = [
 for (const d of DROPS)
   if (d.keys.some((k) => k === -1)) throw new Error(`selftest/faults/generated/spec.ts: the reference's spec has no node for ${d.clause} ${d.valueClass}`);
 
+const RUNTIME_REQUIRED = pointer('components', 'schemas', 'Runtime', 'required');
+const ADDITIONS = OPTIONAL_RUNTIME_FIELDS.map((name) => ({
+  fault: `spec-add:${encodeURIComponent(RUNTIME_REQUIRED)}:${encodeURIComponent(JSON.stringify(name))}`,
+  valueClass: `optional-${name}`,
+}));
+
 export const SPEC_GENERATED: GeneratedFault[] = [
   ...DROPS.map((d): GeneratedFault => ({
     fault: `spec-drop:${encodeURIComponent(pointer(...d.keys))}`,
@@ -72,6 +80,7 @@ export const SPEC_GENERATED: GeneratedFault[] = [
     direction: 'loose',
     files: FILES,
   })),
+  ...ADDITIONS.map((a): GeneratedFault => ({ fault: a.fault, clause: 'SPEC-6', place: 'spec', valueClass: a.valueClass, direction: 'strict', files: FILES })),
   // The other side of the stage enum: a value that is no stage (a drop cannot add one).
   { fault: 'spec-stage-extra', clause: 'SPEC-6', place: 'spec', valueClass: 'stage-other', direction: 'loose', files: FILES },
 ];
@@ -79,5 +88,7 @@ export const SPEC_GENERATED: GeneratedFault[] = [
 /** The part of the document each generated drop cuts from (its reach: `spec#<part>:<class>`). */
 export const specDropPart = (fault: string): string | undefined => {
   const i = SPEC_GENERATED.findIndex((f) => f.fault === fault);
-  return i < 0 ? undefined : `${DROPS[i].part}:${DROPS[i].valueClass}`;
+  if (i >= 0 && i < DROPS.length) return `${DROPS[i].part}:${DROPS[i].valueClass}`;
+  const added = ADDITIONS.find((a) => a.fault === fault);
+  return added && `runtime-schema:${added.valueClass}`;
 };
