@@ -65,7 +65,7 @@ export type RuntimeIdClass = (typeof RUNTIME_ID_CLASSES)[number];
 export type BodyPattern = Record<string, unknown>;
 
 export type FaultKind =
-  | { kind: 'accept' | 'refuse'; checkType: string; pattern: BodyPattern }
+  | { kind: 'accept' | 'refuse' | 'crash'; checkType: string; pattern: BodyPattern }
   | { kind: 'leak'; property: string }
   | { kind: 'take-body'; shape: BodyShape }
   | { kind: 'spec-drop'; pointer: string }
@@ -153,6 +153,11 @@ export const KINDS: Record<string, KindSpec> = {
     grammar: 'refuse:<checkType|any>:<pattern>',
     what: 'update too strict: a valid body holding every property of <pattern> on the check seeded as <checkType> is refused with 400',
     parse: ([t, p]) => ({ kind: 'refuse', checkType: checkType(t), pattern: pattern(p) }),
+  },
+  crash: {
+    grammar: 'crash:<checkType|any>:<pattern>',
+    what: 'update meets a bug: a valid body holding every property of <pattern> on the check seeded as <checkType> answers 500, nothing stored',
+    parse: ([t, p]) => ({ kind: 'crash', checkType: checkType(t), pattern: pattern(p) }),
   },
   leak: {
     grammar: 'leak:<property>',

@@ -66,7 +66,7 @@ export class Faults {
   }
 
   /** accept / refuse: does one of these rows match this body on a stored check of this type? */
-  bodyMatches(kind: 'accept' | 'refuse', storedType: string, body: unknown): boolean {
+  bodyMatches(kind: 'accept' | 'refuse' | 'crash', storedType: string, body: unknown): boolean {
     return this.of(kind).some((f) => (f.checkType === 'any' || f.checkType === storedType) && matches(f.pattern, body));
   }
 

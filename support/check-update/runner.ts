@@ -18,7 +18,7 @@ import type { Exchange } from '../http/exchange';
 import { attribute, expectedAfter, type Finding, type SentUpdate } from './attribution';
 import { carriedKinds, carriersFor } from './carriers';
 import type { Cell } from './cells';
-import { answering, is2xx, is4xx, sendJudged, whereOf, type Judges } from './judge';
+import { answering, is2xx, sendJudged, whereOf, type Judges } from './judge';
 import { describeRestore, restoreCheck, restored, type Send } from './restore';
 import type { CheckHandle, Session } from './session';
 import { isState, restoreBody, sameValue, type CheckState } from './state';
@@ -101,7 +101,7 @@ export class CellRunner {
         }
       }
       const sent = await this.send(cell, batch);
-      if (cell.units && is4xx(sent.status)) await this.bisect(cell, batch);
+      if (cell.units && sent.status >= 400) await this.bisect(cell, batch);
       // A forbidden body taken: read what it did now, and put the check back before the next cell.
       if (sent.wronglyAccepted || batch.length >= (this.careful ? 1 : MAX_BATCH)) await close();
     }

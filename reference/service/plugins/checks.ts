@@ -167,6 +167,7 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
       // The table-driven faults: one body pattern on the check of one type, too loose or too strict. The
       // check's type as seeded: a body taken by one fault must not turn the next one off.
       const faultType = SEEDED_TYPES.get(current.id) ?? current.checkType;
+      if (!problems.length && faults.bodyMatches('crash', faultType, body)) throw new Error(`fault crash: the update of ${current.id} failed`);
       if (faults.bodyMatches('accept', faultType, body)) problems.length = 0;
       else if (!problems.length && faults.bodyMatches('refuse', faultType, body)) problems.push('these values are not allowed together');
       if (problems.length) {

@@ -77,6 +77,8 @@ function checkUpdateFaults(): GeneratedFault[] {
   // A near miss is proven once per rule and operator (pairwise: the checks take turns in the cells); each
   // fault a check-type change makes must run alone, the self-test's dearest kind.
   const operatorsProven = new Set<string>();
+  // A valid value answered with a 5xx (crash:<type>:<pattern>), once per rule: named on the rule's own clause.
+  const crashesProven = new Set<string>();
   for (const t of UPDATE_TESTS) {
     for (const check of t.places) {
       // The run's seed: the suite generates the same values from it.
@@ -101,6 +103,11 @@ function checkUpdateFaults(): GeneratedFault[] {
             direction: loose ? 'loose' : 'strict',
             files: FILES,
           });
+        if (!loose && !crashesProven.has(cell.clause)) {
+          crashesProven.add(cell.clause);
+          const crash = `crash:${EXPECTED_TYPE[check]}:${patternOf(cell)}`;
+          out.set(crash, { ...out.get(fault)!, fault: crash });
+        }
       }
     }
   }
