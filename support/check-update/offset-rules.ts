@@ -33,10 +33,15 @@ export interface OffsetContext extends PlaceContext {
   seed?: number;
 }
 
+/**
+ * The order of a body's properties must not matter (a target that judges the offset before it has read
+ * the frequency takes the stored one): both orders are spread over every rule's cases, by the offset's
+ * parity, rather than each case sent twice.
+ */
 const offsetAt = (cls: string, frequency: number, offset: unknown): OffsetCase => ({
   cls: `frequencyOffset:${cls}`,
   given: {},
-  body: { frequency, frequencyOffset: offset },
+  body: typeof offset === 'number' && Math.abs(offset % 2) === 1 ? { frequencyOffset: offset, frequency } : { frequency, frequencyOffset: offset },
 });
 
 /** The frequency the neutral state uses: 10 where listed, else the first of 1..60, else any above 0. */

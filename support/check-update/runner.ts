@@ -145,7 +145,8 @@ export class CellRunner {
     // Atomicity: a body the target must (or may) refuse carries valid changes of every kind.
     const carriers = cell.expect === 'valid' ? {} : carriersFor(this.s.carriers, this.h.expected, token, Object.keys(cell.body));
     const base = this.s.fullBody ? restoreBody(this.h.expected, this.s.writable) : {};
-    const body = { ...base, ...carriers, ...cell.body };
+    // The cell's own properties first, in its order (the order a rule may need to try), its values last.
+    const body = { ...cell.body, ...base, ...carriers, ...cell.body };
     const sent = cell.trailingComma ? { rawBody: `${JSON.stringify(body).slice(0, -1)},}` } : { body };
     const options: CallOptions = { ...sent, query: cell.query ?? this.s.query, headers: cell.headers };
     const before = structuredClone(this.h.expected);

@@ -140,7 +140,7 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         // draft's frequency so far (the stored one when frequency comes later in the body); the frequency setter checks the type only.
         const keys = Object.keys(b);
         const offsetFirst =
-          faults.has('ind8-fo-offset-before-frequency-key') &&
+          (faults.has('ind8-fo-offset-before-frequency-key') || faults.has('fo-key-order')) &&
           keys.includes('frequency') &&
           keys.indexOf('frequencyOffset') >= 0 &&
           keys.indexOf('frequencyOffset') < keys.indexOf('frequency');
