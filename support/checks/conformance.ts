@@ -21,22 +21,9 @@ export function declaredResponseKey(op: SpecOperation, status: number): string |
   return [String(status), `${String(status)[0]}XX`, `${String(status)[0]}xx`, 'default'].find((k) => keys.includes(k));
 }
 
-const canonical = new WeakMap<object, Map<string, string | undefined>>();
-
-/**
- * Follows `$ref`s met on the way, so the pointer names where the schema really is. Remembered per
- * document: every answer of an operation asks the same question.
- */
+/** Follows the `$ref`s met on the way, so the pointer names where the schema really is (and its validator is compiled once). */
 export function canonicalPointer(raw: unknown, segments: string[]): string | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
-  let known = canonical.get(raw);
-  if (!known) canonical.set(raw, (known = new Map()));
-  const key = segments.join('\0');
-  if (!known.has(key)) known.set(key, followRefs(raw, segments));
-  return known.get(key);
-}
-
-function followRefs(raw: unknown, segments: string[]): string | undefined {
   let pointer = '';
   for (const segment of segments) {
     let node = resolvePointer(raw, pointer);
