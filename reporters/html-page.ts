@@ -33,4 +33,11 @@ export function page(title: string, subtitle: string, body: string, style = ''):
 `;
 }
 
+/** A table: its header cells, then its rows (`<tr>…</tr>`), all HTML already. */
+export const table = (head: readonly string[], rows: readonly string[], attrs = '') =>
+  `<table${attrs}><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+
+/** A list of items that are HTML already. */
+export const list = (items: readonly string[], attrs = '') => `<ul${attrs}>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
+
 export const statusClass = (s: string) => s.replace(/\s+/g, '-');

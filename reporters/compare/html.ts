@@ -3,7 +3,7 @@
  * clause in three groups, then each clause's details collapsed, then every clause (collapsed too).
  * Same order as compare.md. No scripts: <details> does the collapsing.
  */
-import { esc, page, statusClass } from '../html-page';
+import { esc, list, page, statusClass, table } from '../html-page';
 import { onceEach, requestOf } from './failures';
 import { count, familyTotal, headersLine, lastTitlePart, moreDiffer, moreTests } from './text';
 import { outcomes, skipReasons } from './model';
@@ -50,7 +50,7 @@ function families(c: Comparison): string {
   );
   const sum = (k: Parameters<typeof familyTotal>[1]) => familyTotal(c, k);
   rows.push(`<tr class="all"><td>all</td><td>${sum('clauses')}</td><td>${sum('same')}</td>${n(sum('aOnly'))}${n(sum('bOnly'))}${n(sum('oneSkipped'))}</tr>`);
-  return `<table class="families"><thead><tr><th>family</th><th>clauses</th><th>same</th><th>A only verified</th><th>B only verified</th><th>skipped on one side</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return table(['family', 'clauses', 'same', 'A only verified', 'B only verified', 'skipped on one side'], rows, ' class="families"');
 }
 
 /** The rows of one test: its name and outcomes, its failures, then its requests that differ. */
@@ -86,19 +86,21 @@ function details(c: ClauseComparison, limits: Limits): string {
     .slice(0, limits.tests)
     .map((t) => testRows(t, limits, said))
     .join('');
-  const table = tests ? `<table class="requests"><thead><tr><th>request</th><th>what</th><th>A</th><th>B</th></tr></thead><tbody>${tests}</tbody></table>` : '';
+  const requests = tests ? table(['request', 'what', 'A', 'B'], [tests], ' class="requests"') : '';
   const rest = c.tests.slice(limits.tests);
   const restLine = rest.length ? `<p class="detail">${esc(moreTests(rest))}</p>` : '';
+  const more = c.failures.length - limits.failures;
   const loose = c.failures.length
-    ? `<ul class="failures">${c.failures
-        .slice(0, limits.failures)
-        .map((f) => `<li>${failureText(f, true, said)}</li>`)
-        .join(
-          '',
-        )}${c.failures.length > limits.failures ? `<li class="detail">… ${count(c.failures.length - limits.failures, 'more failure')} (each side's contract-matrix.md has them all)</li>` : ''}</ul>`
+    ? list(
+        [
+          ...c.failures.slice(0, limits.failures).map((f) => failureText(f, true, said)),
+          ...(more > 0 ? [`<span class="detail">… ${count(more, 'more failure')} (each side's contract-matrix.md has them all)</span>`] : []),
+        ],
+        ' class="failures"',
+      )
     : '';
   const summary = `<summary><b>${esc(c.id)}</b> A ${badge(c.a)}, B ${badge(c.b)}: ${esc(c.first)}</summary>`;
-  return `<details class="clause" id="${anchor(c.id)}">${summary}<p class="detail">${esc(c.summary)}</p>${skips}${table}${restLine}${loose}</details>`;
+  return `<details class="clause" id="${anchor(c.id)}">${summary}<p class="detail">${esc(c.summary)}</p>${skips}${requests}${restLine}${loose}</details>`;
 }
 
 export function renderCompareHtml(c: Comparison): string {
@@ -113,11 +115,12 @@ export function renderCompareHtml(c: Comparison): string {
     );
     const why =
       g.category === 'one-skipped'
-        ? `<p class="detail">Why:</p><ul class="failures">${skipReasons(g.clauses)
-            .map((r) => `<li><b>${r.side}</b> skipped ${esc(r.clauses.join(', '))}: ${esc(r.reason)}</li>`)
-            .join('')}</ul>`
+        ? `<p class="detail">Why:</p>${list(
+            skipReasons(g.clauses).map((r) => `<b>${r.side}</b> skipped ${esc(r.clauses.join(', '))}: ${esc(r.reason)}`),
+            ' class="failures"',
+          )}`
         : '';
-    return `${head}<table class="lines"><thead><tr><th>clause</th><th>A</th><th>B</th><th>first difference</th><th>rule</th></tr></thead><tbody>${rows.join('')}</tbody></table>${why}`;
+    return `${head}${table(['clause', 'A', 'B', 'first difference', 'rule'], rows, ' class="lines"')}${why}`;
   });
   const detailed = c.groups.flatMap((g) => g.clauses).filter((x) => x.detailed);
   const detailsPart = detailed.length ? `<h2>Details</h2>${detailed.map((x) => details(x, c.limits)).join('')}` : '';
@@ -125,7 +128,7 @@ export function renderCompareHtml(c: Comparison): string {
   const rows = c.clauses
     .map((x) => `<tr${x.differs ? ' class="differs"' : ''}><td class="id">${esc(x.id)}</td><td>${esc(x.summary)}</td>${cell(x.a)}${cell(x.b)}</tr>`)
     .join('');
-  const everything = `<details class="all"><summary>All ${c.clauses.length} clauses, the same ones too</summary><table class="clauses"><thead><tr><th>clause</th><th>rule</th><th>A</th><th>B</th></tr></thead><tbody>${rows}</tbody></table></details>`;
+  const everything = `<details class="all"><summary>All ${c.clauses.length} clauses, the same ones too</summary>${table(['clause', 'rule', 'A', 'B'], [rows], ' class="clauses"')}</details>`;
   const headers = headersLine(c);
   return page(
     'Compare',

@@ -55,11 +55,7 @@ let sequence = 0;
 const nextId = () => `${process.pid}.${++sequence}`;
 const clean = (s: string) => s.replace(/[\t\n\r]/g, ' ');
 
-/**
- * One descriptor per ledger file, opened for appending and kept: a run appends two lines per request,
- * and opening the file for each was most of the ledger's cost. One write per call, so that lines of
- * different workers never interleave (O_APPEND).
- */
+/** One descriptor per ledger file, kept open for appending; one write per call, so that workers' lines never interleave (O_APPEND). */
 let appending: { file: string; fd: number } | undefined;
 function append(lines: string[]): void {
   const file = runFiles().ledger;
@@ -119,11 +115,7 @@ export function recordExchanges(exchanges: (SentRequest & { status: number })[])
   );
 }
 
-/**
- * What this process has read of a ledger: the file only grows, so each read parses only the lines
- * appended since the last one. The client reads the ledger before every request, so the file stays
- * open: a read that finds nothing new is one system call.
- */
+/** What this process has read of a ledger: the file only grows, so each read parses only the lines appended since. */
 interface Reading {
   file: string;
   fd: number;
