@@ -8,7 +8,7 @@
  * appended to a run-scoped file. Keys are stored as short hashes, never as they are.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { runFiles } from '../run/run-files';
 
 const tags = new Map<string, string>();
@@ -125,17 +125,10 @@ interface Reading {
   sorted?: LedgerEntry[];
 }
 let reading: Reading | undefined;
-const chunk = Buffer.alloc(64 * 1024);
 
 function readNewLines(r: Reading): void {
-  let pending = Buffer.alloc(0);
-  for (;;) {
-    const got = readSync(r.fd, chunk, 0, chunk.length, r.offset + pending.length);
-    if (got === 0) break;
-    pending = Buffer.concat([pending, chunk.subarray(0, got)]);
-    if (got < chunk.length) break;
-  }
-  const end = pending.lastIndexOf(0x0a);
+  const pending = Buffer.alloc(Math.max(0, fstatSync(r.fd).size - r.offset));
+  const end = pending.subarray(0, readSync(r.fd, pending, 0, pending.length, r.offset)).lastIndexOf(0x0a);
   if (end < 0) return;
   r.offset += end + 1;
   r.sorted = undefined;
