@@ -5,7 +5,7 @@
  */
 import { esc, list, page, statusClass, table } from '../html-page';
 import { onceEach, requestOf } from './failures';
-import { count, familyTotal, headersLine, lastTitlePart, moreDiffer, moreTests } from './text';
+import { count, familyTotals, headersLine, lastTitlePart, moreFailures, moreTests, requestsNote, skipLine } from './text';
 import { outcomes, skipReasons } from './model';
 import type { ClauseComparison, Comparison, Failure, Limits, Side, TestComparison } from './types';
 
@@ -48,8 +48,8 @@ function families(c: Comparison): string {
   const rows = c.families.map(
     (f) => `<tr><td class="id">${esc(f.family)}</td><td>${f.clauses}</td><td>${f.same}</td>${n(f.aOnly)}${n(f.bOnly)}${n(f.oneSkipped)}</tr>`,
   );
-  const sum = (k: Parameters<typeof familyTotal>[1]) => familyTotal(c, k);
-  rows.push(`<tr class="all"><td>all</td><td>${sum('clauses')}</td><td>${sum('same')}</td>${n(sum('aOnly'))}${n(sum('bOnly'))}${n(sum('oneSkipped'))}</tr>`);
+  const all = familyTotals(c);
+  rows.push(`<tr class="all"><td>all</td><td>${all.clauses}</td><td>${all.same}</td>${n(all.aOnly)}${n(all.bOnly)}${n(all.oneSkipped)}</tr>`);
   return table(['family', 'clauses', 'same', 'A only verified', 'B only verified', 'skipped on one side'], rows, ' class="families"');
 }
 
@@ -57,8 +57,8 @@ function families(c: Comparison): string {
 function testRows(t: TestComparison, limits: Limits, said: (f: Failure) => string): string {
   const rows = [`<tr class="test"><th colspan="4">${esc(lastTitlePart(t.title))} <span class="detail">${esc(outcomes(t))}</span></th></tr>`];
   for (const f of t.failures.slice(0, limits.failures)) rows.push(`<tr><td colspan="4">${failureText(f, false, said)}</td></tr>`);
-  if (t.failures.length > limits.failures)
-    rows.push(`<tr><td colspan="4" class="detail">… ${count(t.failures.length - limits.failures, 'more failure')}</td></tr>`);
+  const more = moreFailures(t.failures.length, limits.failures);
+  if (more) rows.push(`<tr><td colspan="4" class="detail">${esc(more)}</td></tr>`);
   if (t.shownIn)
     return [...rows, `<tr><td colspan="4" class="detail">Responses: as under <a href="#${anchor(t.shownIn)}">${esc(t.shownIn)}</a></td></tr>`].join('');
   for (const r of t.requests.slice(0, limits.requests)) {
@@ -70,8 +70,7 @@ function testRows(t: TestComparison, limits: Limits, said: (f: Failure) => strin
       ),
     );
   }
-  const hidden = t.requests.length - limits.requests;
-  const note = [hidden > 0 ? moreDiffer(hidden, 'request') : '', t.alike ? `${t.alike} answered alike` : ''].filter(Boolean).join('; ');
+  const note = requestsNote(t, limits);
   if (note) rows.push(`<tr><td colspan="4" class="detail">${note}</td></tr>`);
   return rows.join('');
 }
@@ -79,7 +78,7 @@ function testRows(t: TestComparison, limits: Limits, said: (f: Failure) => strin
 function details(c: ClauseComparison, limits: Limits): string {
   const skips = (['A', 'B'] as const)
     .filter((s) => (s === 'A' ? c.a : c.b) === 'skipped')
-    .map((s) => `<p>${s} skipped: ${esc(c.reasons[s].join('; ') || 'no reason given')}</p>`)
+    .map((s) => `<p>${esc(skipLine(c, s))}</p>`)
     .join('');
   const said = onceEach();
   const tests = c.tests
@@ -89,13 +88,10 @@ function details(c: ClauseComparison, limits: Limits): string {
   const requests = tests ? table(['request', 'what', 'A', 'B'], [tests], ' class="requests"') : '';
   const rest = c.tests.slice(limits.tests);
   const restLine = rest.length ? `<p class="detail">${esc(moreTests(rest))}</p>` : '';
-  const more = c.failures.length - limits.failures;
+  const more = moreFailures(c.failures.length, limits.failures, true);
   const loose = c.failures.length
     ? list(
-        [
-          ...c.failures.slice(0, limits.failures).map((f) => failureText(f, true, said)),
-          ...(more > 0 ? [`<span class="detail">… ${count(more, 'more failure')} (each side's contract-matrix.md has them all)</span>`] : []),
-        ],
+        [...c.failures.slice(0, limits.failures).map((f) => failureText(f, true, said)), ...(more ? [`<span class="detail">${esc(more)}</span>`] : [])],
         ' class="failures"',
       )
     : '';
