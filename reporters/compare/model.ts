@@ -23,7 +23,7 @@ export const LIMITS: readonly Limits[] = [
   { tests: 1, requests: 1, differences: 2, failures: 1 },
 ];
 
-export const GROUP_TITLES: Record<Exclude<Category, 'same'>, string> = {
+const GROUP_TITLES: Record<Exclude<Category, 'same'>, string> = {
   'a-only': 'A verified, B failed',
   'b-only': 'B verified, A failed',
   'one-skipped': 'Skipped on one side',

@@ -50,7 +50,7 @@ function mediaTypeKey(content: Record<string, unknown>, contentType: string): st
 }
 
 /** The clause of conformance to the target's own spec. */
-export const SPEC_CONFORMANCE: ClauseId = 'SPEC-9';
+const SPEC_CONFORMANCE: ClauseId = 'SPEC-9';
 
 /** A response to judge against the target's spec, and the clause the request tries. */
 export interface Conformance {

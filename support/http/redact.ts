@@ -17,7 +17,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const formsOf = new Map<string, string[]>();
 
 /** The secret, its base64 forms, and every run of SECRET_RUN of its characters (made once per secret). */
-export function secretForms(secret: string): string[] {
+function secretForms(secret: string): string[] {
   let known = formsOf.get(secret);
   if (!known) {
     const forms = new Set([secret, ...[secret, `${secret}:`, `:${secret}`].map((s) => Buffer.from(s).toString('base64').replace(/=+$/, ''))]);

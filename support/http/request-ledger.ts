@@ -49,7 +49,7 @@ export function credentialCandidates(authorization: string | undefined): string[
   return [...out];
 }
 
-export const isBearer = (authorization: string | undefined) => /^Bearer\s+\S+$/i.test(authorization?.trim() ?? '');
+const isBearer = (authorization: string | undefined) => /^Bearer\s+\S+$/i.test(authorization?.trim() ?? '');
 
 let sequence = 0;
 const nextId = () => `${process.pid}.${++sequence}`;
