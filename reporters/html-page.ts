@@ -21,7 +21,6 @@ const STYLE = `
   code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; }
   pre { background: var(--soft); padding: 8px; border-radius: 6px; white-space: pre-wrap; margin: 4px 0; }
   ul.tests { margin: 0; padding-left: 16px; color: #57606a; font-size: 12px; }
-  .diff-side { width: 50%; }
 `;
 
 /** A page; `style` adds rules of its own to the shared stylesheet. */
