@@ -1,8 +1,9 @@
 /**
  * The contract matrix: one row per clause of the catalogue (covered or not) with verified / failed /
- * skipped / not covered and the tests behind it, written to contract-matrix.md and .json (and the run's
- * other data files and junit.xml, all from one reading of the run); the console ends with a one-line summary. A run test covers what its checks tried (its `tried` and `failures`
- * attachments); a test that did not run, the clauses it declares. Never read from titles.
+ * skipped / not covered and the tests behind it, written to contract-matrix.md and .json, and from the
+ * same reading of the run the other data files and junit.xml; the console ends with a one-line summary.
+ * A run test covers what its checks tried (its `tried` and `failures` attachments); a test that did not
+ * run, the clauses it declares. Never read from titles.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
