@@ -41,12 +41,7 @@ export default defineConfig({
   workers: defaultWorkers(config.embedded),
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: [
-    ['list'],
-    ['html', { outputFolder: `${reports}/html`, open: 'never' }],
-    ['./reporters/junit.ts', { outputFile: `${reports}/junit.xml` }],
-    ['./reporters/clause-matrix.ts', matrixOptions],
-  ],
+  reporter: [['list'], ['html', { outputFolder: `${reports}/html`, open: 'never' }], ['./reporters/clause-matrix.ts', matrixOptions]],
   use: { trace: 'off' },
   // The check update is one ordered chain (its describe runs in order) that goes to whichever worker is
   // free; every file has the same fixtures (support/test.ts), so a worker runs the chain and then the

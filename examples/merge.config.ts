@@ -3,7 +3,6 @@ export default {
   testDir: '../tests',
   reporter: [
     ['html', { outputFolder: '../reports/html', open: 'never' }],
-    ['../reporters/junit.ts', { outputFile: '../reports/junit.xml' }],
     ['../reporters/clause-matrix.ts', { outputDir: '../reports' }],
   ],
 };

@@ -8,13 +8,8 @@ import { renderCompareHtml } from './compare/html';
 import { renderCompareMarkdown } from './compare/markdown';
 import type { Comparison, Side } from './compare/types';
 
-export type { ClauseComparison, Comparison, Difference, Failure, Limits, RequestDiff, Side, TestComparison } from './compare/types';
-export { compare, LIMITS, skipReasons } from './compare/model';
-export { diffRequests } from './compare/diff';
-export { renderCompareMarkdown, renderCompareHtml };
-
 /** The page's size the reports keep under, showing less of each difference when there are many. */
-export const PAGE_BUDGET = 56_000;
+const PAGE_BUDGET = 56_000;
 
 /** Both reports, showing as much of each difference as fits the page budget (the same in both). */
 export function compareReports(a: Side, b: Side, budget = PAGE_BUDGET): { comparison: Comparison; markdown: string; html: string } {

@@ -21,7 +21,6 @@ const STYLE = `
   code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; }
   pre { background: var(--soft); padding: 8px; border-radius: 6px; white-space: pre-wrap; margin: 4px 0; }
   ul.tests { margin: 0; padding-left: 16px; color: #57606a; font-size: 12px; }
-  .diff-side { width: 50%; }
 `;
 
 /** A page; `style` adds rules of its own to the shared stylesheet. */
@@ -32,5 +31,12 @@ export function page(title: string, subtitle: string, body: string, style = ''):
 <body><header><h1>${esc(title)}</h1><div class="detail">${subtitle}</div></header><main>${body}</main></body></html>
 `;
 }
+
+/** A table: its header cells, then its rows (`<tr>…</tr>`), all HTML already. */
+export const table = (head: readonly string[], rows: readonly string[], attrs = '') =>
+  `<table${attrs}><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+
+/** A list of items that are HTML already. */
+export const list = (items: readonly string[], attrs = '') => `<ul${attrs}>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
 
 export const statusClass = (s: string) => s.replace(/\s+/g, '-');

@@ -1,5 +1,5 @@
 /** contract-matrix.html: the matrix as a page, linked from Playwright's HTML report. */
-import { esc, page, statusClass } from './html-page';
+import { esc, list, page, statusClass, table } from './html-page';
 import { matrixFailureLine, triedText, waiversText } from './matrix-markdown';
 import type { Matrix } from './matrix-types';
 
@@ -20,14 +20,14 @@ export function renderMatrixHtml(m: Matrix): string {
     const tests = c.tests.map((t) => `<li class="${t.status}">${esc(t.title)}</li>`).join('');
     return `<tr><td class="id">${esc(c.id)}</td><td>${esc(c.summary)}</td><td class="${statusClass(c.status)}"><b>${esc(c.status)}</b></td><td class="detail">${detail}</td><td class="detail">${esc(triedText(c))}</td><td><ul class="tests">${tests}</ul></td></tr>`;
   });
-  const waivers = m.waivers?.length ? `<h2>Waivers</h2><ul>${m.waivers.map((n) => `<li>${esc(n.line)}</li>`).join('')}</ul>` : '';
-  const drift = m.drift.length ? `<h2>Spec drift (warnings)</h2><ul>${m.drift.map((d) => `<li>${esc(d)}</li>`).join('')}</ul>` : '';
+  const waivers = m.waivers?.length ? `<h2>Waivers</h2>${list(m.waivers.map((n) => esc(n.line)))}` : '';
+  const drift = m.drift.length ? `<h2>Spec drift (warnings)</h2>${list(m.drift.map(esc))}` : '';
   const requests = `<h2>Requests sent</h2><p class="detail">${Object.entries(m.requests)
     .map(([k, v]) => `${esc(k)}: ${v}`)
     .join(' · ')}</p>`;
   return page(
     'Contract matrix',
     `Run of ${esc(m.generatedAt)}<div class="summary">${pills}</div>`,
-    `<table><thead><tr><th>clause</th><th>rule</th><th>result</th><th>detail</th><th>tried at</th><th>tests</th></tr></thead><tbody>${rows.join('')}</tbody></table>${waivers}${drift}${requests}`,
+    `${table(['clause', 'rule', 'result', 'detail', 'tried at', 'tests'], rows)}${waivers}${drift}${requests}`,
   );
 }

@@ -26,7 +26,7 @@ export const matrixFailureLine = (f: MatrixFailure) => `${failureLine(f)}${(f.si
 export const waiversText = (c: Pick<ClauseRow, 'waivers'>) => c.waivers.map((w) => `waived until ${w.until} (entry ${w.entry}): ${w.reason}`).join('; ');
 
 /** What a row's detail column says: the failures of a failed clause, the waivers and failures of a waived one, the reasons of a skip. */
-export const detailText = (c: ClauseRow, failures = 2) =>
+const detailText = (c: ClauseRow, failures = 2) =>
   c.status === 'failed'
     ? c.failures.slice(0, failures).map(matrixFailureLine).join('; ')
     : c.status === 'waived'

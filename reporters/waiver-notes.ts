@@ -36,13 +36,8 @@ export function waiverNotes(options: WaiverOptions | undefined, failures: readon
     }
     const n = failures.filter((f) => f.waiver?.entry === w.entry).length;
     if (n) return [{ ...base, kind: 'used', failures: n, line: `waiver used: ${name(w)} covered ${count(n, 'failure')}, until ${w.until}: ${w.reason}` }];
-    if (
-      !tried(
-        w,
-        rows.find((r) => r.id === w.clause),
-      )
-    )
-      return [];
+    const row = rows.find((r) => r.id === w.clause);
+    if (!tried(w, row)) return [];
     return [{ ...base, kind: 'stale', failures: 0, line: `waiver stale: ${name(w)} covered nothing in this run: delete it once the fix has shipped` }];
   });
 }

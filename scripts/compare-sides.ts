@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EMBEDDED, OBSERVATIONS_VARIABLE, readConfig } from '../support/run/config';
 import { EXIT_CONFIG_ERROR, isSuiteError } from '../support/run/suite-error';
-import type { Side } from '../reporters/compare-report';
+import type { Side } from '../reporters/compare/types';
 import { runSuite } from './suite-runner';
 import { REPORT_FILES } from '../support/run/report-files';
 import { WAIVERS_OFF } from '../support/run/waivers-file';

@@ -190,7 +190,7 @@ const withError = (o: Observation) => {
 };
 
 /** Ranks differences: rank, then order within the rank (sorting is stable: then the order found). */
-export const byRank = (a: Difference, b: Difference) => a.rank - b.rank || a.sub - b.sub;
+const byRank = (a: Difference, b: Difference) => a.rank - b.rank || a.sub - b.sub;
 
 /** The responses of one test on both sides, paired; the requests that differ, most telling first. */
 export function diffRequests(

@@ -16,20 +16,22 @@ export function pathOf(url: string): string {
   }
 }
 
-export function normaliseFailure(side: SideName, record: MatrixFailure): Failure {
+function normaliseFailure(side: SideName, record: MatrixFailure): Failure {
   const ex = record.exchange;
+  const { test, place, valueClass, cell, expectedStatus, served } = record;
+  const exchange = ex && { method: ex.method, path: clip(pathOf(ex.url), 90), status: ex.status, contentType: ex.contentType };
   return {
     side,
     title: clip(record.title || 'failed'),
     received: clip(record.received),
     allowed: clip(record.allowed),
-    test: record.test,
-    ...(record.place ? { place: record.place } : {}),
-    ...(record.valueClass ? { valueClass: record.valueClass } : {}),
-    ...(record.cell ? { cell: record.cell } : {}),
-    ...(record.expectedStatus !== undefined ? { expectedStatus: record.expectedStatus } : {}),
-    ...(record.served !== undefined ? { served: record.served } : {}),
-    ...(ex ? { exchange: { method: ex.method, path: clip(pathOf(ex.url), 90), status: ex.status, contentType: ex.contentType } } : {}),
+    test,
+    place,
+    valueClass,
+    cell,
+    expectedStatus,
+    served,
+    exchange,
   };
 }
 
@@ -51,7 +53,7 @@ export function failuresOf(side: SideName, raw: readonly MatrixFailure[] | undef
 export const requestOf = (f: Failure) => (f.exchange ? `${f.exchange.method} ${f.exchange.path} → ${f.exchange.status}` : '');
 
 /** "received …; allowed …" of a failure. */
-export const receivedAllowed = (f: Failure) => `received ${f.received}; allowed ${f.allowed}`;
+const receivedAllowed = (f: Failure) => `received ${f.received}; allowed ${f.allowed}`;
 
 /** receivedAllowed, said once per clause: the same value again is "the same received and allowed". */
 export function onceEach(): (f: Failure) => string {

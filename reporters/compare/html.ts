@@ -3,9 +3,9 @@
  * clause in three groups, then each clause's details collapsed, then every clause (collapsed too).
  * Same order as compare.md. No scripts: <details> does the collapsing.
  */
-import { esc, page, statusClass } from '../html-page';
+import { esc, list, page, statusClass, table } from '../html-page';
 import { onceEach, requestOf } from './failures';
-import { count, familyTotal, headersLine, lastTitlePart, moreDiffer, moreTests } from './text';
+import { count, familyTotals, headersLine, lastTitlePart, moreFailures, moreTests, requestsNote, skipLine } from './text';
 import { outcomes, skipReasons } from './model';
 import type { ClauseComparison, Comparison, Failure, Limits, Side, TestComparison } from './types';
 
@@ -48,17 +48,17 @@ function families(c: Comparison): string {
   const rows = c.families.map(
     (f) => `<tr><td class="id">${esc(f.family)}</td><td>${f.clauses}</td><td>${f.same}</td>${n(f.aOnly)}${n(f.bOnly)}${n(f.oneSkipped)}</tr>`,
   );
-  const sum = (k: Parameters<typeof familyTotal>[1]) => familyTotal(c, k);
-  rows.push(`<tr class="all"><td>all</td><td>${sum('clauses')}</td><td>${sum('same')}</td>${n(sum('aOnly'))}${n(sum('bOnly'))}${n(sum('oneSkipped'))}</tr>`);
-  return `<table class="families"><thead><tr><th>family</th><th>clauses</th><th>same</th><th>A only verified</th><th>B only verified</th><th>skipped on one side</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  const all = familyTotals(c);
+  rows.push(`<tr class="all"><td>all</td><td>${all.clauses}</td><td>${all.same}</td>${n(all.aOnly)}${n(all.bOnly)}${n(all.oneSkipped)}</tr>`);
+  return table(['family', 'clauses', 'same', 'A only verified', 'B only verified', 'skipped on one side'], rows, ' class="families"');
 }
 
 /** The rows of one test: its name and outcomes, its failures, then its requests that differ. */
 function testRows(t: TestComparison, limits: Limits, said: (f: Failure) => string): string {
   const rows = [`<tr class="test"><th colspan="4">${esc(lastTitlePart(t.title))} <span class="detail">${esc(outcomes(t))}</span></th></tr>`];
   for (const f of t.failures.slice(0, limits.failures)) rows.push(`<tr><td colspan="4">${failureText(f, false, said)}</td></tr>`);
-  if (t.failures.length > limits.failures)
-    rows.push(`<tr><td colspan="4" class="detail">… ${count(t.failures.length - limits.failures, 'more failure')}</td></tr>`);
+  const more = moreFailures(t.failures.length, limits.failures);
+  if (more) rows.push(`<tr><td colspan="4" class="detail">${esc(more)}</td></tr>`);
   if (t.shownIn)
     return [...rows, `<tr><td colspan="4" class="detail">Responses: as under <a href="#${anchor(t.shownIn)}">${esc(t.shownIn)}</a></td></tr>`].join('');
   for (const r of t.requests.slice(0, limits.requests)) {
@@ -70,8 +70,7 @@ function testRows(t: TestComparison, limits: Limits, said: (f: Failure) => strin
       ),
     );
   }
-  const hidden = t.requests.length - limits.requests;
-  const note = [hidden > 0 ? moreDiffer(hidden, 'request') : '', t.alike ? `${t.alike} answered alike` : ''].filter(Boolean).join('; ');
+  const note = requestsNote(t, limits);
   if (note) rows.push(`<tr><td colspan="4" class="detail">${note}</td></tr>`);
   return rows.join('');
 }
@@ -79,26 +78,25 @@ function testRows(t: TestComparison, limits: Limits, said: (f: Failure) => strin
 function details(c: ClauseComparison, limits: Limits): string {
   const skips = (['A', 'B'] as const)
     .filter((s) => (s === 'A' ? c.a : c.b) === 'skipped')
-    .map((s) => `<p>${s} skipped: ${esc(c.reasons[s].join('; ') || 'no reason given')}</p>`)
+    .map((s) => `<p>${esc(skipLine(c, s))}</p>`)
     .join('');
   const said = onceEach();
   const tests = c.tests
     .slice(0, limits.tests)
     .map((t) => testRows(t, limits, said))
     .join('');
-  const table = tests ? `<table class="requests"><thead><tr><th>request</th><th>what</th><th>A</th><th>B</th></tr></thead><tbody>${tests}</tbody></table>` : '';
+  const requests = tests ? table(['request', 'what', 'A', 'B'], [tests], ' class="requests"') : '';
   const rest = c.tests.slice(limits.tests);
   const restLine = rest.length ? `<p class="detail">${esc(moreTests(rest))}</p>` : '';
+  const more = moreFailures(c.failures.length, limits.failures, true);
   const loose = c.failures.length
-    ? `<ul class="failures">${c.failures
-        .slice(0, limits.failures)
-        .map((f) => `<li>${failureText(f, true, said)}</li>`)
-        .join(
-          '',
-        )}${c.failures.length > limits.failures ? `<li class="detail">… ${count(c.failures.length - limits.failures, 'more failure')} (each side's contract-matrix.md has them all)</li>` : ''}</ul>`
+    ? list(
+        [...c.failures.slice(0, limits.failures).map((f) => failureText(f, true, said)), ...(more ? [`<span class="detail">${esc(more)}</span>`] : [])],
+        ' class="failures"',
+      )
     : '';
   const summary = `<summary><b>${esc(c.id)}</b> A ${badge(c.a)}, B ${badge(c.b)}: ${esc(c.first)}</summary>`;
-  return `<details class="clause" id="${anchor(c.id)}">${summary}<p class="detail">${esc(c.summary)}</p>${skips}${table}${restLine}${loose}</details>`;
+  return `<details class="clause" id="${anchor(c.id)}">${summary}<p class="detail">${esc(c.summary)}</p>${skips}${requests}${restLine}${loose}</details>`;
 }
 
 export function renderCompareHtml(c: Comparison): string {
@@ -113,11 +111,12 @@ export function renderCompareHtml(c: Comparison): string {
     );
     const why =
       g.category === 'one-skipped'
-        ? `<p class="detail">Why:</p><ul class="failures">${skipReasons(g.clauses)
-            .map((r) => `<li><b>${r.side}</b> skipped ${esc(r.clauses.join(', '))}: ${esc(r.reason)}</li>`)
-            .join('')}</ul>`
+        ? `<p class="detail">Why:</p>${list(
+            skipReasons(g.clauses).map((r) => `<b>${r.side}</b> skipped ${esc(r.clauses.join(', '))}: ${esc(r.reason)}`),
+            ' class="failures"',
+          )}`
         : '';
-    return `${head}<table class="lines"><thead><tr><th>clause</th><th>A</th><th>B</th><th>first difference</th><th>rule</th></tr></thead><tbody>${rows.join('')}</tbody></table>${why}`;
+    return `${head}${table(['clause', 'A', 'B', 'first difference', 'rule'], rows, ' class="lines"')}${why}`;
   });
   const detailed = c.groups.flatMap((g) => g.clauses).filter((x) => x.detailed);
   const detailsPart = detailed.length ? `<h2>Details</h2>${detailed.map((x) => details(x, c.limits)).join('')}` : '';
@@ -125,7 +124,7 @@ export function renderCompareHtml(c: Comparison): string {
   const rows = c.clauses
     .map((x) => `<tr${x.differs ? ' class="differs"' : ''}><td class="id">${esc(x.id)}</td><td>${esc(x.summary)}</td>${cell(x.a)}${cell(x.b)}</tr>`)
     .join('');
-  const everything = `<details class="all"><summary>All ${c.clauses.length} clauses, the same ones too</summary><table class="clauses"><thead><tr><th>clause</th><th>rule</th><th>A</th><th>B</th></tr></thead><tbody>${rows}</tbody></table></details>`;
+  const everything = `<details class="all"><summary>All ${c.clauses.length} clauses, the same ones too</summary>${table(['clause', 'rule', 'A', 'B'], [rows], ' class="clauses"')}</details>`;
   const headers = headersLine(c);
   return page(
     'Compare',

@@ -4,7 +4,7 @@
  * every clause.
  */
 import { onceEach, requestOf } from './failures';
-import { count, familyTotal, headersLine, lastTitlePart, moreDiffer, moreTests } from './text';
+import { count, familyTotals, headersLine, lastTitlePart, moreFailures, moreTests, requestsNote, skipLine } from './text';
 import { outcomes, skipReasons } from './model';
 import type { ClauseComparison, Comparison, Failure, Limits, Side } from './types';
 
@@ -17,8 +17,7 @@ function sideLine(name: string, s: Side): string {
 
 function details(c: ClauseComparison, limits: Limits): string[] {
   const lines = [`### ${c.id}: A ${c.a}, B ${c.b}`, '', `${c.summary}. First difference: ${c.first}.`, ''];
-  for (const side of ['A', 'B'] as const)
-    if ((side === 'A' ? c.a : c.b) === 'skipped') lines.push(`${side} skipped: ${c.reasons[side].join('; ') || 'no reason given'}`, '');
+  for (const side of ['A', 'B'] as const) if ((side === 'A' ? c.a : c.b) === 'skipped') lines.push(skipLine(c, side), '');
   const said = onceEach();
   const values = (f: Failure) => {
     const v = said(f);
@@ -27,7 +26,7 @@ function details(c: ClauseComparison, limits: Limits): string[] {
   for (const t of c.tests.slice(0, limits.tests)) {
     lines.push(`**${lastTitlePart(t.title)}** (${outcomes(t)})`, '');
     for (const f of t.failures.slice(0, limits.failures)) lines.push(`- ${f.side}: ${f.title}${values(f)}`);
-    if (t.failures.length > limits.failures) lines.push(`- … ${count(t.failures.length - limits.failures, 'more failure')}`);
+    if (t.failures.length > limits.failures) lines.push(`- ${moreFailures(t.failures.length, limits.failures)}`);
     if (t.shownIn) lines.push(`- responses: as under ${t.shownIn}`);
     else {
       for (const r of t.requests.slice(0, limits.requests)) {
@@ -39,9 +38,8 @@ function details(c: ClauseComparison, limits: Limits): string[] {
             .join('; ')}${r.differences.length > limits.differences ? ` (+${count(r.differences.length - limits.differences, 'more difference')})` : ''}`,
         );
       }
-      const hidden = t.requests.length - limits.requests;
-      if (hidden > 0 || t.alike)
-        lines.push(`- ${[hidden > 0 ? moreDiffer(hidden, 'request') : '', t.alike ? `${t.alike} answered alike` : ''].filter(Boolean).join('; ')}`);
+      const note = requestsNote(t, limits);
+      if (note) lines.push(`- ${note}`);
     }
     lines.push('');
   }
@@ -49,8 +47,7 @@ function details(c: ClauseComparison, limits: Limits): string[] {
   if (rest.length) lines.push(moreTests(rest), '');
   if (c.failures.length) {
     lines.push(...c.failures.slice(0, limits.failures).map((f) => `- ${f.side}: ${f.title}${requestOf(f) ? ` ${code(requestOf(f))}` : ''}${values(f)}`));
-    if (c.failures.length > limits.failures)
-      lines.push(`- … ${count(c.failures.length - limits.failures, 'more failure')} (each side's contract-matrix.md has them all)`);
+    if (c.failures.length > limits.failures) lines.push(`- ${moreFailures(c.failures.length, limits.failures, true)}`);
     lines.push('');
   }
   return lines;
@@ -61,8 +58,8 @@ export function renderCompareMarkdown(c: Comparison): string {
   if (c.families.length) {
     lines.push('| family | clauses | same | A only verified | B only verified | skipped on one side |', '|---|---|---|---|---|---|');
     for (const f of c.families) lines.push(`| ${f.family} | ${f.clauses} | ${f.same} | ${f.aOnly || ''} | ${f.bOnly || ''} | ${f.oneSkipped || ''} |`);
-    const sum = (k: Parameters<typeof familyTotal>[1]) => familyTotal(c, k);
-    lines.push(`| **all** | ${sum('clauses')} | ${sum('same')} | ${sum('aOnly')} | ${sum('bOnly')} | ${sum('oneSkipped')} |`, '');
+    const all = familyTotals(c);
+    lines.push(`| **all** | ${all.clauses} | ${all.same} | ${all.aOnly} | ${all.bOnly} | ${all.oneSkipped} |`, '');
   }
   const headers = headersLine(c);
   if (headers) lines.push(headers, '');

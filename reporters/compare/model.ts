@@ -23,7 +23,7 @@ export const LIMITS: readonly Limits[] = [
   { tests: 1, requests: 1, differences: 2, failures: 1 },
 ];
 
-export const GROUP_TITLES: Record<Exclude<Category, 'same'>, string> = {
+const GROUP_TITLES: Record<Exclude<Category, 'same'>, string> = {
   'a-only': 'A verified, B failed',
   'b-only': 'B verified, A failed',
   'one-skipped': 'Skipped on one side',
@@ -54,12 +54,6 @@ function outcome(side: Side, row: ClauseRow | undefined, title: string): TestOut
   if (own) return own;
   const elsewhere = (side.matrix?.clauses ?? []).flatMap((c) => c.tests.filter((t) => t.title === title).map((t) => t.status));
   return elsewhere.includes('failed') ? 'failed' : (elsewhere[0] ?? 'absent');
-}
-
-interface Candidate {
-  d: Difference;
-  relevant: number;
-  order: number;
 }
 
 function compareClause(
@@ -104,23 +98,16 @@ function compareClause(
 
   // What the clause is about: its summary (the catalogue's) names the fields that matter most.
   const vocabulary = new Set(base.summary.split(/[^A-Za-z0-9_-]+/));
+  // Within a rank, the fields the clause is about come first (sorting is stable: then the order found).
   const relevance = (d: Difference) => (d.field && vocabulary.has(d.field) ? 0 : 1);
-  // Within a rank, the fields the clause is about come first (sorting is stable).
-  for (const t of tests) for (const r of t.requests) r.differences.sort((p, q) => p.rank - q.rank || relevance(p) - relevance(q) || p.sub - q.sub);
-  const best = (t: TestComparison): Candidate | undefined =>
-    t.requests
-      .flatMap((r) => r.differences)
-      .map((d, order) => ({ d, order, relevant: relevance(d) }))
-      .sort((p, q) => p.d.rank - q.d.rank || p.relevant - q.relevant || p.d.sub - q.d.sub || p.order - q.order)[0];
-  const rankOf = (c?: Candidate) => (c ? [c.d.rank, c.relevant, c.d.sub] : [99, 9, 9]);
+  const lighter = (p?: Difference, q?: Difference) => (!p || !q ? Number(!p) - Number(!q) : p.rank - q.rank || relevance(p) - relevance(q) || p.sub - q.sub);
+  for (const t of tests) for (const r of t.requests) r.differences.sort(lighter);
+  const best = (t: TestComparison) => t.requests.map((r) => r.differences[0]).sort(lighter)[0];
   // A test that declares the clause comes before one that checked it in passing (an error body on the way).
   const ownTest = (t: TestComparison) => ([ra, rb].some((row) => row?.tests.some((x) => x.title === t.title && !x.inPassing)) ? 0 : 1);
   const ranked = tests
-    .map((t, i) => ({ t, i, c: best(t) }))
-    .sort((p, q) => {
-      const [x, y] = [rankOf(p.c), rankOf(q.c)];
-      return ownTest(p.t) - ownTest(q.t) || x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || q.t.failures.length - p.t.failures.length || p.i - q.i;
-    });
+    .map((t) => ({ t, d: best(t) }))
+    .sort((p, q) => ownTest(p.t) - ownTest(q.t) || lighter(p.d, q.d) || q.t.failures.length - p.t.failures.length);
 
   let first: string;
   const sideSkipped = (['A', 'B'] as SideName[]).find((s) => !['verified', 'failed'].includes(verdictOf(s === 'A' ? sa : sb)));
@@ -129,8 +116,8 @@ function compareClause(
     // Of several reasons, the one that explains the most skipped clauses of that side says it best.
     const reason = [...reasons[sideSkipped]].sort((x, y) => (common.get(`${sideSkipped}|${y}`) ?? 0) - (common.get(`${sideSkipped}|${x}`) ?? 0))[0];
     first = status === 'skipped' ? reasonPhrase(sideSkipped, reason) : `${sideSkipped}: ${status}`;
-  } else if (ranked[0]?.c) {
-    first = ranked[0].c.d.phrase;
+  } else if (ranked[0]?.d) {
+    first = ranked[0].d.phrase;
   } else {
     const failingSide: SideName = category === 'b-only' ? 'A' : 'B';
     const f = failures.find((x) => x.side === failingSide) ?? failures[0];

@@ -1,6 +1,6 @@
 /** Small pieces of wording both reports share, so the page and the markdown say the same. */
 import { clip } from './failures';
-import type { Comparison, FamilyCount, TestComparison } from './types';
+import type { ClauseComparison, Comparison, FamilyCount, Limits, SideName, TestComparison } from './types';
 
 /** A test's own title, without its file and describe blocks. */
 export const lastTitlePart = (title: string) => title.split(' › ').at(-1) ?? title;
@@ -8,7 +8,7 @@ export const lastTitlePart = (title: string) => title.split(' › ').at(-1) ?? t
 export const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "2 more requests differ", "1 more test differs". */
-export const moreDiffer = (n: number, what: string) => `${count(n, `more ${what}`)} ${n === 1 ? 'differs' : 'differ'}`;
+const moreDiffer = (n: number, what: string) => `${count(n, `more ${what}`)} ${n === 1 ? 'differs' : 'differ'}`;
 
 /** Headers one side always sends and the other never, said once. */
 export function headersLine(c: Comparison): string {
@@ -23,5 +23,21 @@ export const moreTests = (rest: readonly TestComparison[]) =>
     .map((t) => clip(lastTitlePart(t.title), 60))
     .join(' · ')}${rest.length > 5 ? ' · …' : ''}`;
 
-/** A column of the family matrix, summed over the families. */
-export const familyTotal = (c: Comparison, k: keyof Omit<FamilyCount, 'family'>) => c.families.reduce((n, f) => n + f[k], 0);
+/** The family matrix's last row: each column summed over the families. */
+export const familyTotals = (c: Comparison): Omit<FamilyCount, 'family'> => {
+  const sum = (k: keyof Omit<FamilyCount, 'family'>) => c.families.reduce((n, f) => n + f[k], 0);
+  return { clauses: sum('clauses'), same: sum('same'), aOnly: sum('aOnly'), bOnly: sum('bOnly'), oneSkipped: sum('oneSkipped') };
+};
+
+/** What a test's shown requests leave out: the requests that differ beyond the limit, those answered alike. */
+export const requestsNote = (t: TestComparison, limits: Limits) => {
+  const hidden = t.requests.length - limits.requests;
+  return [hidden > 0 ? moreDiffer(hidden, 'request') : '', t.alike ? `${t.alike} answered alike` : ''].filter(Boolean).join('; ');
+};
+
+/** "… 2 more failures", for a list cut at `shown`; `all` adds where they all are. */
+export const moreFailures = (total: number, shown: number, all = false) =>
+  total > shown ? `… ${count(total - shown, 'more failure')}${all ? " (each side's contract-matrix.md has them all)" : ''}` : '';
+
+/** Why a side skipped a clause. */
+export const skipLine = (c: ClauseComparison, side: SideName) => `${side} skipped: ${c.reasons[side].join('; ') || 'no reason given'}`;

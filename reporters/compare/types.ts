@@ -1,7 +1,7 @@
 /** The shapes compare mode works with: each side's run, and what the comparison of the two found. */
-import type { Measured } from '../../support/checks/failure';
+import type { ExchangeSummary } from '../../support/checks/failure';
 import type { Observation } from '../../support/http/observation';
-import type { Matrix } from '../matrix-types';
+import type { Matrix, MatrixFailure } from '../matrix-types';
 
 export type SideName = 'A' | 'B';
 
@@ -16,19 +16,11 @@ export interface Side {
   reports?: string;
 }
 
-/** A failure of one side, as its record says, the request by its path. */
-export interface Failure extends Measured {
+/** A failure of one side, as its record says, the request by its path ("/v1/runtimes/x?full=1"). */
+export type Failure = Pick<MatrixFailure, 'title' | 'received' | 'allowed' | 'test' | 'place' | 'valueClass' | 'cell' | 'expectedStatus' | 'served'> & {
   side: SideName;
-  title: string;
-  received: string;
-  allowed: string;
-  test: string;
-  place?: string;
-  valueClass?: string;
-  cell?: string;
-  /** The record's exchange, its url shown as a path ("/v1/runtimes/x?full=1"). */
-  exchange?: { method: string; path: string; status: number; contentType: string };
-}
+  exchange?: Omit<ExchangeSummary, 'url'> & { path: string };
+};
 
 /** Rank of a difference: the lower, the more it matters to whoever decides if one side can stand in. */
 export const RANK = { status: 0, missing: 1, contentType: 2, errorBody: 3, body: 4, header: 5 } as const;

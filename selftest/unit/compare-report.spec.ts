@@ -4,7 +4,12 @@
  * family counts, failures as the matrix records them, and the order of the two reports.
  */
 import { expect, test } from '@playwright/test';
-import { compare, compareReports, diffRequests, LIMITS, renderCompareHtml, renderCompareMarkdown, type Side } from '../../reporters/compare-report';
+import { compareReports } from '../../reporters/compare-report';
+import { diffRequests } from '../../reporters/compare/diff';
+import { renderCompareHtml } from '../../reporters/compare/html';
+import { renderCompareMarkdown } from '../../reporters/compare/markdown';
+import { compare, LIMITS } from '../../reporters/compare/model';
+import type { Side } from '../../reporters/compare/types';
 import { requestOf } from '../../reporters/compare/failures';
 import type { ClauseRow, Matrix, MatrixFailure } from '../../reporters/matrix-types';
 import { shapeOf, type Observation } from '../../support/http/observation';

@@ -1,6 +1,6 @@
 /**
- * The matrix and JUnit reporters read the failures and what was tried from the tests' attachments,
- * never from error text: fed hand-made results, they write what the data says.
+ * The matrix reporter (and the JUnit XML it writes) reads the failures and what was tried from the
+ * tests' attachments, never from error text: fed hand-made results, it writes what the data says.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import ClauseMatrixReporter from '../../reporters/clause-matrix';
-import JunitReporter from '../../reporters/junit';
 import type { Matrix } from '../../reporters/matrix-types';
 import { FAILURES_ATTACHMENT, makeFailure, TRIED_ATTACHMENT } from '../../support/checks/failure';
 
@@ -149,13 +148,8 @@ test("one response breaking its spec, seen by many tests, is one SPEC-9 failure 
   expect(JSON.parse(readFileSync(join(dir, 'failures.json'), 'utf8'))).toHaveLength(4);
 });
 
-test('JUnit: a broken clause is a <failure> with its clause, an error before any check an <error>, a skip <skipped>', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'junit-'));
-  const { tests, suite, config } = fakeRun(FAKES);
-  const reporter = new JunitReporter({ outputFile: join(dir, 'junit.xml') });
-  reporter.onBegin(config, suite);
-  for (const { t, r } of tests) reporter.onTestEnd(t, r);
-  reporter.onEnd();
+test('JUnit: a broken clause is a <failure> with its clause, an error before any check an <error>, a skip <skipped>', async () => {
+  const { dir } = await matrixOf(FAKES);
   const xml = readFileSync(join(dir, 'junit.xml'), 'utf8');
   expect(xml).toContain('<testsuites name="contract suite" tests="3" failures="1" errors="1" skipped="1"');
   expect(xml).toContain('<failure type="ClauseFailure" message="RT-3: nodeJsVersion is not v&lt;major&gt;.&lt;minor&gt;.&lt;patch&gt;">');
@@ -220,13 +214,8 @@ test('a clause whose failures are all waived is waived, with the reason and date
   );
 });
 
-test('JUnit: a waived failure is no failure of its test', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'junit-'));
-  const { tests, suite, config } = fakeRun(WAIVED);
-  const reporter = new JunitReporter({ outputFile: join(dir, 'junit.xml') });
-  reporter.onBegin(config, suite);
-  for (const { t, r } of tests) reporter.onTestEnd(t, r);
-  reporter.onEnd();
+test('JUnit: a waived failure is no failure of its test', async () => {
+  const { dir } = await matrixOf(WAIVED);
   const xml = readFileSync(join(dir, 'junit.xml'), 'utf8');
   expect(xml).toContain('tests="2" failures="1" errors="0"');
   expect(xml).toContain('<failure type="ClauseFailure" message="RT-2: name is not YYYY.MM">');

@@ -38,27 +38,13 @@ const bodySchemaIsObject = (target: Target) => {
   return !!s && (s.type === 'object' || !!s.properties || !!s.allOf);
 };
 
+const unknownId = { id: 'unknown-id', name: 'a well-formed check id nobody created', notFound: true, checkId: () => randomUUID() };
+
 export const ERROR_CASES: readonly ErrorCase[] = [
-  {
-    id: 'unknown-id',
-    name: 'a well-formed check id nobody created',
-    place: 'check-read',
-    clause: 'ERR-1',
-    notFound: true,
-    checkId: () => randomUUID(),
-    options: {},
-  },
+  { ...unknownId, place: 'check-read', clause: 'ERR-1', options: {} },
   { id: 'malformed-id', name: 'a malformed check id', place: 'check-read', clause: 'ERR-1', notFound: true, checkId: () => 'not-a-check-id', options: {} },
   // The body is {}, which changes nothing even if the target were to take it (see support/auth/requests.ts).
-  {
-    id: 'unknown-id',
-    name: 'a well-formed check id nobody created',
-    place: 'check-update',
-    clause: 'CU-8',
-    notFound: true,
-    checkId: () => randomUUID(),
-    options: { body: {} },
-  },
+  { ...unknownId, place: 'check-update', clause: 'CU-8', options: { body: {} } },
   { id: 'not-json', name: 'a body that is not JSON', place: 'check-update', clause: 'CU-7', checkId: configured, options: { rawBody: '{"name": ' } },
   {
     id: 'empty-body',

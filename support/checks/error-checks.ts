@@ -11,6 +11,7 @@ import { ERROR_WORDING } from '../document/facts';
 import type { Exchange } from '../http/exchange';
 import { containsSecret, SECRET_RUN } from '../http/redact';
 import { headerValue } from '../http/transport';
+import { credentialCandidates } from '../http/request-ledger';
 import { errorBodies, errorBodyFor, isJsonContentType, zodLine } from '../document/rules';
 import type { ClauseId } from '../document/clauses';
 import type { Where } from './failure';
@@ -18,19 +19,13 @@ import type { Verdict } from './verdict';
 
 const checked = new WeakSet<Exchange>();
 
-/** The credentials a request carried in its Authorization header: the value after the scheme, and a Basic pair's user part. */
+/** The credentials a request carried in its Authorization header: each it may carry (the ledger's reading), and a split one joined. */
 export function credentialsSent(ex: Pick<Exchange, 'requestHeaders'>): string[] {
   const value = headerValue(ex.requestHeaders, 'authorization')?.trim();
   if (!value) return [];
   const parts = value.split(/\s+/);
-  const credential = parts.length > 1 ? parts.slice(1).join('') : parts[0];
-  const out = [credential, ...parts.slice(1)];
-  if (/^basic$/i.test(parts[0]) && parts[1]) {
-    const decoded = Buffer.from(parts[1], 'base64').toString('utf8');
-    // Only a real base64 pair decodes to printable text with a colon.
-    if (/^[\x20-\x7e]+$/.test(decoded) && decoded.includes(':')) out.push(...decoded.split(':').filter(Boolean));
-  }
-  return [...new Set(out)].filter((k) => k.length >= SECRET_RUN);
+  const joined = parts.length > 1 ? parts.slice(1).join('') : parts[0];
+  return [...new Set([joined, ...credentialCandidates(value)])].filter((k) => k.length >= SECRET_RUN);
 }
 
 /** An error answer to check, the keys its request carried (never echoed back), and where it was provoked. */

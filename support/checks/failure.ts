@@ -54,11 +54,7 @@ export const FAILURES_ATTACHMENT = 'failures';
 /** The attachment with what a test tried, per clause, place and value class (JSON: Tried[]). */
 export const TRIED_ATTACHMENT = 'tried';
 
-export interface Tried {
-  clause: ClauseId;
-  place?: string;
-  valueClass?: string;
-}
+export type Tried = { clause: ClauseId } & Pick<Where, 'place' | 'valueClass'>;
 
 export const show = (value: unknown, max = 200): string => {
   const text = value === undefined ? 'nothing' : (JSON.stringify(value) ?? String(value));

@@ -12,6 +12,7 @@ import { credentialCandidates, ledgerSize, readLedger, recordAnswer, recordSent,
 import { redact, registerSecret } from './redact';
 import { SuiteError } from '../run/suite-error';
 import { headerValue, sendRaw, type Transport } from './transport';
+import { readLimitHeaders } from '../rate-limit/headers';
 
 export type HeaderOverrides = Record<string, string | null>;
 
@@ -167,20 +168,9 @@ export class ApiClient {
   }
 }
 
-/** Seconds to wait, from Retry-After (seconds or HTTP date) or a RateLimit reset header. */
+/** Seconds to wait, from Retry-After (seconds or HTTP date) or a reset header (seconds or an epoch time), as RL-6 reads them. */
 export function retryAfterSeconds(headers: Record<string, string>): number | undefined {
-  const h = (name: string) => headerValue(headers, name);
-  const retryAfter = h('retry-after');
-  if (retryAfter !== undefined) {
-    const n = Number(retryAfter);
-    if (Number.isFinite(n) && n >= 0) return Math.ceil(n);
-    const date = Date.parse(retryAfter);
-    if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - Date.now()) / 1000));
-  }
-  const reset = Number(h('ratelimit-reset') ?? h('x-ratelimit-reset'));
-  if (Number.isFinite(reset) && reset > 0) {
-    // Either seconds from now or an epoch time in seconds.
-    return reset > 1e9 ? Math.max(0, Math.ceil(reset - Date.now() / 1000)) : Math.ceil(reset);
-  }
-  return undefined;
+  const { retryAfter, reset, resetRaw } = readLimitHeaders(headers);
+  const seconds = retryAfter ?? (resetRaw ? reset : undefined);
+  return seconds === undefined ? undefined : Math.max(0, Math.ceil(seconds));
 }

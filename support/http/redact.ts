@@ -17,7 +17,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const formsOf = new Map<string, string[]>();
 
 /** The secret, its base64 forms, and every run of SECRET_RUN of its characters (made once per secret). */
-export function secretForms(secret: string): string[] {
+function secretForms(secret: string): string[] {
   let known = formsOf.get(secret);
   if (!known) {
     const forms = new Set([secret, ...[secret, `${secret}:`, `:${secret}`].map((s) => Buffer.from(s).toString('base64').replace(/=+$/, ''))]);
@@ -48,11 +48,7 @@ export function registerSecret(value: string | undefined): void {
 const isTokenChar = (c: number) =>
   (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 43 || c === 47 || c === 61 || c === 45;
 
-/**
- * Every secret form, grown to its token. Found form by form and grown by hand: one regular expression
- * with the token class around the forms backtracks over every long run of token characters (a 2,000
- * character id in a URL), which made redaction a visible share of a run's time.
- */
+/** Every secret form, grown to its token by hand: a token class around the forms in the expression would backtrack over long ids. */
 function redactSecrets(text: string): string {
   if (!pattern) return text;
   pattern.lastIndex = 0;

@@ -8,7 +8,7 @@
  * appended to a run-scoped file. Keys are stored as short hashes, never as they are.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { runFiles } from '../run/run-files';
 
 const tags = new Map<string, string>();
@@ -49,17 +49,13 @@ export function credentialCandidates(authorization: string | undefined): string[
   return [...out];
 }
 
-export const isBearer = (authorization: string | undefined) => /^Bearer\s+\S+$/i.test(authorization?.trim() ?? '');
+const isBearer = (authorization: string | undefined) => /^Bearer\s+\S+$/i.test(authorization?.trim() ?? '');
 
 let sequence = 0;
 const nextId = () => `${process.pid}.${++sequence}`;
 const clean = (s: string) => s.replace(/[\t\n\r]/g, ' ');
 
-/**
- * One descriptor per ledger file, opened for appending and kept: a run appends two lines per request,
- * and opening the file for each was most of the ledger's cost. One write per call, so that lines of
- * different workers never interleave (O_APPEND).
- */
+/** One descriptor per ledger file, kept open for appending; one write per call, so that workers' lines never interleave (O_APPEND). */
 let appending: { file: string; fd: number } | undefined;
 function append(lines: string[]): void {
   const file = runFiles().ledger;
@@ -119,11 +115,7 @@ export function recordExchanges(exchanges: (SentRequest & { status: number })[])
   );
 }
 
-/**
- * What this process has read of a ledger: the file only grows, so each read parses only the lines
- * appended since the last one. The client reads the ledger before every request, so the file stays
- * open: a read that finds nothing new is one system call.
- */
+/** What this process has read of a ledger: the file only grows, so each read parses only the lines appended since. */
 interface Reading {
   file: string;
   fd: number;
@@ -133,17 +125,10 @@ interface Reading {
   sorted?: LedgerEntry[];
 }
 let reading: Reading | undefined;
-const chunk = Buffer.alloc(64 * 1024);
 
 function readNewLines(r: Reading): void {
-  let pending = Buffer.alloc(0);
-  for (;;) {
-    const got = readSync(r.fd, chunk, 0, chunk.length, r.offset + pending.length);
-    if (got === 0) break;
-    pending = Buffer.concat([pending, chunk.subarray(0, got)]);
-    if (got < chunk.length) break;
-  }
-  const end = pending.lastIndexOf(0x0a);
+  const pending = Buffer.alloc(Math.max(0, fstatSync(r.fd).size - r.offset));
+  const end = pending.subarray(0, readSync(r.fd, pending, 0, pending.length, r.offset)).lastIndexOf(0x0a);
   if (end < 0) return;
   r.offset += end + 1;
   r.sorted = undefined;

@@ -27,17 +27,16 @@ export function translateOpenApi30(node: Json, memo = new WeakMap<object, Json>(
   const out: Json = {};
   memo.set(node, out);
   for (const [k, v] of Object.entries<Json>(node)) out[k] = translateOpenApi30(v, memo);
-  if (typeof out.exclusiveMinimum === 'boolean') {
-    if (out.exclusiveMinimum && typeof out.minimum === 'number') {
-      out.exclusiveMinimum = out.minimum;
-      delete out.minimum;
-    } else delete out.exclusiveMinimum;
-  }
-  if (typeof out.exclusiveMaximum === 'boolean') {
-    if (out.exclusiveMaximum && typeof out.maximum === 'number') {
-      out.exclusiveMaximum = out.maximum;
-      delete out.maximum;
-    } else delete out.exclusiveMaximum;
+  // OpenAPI 3.0's boolean exclusive bounds become the numbers JSON Schema expects.
+  for (const [exclusive, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ]) {
+    if (typeof out[exclusive] !== 'boolean') continue;
+    if (out[exclusive] && typeof out[bound] === 'number') {
+      out[exclusive] = out[bound];
+      delete out[bound];
+    } else delete out[exclusive];
   }
   if (out.nullable === true) {
     delete out.nullable;

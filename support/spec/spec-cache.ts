@@ -1,14 +1,7 @@
 /**
- * The spec is fetched, parsed and checked once per run (global setup) and handed to the workers through
- * a file: no test waits on the network for it, a large document is downloaded once, and no worker pays
- * for the check again (a worker is started anew after every failed test, so in a run with failures
- * this is much of a worker's start), nor for dereferencing it: the file holds the dereferenced copy too,
- * so a worker only parses JSON (a tenth of a second less per worker than loading the dereferencer and
- * running it; for a large real spec, more).
- *
- * The check itself (OpenAPI schema validation: the compile of the OpenAPI meta-schema alone costs
- * longer than starting the service) depends on nothing but the document's text and the code that checks
- * it, so its result is also kept between runs, under a key made of both (see checkKey).
+ * The spec is fetched, checked and dereferenced once per run (global setup) and handed to the workers
+ * through a file, so no worker waits on the network or checks it again; the check (most of a second)
+ * is also kept between runs, under a key made of the document's text and the code that checks it.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,13 +38,9 @@ const credentialHeaders = (config: Config) => ({
   [config.accountHeader ?? DEFAULT_ACCOUNT_HEADER]: config.accountId,
 });
 
-const fetchText = (config: Config) => fetchSpecText(config.specUrl, undefined, credentialHeaders(config));
-
 /**
- * The document's text and the code that checks it: spec.ts and the versions of the libraries it
- * validates and dereferences with. A change to any of them is a new key. Not the origin: the embedded
- * service's spec comes from a new port at every run, and a problem that names the origin has it
- * written as ORIGIN in the kept copy.
+ * The document's text and the code that checks it (spec.ts, the libraries' versions); not the origin,
+ * since the embedded service's port changes at every run: a kept problem names it as ORIGIN.
  */
 function checkKey(text: string): string {
   const code = [
@@ -96,7 +85,7 @@ async function checkOnce(text: string, origin: string): Promise<CheckedSpec> {
 /** The checked spec; a target that answers without one gets an empty spec that says why. An unreachable one throws. */
 async function fetchAndCheck(config: Config, keep: boolean): Promise<CheckedSpec> {
   try {
-    const text = await fetchText(config);
+    const text = await fetchSpecText(config.specUrl, credentialHeaders(config));
     return await (keep ? checkOnce : check)(text, config.specUrl);
   } catch (e) {
     if (!isSuiteError(e, 'no-spec')) throw e;

@@ -10,13 +10,13 @@
 import { readFile } from 'node:fs/promises';
 import { SuiteError } from '../run/suite-error';
 
-export const SPEC_TIMEOUT_MS = 10_000;
+const TIMEOUT_MS = 10_000;
 
 /**
  * The spec is public on the real service; a target that wants credentials for it too (the document
  * asks for them "with every request") gets them on a second try.
  */
-export async function fetchSpecText(url: string, timeoutMs = SPEC_TIMEOUT_MS, credentials?: Record<string, string>): Promise<string> {
+export async function fetchSpecText(url: string, credentials?: Record<string, string>): Promise<string> {
   if (!/^https?:/.test(url)) {
     const path = url.startsWith('file:') ? new URL(url) : url;
     return readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
@@ -25,15 +25,15 @@ export async function fetchSpecText(url: string, timeoutMs = SPEC_TIMEOUT_MS, cr
   }
   let res: Response;
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.5' } });
+    res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.5' } });
   } catch (e) {
     const err = e as Error & { cause?: { code?: string; message?: string } };
-    const why = err.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : (err.cause?.code ?? err.cause?.message ?? err.message);
+    const why = err.name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS / 1000} s` : (err.cause?.code ?? err.cause?.message ?? err.message);
     throw new SuiteError('unreachable', `the target is unreachable: GET ${url} failed (${why}); check BASE_URL / SPEC_URL`);
   }
   if ((res.status === 401 || res.status === 403) && credentials) {
     await res.arrayBuffer();
-    res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json', ...credentials } }).catch(() => res);
+    res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'application/json', ...credentials } }).catch(() => res);
   }
   if (res.status !== 200) {
     throw new SuiteError('no-spec', `GET ${url} answered ${res.status}, not 200 with an OpenAPI document; set SPEC_URL if the spec lives elsewhere`);

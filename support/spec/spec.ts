@@ -7,7 +7,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 
 export interface SpecOperation {
   method: string;
@@ -52,7 +52,7 @@ export const templateKey = (path: string) => path.replace(/\{[^}]*\}/g, '{}').re
 
 /** JSON pointer tokens (RFC 6901): `/` and `~` escaped, and back. */
 export const escapePointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-export const unescapePointer = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
+const unescapePointer = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** The tokens of a JSON pointer, unescaped: `/paths/~1v1~1x/get` → ['paths', '/v1/x', 'get']. */
 export const pointerTokens = (pointer: string) => pointer.split('/').slice(1).map(unescapePointer);
@@ -91,7 +91,7 @@ function mergeParameters(shared: Json[] = [], own: Json[] = []): Json[] {
 }
 
 /** Every local `$ref` that points at nothing, replaced by an empty schema; returns what it replaced. */
-export function patchDanglingRefs(doc: Json): string[] {
+function patchDanglingRefs(doc: Json): string[] {
   const dangling = new Set<string>();
   const seen = new WeakSet<object>();
   const walk = (node: Json) => {

@@ -118,7 +118,7 @@ export function relativeTo(baseUrl: string, fullPath: string): string {
 export const fillPath = (template: string, value: string) => template.replace(/\{[^}]+\}/, encodeURIComponent(value));
 
 /** The parent collection's GET of each operation given, if the spec has it and it needs no parameter the suite lacks. */
-export function collectionGetsOf(spec: Spec, ops: Array<SpecOperation | undefined>, accountHeader: string): SpecOperation[] {
+function collectionGetsOf(spec: Spec, ops: Array<SpecOperation | undefined>, accountHeader: string): SpecOperation[] {
   const out: SpecOperation[] = [];
   for (const op of ops) {
     if (!op) continue;
