@@ -65,6 +65,7 @@ export const FAULTS = {
   'fo-upper-off-by-one-low': 'frequency <= 60 accepts offset floor(f*10)+1',
   'fo-upper-off-by-one-high': 'frequency > 60 accepts offset ceil(f/60)+1',
   'fo-too-strict': 'the maximum offset itself is rejected (both ranges)',
+  'cu-lost-update': 'the update reads the check, waits, then writes it whole: of two updates at once, one is lost',
   'fo-key-order': 'an offset sent before the frequency in the body is judged against the stored frequency',
   'fo-zero-any': 'frequency 0 accepts any integer offset >= 1',
   'fo-zero-browser': 'frequency 0 accepted on non-API checks',

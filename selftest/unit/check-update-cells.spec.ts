@@ -340,10 +340,15 @@ test.describe('rounds: several valid values in one body', () => {
         expect(round.body).toEqual(Object.assign({}, ...round.units!.map((u) => u.body)));
         expect(round.expect).toBe('valid');
       }
-      // As many rounds as the property with the most valid values: the frequency/offset pairs.
+      // As many rounds as the property with the most valid values (the frequency/offset pairs), the first
+      // in two halves sent at once, of different properties.
       expect(r.length).toBe(
-        Math.max(...['frequency+frequencyOffset', 'runtimeId'].map((k) => valid.filter((c) => Object.keys(c.body).sort().join('+') === k).length)),
+        1 + Math.max(...['frequency+frequencyOffset', 'runtimeId'].map((k) => valid.filter((c) => Object.keys(c.body).sort().join('+') === k).length)),
       );
+      const [a, b] = r;
+      expect([a.together, b.together, a.valueClass.endsWith(':round:1a'), b.valueClass.endsWith(':round:1b')]).toEqual([true, undefined, true, true]);
+      expect(Object.keys(a.body).filter((k) => k in b.body)).toEqual([]);
+      expect(a.units!.every((u) => !u.given)).toBe(true);
     }
   });
 

@@ -126,6 +126,13 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'rl-bad-headers': [async (a) => [(await rt(a)).headers['x-ratelimit-remaining'], (await rt(a)).headers['x-ratelimit-remaining']]],
   'fo-upper-off-by-one-low': [(a) => putStatus(a, { frequency: 10, frequencyOffset: 101 })],
   'fo-upper-off-by-one-high': [(a) => putStatus(a, { frequency: 120, frequencyOffset: 3 })],
+  'cu-lost-update': [
+    async (a) => {
+      await Promise.all([putStatus(a, { name: 'renamed' }), putStatus(a, { tags: ['retagged'] })]);
+      const check = await getCheck(a);
+      return [check.name, check.tags];
+    },
+  ],
   'fo-key-order': [(a) => putStatus(a, { frequencyOffset: 3, frequency: 120 })],
   'fo-too-strict': [async (a) => [await putStatus(a, { frequency: 10, frequencyOffset: 100 }), await putStatus(a, { frequency: 120, frequencyOffset: 2 })]],
   'fo-zero-any': [(a) => putStatus(a, { frequency: 0, frequencyOffset: 5 })],

@@ -41,6 +41,8 @@ export interface Cell {
   readsBackAs?: Record<string, unknown[]>;
   /** A round: several valid cells of different properties in one body. */
   units?: Cell[];
+  /** A round sent at the same moment as the round after it (see rounds). */
+  together?: true;
   query?: Record<string, string>;
   /** Headers that replace the update's own (bad credentials, rejections.ts). */
   headers?: HeaderOverrides;
@@ -202,10 +204,27 @@ export function validCells(ctx: CellContext): Cell[] {
   ];
 }
 
+const round = (units: Cell[], label: string, together?: true): Cell => {
+  const check = units[0].check;
+  return {
+    title: `round ${label}: ${units.map((u) => u.valueClass.slice(check.length + 1)).join(', ')}: must be accepted${together ? ' (sent at once with the next round)' : ''}`,
+    check,
+    clause: 'CU-1',
+    valueClass: `${check}:round:${label}`,
+    body: Object.assign({}, ...units.map((u) => u.body)),
+    expect: 'valid',
+    given: Object.assign({}, ...units.map((u) => u.given ?? {})),
+    readsBackAs: Object.assign({}, ...units.map((u) => u.readsBackAs ?? {})),
+    units,
+    ...(together ? { together } : {}),
+  };
+};
+
 /**
  * Valid cells put into rounds: the i-th round carries the i-th valid value of each property (a
  * frequency and its offset count as one), so one body tests several rules; a target that refuses a
- * round gets each of its values alone, and the one it refuses is named.
+ * round gets each of its values alone, and the one it refuses is named. The first round goes as two
+ * halves at once: two accepted updates of different properties must both hold (no update lost).
  */
 export function rounds(cells: Cell[]): Cell[] {
   const byKey = new Map<string, Cell[]>();
@@ -221,18 +240,19 @@ export function rounds(cells: Cell[]): Cell[] {
       out.push(units[0]);
       continue;
     }
-    const check = units[0].check;
-    out.push({
-      title: `round ${i + 1}: ${units.map((u) => u.valueClass.slice(check.length + 1)).join(', ')}: must be accepted`,
-      check,
-      clause: 'CU-1',
-      valueClass: `${check}:round:${i + 1}`,
-      body: Object.assign({}, ...units.map((u) => u.body)),
-      expect: 'valid',
-      given: Object.assign({}, ...units.map((u) => u.given ?? {})),
-      readsBackAs: Object.assign({}, ...units.map((u) => u.readsBackAs ?? {})),
-      units,
-    });
+    // The first half free of presumed states, so that the second's set-up can come before both.
+    const free = units.filter((u) => !u.given);
+    const half = free.length === units.length ? Math.ceil(units.length / 2) : free.length;
+    if (i === 0 && half >= 1 && half < units.length) {
+      const first = free.slice(0, half);
+      out.push(
+        round(first, '1a', true),
+        round(
+          units.filter((u) => !first.includes(u)),
+          '1b',
+        ),
+      );
+    } else out.push(round(units, String(i + 1)));
   }
   return out;
 }

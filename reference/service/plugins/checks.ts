@@ -194,7 +194,8 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
           updated[k] = faults.has('ind8-cu-deep-merge-arrays') ? deepMerge(current[k], sent[k]) : sent[k];
       }
       // ind8-cu-concurrent-lost-update: the catalogue is asked (asynchronously) between the read above and the write below, with no lock.
-      if (faults.has('ind8-cu-concurrent-lost-update')) await new Promise((resolve) => setTimeout(resolve, CATALOGUE_ROUND_TRIP_MS));
+      if (faults.has('ind8-cu-concurrent-lost-update') || faults.has('cu-lost-update'))
+        await new Promise((resolve) => setTimeout(resolve, CATALOGUE_ROUND_TRIP_MS));
       if (!faults.has('cu-not-persisted')) store.put(account, updated);
       if (queryLater) throw reject('INVALID_QUERY', v.message);
       // ind6-auth-403-after-write: the ownership check of the account header, after the write.
