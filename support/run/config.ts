@@ -10,7 +10,7 @@ import { DOCUMENTED_RATE_LIMIT } from '../document/facts';
 import { utcDay, type Waiver } from '../checks/waivers';
 import { readWaiversFile } from './waivers-file';
 import { SuiteError } from './suite-error';
-import { DEFAULT_CASE_SEED } from '../document/case-choice';
+import { DEFAULT_CASE_SEED } from '../document/case-seed';
 
 /** Credentials and ids of the embedded reference service: an interface both sides know, not a rule. */
 export const EMBEDDED = {
