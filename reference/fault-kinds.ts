@@ -10,6 +10,8 @@ export const PLACES = ['runtime', 'check-read', 'check-update', 'spec', 'any'] a
 export const AUTH_RULES = ['key', 'scheme', 'unknown-key', 'account-missing', 'account-empty', 'account-malformed', 'account-other'] as const;
 /** Where a key offered outside the Authorization header may be looked for (auth-alt's <where>). */
 export const ALT_KEY_WHERE = ['query', 'cookie', 'header'] as const;
+/** Methods a service may let through apart from the rest (auth-method's <method>): HEAD, the GET without a body. */
+export const AUTH_METHODS = ['HEAD'] as const;
 /** What a refused update may apply before it is refused (apply-before's <rule>): an auth rule, or the query. */
 export const APPLY_BEFORE_RULES = [...AUTH_RULES, 'query'] as const;
 export const ERROR_MUTATIONS = [
@@ -76,6 +78,7 @@ export type FaultKind =
   | { kind: 'auth-skip'; place: Place; rule: AuthRule }
   | { kind: 'auth-strict'; place: Place }
   | { kind: 'auth-alt'; where: AltKeyWhere; name: string }
+  | { kind: 'auth-method'; method: (typeof AUTH_METHODS)[number] }
   | { kind: 'apply-before'; rule: ApplyBeforeRule }
   | { kind: 'errbody'; place: Place; status: number | 'any'; mutation: ErrorMutation }
   | { kind: 'rl-limit'; delta: number }
@@ -216,6 +219,11 @@ export const KINDS: Record<string, KindSpec> = {
       if (!/^[A-Za-z0-9_-]+$/.test(n)) throw new Error(`<name> must be a parameter, cookie or header name, got "${n}"`);
       return { kind: 'auth-alt', where: oneOf('where', ALT_KEY_WHERE)(w), name: n };
     },
+  },
+  'auth-method': {
+    grammar: 'auth-method:<method>',
+    what: `requests of <method> (${AUTH_METHODS.join(' | ')}) to /v1 routes skip authentication altogether`,
+    parse: ([m]) => ({ kind: 'auth-method', method: oneOf('method', AUTH_METHODS)(m) }),
   },
   'apply-before': {
     grammar: 'apply-before:<rule>',

@@ -27,6 +27,7 @@ export const ALIASES: Partial<Record<FaultName, FaultKind>> = {
   'auth-no-account-check': { kind: 'auth-skip', place: 'any', rule: 'account-missing' },
   'auth-account-not-guid': { kind: 'auth-skip', place: 'any', rule: 'account-malformed' },
   'auth-other-account': { kind: 'auth-skip', place: 'any', rule: 'account-other' },
+  'ind7-auth-head-unauthenticated': { kind: 'auth-method', method: 'HEAD' },
   'auth-echo-key': { kind: 'errbody', place: 'any', status: 401, mutation: 'echo-key' },
   'err-404-string-status': { kind: 'errbody', place: 'any', status: 404, mutation: 'string-status' },
   'err-404-wording': { kind: 'errbody', place: 'any', status: 404, mutation: 'wording' },
@@ -109,6 +110,11 @@ export class Faults {
     return this.of('auth-alt')
       .filter((f) => f.where === where)
       .map((f) => f.name);
+  }
+
+  /** auth-method: are requests of this method let through without authentication? */
+  authSkipsMethod(method: string): boolean {
+    return this.of('auth-method').some((f) => f.method === method);
   }
 
   /** apply-before: is an update refused for this rule applied first? */

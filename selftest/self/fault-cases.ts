@@ -61,6 +61,7 @@ function reachOfKind(fault: string): string[] | undefined {
       return [`${place(args[0])}#auth`];
     // A key offered outside Authorization, on every route.
     case 'auth-alt':
+    case 'auth-method':
       return ['*#auth'];
     // What an update refused for its credentials or query stores: the check; and an auth fault on the
     // update would serve the refused request instead (no refusal left to leak).

@@ -47,13 +47,13 @@ export interface RejectionContext {
 
 /** The first probe of each rule the target must refuse, keeping the Authorization header's role. */
 export const CREDENTIAL_PROBES: readonly AuthProbe[] = [...new Set(AUTH_PROBES.map((p) => p.rule))].map((rule) =>
-  AUTH_PROBES.find((p) => p.rule === rule && p.expect === 'rejected' && !p.offers)!,
+  AUTH_PROBES.find((p) => p.rule === rule && p.expect === 'rejected' && !p.offers && !p.method)!,
 );
 
 function withCredentials(probe: AuthProbe, c: RejectionContext): Request {
   const main = { apiKey: c.config.apiKey, accountId: c.config.accountId };
   const creds = { ...probeCredentials(probe, 'check-update', main), otherAccountId: c.config.second?.accountId };
-  const headers = { authorization: `Bearer ${creds.apiKey}`, [c.accountHeader]: creds.accountId, ...probe.headers(creds, c.accountHeader) };
+  const headers = { authorization: `Bearer ${creds.apiKey}`, [c.accountHeader]: creds.accountId, ...probe.headers(creds, c.accountHeader, 'check-update') };
   return { body: {}, query: { ...c.query, ...probe.query?.(creds) }, headers };
 }
 

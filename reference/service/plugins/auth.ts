@@ -116,8 +116,8 @@ export default fp(
     app.decorateRequest('accountId', null);
     app.decorateRequest('deferredRefusal', null);
     app.addHook('preParsing', async (req: FastifyRequest) => {
-      // ind7-auth-head-unauthenticated: HEAD is what load balancers ping with, so it is let through unchecked.
-      if (faults.has('ind7-auth-head-unauthenticated') && req.method === 'HEAD') return;
+      // auth-method (ind7-auth-head-unauthenticated): HEAD is what load balancers ping with, so it is let through unchecked.
+      if (faults.authSkipsMethod(req.method)) return;
       const place = placeOf(req);
       const isV1 = !!req.routeOptions.url?.startsWith('/v1/');
       if (isV1) {
