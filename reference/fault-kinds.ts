@@ -47,8 +47,11 @@ export const RUNTIME_FIELDS = ['name', 'nodeJsVersion', 'multiStepSupport', 'sta
 export const UNKNOWN_ANSWERS = ['found', 'fail'] as const;
 /** The ids of one kind (rt-unknown's <id-class>): decided by the id's shape, as a router or a cache key would. */
 export const RUNTIME_ID_CLASSES = ['never-existed', 'look-alike', 'malformed', 'encoded', 'long', 'non-ascii'] as const;
-/** The shape of a check id nobody created (unknown-check's <id-shape>): a well-formed GUID, or anything else. */
-export const CHECK_ID_SHAPES = ['guid', 'other'] as const;
+/**
+ * The shape of a check id the account has not got (unknown-check's <id-shape>): a well-formed GUID, or
+ * anything else, nobody created; or `foreign`, the id of another account's check.
+ */
+export const CHECK_ID_SHAPES = ['guid', 'other', 'foreign'] as const;
 /** Update bodies that are no JSON object: broken JSON, nothing, an array, a JSON object sent as text/plain. */
 export const BODY_SHAPES = ['not-json', 'empty', 'array', 'text'] as const;
 
@@ -168,7 +171,7 @@ export const KINDS: Record<string, KindSpec> = {
   },
   'unknown-check': {
     grammar: 'unknown-check:<place>:<id-shape>:<answer>',
-    what: `on <place> (check-read | check-update), a check id nobody created of <id-shape> (${CHECK_ID_SHAPES.join(' | ')}) is ${UNKNOWN_ANSWERS.join(' | ')}: a made-up check (200), or 500`,
+    what: `on <place> (check-read | check-update), a check id the account has not got, of <id-shape> (${CHECK_ID_SHAPES.join(' | ')}) is ${UNKNOWN_ANSWERS.join(' | ')}: a made-up check (200; foreign: the other account's check, looked up by id alone), or 500`,
     parse: ([pl, s, a]) => ({
       kind: 'unknown-check',
       place: place(pl),

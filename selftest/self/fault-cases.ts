@@ -78,7 +78,8 @@ function reachOfKind(fault: string): string[] | undefined {
       return [`spec#${specDropPart(fault) ?? 'dropped'}`];
     // The answers to ids nobody created on one route (its 404s among them).
     case 'unknown-check':
-      return [`${args[0]}#unknown`];
+      // Another account's check taken on the update: the stored check changes too.
+      return args[1] === 'foreign' && args[0] === 'check-update' ? [`${args[0]}#unknown`, ...STATE] : [`${args[0]}#unknown`];
     // One field of the runtime bodies (the one route and the list), or the answers to one class of unknown ids.
     case 'rt-field':
       return [`runtime#known:${args[0]}`, `GET /v1/runtimes#known:${args[0]}`];
