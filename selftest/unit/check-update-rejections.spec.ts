@@ -65,6 +65,8 @@ test("another account's own key and account: CU-8, sent only where that key is n
   // The second key is the burst's (no BURST_API_KEY): kept fresh for it when the burst runs.
   expect(byId('foreign-account', { ...ctx, config: burstOn, burstRuns: true })).toBeUndefined();
   expect(byId('foreign-account', { ...ctx, config: burstOn, burstRuns: false })).toBeDefined();
-  expect(byId('foreign-account', { ...ctx, config: { ...burstOn, burstKey: { apiKey: 'mon_burst', accountId: config.accountId } } as Config, burstRuns: true })).toBeDefined();
+  expect(
+    byId('foreign-account', { ...ctx, config: { ...burstOn, burstKey: { apiKey: 'mon_burst', accountId: config.accountId } } as Config, burstRuns: true }),
+  ).toBeDefined();
   expect(byId('foreign-account', { ...ctx, config: { ...config, second: undefined } as Config })).toBeUndefined();
 });

@@ -71,7 +71,11 @@ export async function sendProbe(fx: AuthFixtures, place: AuthPlace, r: PlaceRequ
   // Never the burst's key: a refused request it carries may or may not count, and the burst's window must hold none.
   const spare = refusedProbeCredentials(fx.config).which === 'second' ? fx.config.second : undefined;
   const creds = { ...probeCredentials(probe, place, fx.config, spare), otherAccountId: spare ? fx.config.accountId : fx.config.second?.accountId };
-  const headers = { authorization: `Bearer ${creds.apiKey}`, [fx.target.accountHeader]: creds.accountId, ...probe.headers(creds, fx.target.accountHeader, place) };
+  const headers = {
+    authorization: `Bearer ${creds.apiKey}`,
+    [fx.target.accountHeader]: creds.accountId,
+    ...probe.headers(creds, fx.target.accountHeader, place),
+  };
   const query = probe.query ? { ...r.options.query, ...probe.query(creds) } : r.options.query;
   const options = { ...r.options, headers, query };
   if (probe.method) return sendOtherMethod(fx, r, probe, probe.method, options);

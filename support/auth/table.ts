@@ -87,8 +87,7 @@ const nearMiss = (operator: string, value: string): string => {
  * service may read as "no account chosen") at every other place, a random one at the rest, so that
  * each meets two places for the price of one probe.
  */
-const guidOfNoAccount = (accountId: string, place: AuthPlace) =>
-  AUTH_PLACES.indexOf(place) % 2 === 0 ? nearMiss('zero', accountId) : randomUUID();
+const guidOfNoAccount = (accountId: string, place: AuthPlace) => (AUTH_PLACES.indexOf(place) % 2 === 0 ? nearMiss('zero', accountId) : randomUUID());
 
 const probe = (p: Omit<AuthProbe, 'clause' | 'expect'> & { expect?: AuthProbe['expect'] }): AuthProbe => ({
   expect: 'rejected',

@@ -115,7 +115,10 @@ export function errorRequest(
   if (!template)
     return { skip: `the target's spec has no ${c.place === 'check-read' ? 'GET of a check' : 'check update whose body has frequencyOffset (see SPEC-5)'}` };
   const id = c.checkId(config);
-  if (!id) return { skip: `CHECK_ID is not set: ${c.foreign ? "no check of the main account to ask for with another account's key" : 'bad bodies are sent only to a check named by CHECK_ID'}` };
+  if (!id)
+    return {
+      skip: `CHECK_ID is not set: ${c.foreign ? "no check of the main account to ask for with another account's key" : 'bad bodies are sent only to a check named by CHECK_ID'}`,
+    };
   const request = { method: c.place === 'check-read' ? 'GET' : target.updateMethod, path: fillPath(template, id) };
   if (!c.foreign) return request;
   const other = foreignCredentials(config, burstRuns);
