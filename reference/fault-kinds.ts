@@ -85,6 +85,7 @@ export type FaultKind =
   | { kind: 'apply-before'; rule: ApplyBeforeRule }
   | { kind: 'errbody'; place: Place; status: number | 'any'; mutation: ErrorMutation }
   | { kind: 'rl-limit'; delta: number }
+  | { kind: 'rl-later-limit'; delta: number }
   | { kind: 'rl-exempt'; place: Place }
   | { kind: 'rl-headers'; mutation: HeaderMutation }
   | { kind: 'rl-bucket'; part: BucketPart }
@@ -242,6 +243,11 @@ export const KINDS: Record<string, KindSpec> = {
     grammar: 'rl-limit:<delta>',
     what: 'the global limit is RATE_LIMIT_MAX + <delta> (at least 1), e.g. rl-limit:+1, rl-limit:-1',
     parse: ([d]) => ({ kind: 'rl-limit', delta: delta(d) }),
+  },
+  'rl-later-limit': {
+    grammar: 'rl-later-limit:<delta>',
+    what: "in every window of a key after its first, the global limit is RATE_LIMIT_MAX + <delta> (fixed window; the first window's limit is right): -1 counts the window's opening request twice",
+    parse: ([d]) => ({ kind: 'rl-later-limit', delta: delta(d) }),
   },
   'rl-exempt': {
     grammar: 'rl-exempt:<place>',

@@ -138,6 +138,11 @@ export class Faults {
     return this.of('rl-limit').reduce((sum, f) => sum + f.delta, 0);
   }
 
+  /** rl-later-limit: how far the global limit is off in every window of a key after its first. */
+  laterLimitDelta(): number {
+    return this.of('rl-later-limit').reduce((sum, f) => sum + f.delta, 0);
+  }
+
   rateLimitExempt(place: Place | null): boolean {
     return this.of('rl-exempt').some((f) => covers(f.place, place));
   }

@@ -93,6 +93,7 @@ function reachOfKind(fault: string): string[] | undefined {
       return ['check-update#valid'];
     // A limit one off moves where every test's own requests would meet a 429: it changes what all rely on.
     case 'rl-limit':
+    case 'rl-later-limit':
       return ['alone'];
     // The limiter past its limit (a route left unlimited) or its headers: only the rate-limit tests look.
     case 'rl-exempt':
