@@ -20,7 +20,8 @@ test.describe('error bodies', () => {
         test.skip('skip' in req, 'skip' in req ? req.skip : '');
         if ('skip' in req) return;
         const op = c.place === 'check-read' ? target.readCheckOp : target.updateOp;
-        const options = { ...(c.place === 'check-update' ? { query: updateQuery(target), ...c.options } : c.options), headers: req.headers };
+        const own = c.place === 'check-update' ? { query: updateQuery(target), ...c.options } : c.options;
+        const options = req.headers ? { ...own, headers: { ...own.headers, ...req.headers } } : own;
         const where = { place: c.place, valueClass: c.id };
         const why = c.mayBeTaken?.(target);
         if (!why) {
