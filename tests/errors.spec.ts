@@ -16,7 +16,7 @@ test.describe('error bodies', () => {
       `${c.place}: ${c.name}`,
       { annotation: clauses(...new Set(['ERR-3', 'ERR-4', ...(c.notFound ? ['ERR-1' as const] : []), c.clause, 'AUTH-7', 'SPEC-9'] as const)) },
       async ({ api, contract, verdict, target, config, spec, validator }) => {
-        const req = errorRequest(c, target, config, burstInRun());
+        const req = errorRequest(c, target, config, burstInRun(test.info().project));
         test.skip('skip' in req, 'skip' in req ? req.skip : '');
         if ('skip' in req) return;
         const op = c.place === 'check-read' ? target.readCheckOp : target.updateOp;

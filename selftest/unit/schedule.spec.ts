@@ -62,6 +62,10 @@ test('the burst is out of a run only where its command line certainly leaves it 
   // A worker reads the runner's decision.
   const env: NodeJS.ProcessEnv = {};
   decideBurstInRun(['node', 'playwright', 'test', TEST_FILES.errors], env);
-  expect(burstInRun(env)).toBe(false);
-  expect(burstInRun({})).toBe(true);
+  expect(burstInRun(undefined, env)).toBe(false);
+  expect(burstInRun(undefined, {})).toBe(true);
+  // A project that names its files, none the burst's (a run of many targets: the burst has a target of its own).
+  expect(burstInRun({ testMatch: [/(^|\/)errors\.spec\.ts$/] }, {})).toBe(false);
+  expect(burstInRun({ testMatch: [/(^|\/)errors\.spec\.ts$/, /(^|\/)rate-limit-burst\.spec\.ts$/] }, {})).toBe(true);
+  expect(burstInRun({ testMatch: '**/*.spec.ts' }, {})).toBe(true);
 });

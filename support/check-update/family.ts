@@ -95,7 +95,7 @@ export class CheckUpdateFamily {
       queryParam: s.queryParam,
       query: s.query,
       descriptionName: s.vocabulary.description,
-      burstRuns: burstInRun(),
+      burstRuns: burstInRun(test.info().project),
     };
     const { cells, notSent } = rejectionCells(kind, context);
     if (notSent.length)

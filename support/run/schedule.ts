@@ -56,5 +56,16 @@ export function decideBurstInRun(argv: readonly string[], env: NodeJS.ProcessEnv
   return !out;
 }
 
-/** In a worker: whether the runner decided that the burst may run (see decideBurstInRun). */
-export const burstInRun = (env: NodeJS.ProcessEnv = process.env): boolean => env[BURST_IN_RUN_VARIABLE] !== 'no';
+/** A project's files as Playwright holds them. */
+type ProjectFiles = { testMatch: string | RegExp | ReadonlyArray<string | RegExp> };
+
+/**
+ * In a worker: whether the burst may run against this test's target in this run: the runner's decision
+ * (decideBurstInRun), and a project that names its files (regular expressions), none of them the
+ * burst's, runs none (a run of many targets gives the burst a target of its own).
+ */
+export function burstInRun(project?: ProjectFiles, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env[BURST_IN_RUN_VARIABLE] === 'no') return false;
+  const match = project ? [project.testMatch].flat() : [];
+  return !(match.length && match.every((m) => m instanceof RegExp) && !match.some((m) => (m as RegExp).test(TEST_FILES.burst)));
+}
