@@ -6,7 +6,7 @@ import { defineConfig } from '@playwright/test';
 import { defaultWorkers, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, readConfig, WAIVER_DAY_VARIABLE, type Config } from './support/run/config';
 import { EXIT_CONFIG_ERROR, isSuiteError } from './support/run/suite-error';
 import { clearRunOutputs, writeStoppedMatrix } from './reporters/run-outputs';
-import { BURST_FILE, decideOrder } from './support/run/schedule';
+import { BURST_FILE, decideBurstInRun, decideOrder } from './support/run/schedule';
 
 loadEnvFile();
 // Only the runner's own process (not each worker) clears the last run's outputs and reports a stop.
@@ -30,6 +30,7 @@ if (isRunner) clearRunOutputs(config.reportDir);
 if (isRunner) process.env[WAIVER_DAY_VARIABLE] = config.today;
 const matrixOptions = { outputDir: config.reportDir, waivers: { file: config.waiversFile, entries: config.waivers, today: config.today } };
 const order = decideOrder(process.argv);
+decideBurstInRun(process.argv);
 
 const reports = config.reportDir;
 

@@ -10,6 +10,8 @@ export const PLACES = ['runtime', 'check-read', 'check-update', 'spec', 'any'] a
 export const AUTH_RULES = ['key', 'scheme', 'unknown-key', 'account-missing', 'account-empty', 'account-malformed', 'account-other'] as const;
 /** Where a key offered outside the Authorization header may be looked for (auth-alt's <where>). */
 export const ALT_KEY_WHERE = ['query', 'cookie', 'header'] as const;
+/** Methods a service may let through apart from the rest (auth-method's <method>): HEAD, the GET without a body. */
+export const AUTH_METHODS = ['HEAD'] as const;
 /** What a refused update may apply before it is refused (apply-before's <rule>): an auth rule, or the query. */
 export const APPLY_BEFORE_RULES = [...AUTH_RULES, 'query'] as const;
 export const ERROR_MUTATIONS = [
@@ -45,8 +47,11 @@ export const RUNTIME_FIELDS = ['name', 'nodeJsVersion', 'multiStepSupport', 'sta
 export const UNKNOWN_ANSWERS = ['found', 'fail'] as const;
 /** The ids of one kind (rt-unknown's <id-class>): decided by the id's shape, as a router or a cache key would. */
 export const RUNTIME_ID_CLASSES = ['never-existed', 'look-alike', 'malformed', 'encoded', 'long', 'non-ascii'] as const;
-/** The shape of a check id nobody created (unknown-check's <id-shape>): a well-formed GUID, or anything else. */
-export const CHECK_ID_SHAPES = ['guid', 'other'] as const;
+/**
+ * The shape of a check id the account has not got (unknown-check's <id-shape>): a well-formed GUID, or
+ * anything else, nobody created; or `foreign`, the id of another account's check.
+ */
+export const CHECK_ID_SHAPES = ['guid', 'other', 'foreign'] as const;
 /** Update bodies that are no JSON object: broken JSON, nothing, an array, a JSON object sent as text/plain. */
 export const BODY_SHAPES = ['not-json', 'empty', 'array', 'text'] as const;
 
@@ -77,9 +82,11 @@ export type FaultKind =
   | { kind: 'auth-skip'; place: Place; rule: AuthRule }
   | { kind: 'auth-strict'; place: Place }
   | { kind: 'auth-alt'; where: AltKeyWhere; name: string }
+  | { kind: 'auth-method'; method: (typeof AUTH_METHODS)[number] }
   | { kind: 'apply-before'; rule: ApplyBeforeRule }
   | { kind: 'errbody'; place: Place; status: number | 'any'; mutation: ErrorMutation }
   | { kind: 'rl-limit'; delta: number }
+  | { kind: 'rl-later-limit'; delta: number }
   | { kind: 'rl-exempt'; place: Place }
   | { kind: 'rl-headers'; mutation: HeaderMutation }
   | { kind: 'rl-bucket'; part: BucketPart }
@@ -171,7 +178,7 @@ export const KINDS: Record<string, KindSpec> = {
   },
   'unknown-check': {
     grammar: 'unknown-check:<place>:<id-shape>:<answer>',
-    what: `on <place> (check-read | check-update), a check id nobody created of <id-shape> (${CHECK_ID_SHAPES.join(' | ')}) is ${UNKNOWN_ANSWERS.join(' | ')}: a made-up check (200), or 500`,
+    what: `on <place> (check-read | check-update), a check id the account has not got, of <id-shape> (${CHECK_ID_SHAPES.join(' | ')}) is ${UNKNOWN_ANSWERS.join(' | ')}: a made-up check (200; foreign: the other account's check, looked up by id alone), or 500`,
     parse: ([pl, s, a]) => ({
       kind: 'unknown-check',
       place: place(pl),
@@ -233,6 +240,11 @@ export const KINDS: Record<string, KindSpec> = {
       return { kind: 'auth-alt', where: oneOf('where', ALT_KEY_WHERE)(w), name: n };
     },
   },
+  'auth-method': {
+    grammar: 'auth-method:<method>',
+    what: `requests of <method> (${AUTH_METHODS.join(' | ')}) to /v1 routes skip authentication altogether`,
+    parse: ([m]) => ({ kind: 'auth-method', method: oneOf('method', AUTH_METHODS)(m) }),
+  },
   'apply-before': {
     grammar: 'apply-before:<rule>',
     what: `update not atomic: a body refused for <rule> (${APPLY_BEFORE_RULES.join(' | ')}) is applied to the check first (a JSON object, its properties as sent)`,
@@ -247,6 +259,11 @@ export const KINDS: Record<string, KindSpec> = {
     grammar: 'rl-limit:<delta>',
     what: 'the global limit is RATE_LIMIT_MAX + <delta> (at least 1), e.g. rl-limit:+1, rl-limit:-1',
     parse: ([d]) => ({ kind: 'rl-limit', delta: delta(d) }),
+  },
+  'rl-later-limit': {
+    grammar: 'rl-later-limit:<delta>',
+    what: "in every window of a key after its first, the global limit is RATE_LIMIT_MAX + <delta> (fixed window; the first window's limit is right): -1 counts the window's opening request twice",
+    parse: ([d]) => ({ kind: 'rl-later-limit', delta: delta(d) }),
   },
   'rl-exempt': {
     grammar: 'rl-exempt:<place>',

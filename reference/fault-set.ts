@@ -2,6 +2,7 @@
 // that kind bends. Named faults that are exactly one row of a kind are stored as that row, so each
 // behaviour has a single implementation.
 import { isDeepStrictEqual } from 'node:util';
+import type { CHECK_ID_SHAPES } from './fault-kinds';
 import type {
   AgentEndpoint,
   AltKeyWhere,
@@ -27,6 +28,8 @@ export const ALIASES: Partial<Record<FaultName, FaultKind>> = {
   'auth-no-account-check': { kind: 'auth-skip', place: 'any', rule: 'account-missing' },
   'auth-account-not-guid': { kind: 'auth-skip', place: 'any', rule: 'account-malformed' },
   'auth-other-account': { kind: 'auth-skip', place: 'any', rule: 'account-other' },
+  'ind7-auth-head-unauthenticated': { kind: 'auth-method', method: 'HEAD' },
+  'ind7-cu-cross-account-id': { kind: 'unknown-check', place: 'any', idShape: 'foreign', answer: 'found' },
   'auth-echo-key': { kind: 'errbody', place: 'any', status: 401, mutation: 'echo-key' },
   'err-404-string-status': { kind: 'errbody', place: 'any', status: 404, mutation: 'string-status' },
   'err-404-wording': { kind: 'errbody', place: 'any', status: 404, mutation: 'wording' },
@@ -91,8 +94,8 @@ export class Faults {
   }
 
   /** unknown-check: how a check id nobody created is answered on this place, when a fault says. */
-  unknownCheckAnswer(place: Place | null, isGuid: boolean): 'found' | 'fail' | undefined {
-    return this.of('unknown-check').find((f) => covers(f.place, place) && f.idShape === (isGuid ? 'guid' : 'other'))?.answer;
+  unknownCheckAnswer(place: Place | null, shape: (typeof CHECK_ID_SHAPES)[number]): 'found' | 'fail' | undefined {
+    return this.of('unknown-check').find((f) => covers(f.place, place) && f.idShape === shape)?.answer;
   }
 
   /** rt-unknown and rt-id: how an unknown id (this one, of this class) is answered, when a fault says. */
@@ -116,6 +119,11 @@ export class Faults {
       .map((f) => f.name);
   }
 
+  /** auth-method: are requests of this method let through without authentication? */
+  authSkipsMethod(method: string): boolean {
+    return this.of('auth-method').some((f) => f.method === method);
+  }
+
   /** apply-before: is an update refused for this rule applied first? */
   appliesBefore(rule: ApplyBeforeRule): boolean {
     return this.of('apply-before').some((f) => f.rule === rule);
@@ -133,6 +141,11 @@ export class Faults {
 
   rateLimitDelta(): number {
     return this.of('rl-limit').reduce((sum, f) => sum + f.delta, 0);
+  }
+
+  /** rl-later-limit: how far the global limit is off in every window of a key after its first. */
+  laterLimitDelta(): number {
+    return this.of('rl-later-limit').reduce((sum, f) => sum + f.delta, 0);
   }
 
   rateLimitExempt(place: Place | null): boolean {

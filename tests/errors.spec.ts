@@ -1,12 +1,13 @@
 /**
  * ERR: the error bodies of the errors the suite provokes beyond authentication and runtime ids, from
- * the table in support/checks/error-cases.ts: unknown checks (read and update) and update bodies that
- * are no JSON object. Each must be refused with a 4xx (never a 5xx) and a JSON error body whose
+ * the table in support/checks/error-cases.ts: unknown checks (read and update), the check read with
+ * another account's own credentials, and update bodies that are no JSON object. Each must be refused with a 4xx (never a 5xx) and a JSON error body whose
  * statusCode is the status (ERR-3, ERR-4; ERR-1 for a 404) that never echoes the key (AUTH-7).
  */
 import { updateQuery } from '../support/auth/requests';
 import { judgeTakenOrRefused } from '../support/checks/either';
 import { ERROR_CASES, errorRequest } from '../support/checks/error-cases';
+import { burstInRun } from '../support/run/schedule';
 import { clauses, test } from '../support/test';
 
 test.describe('error bodies', () => {
@@ -15,11 +16,12 @@ test.describe('error bodies', () => {
       `${c.place}: ${c.name}`,
       { annotation: clauses(...new Set(['ERR-3', 'ERR-4', ...(c.notFound ? ['ERR-1' as const] : []), c.clause, 'AUTH-7', 'SPEC-9'] as const)) },
       async ({ api, contract, verdict, target, config, spec, validator }) => {
-        const req = errorRequest(c, target, config);
+        const req = errorRequest(c, target, config, burstInRun(test.info().project));
         test.skip('skip' in req, 'skip' in req ? req.skip : '');
         if ('skip' in req) return;
         const op = c.place === 'check-read' ? target.readCheckOp : target.updateOp;
-        const options = c.place === 'check-update' ? { query: updateQuery(target), ...c.options } : c.options;
+        const own = c.place === 'check-update' ? { query: updateQuery(target), ...c.options } : c.options;
+        const options = req.headers ? { ...own, headers: { ...own.headers, ...req.headers } } : own;
         const where = { place: c.place, valueClass: c.id };
         const why = c.mayBeTaken?.(target);
         if (!why) {

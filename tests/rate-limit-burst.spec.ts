@@ -1,6 +1,6 @@
 /**
  * The tests that exhaust a rate limit: RL-4 (a route's own limit), RL-1/RL-2/RL-3/RL-6 (the global
- * limit), the 429 on every other route (RL-2, RL-3, ERR-2..4), RL-5 (recovery). They run after every
+ * limit), the 429 on every other route (RL-2, RL-3, ERR-2..4), RL-5 (recovery; then RL-1/RL-2 in a later window). They run after every
  * other test, whatever their outcome, and in order, so that using up a key's budget starves nobody
  * (support/run/schedule.ts decides how). BURST=off skips it.
  *
@@ -15,6 +15,7 @@ import { burstExchange, checkRefusalBodies, replyExchange } from '../support/rat
 import { exhaust, measureBudgetMs, measureLimit, type LimitReport } from '../support/rate-limit/measurement';
 import { readLimitHeaders } from '../support/rate-limit/headers';
 import { watchRecovery } from '../support/rate-limit/recovery';
+import { measureInLaterWindow } from '../support/rate-limit/later-window';
 import { brokenAnnouncement, describeBroken, ROUNDING_MS } from '../support/rate-limit/announced-end';
 import { checkBurstHeaders } from '../support/rate-limit/header-checks';
 import { describeBurstKey } from '../support/rate-limit/keys';
@@ -241,8 +242,8 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
   );
 
   test(
-    'after the window has passed, requests are served again',
-    { tag: isSlow(declaredWindowSeconds()) ? ['@slow'] : [], annotation: clauses('RL-5', 'RL-6') },
+    'after the window has passed, requests are served again, and the limit holds in a later window too',
+    { tag: isSlow(declaredWindowSeconds()) ? ['@slow'] : [], annotation: clauses('RL-5', 'RL-6', 'RL-1', 'RL-2') },
     async ({ config, target, verdict }, info) => {
       const rateLimit = config.rateLimit;
       const windowMs = rateLimit.windowSeconds * 1000;
@@ -251,7 +252,7 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
         isSlow(rateLimit.windowSeconds) && !asked,
         `the window is ${rateLimit.windowSeconds} s: recovery takes that long, so it runs when asked (--grep @slow) or with a short RATE_LIMIT_WINDOW_S`,
       );
-      test.setTimeout(60_000 + 3 * windowMs);
+      test.setTimeout(60_000 + 4 * windowMs + measureBudgetMs(rateLimit));
       const plan = burstPlan(config, target);
       const r = await watchRecovery(plan.target, rateLimit);
       if ('sent' in r) {
@@ -280,6 +281,15 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
           allowed: `served again once the announced wait is over (+${ROUNDING_MS / 1000} s rounding)`,
           exchange: broken && burstExchange(plan.target, broken.later),
         });
+      if (!r.served) return;
+      // The limit counted again in a later window (fresh for any limiter): right only in the first is no limit either.
+      const later = await measureInLaterWindow(plan, rateLimit);
+      verdict.note(
+        'rate-limit-wait',
+        `waited ${(later.waitedMs / 1000).toFixed(1)} s for a later window without requests of the suite, to count the limit again`,
+      );
+      await tell(info, verdict, 'burst in a later window', later.report);
+      judgeLimit(v, later.report, rateLimit, plan.target, { low: 'RL-1', high: 'RL-2', allowed: `${allowed(rateLimit)}, in every window` });
     },
   );
 });

@@ -18,7 +18,7 @@ export interface AgentState {
 }
 
 /** The documented default port, on which the legacy /health listener of ind7-agent-health-legacy-port lives. */
-const LEGACY_HEALTH_PORT = 8081;
+export const LEGACY_HEALTH_PORT = 8081;
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
@@ -83,4 +83,11 @@ export function healthHandler(state: AgentState, faults: Faults, clock: () => nu
     }
     return notFound(res);
   };
+}
+
+/** ind7-agent-health-legacy-port: the legacy listener's handler, /health alone, over the agent's own (live) state. */
+export function legacyHealthHandler(state: AgentState, faults: Faults) {
+  const inner = healthHandler(Object.create(state, { port: { value: LEGACY_HEALTH_PORT } }) as AgentState, faults);
+  return (req: IncomingMessage, res: ServerResponse): void =>
+    (req.url ?? '/').split('?')[0] === '/health' ? inner(req, res) : json(res, 404, { status: 'not found' });
 }

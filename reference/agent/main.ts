@@ -2,7 +2,7 @@
 // a drain of AGENT_DRAIN_MS during which readiness is 503 and liveness stays 200, then exit 0.
 import { createServer } from 'node:http';
 import { parseFaults, type Faults } from '../faults';
-import { healthHandler, type AgentState } from './health';
+import { healthHandler, LEGACY_HEALTH_PORT, legacyHealthHandler, type AgentState } from './health';
 
 function fail(message: string): never {
   process.stderr.write(`reference agent: ${message}\n`);
@@ -38,6 +38,13 @@ server.listen(listenPort, '127.0.0.1', () => {
   process.stdout.write(`reference agent health endpoints listening on http://127.0.0.1:${actual}\n`);
 });
 server.on('error', (err) => fail(`cannot listen on port ${listenPort}: ${err.message}`));
+
+// ind7-agent-health-legacy-port: /health stayed on the legacy listener of 8081 (none when the system picks the port).
+if (faults.has('ind7-agent-health-legacy-port') && port !== 0 && port !== LEGACY_HEALTH_PORT) {
+  const legacy = createServer(legacyHealthHandler(state, faults));
+  legacy.on('error', (err) => process.stdout.write(`reference agent: no legacy listener on ${LEGACY_HEALTH_PORT}: ${err.message}\n`));
+  legacy.listen(LEGACY_HEALTH_PORT, '127.0.0.1');
+}
 
 process.once('SIGTERM', () => {
   // agent-exit-at-once: no drain at all, so no one ever sees readiness fall before the port closes.

@@ -61,6 +61,7 @@ function reachOfKind(fault: string): string[] | undefined {
       return [`${place(args[0])}#auth`];
     // A key offered outside Authorization, on every route.
     case 'auth-alt':
+    case 'auth-method':
       return ['*#auth'];
     // What an update refused for its credentials or query stores: the check; and an auth fault on the
     // update would serve the refused request instead (no refusal left to leak).
@@ -78,7 +79,8 @@ function reachOfKind(fault: string): string[] | undefined {
       return [`spec#${specDropPart(fault) ?? 'dropped'}`];
     // The answers to ids nobody created on one route (its 404s among them).
     case 'unknown-check':
-      return [`${args[0]}#unknown`];
+      // Another account's check taken on the update: the stored check changes too.
+      return args[1] === 'foreign' && args[0] === 'check-update' ? [`${args[0]}#unknown`, ...STATE] : [`${args[0]}#unknown`];
     // One field of the runtime bodies (the one route and the list), or the answers to one class of unknown ids.
     case 'rt-field':
       return [`runtime#known:${args[0]}`, `GET /v1/runtimes#known:${args[0]}`];
@@ -92,6 +94,7 @@ function reachOfKind(fault: string): string[] | undefined {
       return ['check-update#valid'];
     // A limit one off moves where every test's own requests would meet a 429: it changes what all rely on.
     case 'rl-limit':
+    case 'rl-later-limit':
       return ['alone'];
     // The limiter past its limit (a route left unlimited) or its headers: only the rate-limit tests look.
     case 'rl-exempt':

@@ -5,6 +5,7 @@ import {
   AUTH_PROBES,
   authCases,
   authGroups,
+  GET_PLACES,
   MAIN_ACCOUNT_PLACES,
   probeCredentials,
   RULE_CLAUSE,
@@ -19,7 +20,7 @@ const HEADER = 'X-Service-Account';
 
 /** The headers a probe ends up with, as the client merges them over the defaults. */
 function sent(p: AuthProbe, creds = probeCredentials(p, 'runtime', main, second)) {
-  return { authorization: `Bearer ${creds.apiKey}`, [HEADER]: creds.accountId, ...p.headers(creds, HEADER) } as Record<string, string | null>;
+  return { authorization: `Bearer ${creds.apiKey}`, [HEADER]: creds.accountId, ...p.headers(creds, HEADER, 'runtime') } as Record<string, string | null>;
 }
 
 test('every rule and the valid request are tried at every place', () => {
@@ -32,10 +33,24 @@ test('every rule and the valid request are tried at every place', () => {
   }
 });
 
-test('every probe is tried at every place, the empty account header at the update among them', () => {
+test('every probe is tried at every place, the empty account header at the update among them; a HEAD at every GET place', () => {
   const cases = authCases();
-  for (const p of AUTH_PROBES) expect(new Set(cases.filter((c) => c.probe === p).map((c) => c.place)), p.id).toEqual(new Set(AUTH_PLACES));
+  for (const p of AUTH_PROBES)
+    expect(new Set(cases.filter((c) => c.probe === p).map((c) => c.place)), p.id).toEqual(new Set(p.method ? GET_PLACES : AUTH_PLACES));
   expect(cases.some((c) => c.place === 'check-update' && c.probe?.id === 'empty-account')).toBe(true);
+  const head = AUTH_PROBES.filter((p) => p.method === 'HEAD');
+  expect(head.map((p) => [p.rule, p.carriesKey, sent(p).authorization])).toEqual([['key', false, null]]);
+  expect([...GET_PLACES].sort()).toEqual(AUTH_PLACES.filter((p) => p !== 'check-update').sort());
+});
+
+test("the GUID of no account is the catalogue's zero of the account (the nil GUID) at every other place, a random one at the rest", () => {
+  const p = AUTH_PROBES.find((x) => x.id === 'account-unknown-guid')!;
+  const at = (place: AuthPlace) => p.headers(probeCredentials(p, place, main, second), HEADER, place)[HEADER];
+  const values = AUTH_PLACES.map(at);
+  const nil = '00000000-0000-0000-0000-000000000000';
+  expect(values.filter((v) => v === nil)).toHaveLength(AUTH_PLACES.length / 2);
+  for (const v of values) expect(v).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  expect(values.filter((v) => v !== nil && v !== main.accountId && v !== second.accountId)).toHaveLength(AUTH_PLACES.length / 2);
 });
 
 test('the groups hold every case once: per place the valid request, then each rule with all its probes', () => {
@@ -123,7 +138,7 @@ test("at the main account's own check the main key is kept, with the second acco
     }
   }
   const other = AUTH_PROBES.find((p) => p.id === 'account-other')!;
-  expect(other.headers(probeCredentials(other, 'check-read', main, second), HEADER)[HEADER]).toBe(second.accountId);
+  expect(other.headers(probeCredentials(other, 'check-read', main, second), HEADER, 'check-read')[HEADER]).toBe(second.accountId);
 });
 
 test("the uncertain requests left on the main key: the key-carrying probes at the main account's check", () => {

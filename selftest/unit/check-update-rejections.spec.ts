@@ -16,6 +16,7 @@ const ctx: RejectionContext = {
   queryParam: 'autoAssignAlerts',
   query: { autoAssignAlerts: 'false' },
   descriptionName: 'description',
+  burstRuns: false,
 };
 const byId = (id: string, c = ctx) => rejectionCells('api', c).cells.find((x) => x.valueClass === `api:refused:${id}`);
 
@@ -50,4 +51,22 @@ test('a target without a query parameter or a description gets neither of those 
   expect(byId('query-not-boolean', bare)).toBeUndefined();
   expect(byId('over-size-limit', bare)).toBeUndefined();
   expect(rejectionCells('api', bare).notSent).toHaveLength(2);
+  expect(rejectionCells('api', { ...bare, config: { ...config, second: undefined } as Config }).notSent).toHaveLength(3);
+});
+
+test("another account's own key and account: CU-8, sent only where that key is not the burst's in this run", () => {
+  expect(byId('foreign-account')).toMatchObject({
+    body: {},
+    clause: 'CU-8',
+    expect: 'invalid',
+    headers: { authorization: `Bearer ${config.second!.apiKey}`, [HEADER]: config.second!.accountId },
+  });
+  const burstOn = { ...config, burst: true } as Config;
+  // The second key is the burst's (no BURST_API_KEY): kept fresh for it when the burst runs.
+  expect(byId('foreign-account', { ...ctx, config: burstOn, burstRuns: true })).toBeUndefined();
+  expect(byId('foreign-account', { ...ctx, config: burstOn, burstRuns: false })).toBeDefined();
+  expect(
+    byId('foreign-account', { ...ctx, config: { ...burstOn, burstKey: { apiKey: 'mon_burst', accountId: config.accountId } } as Config, burstRuns: true }),
+  ).toBeDefined();
+  expect(byId('foreign-account', { ...ctx, config: { ...config, second: undefined } as Config })).toBeUndefined();
 });

@@ -52,6 +52,15 @@ test('types: numbers and numeric strings trade places; booleans, null, empty', (
   expect(apply('fraction', 10)).toEqual([5, 1, 10.5]);
 });
 
+test('zero: the zero value of its type, an id of hexadecimal digits in its own shape (the nil GUID)', () => {
+  expect(apply('zero', '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c')).toEqual(['00000000-0000-0000-0000-000000000000']);
+  expect(apply('zero', '2026.04')).toEqual(['0000.00']);
+  expect(apply('zero', 30)).toEqual([0]);
+  expect(apply('zero', 0)).toEqual([]);
+  expect(apply('zero', 'us-east-1')).toEqual([]);
+  expect(apply('zero', '0000')).toEqual([]);
+});
+
 test('an operator that cannot change the wire is declared, with its reason, and never sent', () => {
   const declared = NEAR_MISS_OPERATORS.filter((o) => o.sameOnWire);
   expect(declared.map((o) => o.name)).toEqual(['number-written-otherwise', 'percent-encoded-unreserved']);

@@ -99,8 +99,13 @@ test('a key echoed back fails AUTH-7, whatever scheme it was sent in', () => {
 test('each error case names its place and class, and skips without CHECK_ID', async () => {
   const target = resolveTarget(await load(REFERENCE), config);
   for (const c of ERROR_CASES) {
-    const r = errorRequest(c, target, config);
+    const r = errorRequest(c, target, { ...config, second: { apiKey: 'mon_second', accountId: '66666666-7777-4888-9999-aaaaaaaaaaaa' } }, false);
     expect('path' in r && r.path.startsWith('/v1/checks/'), c.id).toBe(true);
+    // Another account's check is asked for with that account's own credentials, when there is one.
+    if (c.foreign) {
+      expect('headers' in r && r.headers).toMatchObject({ authorization: 'Bearer mon_second' });
+      expect(errorRequest(c, target, { ...config, second: undefined })).toMatchObject({ skip: expect.stringMatching(/SECOND_API_KEY/) });
+    }
     const none = errorRequest(c, target, { ...config, checkId: undefined });
     if (c.checkId(config) === 'c1') expect('skip' in none && none.skip).toMatch(/CHECK_ID/);
   }

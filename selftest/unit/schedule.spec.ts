@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { BURST_FILE, burstInOwnProject, decideOrder, lastLock } from '../../support/run/schedule';
+import { BURST_FILE, burstInOwnProject, burstInRun, decideBurstInRun, decideOrder, lastLock } from '../../support/run/schedule';
 import { TEST_FILES } from '../../support/run/test-files';
 
 const ROOT = join(__dirname, '../..');
@@ -48,4 +48,24 @@ test('@burst selects the burst alone and --grep-invert @burst everything else (t
   expect(burst.every((l) => BURST_FILE.test(l.split(':')[0]))).toBe(true);
   expect(rest.some((l) => l.includes('rate-limit-burst'))).toBe(false);
   expect(burst.length + rest.length).toBe(all.length);
+});
+
+test('the burst is out of a run only where its command line certainly leaves it out: files named, none the burst, or @burst grepped out', () => {
+  const decide = (...args: string[]) => decideBurstInRun(['node', 'playwright', 'test', ...args], {});
+  expect(decide()).toBe(true);
+  expect(decide(TEST_FILES.checkUpdate, TEST_FILES.auth, '--workers', '2')).toBe(false);
+  expect(decide(TEST_FILES.errors, TEST_FILES.burst)).toBe(true);
+  // A pattern that is no file may match the burst's file: in.
+  expect(decide(TEST_FILES.errors, 'rate')).toBe(true);
+  expect(decide('--grep-invert', '@burst')).toBe(false);
+  expect(decide('--grep-invert=@burst')).toBe(false);
+  // A worker reads the runner's decision.
+  const env: NodeJS.ProcessEnv = {};
+  decideBurstInRun(['node', 'playwright', 'test', TEST_FILES.errors], env);
+  expect(burstInRun(undefined, env)).toBe(false);
+  expect(burstInRun(undefined, {})).toBe(true);
+  // A project that names its files, none the burst's (a run of many targets: the burst has a target of its own).
+  expect(burstInRun({ testMatch: [/(^|\/)errors\.spec\.ts$/] }, {})).toBe(false);
+  expect(burstInRun({ testMatch: [/(^|\/)errors\.spec\.ts$/, /(^|\/)rate-limit-burst\.spec\.ts$/] }, {})).toBe(true);
+  expect(burstInRun({ testMatch: '**/*.spec.ts' }, {})).toBe(true);
 });

@@ -7,7 +7,7 @@ import { AGENT_DEFAULT_PORT } from '../document/facts';
 import { EMBEDDED_AGENT_COMMAND } from './embedded-agent';
 import type { Verdict } from '../checks/verdict';
 import { probe } from './probe';
-import { startAgent, waitUntilUp, withPortLock } from './process';
+import { startAgent, waitUntilUp, withPortLock, type AgentProcess } from './process';
 import { freePort, isPortFree } from '../run/loopback-ports';
 import { judgeShutdown } from './shutdown-judge';
 import { watchShutdown, type ShutdownWatch } from './shutdown-watch';
@@ -44,6 +44,11 @@ export interface AgentSession {
   /** The agent's last lines of output (when it did not come up). */
   output: string;
   running: RunningProbe[];
+  /**
+   * The endpoints that failed on the port given, asked on the default port while the agent ran, under
+   * that port's lock and only when the port was free before the agent started: what answers there is the agent.
+   */
+  elsewhere?: RunningProbe[];
   /** Its shutdown, when it was watched. */
   watch?: ShutdownWatch;
   /** Earlier watches of the shutdown not judged, each with why (the watcher stalled). */
@@ -61,14 +66,17 @@ async function waitUntilReady(baseUrl: string, limitMs: number): Promise<void> {
   }
 }
 
-export async function probeRunning(baseUrl: string): Promise<RunningProbe[]> {
+export async function probeRunning(baseUrl: string, paths: readonly string[] = AGENT_ENDPOINTS.map((e) => e.path)): Promise<RunningProbe[]> {
   const out: RunningProbe[] = [];
-  for (const e of AGENT_ENDPOINTS) {
-    const p = await probe(`${baseUrl}${e.path}`);
-    out.push({ path: e.path, got: 'status' in p ? p.status : p.error });
+  for (const path of paths) {
+    const p = await probe(`${baseUrl}${path}`);
+    out.push({ path, got: 'status' in p ? p.status : p.error });
   }
   return out;
 }
+
+/** The agent's URL on the default port, on the host of the one it was given. */
+const onDefaultPort = (baseUrl: string) => Object.assign(new URL(baseUrl), { port: String(AGENT_DEFAULT_PORT) }).origin;
 
 /** AG-1..3 on a running agent; with `portClause`, AG-4 too (something answers on the port it was given). */
 export function judgeRunning(verdict: Verdict, baseUrl: string, probes: readonly RunningProbe[], portClause = false): void {
@@ -97,7 +105,36 @@ export async function probeAll(verdict: Verdict, baseUrl: string): Promise<void>
  * side is the session's `error`.
  */
 async function liveAgentSession(command: string, port: number | undefined, stop: 'watch' | 'signal'): Promise<AgentSession> {
-  const agent = startAgent(command, port);
+  // On a port given, the default port's lock is held while the agent starts and is probed: no agent of
+  // another test or run is on the default port then, so what answers there (it was free before) is ours.
+  const elsewhereTold = port !== undefined && port !== AGENT_DEFAULT_PORT;
+  let agent: AgentProcess | undefined;
+  const started = async () => {
+    const freeBefore = elsewhereTold && (await isPortFree(AGENT_DEFAULT_PORT));
+    agent = startAgent(command, port);
+    return { ...(await upAndProbed(command, port, agent)), freeBefore };
+  };
+  try {
+    const { session, freeBefore } = elsewhereTold ? await withPortLock(AGENT_DEFAULT_PORT, started) : await started();
+    if (session.up) {
+      const a = agent!;
+      if (stop === 'watch') session.watch = await watchShutdown(a, SHUTDOWN_TIMING);
+      else {
+        a.signal('SIGTERM');
+        await Promise.race([a.exited, sleep(EXIT_LIMIT_MS)]);
+      }
+    }
+    if (!freeBefore) delete session.elsewhere;
+    return session;
+  } catch (e) {
+    return { command, port, baseUrl: agent?.baseUrl ?? '', upLimitMs: 0, up: false, output: '', running: [], error: (e as Error).message.split('\n')[0] };
+  } finally {
+    agent?.signal('SIGKILL');
+  }
+}
+
+/** An agent just started: up and ready, its endpoints probed; those that failed asked on the default port too, when it was given another. */
+async function upAndProbed(command: string, port: number | undefined, agent: AgentProcess): Promise<{ session: AgentSession }> {
   const embedded = command === EMBEDDED_AGENT_COMMAND;
   const session: AgentSession = {
     command,
@@ -108,26 +145,17 @@ async function liveAgentSession(command: string, port: number | undefined, stop:
     output: '',
     running: [],
   };
-  try {
-    session.up = await waitUntilUp(agent, session.upLimitMs);
-    if (!session.up) {
-      session.output = agent.output().split('\n').slice(-3).join(' | ') || 'no output';
-      return session;
-    }
-    // Readiness may answer 503 while the agent starts: it must turn 200 once the agent is ready.
-    await waitUntilReady(agent.baseUrl, embedded ? EMBEDDED_READY_LIMIT_MS : READY_LIMIT_MS);
-    session.running = await probeRunning(agent.baseUrl);
-    if (stop === 'watch') session.watch = await watchShutdown(agent, SHUTDOWN_TIMING);
-    else {
-      agent.signal('SIGTERM');
-      await Promise.race([agent.exited, sleep(EXIT_LIMIT_MS)]);
-    }
-    return session;
-  } catch (e) {
-    return { ...session, error: (e as Error).message.split('\n')[0] };
-  } finally {
-    agent.signal('SIGKILL');
+  session.up = await waitUntilUp(agent, session.upLimitMs);
+  if (!session.up) {
+    session.output = agent.output().split('\n').slice(-3).join(' | ') || 'no output';
+    return { session };
   }
+  // Readiness may answer 503 while the agent starts: it must turn 200 once the agent is ready.
+  await waitUntilReady(agent.baseUrl, embedded ? EMBEDDED_READY_LIMIT_MS : READY_LIMIT_MS);
+  session.running = await probeRunning(agent.baseUrl);
+  const missed = session.running.filter((p) => p.got !== 200).map((p) => p.path);
+  if (port !== undefined && port !== AGENT_DEFAULT_PORT && missed.length) session.elsewhere = await probeRunning(onDefaultPort(agent.baseUrl), missed);
+  return { session };
 }
 
 /** The judgement of a watched shutdown. */
@@ -153,11 +181,20 @@ export async function liveWatchedSession(command: string): Promise<AgentSession>
  * lock of that port, and not tried where something else holds it.
  */
 export const defaultPortSession = (command: string): Promise<{ session: AgentSession } | { skipped: string }> =>
-  withPortLock(AGENT_DEFAULT_PORT, async () =>
-    (await isPortFree(AGENT_DEFAULT_PORT))
-      ? { session: await liveAgentSession(command, undefined, 'signal') }
-      : { skipped: `port ${AGENT_DEFAULT_PORT} is in use on this machine: the default port cannot be tried` },
+  withPortLock(
+    AGENT_DEFAULT_PORT,
+    async () =>
+      (await portFreeSoon(AGENT_DEFAULT_PORT))
+        ? { session: await liveAgentSession(command, undefined, 'signal') }
+        : { skipped: `port ${AGENT_DEFAULT_PORT} is in use on this machine: the default port cannot be tried` },
+    // The session on a port given holds this lock while its agent starts and is probed.
+    STARTUP_LIMIT_MS + READY_LIMIT_MS + 10_000,
   );
+
+/** Whether a port is free now or within a few seconds: something that holds it for a moment (an agent that took it without the lock) is waited for. */
+async function portFreeSoon(port: number, waitMs = 3_000): Promise<boolean> {
+  for (const deadline = Date.now() + waitMs; ; await sleep(250)) if ((await isPortFree(port)) || Date.now() > deadline) return isPortFree(port);
+}
 
 /** In the reason of a shutdown left undecided: the watcher, not the agent, was the problem. */
 export const MACHINE_TOO_BUSY = 'the machine being too busy';
@@ -183,6 +220,7 @@ export function judgeAgentSession(verdict: Verdict, s: AgentSession): string | u
   )
     return undefined;
   judgeRunning(verdict, s.baseUrl, s.running, true);
+  judgeElsewhere(verdict, s);
   if (!s.watch) return undefined;
   for (const r of s.rewatched ?? []) verdict.note('agent-shutdown', `${r}; watched again`);
   const { findings, notes, inconclusive } = judgeWatch(s.watch);
@@ -192,6 +230,20 @@ export function judgeAgentSession(verdict: Verdict, s: AgentSession): string | u
   // Undecided after every watch, with nothing else found: the suite's own limit, not the agent's fault.
   if (inconclusive) return `the agent's shutdown could not be judged in ${(s.rewatched?.length ?? 0) + 1} watch(es), ${MACHINE_TOO_BUSY}: ${inconclusive}`;
   return undefined;
+}
+
+/** AG-4: an endpoint that failed on the port given but answered 200 on the default port was served by the agent on the wrong port. */
+function judgeElsewhere(verdict: Verdict, s: AgentSession): void {
+  for (const p of s.elsewhere ?? []) {
+    if (p.got !== 200) continue;
+    const e = AGENT_ENDPOINTS.find((x) => x.path === p.path)!;
+    verdict.at({ place: e.place, valueClass: PHASE.running }).fail({
+      clause: 'AG-4',
+      title: `GET ${p.path} is served on the default port ${AGENT_DEFAULT_PORT}, not on the port given in AGENT_HEALTH_PORT (${s.port})`,
+      received: `${s.running.find((r) => r.path === p.path)?.got} on port ${s.port}; 200 on port ${AGENT_DEFAULT_PORT}, free before the agent started`,
+      allowed: `every endpoint on port ${s.port}`,
+    });
+  }
 }
 
 /** The watched shutdown, one probe a line, for the report. */

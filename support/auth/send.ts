@@ -10,7 +10,7 @@ import { checkErrorResponse, checkRejectionBody } from '../checks/error-checks';
 import { judgeTakenOrRefused } from '../checks/either';
 import type { Where } from '../checks/failure';
 import type { Verdict } from '../checks/verdict';
-import type { ApiClient } from '../http/client';
+import type { ApiClient, CallOptions } from '../http/client';
 import type { Config } from '../run/config';
 import type { SchemaValidator } from '../spec/schema-validator';
 import type { Spec } from '../spec/spec';
@@ -71,9 +71,14 @@ export async function sendProbe(fx: AuthFixtures, place: AuthPlace, r: PlaceRequ
   // Never the burst's key: a refused request it carries may or may not count, and the burst's window must hold none.
   const spare = refusedProbeCredentials(fx.config).which === 'second' ? fx.config.second : undefined;
   const creds = { ...probeCredentials(probe, place, fx.config, spare), otherAccountId: spare ? fx.config.accountId : fx.config.second?.accountId };
-  const headers = { authorization: `Bearer ${creds.apiKey}`, [fx.target.accountHeader]: creds.accountId, ...probe.headers(creds, fx.target.accountHeader) };
+  const headers = {
+    authorization: `Bearer ${creds.apiKey}`,
+    [fx.target.accountHeader]: creds.accountId,
+    ...probe.headers(creds, fx.target.accountHeader, place),
+  };
   const query = probe.query ? { ...r.options.query, ...probe.query(creds) } : r.options.query;
   const options = { ...r.options, headers, query };
+  if (probe.method) return sendOtherMethod(fx, r, probe, probe.method, options);
   if (probe.expect === 'rejected') {
     const ex = await fx.contract.at(where).send(r.op, r.method, r.path, 'invalid', probe.clause, options);
     checkRejectionBody(fx.verdict.at(where), probe.clause, ex);
@@ -84,4 +89,21 @@ export async function sendProbe(fx: AuthFixtures, place: AuthPlace, r: PlaceRequ
   const outcome = judgeTakenOrRefused(v, fx.spec, fx.validator, r.op, ex, probe.clause, probe.name);
   if (outcome !== 'neither')
     v.note('auth-finding', `${r.place}: ${probe.name} was ${outcome === 'taken' ? 'served' : 'refused'} (${ex.status}); either is allowed`);
+}
+
+/**
+ * A probe sent with another method than the place's GET (HEAD): refused with any 4xx, 404 and 405
+ * included (a target need not route it). Never a 2xx; no body to judge, and no operation of the spec.
+ */
+async function sendOtherMethod(fx: AuthFixtures, r: PlaceRequest, probe: AuthProbe, method: string, options: CallOptions): Promise<void> {
+  const ex = await fx.api.call(method, r.path, options);
+  fx.verdict.at({ place: r.place, valueClass: probe.id }).check({
+    clause: probe.clause,
+    ok: ex.status >= 400 && ex.status < 500,
+    title: `${probe.name} was not refused`,
+    received: ex.status,
+    allowed: `a 4xx (401; or 404, 405 where the target has no ${method} route), as for its GET`,
+    expectedStatus: '4xx',
+    exchange: ex,
+  });
 }

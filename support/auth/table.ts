@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ClauseId } from '../document/clauses';
+import { NEAR_MISS_OPERATORS } from '../document/near-miss';
 import type { HeaderOverrides } from '../http/client';
 
 /** Where AUTH is tried: the route roles, and the parameterless collections beside them (`GET /v1/runtimes`). */
@@ -58,16 +59,35 @@ export interface AuthProbe {
    * GUID in upper case is the same GUID); only a 5xx fails.
    */
   expect: 'rejected' | 'either';
-  headers: (c: ProbeCredentials, accountHeader: string) => HeaderOverrides;
+  headers: (c: ProbeCredentials, accountHeader: string, place: AuthPlace) => HeaderOverrides;
   /** Query parameters added to the place's own (the key offered in one). */
   query?: (c: ProbeCredentials) => Record<string, string>;
   /** The key offered outside the Authorization header: where, under which names. */
   offers?: { where: 'query' | 'cookie' | 'header'; names: string[] };
+  /**
+   * Sent with this method instead of the place's GET (HEAD: the GET of HTTP semantics, which a service
+   * may route or let through apart from it); tried only at the places whose request is a GET.
+   */
+  method?: 'HEAD';
 }
 
 const fakeKey = () => `mon_${randomUUID().replace(/-/g, '')}`;
 const swapCase = (k: string) => [...k].map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join('');
 const oneCharChanged = (k: string) => `${k.slice(0, -1)}${k.endsWith('x') ? 'y' : 'x'}`;
+
+/** The near-miss catalogue's result of one operator on a value (the first, where it makes several). */
+const nearMiss = (operator: string, value: string): string => {
+  const made = NEAR_MISS_OPERATORS.find((o) => o.name === operator)!.apply(value, []);
+  if (typeof made[0] !== 'string') throw new Error(`near-miss operator ${operator} makes no string of ${value}`);
+  return made[0];
+};
+
+/**
+ * A well-formed GUID of no account, by place: the zero of the account's GUID (the nil GUID, which a
+ * service may read as "no account chosen") at every other place, a random one at the rest, so that
+ * each meets two places for the price of one probe.
+ */
+const guidOfNoAccount = (accountId: string, place: AuthPlace) => (AUTH_PLACES.indexOf(place) % 2 === 0 ? nearMiss('zero', accountId) : randomUUID());
 
 const probe = (p: Omit<AuthProbe, 'clause' | 'expect'> & { expect?: AuthProbe['expect'] }): AuthProbe => ({
   expect: 'rejected',
@@ -87,6 +107,15 @@ export const KEY_HEADERS: ReadonlyArray<readonly [string, (key: string) => strin
 
 export const AUTH_PROBES: readonly AuthProbe[] = [
   probe({ id: 'no-authorization', name: 'no Authorization header', rule: 'key', carriesKey: false, headers: () => ({ authorization: null }) }),
+  // No route is public: a HEAD without credentials is refused as its GET is (or has no route: 404, 405).
+  probe({
+    id: 'head-no-authorization',
+    name: 'a HEAD request without an Authorization header',
+    rule: 'key',
+    carriesKey: false,
+    method: 'HEAD',
+    headers: () => ({ authorization: null }),
+  }),
   // The key offered any other way, with no Authorization header: only that header authenticates (AUTH-1).
   ...KEY_QUERY_PARAMETERS.map((name) =>
     probe({
@@ -232,19 +261,19 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
   }),
   probe({
     id: 'account-unknown-guid',
-    name: 'well-formed GUID of no account',
+    name: 'well-formed GUID of no account (the nil GUID at every other place)',
     rule: 'account-other',
     carriesKey: true,
-    headers: (_c, h) => ({ [h]: randomUUID() }),
+    headers: (c, h, place) => ({ [h]: guidOfNoAccount(c.accountId, place) }),
   }),
-  // The same GUID in upper case: not another account, so a target may take it; only a 5xx is wrong.
+  // The same GUID in another case (the catalogue's first: upper): not another account, so a target may take it; only a 5xx is wrong.
   probe({
     id: 'account-upper-case',
-    name: 'the account GUID in upper case',
+    name: 'the account GUID in another case',
     rule: 'account-malformed',
     carriesKey: true,
     expect: 'either',
-    headers: (c, h) => ({ [h]: c.accountId.toUpperCase() }),
+    headers: (c, h) => ({ [h]: nearMiss('case', c.accountId) }),
   }),
 ];
 
@@ -254,9 +283,15 @@ export interface AuthCase {
   probe?: AuthProbe;
 }
 
-/** Every case, place by place: the valid request first, then every probe. */
+/** The places whose request is a GET (the update is not): where a probe of another method is tried. */
+export const GET_PLACES: readonly AuthPlace[] = ['runtime', 'check-read', 'collection'];
+
+/** Whether a probe is tried at a place: everywhere, a probe of its own method only instead of a GET. */
+export const probeApplies = (probe: AuthProbe, place: AuthPlace) => !probe.method || GET_PLACES.includes(place);
+
+/** Every case, place by place: the valid request first, then every probe that applies there. */
 export function authCases(probes: readonly AuthProbe[] = AUTH_PROBES): AuthCase[] {
-  return AUTH_PLACES.flatMap((place) => [{ place }, ...probes.map((p) => ({ place, probe: p }))]);
+  return AUTH_PLACES.flatMap((place) => [{ place }, ...probes.filter((p) => probeApplies(p, place)).map((p) => ({ place, probe: p }))]);
 }
 
 /** One test's share: the valid request at a place, or every probe of one rule there. */
@@ -269,7 +304,10 @@ export interface AuthGroup {
 /** The cases by place and rule, in the order of the table. */
 export function authGroups(probes: readonly AuthProbe[] = AUTH_PROBES): AuthGroup[] {
   const rules = [...new Set(probes.map((p) => p.rule))];
-  return AUTH_PLACES.flatMap((place) => [{ place, probes: [] }, ...rules.map((rule) => ({ place, rule, probes: probes.filter((p) => p.rule === rule) }))]);
+  return AUTH_PLACES.flatMap((place) => [
+    { place, probes: [] },
+    ...rules.map((rule) => ({ place, rule, probes: probes.filter((p) => p.rule === rule && probeApplies(p, place)) })),
+  ]);
 }
 
 /** What each rule's test is about, for its title. */

@@ -6,6 +6,7 @@
  * saying so.
  */
 import { atTest } from '../run/step-location';
+import { burstInRun } from '../run/schedule';
 import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
 import type { Config } from '../run/config';
@@ -88,9 +89,17 @@ export class CheckUpdateFamily {
     test.skip(kind === 'browser' && !!this.fx.config.checkId, "sent on the API check's chain: both checks are updated through the same route");
     const { config, target, verdict } = this.fx;
     const s = await this.open(kind);
-    const context = { config, accountHeader: target.accountHeader, queryParam: s.queryParam, query: s.query, descriptionName: s.vocabulary.description };
+    const context = {
+      config,
+      accountHeader: target.accountHeader,
+      queryParam: s.queryParam,
+      query: s.query,
+      descriptionName: s.vocabulary.description,
+      burstRuns: burstInRun(test.info().project),
+    };
     const { cells, notSent } = rejectionCells(kind, context);
-    if (notSent.length) verdict.note('rejections-not-sent', `not sent, the target's spec gives no way to make them: ${notSent.join('; ')}`);
+    if (notSent.length)
+      verdict.note('rejections-not-sent', `not sent, the target's spec or the configuration gives no way to make them: ${notSent.join('; ')}`);
     test.setTimeout(budgetMs(cells));
     await new CellRunner(this.fx, s).run(cells);
   }

@@ -5,7 +5,8 @@
  * that applies the body before it checks the rest is caught by the read that follows, on the rejection
  * that leaked (the name and the tag are its own).
  *
- * The credentials are the AUTH table's: the first probe of each rule that a target must refuse. The
+ * The credentials are the AUTH table's: the first probe of each rule that a target must refuse; and
+ * another account's own, valid ones (SECOND_API_KEY), for which the main account's check is not there. The
  * rate limit's refusal is left to the rate-limit family: provoking one here costs a whole window.
  *
  * A query value that is no boolean is refused or taken as the target likes (the document does not say):
@@ -15,6 +16,7 @@
 import { AUTH_PROBES, probeCredentials, type AuthProbe } from '../auth/table';
 import type { ClauseId } from '../document/clauses';
 import type { Config } from '../run/config';
+import { foreignCredentials } from '../rate-limit/keys';
 import type { Cell } from './cells';
 import type { CheckKind } from './table';
 
@@ -43,22 +45,36 @@ export interface RejectionContext {
   queryParam?: string;
   query?: Record<string, string>;
   descriptionName?: string;
+  /** Whether the burst runs after this test (its key then stays unused until it does). */
+  burstRuns: boolean;
 }
 
 /** The first probe of each rule the target must refuse, keeping the Authorization header's role. */
 export const CREDENTIAL_PROBES: readonly AuthProbe[] = [...new Set(AUTH_PROBES.map((p) => p.rule))].map((rule) =>
-  AUTH_PROBES.find((p) => p.rule === rule && p.expect === 'rejected' && !p.offers)!,
+  AUTH_PROBES.find((p) => p.rule === rule && p.expect === 'rejected' && !p.offers && !p.method)!,
 );
 
 function withCredentials(probe: AuthProbe, c: RejectionContext): Request {
   const main = { apiKey: c.config.apiKey, accountId: c.config.accountId };
   const creds = { ...probeCredentials(probe, 'check-update', main), otherAccountId: c.config.second?.accountId };
-  const headers = { authorization: `Bearer ${creds.apiKey}`, [c.accountHeader]: creds.accountId, ...probe.headers(creds, c.accountHeader) };
+  const headers = { authorization: `Bearer ${creds.apiKey}`, [c.accountHeader]: creds.accountId, ...probe.headers(creds, c.accountHeader, 'check-update') };
   return { body: {}, query: { ...c.query, ...probe.query?.(creds) }, headers };
 }
 
 export const REJECTIONS: readonly Rejection[] = [
   ...CREDENTIAL_PROBES.map((p): Rejection => ({ id: p.id, name: p.name, clause: p.clause, expect: 'invalid', request: (c) => withCredentials(p, c) })),
+  // Another account's own valid credentials: the check is not theirs, so the update is refused (403 or 404) and changes nothing.
+  {
+    id: 'foreign-account',
+    name: "another account's own key and account header",
+    clause: 'CU-8',
+    expect: 'invalid',
+    request: (c) => {
+      const other = foreignCredentials(c.config, c.burstRuns);
+      if ('skip' in other) return undefined;
+      return { body: {}, query: c.query, headers: { authorization: `Bearer ${other.credentials.apiKey}`, [c.accountHeader]: other.credentials.accountId } };
+    },
+  },
   // A trailing comma: what a lenient (JSON5-like) parser takes.
   { id: 'not-json', name: 'the body as JSON with a trailing comma', clause: 'CU-7', expect: 'invalid', request: () => ({ body: {}, trailingComma: true }) },
   {

@@ -12,6 +12,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { ClauseId } from '../document/clauses';
 import type { CallOptions } from '../http/client';
 import type { Config } from '../run/config';
+import { foreignCredentials } from '../rate-limit/keys';
 import { fillPath, jsonBodySchema, type Target } from '../spec/target';
 
 export type ErrorPlace = 'check-read' | 'check-update';
@@ -28,6 +29,8 @@ export interface ErrorCase {
   /** The id to send: the configured check's, or one that does not exist. */
   checkId: (config: Config) => string | undefined;
   options: CallOptions;
+  /** Asked with the other account's own key and account header (SECOND_API_KEY): another account's check is a place too. */
+  foreign?: true;
   /** Undefined: a 2xx fails the clause; a string: why a 2xx is only noted. */
   mayBeTaken?: (target: Target) => string | undefined;
 }
@@ -43,6 +46,16 @@ const unknownId = { id: 'unknown-id', name: 'a well-formed check id nobody creat
 export const ERROR_CASES: readonly ErrorCase[] = [
   { ...unknownId, place: 'check-read', clause: 'ERR-1', options: {} },
   { id: 'malformed-id', name: 'a malformed check id', place: 'check-read', clause: 'ERR-1', notFound: true, checkId: () => 'not-a-check-id', options: {} },
+  // Not this account's check: refused, 403 or 404 alike (the document does not say which), never a 2xx.
+  {
+    id: 'foreign-check',
+    name: "another account's check, asked for with that account's own key and account header",
+    place: 'check-read',
+    clause: 'CU-8',
+    checkId: configured,
+    options: {},
+    foreign: true,
+  },
   // The body is {}, which changes nothing even if the target were to take it (see support/auth/requests.ts).
   { ...unknownId, place: 'check-update', clause: 'CU-8', options: { body: {} } },
   { id: 'not-json', name: 'a body that is not JSON', place: 'check-update', clause: 'CU-7', checkId: configured, options: { rawBody: '{"name": ' } },
@@ -77,12 +90,24 @@ export const ERROR_CASES: readonly ErrorCase[] = [
   },
 ];
 
-/** The request of a case, or why it cannot be sent to this target. */
-export function errorRequest(c: ErrorCase, target: Target, config: Config): { method: string; path: string } | { skip: string } {
+/** The request of a case (with the other account's credentials where it is asked with them), or why it cannot be sent to this target. */
+export function errorRequest(
+  c: ErrorCase,
+  target: Target,
+  config: Config,
+  burstRuns = true,
+): { method: string; path: string; headers?: Record<string, string> } | { skip: string } {
   const template = c.place === 'check-read' ? target.readPath : target.updatePath;
   if (!template)
     return { skip: `the target's spec has no ${c.place === 'check-read' ? 'GET of a check' : 'check update whose body has frequencyOffset (see SPEC-5)'}` };
   const id = c.checkId(config);
-  if (!id) return { skip: 'CHECK_ID is not set: bad bodies are sent only to a check named by CHECK_ID' };
-  return { method: c.place === 'check-read' ? 'GET' : target.updateMethod, path: fillPath(template, id) };
+  if (!id)
+    return {
+      skip: `CHECK_ID is not set: ${c.foreign ? "no check of the main account to ask for with another account's key" : 'bad bodies are sent only to a check named by CHECK_ID'}`,
+    };
+  const request = { method: c.place === 'check-read' ? 'GET' : target.updateMethod, path: fillPath(template, id) };
+  if (!c.foreign) return request;
+  const other = foreignCredentials(config, burstRuns);
+  if ('skip' in other) return other;
+  return { ...request, headers: { authorization: `Bearer ${other.credentials.apiKey}`, [target.accountHeader]: other.credentials.accountId } };
 }

@@ -37,6 +37,12 @@ function onText(f: (s: string) => string[]): (v: unknown) => unknown[] {
   };
 }
 
+/**
+ * An id written in hexadecimal digits, whole or in parts (a GUID, a hex key, 2025.04): its zero keeps
+ * its shape, the value an unset field of its type holds (Guid.Empty), which a service may read as "unset".
+ */
+const HEX_ID = /^(?=.*\d)[0-9a-f]+(?:[^\p{L}\p{N}][0-9a-f]+)*$/iu;
+
 /** Runs of characters that are neither letters nor digits: what separates a value's parts. */
 const SEPARATOR = /[^\p{L}\p{N}]+/gu;
 /** In the order they are tried: the likeliest first. */
@@ -179,6 +185,12 @@ export const NEAR_MISS_OPERATORS: readonly NearMissOperator[] = [
     apply: (v) => (Array.isArray(v) ? [v[0], [v]] : [[v]]),
   },
   { name: 'in-object', what: 'wrapped in an object', apply: (v) => [{ value: v }] },
+  // Last of the sent operators, so that adding it moved no other operator's choice (case-choice.ts rotates by position).
+  {
+    name: 'zero',
+    what: 'the zero value of its type: 0, and an id of hexadecimal digits with every digit 0 (the nil GUID 00000000-0000-…)',
+    apply: (v) => (isNumber(v) ? (v === 0 ? [] : [0]) : onText((s) => (HEX_ID.test(s) ? [s.replace(/[0-9a-f]/gi, '0')] : []))(v)),
+  },
   {
     name: 'number-written-otherwise',
     what: 'a JSON number written another way (10.0, 1e1)',

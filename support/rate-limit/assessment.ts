@@ -105,6 +105,7 @@ export async function assess(m: Measurement, run: BurstRun, options: MeasureOpti
     if (m.baseFrom === 'fresh' && hc?.consistent && hc.counted !== undefined && hc.counted > 0 && hc.limit === limit.max) {
       m.shape = 'ambiguous';
       m.why = `the target's headers say ${hc.counted} request(s) had been counted before the burst, none of them the suite's in this window: not a fresh window (a run shortly before?)`;
+      if (m.clean && options.exclusive !== false) m.phantom = hc.counted;
       return extra;
     }
     if (!m.clean && m.baseFrom === 'fresh' && options.exclusive === false) {

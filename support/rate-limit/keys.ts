@@ -56,3 +56,16 @@ export function describeBurstKey(roles: KeyRoles): string {
     ? 'the burst spends API_KEY, the only key: its window is shared with the contract tests (set BURST_API_KEY or SECOND_API_KEY for a fresh one)'
     : `the burst spends ${roles.burst.source}, which the contract tests do not use`;
 }
+
+/**
+ * The other account's own key and account, for asking about the main account's check (CU-8), or why
+ * not: a request with the burst's key before the burst would leave it a window that is not fresh.
+ */
+export function foreignCredentials(config: Config, burstRuns: boolean): { credentials: KeyCredentials } | { skip: string } {
+  if (!config.second) return { skip: 'SECOND_API_KEY and SECOND_ACCOUNT_ID are not set: no other account to ask with' };
+  if (config.burst && burstRuns && keyRoles(config).burst.apiKey === config.second.apiKey)
+    return {
+      skip: "SECOND_API_KEY is the burst's key in this run (BURST_API_KEY is unset): a request with it before the burst would leave the burst a window that is not fresh; set BURST_API_KEY, or run without the burst (BURST=off, or the families' files alone)",
+    };
+  return { credentials: config.second };
+}

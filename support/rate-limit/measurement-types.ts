@@ -51,6 +51,11 @@ export interface Measurement {
   shape: Shape;
   /** Why the measurement decides nothing (shape 'ambiguous', a large 'more'). */
   why?: string;
+  /**
+   * The headers counted this many requests the suite did not send, in a window it had left quiet
+   * (`clean`) with a key nothing else uses: a run shortly before, or the target's own count.
+   */
+  phantom?: number;
   notes: string[];
 }
 

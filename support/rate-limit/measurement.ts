@@ -60,6 +60,11 @@ export function decide(measurements: Measurement[], limit: Limit): Outcome | und
       const fresh = measurements.filter((x) => x.shape === 'more' && x.baseFrom === 'fresh');
       return fresh.length >= 2 ? { kind: 'too-high', served: fresh.map((x) => x.served), base: 0 } : undefined;
     }
+    case 'ambiguous': {
+      // Seen again in the next quiet window, with the key nothing else uses, a count of requests nobody sent is the target's.
+      const [a, b] = measurements.slice(-2);
+      return a?.phantom && b?.phantom && a.served === b.served ? { kind: 'too-low', served: b.served, base: 0 } : undefined;
+    }
     default:
       return undefined;
   }

@@ -31,3 +31,41 @@ export function burstInOwnProject(env: NodeJS.ProcessEnv = process.env): void {
 /** The lock of the burst's tests: exclusive, unless they have a project of their own. */
 export const lastLock = (env: NodeJS.ProcessEnv = process.env): string | undefined =>
   (env[ORDER_VARIABLE] ?? 'exclusive') === 'exclusive' ? '-exclusive-' : undefined;
+
+/** Whether the burst's file is in this run, from the runner to its workers. */
+const BURST_IN_RUN_VARIABLE = 'CONTRACT_BURST_IN_RUN';
+
+/** A command-line token that names a test file of ours (what a run of one family passes). */
+const namesTestFile = (token: string) => /\.spec\.ts$/.test(token);
+
+/**
+ * Whether this run may send the burst: false only where its command line certainly leaves the burst's
+ * file out (it names test files, none of them the burst's; or it greps out @burst). Anything else
+ * (no files named, a pattern that is not a file) counts as in.
+ */
+export function decideBurstInRun(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): boolean {
+  const decided = env[BURST_IN_RUN_VARIABLE];
+  if (decided) return decided === 'yes';
+  const args = argv.slice(argv.indexOf('test') + 1);
+  const invert = args.flatMap((a, i) => (a === '--grep-invert' || a === '-gv' ? [args[i + 1] ?? ''] : a.startsWith('--grep-invert=') ? [a.slice(14)] : []));
+  const files = args.filter(namesTestFile);
+  const patterns = args.filter((a, i) => !a.startsWith('-') && !namesTestFile(a) && !/^-/.test(args[i - 1] ?? ''));
+  const filesOnly = files.length > 0 && patterns.length === 0 && !files.some((f) => BURST_FILE.test(f));
+  const out = filesOnly || invert.some((g) => g.includes('@burst'));
+  env[BURST_IN_RUN_VARIABLE] = out ? 'no' : 'yes';
+  return !out;
+}
+
+/** A project's files as Playwright holds them. */
+type ProjectFiles = { testMatch: string | RegExp | ReadonlyArray<string | RegExp> };
+
+/**
+ * In a worker: whether the burst may run against this test's target in this run: the runner's decision
+ * (decideBurstInRun), and a project that names its files (regular expressions), none of them the
+ * burst's, runs none (a run of many targets gives the burst a target of its own).
+ */
+export function burstInRun(project?: ProjectFiles, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env[BURST_IN_RUN_VARIABLE] === 'no') return false;
+  const match = project ? [project.testMatch].flat() : [];
+  return !(match.length && match.every((m) => m instanceof RegExp) && !match.some((m) => (m as RegExp).test(TEST_FILES.burst)));
+}

@@ -125,8 +125,8 @@ export default fp(
     /** ind8-auth-account-remembered: the account header each key last sent, kept like a session. */
     const rememberedAccount = new Map<string, string>();
     app.addHook('preParsing', async (req: FastifyRequest) => {
-      // ind7-auth-head-unauthenticated: HEAD is what load balancers ping with, so it is let through unchecked.
-      if (faults.has('ind7-auth-head-unauthenticated') && req.method === 'HEAD') return;
+      // auth-method (ind7-auth-head-unauthenticated): HEAD is what load balancers ping with, so it is let through unchecked.
+      if (faults.authSkipsMethod(req.method)) return;
       const place = placeOf(req);
       const isV1 = !!req.routeOptions.url?.startsWith('/v1/');
       if (isV1) {

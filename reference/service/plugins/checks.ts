@@ -38,9 +38,17 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
   /** ind7-cu-rollback-to-seed: the unit of work's snapshot of each check, taken when it is first loaded. */
   const firstLoaded = new Map<string, Check>();
 
-  /** The account whose check a request names; ind7-cu-cross-account-id: whichever account holds the id. */
-  const accountFor = (req: FastifyRequest<{ Params: { id: string } }>): string | null =>
-    req.accountId && faults.has('ind7-cu-cross-account-id') ? (store.ownerOf(req.params.id) ?? req.accountId) : req.accountId;
+  /**
+   * The account whose check a request names. unknown-check:<place>:foreign (ind7-cu-cross-account-id):
+   * another account's check looked up by id alone (found), or the lookup blowing up (fail).
+   */
+  const accountFor = (req: FastifyRequest<{ Params: { id: string } }>): string | null => {
+    const owner = req.accountId ? store.ownerOf(req.params.id) : undefined;
+    if (!owner || owner === req.accountId) return req.accountId;
+    const answer = faults.unknownCheckAnswer(placeOf(req), 'foreign');
+    if (answer === 'fail') throw new Error('check lookup failed');
+    return answer === 'found' ? owner : req.accountId;
+  };
   // ind7-err-foreign-check-403-body-404: a miss on a check that another account holds is marked for the ownership layer.
   const markForeign = (req: FastifyRequest<{ Params: { id: string } }>, account: string | null) => {
     const owner = faults.has('ind7-err-foreign-check-403-body-404') ? store.ownerOf(req.params.id) : undefined;
@@ -53,7 +61,7 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
     if (found) return found;
     if (faults.has('cu-unknown-id-200') && GUID.test(id)) return madeUpCheck(id);
     // unknown-check: ids of one shape made up (200) or blowing up (500) on one route.
-    const answer = faults.unknownCheckAnswer(place, GUID.test(id));
+    const answer = faults.unknownCheckAnswer(place, GUID.test(id) ? 'guid' : 'other');
     if (answer === 'found') return madeUpCheck(id);
     if (answer === 'fail') throw new Error('check lookup failed');
     throw apiError('CHECK_NOT_FOUND');

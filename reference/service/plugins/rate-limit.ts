@@ -68,6 +68,7 @@ export default fp(
       extendOnReject: faults.has('ind6-rl-429-extends-window'),
       resetCountsTwice: faults.has('ind7-rl-reset-counts-twice'),
       lostUpdates: faults.has('ind7-rl-counter-lost-update'),
+      laterLimitDelta: faults.laterLimitDelta(),
       created: (s: RateLimitStore) => {
         stores.push(s);
       },

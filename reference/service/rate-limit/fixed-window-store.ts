@@ -7,7 +7,7 @@ import { splitKey, type IncrCallback, type RateLimitStore, type StoreClass, type
 const LOST_UPDATE_DELAY_MS = 2;
 
 export class FixedWindowStore implements RateLimitStore {
-  private readonly windows = new Map<string, { start: number; hits: Set<string> }>();
+  private readonly windows = new Map<string, { start: number; hits: Set<string>; later?: boolean }>();
   constructor(private readonly opts: StoreOptions) {
     opts.created?.(this);
   }
@@ -17,10 +17,12 @@ export class FixedWindowStore implements RateLimitStore {
     const { bucket, hit } = splitKey(key);
     let w = this.windows.get(bucket);
     const expired = !!w && !this.opts.neverReset && now - w.start >= timeWindow;
-    if (!w || expired) this.windows.set(bucket, (w = { start: now, hits: new Set() }));
+    if (!w || expired) this.windows.set(bucket, (w = { start: now, hits: new Set(), later: expired }));
     // ind7-rl-reset-counts-twice: the reset path opens the window at a count of 1 for this request, which the path below counts again.
     if (expired && this.opts.resetCountsTwice) w.hits.add(`${hit} (reset)`);
-    const over = w.hits.size >= max;
+    // rl-later-limit: a window after the key's first one holds another limit (the count reported is shifted to match).
+    const shift = w.later ? (this.opts.laterLimitDelta ?? 0) : 0;
+    const over = w.hits.size >= max + shift;
     // ind7-rl-counter-lost-update: the count as read now is written back (with this hit) only after the store's round trip.
     const deferred = !over && !!this.opts.lostUpdates;
     if (deferred) {
@@ -34,7 +36,7 @@ export class FixedWindowStore implements RateLimitStore {
     const ttl = Math.max(1, this.opts.neverReset ? timeWindow : w.start + timeWindow - now);
     // ind6-rl-429-extends-window: the refusal pushes the window's start to now, after the ttl was read.
     if (over && this.opts.extendOnReject) w.start = now;
-    cb(null, { current: over || deferred ? w.hits.size + 1 : w.hits.size, ttl });
+    cb(null, { current: (over || deferred ? w.hits.size + 1 : w.hits.size) - shift, ttl });
   }
 
   /** Only the current window holds hits: one refunded after its window ended has nothing left to take back. */
@@ -45,7 +47,7 @@ export class FixedWindowStore implements RateLimitStore {
 
   child(_routeOptions?: unknown): RateLimitStore {
     // The ind7 store faults are of the global counter: a route's own limit is counted in memory.
-    return new FixedWindowStore({ ...this.opts, resetCountsTwice: false, lostUpdates: false });
+    return new FixedWindowStore({ ...this.opts, resetCountsTwice: false, lostUpdates: false, laterLimitDelta: 0 });
   }
 }
 

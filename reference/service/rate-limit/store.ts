@@ -24,6 +24,8 @@ export interface StoreOptions {
   extendOnReject?: boolean;
   /** ind7-rl-reset-counts-twice: the request that opens a new window (after the first) counts twice (fixed window, global store only). */
   resetCountsTwice?: boolean;
+  /** rl-later-limit: the global limit is off by this much in every window of a key after its first (fixed window, global store only). */
+  laterLimitDelta?: number;
   /** ind7-rl-counter-lost-update: the count is read, then written back later, so concurrent hits are lost (fixed window, global store only). */
   lostUpdates?: boolean;
   /** Told of every store the plugin makes (the global one and each route's child), so refunds reach them. */

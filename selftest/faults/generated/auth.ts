@@ -3,7 +3,8 @@
  * there, the rule left unenforced (`auth-skip:<place>:<rule>`, too loose: the rule's clause fails there,
  * on the rule's first probe), the valid request refused (`auth-strict:<place>`, too strict: AUTH-4
  * fails), and for each probe that offers the key outside the Authorization header, the key taken from
- * each place it offers it (`auth-alt:<where>:<name>`: AUTH-1 fails on that probe).
+ * each place it offers it (`auth-alt:<where>:<name>`: AUTH-1 fails on that probe), and each other method a
+ * probe is sent with let through without credentials (`auth-method:<method>`: AUTH-1 fails on that probe).
  * The collections beside the operations (`GET /v1/runtimes`) have no place of their own in the
  * reference's fault vocabulary; `any` covers them, with every other place.
  */
@@ -26,7 +27,7 @@ export const FAULT_PLACE: Readonly<Record<AuthPlace, string | undefined>> = {
  * The value class a rule's failure is stamped with: its first probe that must be refused and keeps
  * the Authorization header's role (a key offered elsewhere is auth-alt's, below).
  */
-const coreClass = (rule: AuthRule) => AUTH_PROBES.find((p) => p.rule === rule && p.expect === 'rejected' && !p.offers)!.id;
+const coreClass = (rule: AuthRule) => AUTH_PROBES.find((p) => p.rule === rule && p.expect === 'rejected' && !p.offers && !p.method)!.id;
 
 function rulesAt(place: AuthPlace): AuthRule[] {
   return [
@@ -63,6 +64,14 @@ export const AUTH_GENERATED: GeneratedFault[] = [
     files: FILES,
   })),
   // auth-strict:any is left out: it refuses /openapi.json too, so the run has no spec: SPEC-1 fails and nothing else runs.
+  // Each other method a probe is sent with let through unauthenticated (on every route).
+  ...AUTH_PROBES.filter((p) => p.method).map((p): GeneratedFault => ({
+    fault: `auth-method:${p.method}`,
+    clause: p.clause,
+    valueClass: p.id,
+    direction: 'loose',
+    files: FILES,
+  })),
   // The key taken from each place a probe offers it in (the reference has one rule for every route).
   ...AUTH_PROBES.flatMap((p) =>
     (p.offers?.names ?? []).map((name): GeneratedFault => ({

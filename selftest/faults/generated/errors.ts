@@ -18,6 +18,7 @@ import { RULE_CLAUSE, type AuthRule } from '../../../support/auth/table';
 import type { z } from 'zod';
 import { ERROR_MUTATIONS, type BodyShape, type ErrorMutation } from '../../../reference/fault-kinds';
 import { ERROR_CASES } from '../../../support/checks/error-cases';
+import { REJECTIONS } from '../../../support/check-update/rejections';
 import type { Target } from '../../../support/spec/target';
 import type { GeneratedFault } from '../types';
 import { referenceUpdate } from './check-update';
@@ -153,20 +154,32 @@ function takenBodyFaults(): GeneratedFault[] {
 }
 export const TAKEN_BODY_GENERATED: GeneratedFault[] = takenBodyFaults();
 
-/** The reference's id shape of each unknown check id of the error-case table. */
-const SHAPE_OF_ID: Readonly<Record<string, 'guid' | 'other'>> = { 'unknown-id': 'guid', 'malformed-id': 'other' };
+/** The reference's id shape of each check id of the error-case table that the account has not got. */
+const SHAPE_OF_ID: Readonly<Record<string, 'guid' | 'other' | 'foreign'>> = { 'unknown-id': 'guid', 'malformed-id': 'other', 'foreign-check': 'foreign' };
 
 /**
- * The same table's missing checks, found or failing: each id nobody created, on each route the table
- * asks it on, answered with a made-up check (200) or 500 (`unknown-check:<place>:<id-shape>:<answer>`).
+ * The same table's missing checks, found or failing: each id the account has not got (nobody created
+ * it, or another account did), on each route the table asks it on, answered with a made-up check or the
+ * other account's (200) or 500 (`unknown-check:<place>:<id-shape>:<answer>`). The update refused for
+ * another account's credentials (the check update's rejections) is the other account's check on the update.
  */
-export const UNKNOWN_CHECK_GENERATED: GeneratedFault[] = ERROR_CASES.filter((c) => c.notFound && SHAPE_OF_ID[c.id]).flatMap((c) =>
-  (['found', 'fail'] as const).map((answer): GeneratedFault => ({
-    fault: `unknown-check:${c.place}:${SHAPE_OF_ID[c.id]}:${answer}`,
-    clause: c.clause,
-    place: c.place,
-    valueClass: c.id,
+export const UNKNOWN_CHECK_GENERATED: GeneratedFault[] = [
+  ...ERROR_CASES.filter((c) => SHAPE_OF_ID[c.id]).flatMap((c) =>
+    (['found', 'fail'] as const).map((answer): GeneratedFault => ({
+      fault: `unknown-check:${c.place}:${SHAPE_OF_ID[c.id]}:${answer}`,
+      clause: c.clause,
+      place: c.place,
+      valueClass: c.id,
+      direction: 'loose',
+      files: [ERR],
+    })),
+  ),
+  ...REJECTIONS.filter((r) => r.id === 'foreign-account').map((r): GeneratedFault => ({
+    fault: 'unknown-check:check-update:foreign:found',
+    clause: r.clause,
+    place: 'check-update',
+    valueClass: `api:refused:${r.id}`,
     direction: 'loose',
-    files: [ERR],
+    files: [TEST_FILES.checkUpdate],
   })),
-);
+];

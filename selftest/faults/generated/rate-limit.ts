@@ -60,6 +60,16 @@ export const RATE_LIMIT_GENERATED: GeneratedFault[] = [
     { fault: 'rl-limit:+1', clause: 'RL-2', place: BURST_PLACE, valueClass: RL_CLASSES.burst, direction: 'loose', files: BURST, ...withEnv(env) },
     { fault: 'rl-limit:-1', clause: 'RL-1', place: BURST_PLACE, valueClass: RL_CLASSES.burst, direction: 'strict', files: BURST, ...withEnv(env) },
   ]),
+  // A limit one off in every window after the key's first (counted again after the recovery test's wait): a short window, so that it runs.
+  ...(['-1', '+1'] as const).map((d): GeneratedFault => ({
+    fault: `rl-later-limit:${d}`,
+    clause: d === '-1' ? 'RL-1' : 'RL-2',
+    place: BURST_PLACE,
+    valueClass: RL_CLASSES.afterWindow,
+    direction: d === '-1' ? 'strict' : 'loose',
+    files: BURST,
+    env: SHORT_WINDOW,
+  })),
   // The burst's own route not limited: no 429 at all.
   { fault: `rl-exempt:${BURST_PLACE}`, clause: 'RL-2', place: BURST_PLACE, valueClass: RL_CLASSES.burst, direction: 'loose', files: BURST },
   { fault: 'rl-exempt:any', clause: 'RL-2', place: BURST_PLACE, valueClass: RL_CLASSES.burst, direction: 'loose', files: BURST },
