@@ -4,14 +4,8 @@
  */
 import { test as base } from '../fixtures';
 import { ApiClient } from '../http/client';
-import type { CheckUpdateFamily } from './family';
-import type { CheckSessions, PlainClient } from './session';
-
-// Loaded by the first test that uses the family: a worker that runs none skips its modules (a tenth of its start).
-/* eslint-disable @typescript-eslint/no-require-imports */
-const family = () => require('./family') as typeof import('./family');
-const session = () => require('./session') as typeof import('./session');
-/* eslint-enable @typescript-eslint/no-require-imports */
+import { CheckUpdateFamily } from './family';
+import { CheckSessions, type PlainClient } from './session';
 
 export const test = base.extend<{ checkUpdate: CheckUpdateFamily }, { checkSessions: CheckSessions }>({
   checkSessions: [
@@ -22,13 +16,13 @@ export const test = base.extend<{ checkUpdate: CheckUpdateFamily }, { checkSessi
         const client = new ApiClient(config.baseUrl, credentials, undefined, config.rateLimit);
         return (method, path, options) => client.call(method, path, options);
       };
-      await use(new (session().CheckSessions)(config, target, plainClient));
+      await use(new CheckSessions(config, target, plainClient));
     },
     { scope: 'worker', box: 'self' },
   ],
   checkUpdate: [
     async ({ checkSessions, api, contract, verdict, target, spec, validator, config }, use) => {
-      await use(new (family().CheckUpdateFamily)({ api, contract, verdict, target, spec, validator, config }, checkSessions));
+      await use(new CheckUpdateFamily({ api, contract, verdict, target, spec, validator, config }, checkSessions));
     },
     { box: 'self' },
   ],
