@@ -105,17 +105,24 @@ export async function probeAll(verdict: Verdict, baseUrl: string): Promise<void>
  * side is the session's `error`.
  */
 async function liveAgentSession(command: string, port: number | undefined, stop: 'watch' | 'signal'): Promise<AgentSession> {
-  // On a port given, the default port's lock is held while the agent starts and is probed: no agent of
-  // another test or run is on the default port then, so what answers there (it was free before) is ours.
+  // On a port given, an endpoint that fails there is asked on the default port too: from a fresh start
+  // under that port's lock, so that no agent of another test or run is there, and what answers there
+  // (it was free before) is ours. A correct agent is never started twice, and holds no lock.
   const elsewhereTold = port !== undefined && port !== AGENT_DEFAULT_PORT;
   let agent: AgentProcess | undefined;
-  const started = async () => {
-    const freeBefore = elsewhereTold && (await isPortFree(AGENT_DEFAULT_PORT));
+  const started = async (lookElsewhere: boolean) => {
+    // Soon: the agent started first may still be letting its ports go.
+    const freeBefore = lookElsewhere && (await portFreeSoon(AGENT_DEFAULT_PORT));
     agent = startAgent(command, port);
-    return { ...(await upAndProbed(command, port, agent)), freeBefore };
+    return { ...(await upAndProbed(command, port, agent, lookElsewhere)), freeBefore };
   };
   try {
-    const { session, freeBefore } = elsewhereTold ? await withPortLock(AGENT_DEFAULT_PORT, started) : await started();
+    let { session, freeBefore } = await started(false);
+    if (elsewhereTold && session.up && session.running.some((p) => p.got !== 200)) {
+      agent!.signal('SIGKILL');
+      await agent!.exited;
+      ({ session, freeBefore } = await withPortLock(AGENT_DEFAULT_PORT, () => started(true)));
+    }
     if (session.up) {
       const a = agent!;
       if (stop === 'watch') session.watch = await watchShutdown(a, SHUTDOWN_TIMING);
@@ -134,7 +141,7 @@ async function liveAgentSession(command: string, port: number | undefined, stop:
 }
 
 /** An agent just started: up and ready, its endpoints probed; those that failed asked on the default port too, when it was given another. */
-async function upAndProbed(command: string, port: number | undefined, agent: AgentProcess): Promise<{ session: AgentSession }> {
+async function upAndProbed(command: string, port: number | undefined, agent: AgentProcess, lookElsewhere: boolean): Promise<{ session: AgentSession }> {
   const embedded = command === EMBEDDED_AGENT_COMMAND;
   const session: AgentSession = {
     command,
@@ -154,7 +161,7 @@ async function upAndProbed(command: string, port: number | undefined, agent: Age
   await waitUntilReady(agent.baseUrl, embedded ? EMBEDDED_READY_LIMIT_MS : READY_LIMIT_MS);
   session.running = await probeRunning(agent.baseUrl);
   const missed = session.running.filter((p) => p.got !== 200).map((p) => p.path);
-  if (port !== undefined && port !== AGENT_DEFAULT_PORT && missed.length) session.elsewhere = await probeRunning(onDefaultPort(agent.baseUrl), missed);
+  if (lookElsewhere && missed.length) session.elsewhere = await probeRunning(onDefaultPort(agent.baseUrl), missed);
   return { session };
 }
 
@@ -187,7 +194,7 @@ export const defaultPortSession = (command: string): Promise<{ session: AgentSes
       (await portFreeSoon(AGENT_DEFAULT_PORT))
         ? { session: await liveAgentSession(command, undefined, 'signal') }
         : { skipped: `port ${AGENT_DEFAULT_PORT} is in use on this machine: the default port cannot be tried` },
-    // The session on a port given holds this lock while its agent starts and is probed.
+    // A session on a port given may hold this lock while its agent starts again and is probed.
     STARTUP_LIMIT_MS + READY_LIMIT_MS + 10_000,
   );
 
