@@ -86,6 +86,7 @@ export const FAULTS = {
   // AG (agent)
   'agent-ready-503': 'readiness always answers 503',
   'agent-liveness-500': 'liveness answers 500',
+  'agent-liveness-after-error': 'liveness answers 503 for a second after the agent answered any request with a 4xx',
   'agent-no-health': '/health answers 404',
   'agent-ignore-port': 'agent listens on AGENT_HEALTH_PORT+1',
   'agent-default-port': 'without AGENT_HEALTH_PORT the agent listens on a port of its own choosing, not 8081',

@@ -68,7 +68,11 @@ export function healthHandler(state: AgentState, faults: Faults, clock: () => nu
           return json(res, 503, { status: 'starting' });
         if (dies('liveness')) return json(res, 503, { status: 'draining' });
         // ind8-agent-liveness-after-error: liveness reports the error rate of the last second, and a 404 counts as an error.
-        if (faults.has('ind8-agent-liveness-after-error') && lastErrorAt !== null && clock() - lastErrorAt < ERROR_WINDOW_MS)
+        if (
+          (faults.has('ind8-agent-liveness-after-error') || faults.has('agent-liveness-after-error')) &&
+          lastErrorAt !== null &&
+          clock() - lastErrorAt < ERROR_WINDOW_MS
+        )
           return json(res, 503, { status: 'unhealthy', reason: 'errors in the last second' });
         return json(res, 200, { status: 'ok' });
       case '/health':

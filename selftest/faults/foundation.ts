@@ -51,6 +51,7 @@ export const FOUNDATION_FAULTS: FaultExpectation[] = [
 
   { fault: 'agent-ready-503', clauses: ['AG-1'], files: AGENT },
   { fault: 'agent-liveness-500', clauses: ['AG-2'], files: AGENT },
+  { fault: 'agent-liveness-after-error', clauses: ['AG-2'], files: AGENT },
   { fault: 'agent-no-health', clauses: ['AG-3'], files: AGENT },
   { fault: 'agent-ignore-port', clauses: ['AG-4'], files: AGENT },
   { fault: 'agent-default-port', clauses: ['AG-4'], files: AGENT },

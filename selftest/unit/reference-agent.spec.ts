@@ -91,6 +91,7 @@ test('agent: an unknown fault name exits 2', async () => {
 const FAULT_PROBES: Array<[string, (a: Agent) => Promise<unknown>]> = [
   ['agent-ready-503', (a) => probe(a.port, '/-/readiness')],
   ['agent-liveness-500', (a) => probe(a.port, '/-/liveness')],
+  ['agent-liveness-after-error', async (a) => [await probe(a.port, '/-/nothing'), await probe(a.port, '/-/liveness')]],
   ['agent-no-health', (a) => probe(a.port, '/health')],
   ['agent-ignore-port', async (a) => [await probe(a.port, '/health'), await probe(a.port + 1, '/health')]],
   [

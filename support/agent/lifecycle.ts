@@ -75,6 +75,18 @@ export async function probeRunning(baseUrl: string, paths: readonly string[] = A
   return out;
 }
 
+/** A path no agent serves. */
+const UNKNOWN_PATH = '/-/contract-suite-no-such-endpoint';
+
+/**
+ * The endpoints probed right after the agent answered a request it cannot serve: their answers must not
+ * hang on what it answered before (AG-1..3 say "answers 200", whatever came first).
+ */
+async function probeAfterAnError(baseUrl: string): Promise<RunningProbe[]> {
+  await probe(`${baseUrl}${UNKNOWN_PATH}`);
+  return probeRunning(baseUrl);
+}
+
 /** The agent's URL on the default port, on the host of the one it was given. */
 const onDefaultPort = (baseUrl: string) => Object.assign(new URL(baseUrl), { port: String(AGENT_DEFAULT_PORT) }).origin;
 
@@ -96,7 +108,7 @@ export function judgeRunning(verdict: Verdict, baseUrl: string, probes: readonly
 }
 
 export async function probeAll(verdict: Verdict, baseUrl: string): Promise<void> {
-  judgeRunning(verdict, baseUrl, await probeRunning(baseUrl));
+  judgeRunning(verdict, baseUrl, await probeAfterAnError(baseUrl));
 }
 
 /**
@@ -159,7 +171,7 @@ async function upAndProbed(command: string, port: number | undefined, agent: Age
   }
   // Readiness may answer 503 while the agent starts: it must turn 200 once the agent is ready.
   await waitUntilReady(agent.baseUrl, embedded ? EMBEDDED_READY_LIMIT_MS : READY_LIMIT_MS);
-  session.running = await probeRunning(agent.baseUrl);
+  session.running = await probeAfterAnError(agent.baseUrl);
   const missed = session.running.filter((p) => p.got !== 200).map((p) => p.path);
   if (lookElsewhere && missed.length) session.elsewhere = await probeRunning(onDefaultPort(agent.baseUrl), missed);
   return { session };
