@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { DEFAULT_CASE_SEED, nearMissesAt, seededValues } from '../../support/document/case-choice';
-import { NEAR_MISS_OPERATORS, SENT_OPERATORS, nearMisses } from '../../support/document/near-miss';
+import { NEAR_MISS_OPERATORS, PATH_OPERATORS, SENT_OPERATORS, nearMisses } from '../../support/document/near-miss';
 import fc from 'fast-check';
 
 const op = (name: string) => NEAR_MISS_OPERATORS.find((o) => o.name === name)!;
@@ -69,6 +69,17 @@ test('an operator that cannot change the wire is declared, with its reason, and 
     expect(SENT_OPERATORS).not.toContain(o);
   }
   expect(nearMisses([10, 20, 30], declared)).toEqual([]);
+});
+
+test('an operator only a router can fall for is declared, with its reason, and sent only in a path', () => {
+  const pathOnly = NEAR_MISS_OPERATORS.filter((o) => o.pathOnly);
+  expect(pathOnly.map((o) => o.name)).toEqual(['format-suffix']);
+  for (const o of pathOnly) {
+    expect(o.pathOnly!.length).toBeGreaterThan(20);
+    expect(SENT_OPERATORS).not.toContain(o);
+    expect(PATH_OPERATORS).toContain(o);
+  }
+  expect(apply('format-suffix', '2025.04')).toEqual(['2025.04.json']);
 });
 
 test('a near miss is never a value of the domain, and never repeated', () => {

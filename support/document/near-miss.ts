@@ -20,6 +20,8 @@ export interface NearMissOperator {
   apply: (value: unknown, domain: readonly unknown[]) => unknown[];
   /** Set where the result cannot differ from the valid value on the wire: the reason; never sent. */
   sameOnWire?: string;
+  /** Set where only a value in a URL path can be mistaken so (a router's habit): the reason; sent only there. */
+  pathOnly?: string;
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';
@@ -192,6 +194,12 @@ export const NEAR_MISS_OPERATORS: readonly NearMissOperator[] = [
     apply: (v) => (isNumber(v) ? (v === 0 ? [] : [0]) : onText((s) => (HEX_ID.test(s) ? [s.replace(/[0-9a-f]/gi, '0')] : []))(v)),
   },
   {
+    name: 'format-suffix',
+    what: 'a file-format suffix (.json)',
+    apply: onText((s) => [`${s}.json`]),
+    pathOnly: 'routers that match a path with or without a format suffix strip it before the lookup; in a header or a body it is one more suffix',
+  },
+  {
     name: 'number-written-otherwise',
     what: 'a JSON number written another way (10.0, 1e1)',
     apply: (v) => (isNumber(v) ? [v] : []),
@@ -205,8 +213,10 @@ export const NEAR_MISS_OPERATORS: readonly NearMissOperator[] = [
   },
 ];
 
-/** The operators whose results are sent. */
-export const SENT_OPERATORS = NEAR_MISS_OPERATORS.filter((o) => !o.sameOnWire);
+/** The operators whose results are sent in headers and bodies. */
+export const SENT_OPERATORS = NEAR_MISS_OPERATORS.filter((o) => !o.sameOnWire && !o.pathOnly);
+/** The operators whose results are sent as a path segment. */
+export const PATH_OPERATORS = NEAR_MISS_OPERATORS.filter((o) => !o.sameOnWire);
 
 export interface NearMiss {
   operator: string;

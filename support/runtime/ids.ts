@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { nearMissesAt, seededValues } from '../document/case-choice';
+import { PATH_OPERATORS } from '../document/near-miss';
 import { RUNTIME_VERSIONS } from '../document/facts';
 
 export type UnknownIdClass = 'never-existed' | 'look-alike' | 'malformed' | 'encoded' | 'long' | 'non-ascii';
@@ -71,7 +72,16 @@ export const showId = (id: string) => `"${[...id].map((c) => (c >= ' ' && c <= '
 export function generatedIds(seed: number): GeneratedId[] {
   const listed = new Set(UNKNOWN_IDS.map((u) => decodeURIComponent(u.id)));
   const keep = (v: unknown) => typeof v === 'string' && v.trim() !== '' && !isAccepted(v) && !listed.has(v);
-  const near = nearMissesAt({ ruleIndex: 0, places: ['runtime'], place: 'runtime', domain: RUNTIME_VERSIONS, keep, seed, perPlace: PER_OPERATOR });
+  const near = nearMissesAt({
+    ruleIndex: 0,
+    places: ['runtime'],
+    place: 'runtime',
+    domain: RUNTIME_VERSIONS,
+    keep,
+    seed,
+    perPlace: PER_OPERATOR,
+    operators: PATH_OPERATORS,
+  });
   const taken = new Set(near.map((g) => g.value as string));
   const arbitrary = fc.tuple(fc.integer({ min: 2019, max: 2029 }), fc.integer({ min: 0, max: 13 })).map(([y, m]) => `${y}.${String(m).padStart(2, '0')}`);
   const seeded = seededValues(arbitrary, seed, 0, SEEDED, (v) => keep(v) && !taken.has(v as string));
