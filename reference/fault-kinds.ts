@@ -36,8 +36,11 @@ export const HEADER_MUTATIONS = [
   'retry-after-long',
   'retry-after-short',
 ] as const;
-/** What joins the key in the name of the bucket a request counts in (rl-bucket's <part>): the path and query, or the path. */
-export const BUCKET_PARTS = ['url', 'path'] as const;
+/**
+ * What joins the key in the name of the bucket a request counts in (rl-bucket's <part>): the path and
+ * query, the path, or the Authorization header as sent (its scheme's spelling).
+ */
+export const BUCKET_PARTS = ['url', 'path', 'authorization'] as const;
 export const AGENT_ENDPOINTS = ['health', 'liveness'] as const;
 /** All three endpoints of the agent (agent-down's <endpoint>). */
 export const AGENT_ALL_ENDPOINTS = ['readiness', ...AGENT_ENDPOINTS] as const;

@@ -12,8 +12,8 @@ const URL = {
 } as const;
 
 /** How many of n requests to url were served before the first 429. */
-async function served(app: FastifyInstance, n: number, url: string): Promise<number> {
-  for (let i = 0; i < n; i++) if ((await app.inject({ url, headers: { ...AUTH } })).statusCode === 429) return i;
+async function served(app: FastifyInstance, n: number, url: string, authorization: string = AUTH.authorization): Promise<number> {
+  for (let i = 0; i < n; i++) if ((await app.inject({ url, headers: { ...AUTH, authorization } })).statusCode === 429) return i;
   return n;
 }
 
@@ -57,7 +57,14 @@ test("rl-exempt:any lifts the global limit everywhere, but not a route's own lim
   await app.close();
 });
 
-for (const part of BUCKET_PARTS) {
+test('rl-bucket:authorization: the limit again for each spelling of the key, one spelling still limited', async () => {
+  const app = await service(['rl-bucket:authorization'], { rateLimitMax: 3 });
+  expect(await served(app, 5, URL.runtime)).toBe(3);
+  expect(await served(app, 5, URL.runtime, AUTH.authorization.replace('Bearer', 'bearer'))).toBe(3);
+  await app.close();
+});
+
+for (const part of BUCKET_PARTS.filter((p) => p !== 'authorization')) {
   test(`rl-bucket:${part}: the limit again at each URL of one route, one URL still limited`, async () => {
     const app = await service([`rl-bucket:${part}`], { rateLimitMax: 3 });
     expect(await served(app, 5, URL.runtime)).toBe(3);

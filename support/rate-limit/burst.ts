@@ -37,6 +37,11 @@ export interface BurstTarget {
    */
   paths?: string[];
   headers: Record<string, string>;
+  /**
+   * Where set, the burst sends these Authorization values in turn (the headers' first among them):
+   * spellings of one key the target accepts, which one limit counts alike (spread.ts).
+   */
+  authorizations?: string[];
   /** false: the requests are not written to the request ledger (the bench is no contract run). */
   ledger?: boolean;
 }
@@ -98,17 +103,20 @@ function repeatedGet(target: BurstTarget, connections: Connections): (i: number)
   const paths = target.paths?.length ? target.paths : [target.path];
   const secure = new URL(target.origin).protocol === 'https:';
   const send = secure ? httpsRequest : httpRequest;
-  const optionsOf = paths.map((path) => ({
-    ...urlToHttpOptions(new URL(`${target.origin}${path}`)),
-    method: 'GET',
-    headers: withUserAgent(target.headers),
-    agent: secure ? connections.https : connections.http,
-    timeout: ANSWER_TIMEOUT_MS,
-  }));
+  const authorizations = target.authorizations?.length ? target.authorizations : [undefined];
+  const optionsOf = paths.map((path) =>
+    authorizations.map((authorization) => ({
+      ...urlToHttpOptions(new URL(`${target.origin}${path}`)),
+      method: 'GET',
+      headers: withUserAgent(authorization ? { ...target.headers, authorization } : target.headers),
+      agent: secure ? connections.https : connections.http,
+      timeout: ANSWER_TIMEOUT_MS,
+    })),
+  );
   return (i) =>
     new Promise<Reply>((resolve) => {
       const sentAt = Date.now();
-      const options = optionsOf[i % paths.length];
+      const options = optionsOf[i % paths.length][i % authorizations.length];
       const path = paths[i % paths.length];
       const where = path !== target.path ? { path } : {};
       const req = send(options, (res) => {

@@ -8,10 +8,15 @@
  *
  * Each version is asked once first, with a key other than the burst's where there is one (the burst's
  * window stays fresh); one the target does not serve (RT-1 reports it) is left out of the burst.
+ *
+ * So are the key's other spellings: the scheme in another case (RFC 9110: schemes are case-insensitive).
+ * Those the target accepts the burst sends in turn, since a limit of the key counts them alike: a
+ * limiter that counts the raw header serves the whole limit to each (RL-2).
  */
 import { RUNTIME_VERSIONS } from '../document/facts';
 import type { Config } from '../run/config';
 import { fillPath, type Target } from '../spec/target';
+import { headerValue } from '../http/transport';
 import { burst, isServed, type BurstTarget } from './burst';
 import type { BurstPlan } from './plan';
 
@@ -28,14 +33,32 @@ export async function spreadOverRoute(config: Config, plan: BurstPlan, target: T
     return `${url.pathname}${url.search}`;
   };
   const others = RUNTIME_VERSIONS.map(pathOf).filter((p) => p !== plan.target.path);
-  if (!others.length) return { target: plan.target, left: [] };
   const asker = plan.other ?? plan.target;
+  const spellings = await acceptedSpellings(asker);
+  const burstKey = headerValue(plan.target.headers, 'authorization') ?? '';
+  const authorizations = spellings.length ? [burstKey, ...spellings.map((s) => s(burstKey))] : undefined;
+  if (!others.length) return { target: { ...plan.target, ...(authorizations ? { authorizations } : {}) }, left: [] };
   const asked = await burst({ ...asker, path: others[0], paths: others }, { concurrency: others.length, maxRequests: others.length });
   const served = new Set(asked.replies.filter((r) => isServed(r.status)).map((r) => r.path ?? others[0]));
   const left = asked.replies.filter((r) => !isServed(r.status)).map((r) => `${r.path ?? others[0]} (${r.status || r.error})`);
-  return { target: { ...plan.target, paths: [plan.target.path, ...others.filter((p) => served.has(p))] }, left };
+  return { target: { ...plan.target, paths: [plan.target.path, ...others.filter((p) => served.has(p))], ...(authorizations ? { authorizations } : {}) }, left };
+}
+
+type Spelling = (authorization: string) => string;
+const SCHEME_SPELLINGS: Spelling[] = [(a) => a.replace(/^Bearer /, 'bearer '), (a) => a.replace(/^Bearer /, 'BEARER ')];
+
+/** The other spellings of the asker's Authorization value that the target serves, asked once each. */
+async function acceptedSpellings(asker: BurstTarget): Promise<Spelling[]> {
+  const own = headerValue(asker.headers, 'authorization') ?? '';
+  const out: Spelling[] = [];
+  for (const spelling of SCHEME_SPELLINGS) {
+    const asked = await burst({ ...asker, authorizations: [spelling(own)] }, { concurrency: 1, maxRequests: 1 });
+    if (asked.replies.every((r) => isServed(r.status))) out.push(spelling);
+  }
+  return out;
 }
 
 export const describeSpread = (s: Spread): string =>
   `the burst sends its requests to ${s.target.paths?.length ?? 1} URL(s) of the runtime operation in turn (${(s.target.paths ?? [s.target.path]).join(', ')})` +
+  (s.target.authorizations ? `, with the key's scheme spelt ${s.target.authorizations.map((a) => `"${a.split(' ')[0]}"`).join(', ')} in turn` : '') +
   (s.left.length ? `; left out, not served when asked once: ${s.left.join(', ')}` : '');

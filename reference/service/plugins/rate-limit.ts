@@ -4,6 +4,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { BucketPart } from '../../fault-kinds';
 import type { Faults } from '../../faults';
 import { placeOf } from '../place';
 import { fixedWindowStore } from '../rate-limit/fixed-window-store';
@@ -46,6 +47,10 @@ export function globalMax(opts: RateLimitOptions): number {
 }
 
 /** A route with a limit of its own (the runtime list) keeps it whatever happens to the global one. */
+/** rl-bucket's part of a request. */
+const partOf = (part: BucketPart, req: FastifyRequest): string =>
+  part === 'url' ? req.url : part === 'path' ? req.url.split('?')[0] : String(req.headers.authorization ?? '');
+
 /** ind8-rl-bucket-raw-authorization: the Authorization header as sent, scheme and spacing included. */
 const rawAuthorizationKey = (req: FastifyRequest): string | undefined => {
   const auth = req.headers.authorization;
@@ -79,9 +84,7 @@ export default fp(
     // ind6-rl-bucket-per-url: the bucket named by key and URL, as a cache key would be; rl-bucket the same by a part of the request.
     const parts = faults.bucketParts();
     const partsOf = (req: FastifyRequest) =>
-      [...(faults.has('ind6-rl-bucket-per-url') ? [req.url] : []), ...parts.map((p) => (p === 'url' ? req.url : req.url.split('?')[0]))]
-        .map((x) => ` ${x}`)
-        .join('');
+      [...(faults.has('ind6-rl-bucket-per-url') ? [req.url] : []), ...parts.map((p) => partOf(p, req))].map((x) => ` ${x}`).join('');
     // ind8-rl-bucket-raw-authorization: the bucket named by the header value as sent, not by the key it carries.
     const keyPart = (req: FastifyRequest) =>
       (faults.has('ind8-rl-bucket-raw-authorization') && !faults.has('rl-per-ip') ? rawAuthorizationKey(req) : undefined) ??

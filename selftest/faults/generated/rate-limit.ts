@@ -95,7 +95,8 @@ export const RATE_LIMIT_GENERATED: GeneratedFault[] = [
       files: BURST,
     })),
   ),
-  // The key's limit counted per URL as well: only a burst spread over the route's ids shows it (spread.ts).
+  // The key's limit counted per URL, or per spelling of the key, as well: only a burst spread over the
+  // route's ids and the key's accepted spellings shows it (spread.ts).
   ...BUCKET_PARTS.map((part): GeneratedFault => ({
     fault: `rl-bucket:${part}`,
     clause: 'RL-2',
