@@ -11,25 +11,27 @@ import { readConfig as readServiceConfig } from '../../../reference/service/conf
 import { loadEnvFile, readConfig } from '../../../support/run/config';
 import { fetchAndCacheSpec } from '../../../support/spec/spec-cache';
 import { isSuiteError } from '../../../support/run/suite-error';
-import { readPlan, suiteEnv, targetFiles, type FaultRunPlan, type PlannedTarget } from './plan';
+import { freePorts } from '../../../support/run/loopback-ports';
+import { FAULT_RUN_PLAN_VARIABLE, readPlan, suiteEnv, targetFiles, type FaultRunPlan, type PlannedTarget } from './plan';
 
 type Service = Awaited<ReturnType<typeof buildService>>;
 
 async function start(t: PlannedTarget, plan: FaultRunPlan): Promise<{ service: Service; stopped?: string }> {
   mkdirSync(t.dir, { recursive: true });
-  const env = { ...process.env, ...suiteEnv(t, plan) };
-  const suite = readConfig(env);
+  const rateLimit = readConfig({ ...process.env, ...suiteEnv(t, plan) }).rateLimit;
   // As playwright.config.ts starts the embedded service: the suite's limit, on loopback.
   const service = await buildService(
     readServiceConfig({
-      ...env,
+      ...process.env,
+      ...suiteEnv(t, plan),
       PORT: String(t.port),
       HOST: '127.0.0.1',
-      RATE_LIMIT_MAX: String(suite.rateLimit.max),
-      RATE_LIMIT_WINDOW_S: String(suite.rateLimit.windowSeconds),
+      RATE_LIMIT_MAX: String(rateLimit.max),
+      RATE_LIMIT_WINDOW_S: String(rateLimit.windowSeconds),
     }),
   );
-  await service.listen({ port: t.port, host: '127.0.0.1' });
+  await listenOnFreePort(service, t);
+  const suite = readConfig({ ...process.env, ...suiteEnv(t, plan) });
   try {
     const checked = await fetchAndCacheSpec(suite);
     copyFileSync(checked.file, targetFiles(t).specCache);
@@ -38,6 +40,23 @@ async function start(t: PlannedTarget, plan: FaultRunPlan): Promise<{ service: S
   } catch (e) {
     if (!isSuiteError(e, 'unreachable')) throw e;
     return { service, stopped: e.message };
+  }
+}
+
+/**
+ * The planned port, or another where something took it since it was planned (a port chosen free
+ * minutes before is not reserved: other tests of the self-test listen too); the plan file is written
+ * again with it, before any worker reads it.
+ */
+async function listenOnFreePort(service: Service, t: PlannedTarget): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await service.listen({ port: t.port, host: '127.0.0.1' });
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 5) throw e;
+      [t.port] = await freePorts(1);
+    }
   }
 }
 
@@ -56,6 +75,7 @@ export default async function startTargets(): Promise<() => Promise<void>> {
     await Promise.all(started.map((s) => s.close()));
     throw e;
   }
+  writeFileSync(process.env[FAULT_RUN_PLAN_VARIABLE]!, JSON.stringify(plan));
   writeFileSync(plan.stoppedFile, JSON.stringify(stopped));
   return async () => {
     await Promise.all(started.map((s) => s.close()));
