@@ -31,6 +31,7 @@ export const FOUNDATION_FAULTS: FaultExpectation[] = [
 
   { fault: 'rt-missing-version', clauses: ['RT-1'], files: RT },
   { fault: 'rt-content-type-text', clauses: ['RT-1'], files: RT },
+  { fault: 'rt-accept-strict', clauses: ['RT-1'], files: RT },
   { fault: 'rt-name-mismatch', clauses: ['RT-2'], files: RT },
   { fault: 'rt-node-no-v', clauses: ['RT-3', 'SPEC-9'], files: RT },
   { fault: 'rt-multistep-string', clauses: ['RT-4'], files: RT },

@@ -68,6 +68,7 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   ],
   'rt-missing-version': [(a) => status(a, '/v1/runtimes/2022.10')],
   'rt-content-type-text': [async (a) => (await rt(a)).type],
+  'rt-accept-strict': [async (a) => (await call(a, { url: '/v1/runtimes/2025.04', headers: { ...AUTH, accept: '*/*' } })).status],
   'rt-name-mismatch': [async (a) => (await rt(a, '2024.09')).body.name],
   'rt-node-no-v': [async (a) => (await rt(a)).body.nodeJsVersion],
   'rt-multistep-string': [async (a) => typeof (await rt(a)).body.multiStepSupport],

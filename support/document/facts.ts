@@ -68,4 +68,10 @@ export const AGENT_DEFAULT_PORT = 8081;
 
 export const RUNTIME_PATH = '/v1/runtimes/{id}';
 
+/**
+ * Accept values that admit a JSON answer (RFC 9110 media ranges; none at all admits anything): a valid
+ * request is served whichever of them a client sends. `null`: no Accept header.
+ */
+export const JSON_ACCEPTS = ['application/json', '*/*', null, 'application/*', 'text/html;q=0.9, application/json;q=0.8'] as const;
+
 export const ERROR_WORDING = { 404: 'Not Found', 429: 'Too Many Requests' } as const;

@@ -41,6 +41,12 @@ export default async function runtimesPlugin(app: FastifyInstance, opts: { fault
     if (faults.has('rt-long-id-500') && id.length > 1000) throw new Error('runtime id overflow');
     // ind-rt-non-ascii-500: the id goes into an ASCII-only cache key, which throws on anything else.
     if (faults.has('ind-rt-non-ascii-500') && [...id].some((ch) => ch.charCodeAt(0) > 0x7f)) throw new Error('cache key: not ASCII');
+    // rt-accept-strict: the content negotiation names the one media type it serves and refuses every other Accept.
+    if (faults.has('rt-accept-strict') && req.headers.accept !== 'application/json')
+      return reply
+        .code(406)
+        .type(json)
+        .send(JSON.stringify({ statusCode: 406, error: 'Not Acceptable', message: 'only application/json' }));
     const rt = findRuntime(id, faults);
     if (!rt) {
       // rt-unknown: the ids of one shape are found (the newest runtime) or blow up.
