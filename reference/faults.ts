@@ -67,6 +67,7 @@ export const FAULTS = {
   'fo-too-strict': 'the maximum offset itself is rejected (both ranges)',
   'cu-lost-update': 'the update reads the check, waits, then writes it whole: of two updates at once, one is lost',
   'rt-accept-strict': 'the runtime operation answers 406 unless Accept is exactly application/json',
+  'cu-content-type-exact': 'the update refuses a content type other than exactly application/json (a charset parameter too)',
   'fo-key-order': 'an offset sent before the frequency in the body is judged against the stored frequency',
   'fo-zero-any': 'frequency 0 accepts any integer offset >= 1',
   'fo-zero-browser': 'frequency 0 accepted on non-API checks',

@@ -9,6 +9,7 @@ export const CHECK_UPDATE_FAULTS: FaultExpectation[] = [
   { fault: 'fo-upper-off-by-one-high', clauses: ['FO-3'], files: CU },
   { fault: 'fo-too-strict', clauses: ['FO-2', 'FO-3'], files: CU },
   { fault: 'cu-lost-update', clauses: ['CU-1'], files: CU },
+  { fault: 'cu-content-type-exact', clauses: ['CU-1'], files: CU },
   { fault: 'fo-key-order', clauses: ['FO-2', 'FO-3'], files: CU },
   { fault: 'fo-zero-any', clauses: ['FO-1'], files: CU },
   { fault: 'fo-zero-browser', clauses: ['FO-5'], files: CU },

@@ -14,6 +14,7 @@ import {
   getCheck,
   put,
   SECOND_ACCOUNT_ID,
+  SEEDED_API_CHECK_ID,
   SEEDED_BROWSER_CHECK_ID,
   service,
   type FakeClock,
@@ -133,6 +134,17 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
       const check = await getCheck(a);
       return [check.name, check.tags];
     },
+  ],
+  'cu-content-type-exact': [
+    async (a) =>
+      (
+        await a.inject({
+          method: 'PUT',
+          url: `/v1/checks/${SEEDED_API_CHECK_ID}`,
+          headers: { ...AUTH, 'content-type': 'application/json; charset=utf-8' },
+          payload: JSON.stringify({ name: 'x' }),
+        })
+      ).statusCode,
   ],
   'fo-key-order': [(a) => putStatus(a, { frequencyOffset: 3, frequency: 120 })],
   'fo-too-strict': [async (a) => [await putStatus(a, { frequency: 10, frequencyOffset: 100 }), await putStatus(a, { frequency: 120, frequencyOffset: 2 })]],

@@ -204,10 +204,17 @@ export function validCells(ctx: CellContext): Cell[] {
   ];
 }
 
-const round = (units: Cell[], label: string, together?: true): Cell => {
+/**
+ * The JSON media type with a charset parameter, which RFC 8259 says compliant recipients ignore: every
+ * other round is sent so, a body a client may well send.
+ */
+const JSON_WITH_CHARSET = 'application/json; charset=utf-8';
+
+const round = (units: Cell[], label: string, together?: true, contentType?: string): Cell => {
   const check = units[0].check;
+  const how = together ? ' (sent at once with the next round)' : contentType ? ` (sent as ${contentType})` : '';
   return {
-    title: `round ${label}: ${units.map((u) => u.valueClass.slice(check.length + 1)).join(', ')}: must be accepted${together ? ' (sent at once with the next round)' : ''}`,
+    title: `round ${label}: ${units.map((u) => u.valueClass.slice(check.length + 1)).join(', ')}: must be accepted${how}`,
     check,
     clause: 'CU-1',
     valueClass: `${check}:round:${label}`,
@@ -217,6 +224,7 @@ const round = (units: Cell[], label: string, together?: true): Cell => {
     readsBackAs: Object.assign({}, ...units.map((u) => u.readsBackAs ?? {})),
     units,
     ...(together ? { together } : {}),
+    ...(contentType ? { headers: { 'content-type': contentType } } : {}),
   };
 };
 
@@ -252,7 +260,7 @@ export function rounds(cells: Cell[]): Cell[] {
           '1b',
         ),
       );
-    } else out.push(round(units, String(i + 1)));
+    } else out.push(round(units, String(i + 1), undefined, i % 2 === 1 ? JSON_WITH_CHARSET : undefined));
   }
   return out;
 }

@@ -95,7 +95,10 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
       // The handler decides what a validation failure means (404 first, the leak and accept faults, cu-500).
       attachValidation: true,
       // ind-cu-checktype-case: enum input "normalised" before it is validated.
-      preValidation: async (req) => {
+      preValidation: async (req, reply) => {
+        // cu-content-type-exact: the body's media type compared as a whole string, its parameters included.
+        if (faults.has('cu-content-type-exact') && req.headers['content-type'] !== 'application/json')
+          return reply.code(415).type('application/json').send({ statusCode: 415, error: 'Unsupported Media Type', message: 'application/json only' });
         const b = req.body as Record<string, unknown> | null;
         if (faults.has('ind-cu-checktype-case') && b && typeof b === 'object' && typeof b.checkType === 'string') {
           b.checkType = b.checkType.toUpperCase();
