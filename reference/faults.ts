@@ -3,7 +3,7 @@
 // can be handed to both: each process rejects what is in no catalogue and ignores what belongs to the other.
 import { ARGUMENT_HELP, KINDS, parseKind, type FaultKind } from './fault-kinds';
 import { ALIASES, Faults } from './fault-set';
-import { INDEPENDENT_FAULTS, INDEPENDENT_FAULTS_6, INDEPENDENT_FAULTS_7, INDEPENDENT_FAULTS_8 } from './independent-faults';
+import { INDEPENDENT_FAULTS, INDEPENDENT_FAULTS_6, INDEPENDENT_FAULTS_7, INDEPENDENT_FAULTS_8, INDEPENDENT_FAULTS_9 } from './independent-faults';
 
 export { Faults };
 
@@ -100,6 +100,7 @@ export const FAULTS = {
   ...INDEPENDENT_FAULTS_6,
   ...INDEPENDENT_FAULTS_7,
   ...INDEPENDENT_FAULTS_8,
+  ...INDEPENDENT_FAULTS_9,
 } as const satisfies Record<string, string>;
 
 export type FaultName = keyof typeof FAULTS;

@@ -162,3 +162,57 @@ export const INDEPENDENT_FAULTS_8 = {
 
 /** ind8-agent-liveness-after-error: how long after an error answer liveness reports unhealthy. */
 export const ERROR_WINDOW_MS = 1000;
+
+// The ninth batch (ind9-*): same rule; each bug follows a principle no earlier batch used (a byte order
+// mark, a closed schema, a fail-open parser, a login redirect, a zero-based month, a plain object as a
+// map, request coalescing, a double-encoded column, a limiter counted twice or behind a cache, a storage
+// charset, a shallow copy, a one-way rule, a remembered refused value, loose equality, a port's digits…).
+export const INDEPENDENT_FAULTS_9 = {
+  // SPEC
+  'ind9-spec-utf8-bom': 'spec: /openapi.json is served with a UTF-8 byte order mark before the JSON (the file saved by an editor that adds one)',
+  'ind9-spec-account-param-in-query':
+    'spec: the account parameter of GET /v1/runtimes/{id} is declared in: query (copied from a query parameter block), not in: header',
+  'ind9-spec-404-closed-no-message':
+    'spec: NotFoundError is closed (additionalProperties false) and lists no message, so every 404 body with a message fails it',
+  'ind9-spec-security-name-mismatch':
+    'spec: the bearer scheme is renamed bearerAuth in components while the security requirement still names Bearer (no such scheme)',
+  // AUTH
+  'ind9-auth-login-redirect': 'a GET to /v1 without Authorization from a client not asking for JSON is redirected (302) to an HTML login page',
+  'ind9-auth-malformed-key-fail-open':
+    "a bearer key without the mon_ prefix makes the key parser throw, and the catch lets the request through as the account header's account",
+  'ind9-auth-update-legacy-basic': "PUT /v1/checks/:id keeps the old dashboard's auth, which also takes Basic base64(<key>:)",
+  // RT
+  'ind9-rt-eol-zero-based-month': 'runtimeEndOfLife formatted with getUTCMonth() (0-based) and no +1: 03/31/2027 is served as "02/31/2027"',
+  'ind9-rt-deps-double-encoded': 'dependencies of the runtimes with an end of life (a legacy table with a JSON text column) are a JSON string, not an object',
+  'ind9-rt-lookup-plain-object': 'runtimes looked up in a plain object: ids such as constructor, toString, __proto__ answer 200 with {"dependencies":{}}',
+  'ind9-rt-singleflight-route-key':
+    "concurrent runtime reads are coalesced on one in-flight catalogue read keyed by the route: they all get the first id's runtime",
+  // ERR
+  'ind9-err-404-nbsp': '404 of an unknown runtime id says error "Not\\u00a0Found" (a no-break space copied from the rendered docs)',
+  'ind9-err-two-problems-status':
+    'an invalid body to an unknown check id is answered HTTP 404 with the validation error\'s body (statusCode 400, "Bad Request")',
+  // RL
+  'ind9-rl-checks-counted-twice':
+    'the limiter is registered again in the checks scope: each /v1/checks request counts twice, so only half the limit is served there',
+  'ind9-rl-cache-before-limiter':
+    'a 1 s micro-cache of runtime reads (per URL and credentials) answers before the limiter: repeated reads are never counted nor refused',
+  'ind9-rl-reset-wall-clock-minute':
+    "x-ratelimit-reset counts to the end of the wall-clock window (epoch-aligned), while the window really starts at the key's first request",
+  // CU
+  'ind9-cu-utf8mb3-astral': 'strings are stored in a 3-byte utf8 column: characters outside the BMP (emoji) read back as "?" (the update answer shows them)',
+  'ind9-cu-browser-description-unbounded':
+    'browser checks are validated by the browser schema, whose description has no maxLength: 501 characters accepted there',
+  'ind9-cu-shallow-copy-arrays': 'the draft is a shallow copy and arrays are replaced in place: the arrays of a body refused by the offset rules are kept',
+  'ind9-cu-runtime-no-downgrade': 'runtimeId may not go back to an older runtime: after 2026.04, 2025.04 is refused',
+  // FO
+  'ind9-fo-refused-frequency-remembered':
+    'the frequency of the last body received for a check (a refused one too) is remembered and used when a body sends none',
+  'ind9-fo-hourly-in-hours': 'frequencies above 60 are converted to hours before ceil(frequency / 60): only offset 1 accepted above 60',
+  'ind9-fo-unchanged-loose-equality': 'an offset == the stored one (loose) is dropped as unchanged: "1", true, [1] accepted while the stored offset is 1',
+  // AG (agent)
+  'ind9-agent-port-four-digits': 'AGENT_HEALTH_PORT is read by a four-digit pattern: a port above 9999 falls back to 8081',
+  'ind9-agent-probe-throttle': 'each health endpoint serves 5 probes per second; more are answered 429 (during the drain too)',
+} as const satisfies Record<string, string>;
+
+/** ind9-agent-probe-throttle: probes per endpoint served in one second. */
+export const PROBES_PER_SECOND = 5;

@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AgentEndpoint, AnyAgentEndpoint } from '../fault-kinds';
 import type { Faults } from '../faults';
-import { agentFaultWindowMs, ERROR_WINDOW_MS, FIRST_HEARTBEAT_MS } from '../independent-faults';
+import { agentFaultWindowMs, ERROR_WINDOW_MS, FIRST_HEARTBEAT_MS, PROBES_PER_SECOND } from '../independent-faults';
 
 const ENDPOINT_OF_PATH: Readonly<Record<string, AnyAgentEndpoint>> = { '/-/readiness': 'readiness', '/-/liveness': 'liveness', '/health': 'health' };
 
@@ -19,6 +19,15 @@ export interface AgentState {
 
 /** The documented default port, on which the legacy /health listener of ind7-agent-health-legacy-port lives. */
 export const LEGACY_HEALTH_PORT = 8081;
+
+/**
+ * ind9-agent-port-four-digits: the port the agent listens on for a valid AGENT_HEALTH_PORT value. With the fault the value is
+ * read by a four-digit pattern, and anything longer (10000 and above) falls back to the default.
+ */
+export function healthPortOf(raw: string | undefined, port: number, faults: Faults): number {
+  if (faults.has('ind9-agent-port-four-digits') && raw !== undefined && raw !== '' && !/^\d{1,4}$/.test(raw.trim())) return LEGACY_HEALTH_PORT;
+  return port;
+}
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
@@ -43,9 +52,18 @@ export function healthHandler(state: AgentState, faults: Faults, clock: () => nu
     lastErrorAt = clock();
     json(res, 404, { status: 'not found' });
   };
+  /** ind9-agent-probe-throttle: when each endpoint was probed in the last second. */
+  const probes = new Map<string, number[]>();
   return (req: IncomingMessage, res: ServerResponse): void => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(res);
+    // ind9-agent-probe-throttle: the endpoints fenced "against probe storms", a few probes per second each.
+    if (faults.has('ind9-agent-probe-throttle') && ENDPOINT_OF_PATH[path]) {
+      const now = clock();
+      const recent = (probes.get(path) ?? []).filter((t) => now - t < 1000);
+      probes.set(path, [...recent, now]);
+      if (recent.length >= PROBES_PER_SECOND) return json(res, 429, { status: 'too many probes' });
+    }
     // agent-down: one endpoint fails while the agent runs (not during the drain: the drain faults' part).
     const name = ENDPOINT_OF_PATH[path];
     const down = name && drained() === null ? faults.agentDownStatus(name) : undefined;

@@ -2,7 +2,7 @@
 // a drain of AGENT_DRAIN_MS during which readiness is 503 and liveness stays 200, then exit 0.
 import { createServer } from 'node:http';
 import { parseFaults, type Faults } from '../faults';
-import { healthHandler, LEGACY_HEALTH_PORT, legacyHealthHandler, type AgentState } from './health';
+import { healthHandler, healthPortOf, LEGACY_HEALTH_PORT, legacyHealthHandler, type AgentState } from './health';
 
 function fail(message: string): never {
   process.stderr.write(`reference agent: ${message}\n`);
@@ -24,7 +24,8 @@ try {
   fail((e as Error).message);
 }
 // agent-default-port: unset, the port is the system's choice (0) instead of the documented default.
-const port = intEnv('AGENT_HEALTH_PORT', faults.has('agent-default-port') ? 0 : 8081, 0, 65535);
+// ind9-agent-port-four-digits: a value of five digits read as "no port given" (see healthPortOf).
+const port = healthPortOf(process.env.AGENT_HEALTH_PORT, intEnv('AGENT_HEALTH_PORT', faults.has('agent-default-port') ? 0 : 8081, 0, 65535), faults);
 const drainMs = intEnv('AGENT_DRAIN_MS', 300, 0, 600_000);
 const state: AgentState = { drainingSince: null, drainMs, port };
 const server = createServer(healthHandler(state, faults));

@@ -168,3 +168,40 @@ export const INDEPENDENT_FAULTS_8: IndependentFault[] = [
   { fault: 'ind8-agent-liveness-after-error', clauses: ['AG-2'], files: [AG] },
   { fault: 'ind8-agent-health-accept-json', clauses: ['AG-3'], files: [AG] },
 ];
+
+/** The ninth batch (ind9-*, reference/independent-faults.ts INDEPENDENT_FAULTS_9), same shape. */
+export const INDEPENDENT_FAULTS_9: IndependentFault[] = [
+  // SPEC
+  { fault: 'ind9-spec-utf8-bom', clauses: ['SPEC-1'], files: [SPEC] },
+  { fault: 'ind9-spec-account-param-in-query', clauses: ['SPEC-4'], files: [SPEC] },
+  { fault: 'ind9-spec-404-closed-no-message', clauses: ['SPEC-7', 'SPEC-9'], files: [SPEC, RT, ERR] },
+  { fault: 'ind9-spec-security-name-mismatch', clauses: ['SPEC-3'], files: [SPEC] },
+  // AUTH
+  { fault: 'ind9-auth-login-redirect', clauses: ['AUTH-1'], files: [AUTH] },
+  { fault: 'ind9-auth-malformed-key-fail-open', clauses: ['AUTH-3'], files: [AUTH] },
+  { fault: 'ind9-auth-update-legacy-basic', clauses: ['AUTH-2'], files: [AUTH, CU] },
+  // RT
+  { fault: 'ind9-rt-eol-zero-based-month', clauses: ['RT-6'], files: [RT] },
+  { fault: 'ind9-rt-deps-double-encoded', clauses: ['RT-7', 'SPEC-9'], files: [RT, SPEC] },
+  { fault: 'ind9-rt-lookup-plain-object', clauses: ['RT-9'], files: [RT] },
+  { fault: 'ind9-rt-singleflight-route-key', clauses: ['RT-2'], files: [RT] },
+  // ERR
+  { fault: 'ind9-err-404-nbsp', clauses: ['ERR-1', 'SPEC-9'], files: [ERR, RT, SPEC] },
+  { fault: 'ind9-err-two-problems-status', clauses: ['ERR-4'], files: [ERR, CU] },
+  // RL
+  { fault: 'ind9-rl-checks-counted-twice', clauses: ['RL-1'], files: [BURST, RL] },
+  { fault: 'ind9-rl-cache-before-limiter', clauses: ['RL-2'], files: [BURST, RL] },
+  { fault: 'ind9-rl-reset-wall-clock-minute', clauses: ['RL-6'], files: [BURST, RL] },
+  // CU
+  { fault: 'ind9-cu-utf8mb3-astral', clauses: ['CU-1'], files: [CU] },
+  { fault: 'ind9-cu-browser-description-unbounded', clauses: ['CU-2'], files: [CU] },
+  { fault: 'ind9-cu-shallow-copy-arrays', clauses: ['CU-7'], files: [CU] },
+  { fault: 'ind9-cu-runtime-no-downgrade', clauses: ['CU-5', 'CU-9'], files: [CU] },
+  // FO
+  { fault: 'ind9-fo-refused-frequency-remembered', clauses: ['FO-2'], files: [CU] },
+  { fault: 'ind9-fo-hourly-in-hours', clauses: ['FO-3'], files: [CU] },
+  { fault: 'ind9-fo-unchanged-loose-equality', clauses: ['FO-4'], files: [CU] },
+  // AG
+  { fault: 'ind9-agent-port-four-digits', clauses: ['AG-4'], files: [AG] },
+  { fault: 'ind9-agent-probe-throttle', clauses: ['AG-5', 'AG-2'], files: [AG] },
+];

@@ -3,13 +3,13 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHECK_UPDATE_FAULTS } from './check-update';
 import { FOUNDATION_FAULTS } from './foundation';
-import { INDEPENDENT_FAULTS, INDEPENDENT_FAULTS_6, INDEPENDENT_FAULTS_7, INDEPENDENT_FAULTS_8 } from './independent';
+import { INDEPENDENT_FAULTS, INDEPENDENT_FAULTS_6, INDEPENDENT_FAULTS_7, INDEPENDENT_FAULTS_8, INDEPENDENT_FAULTS_9 } from './independent';
 import { RATE_LIMIT_FAULTS } from './rate-limit';
 import type { FaultExpectation, GeneratedFault } from './types';
 
 export const ALL_FAULTS: FaultExpectation[] = [...FOUNDATION_FAULTS, ...CHECK_UPDATE_FAULTS, ...RATE_LIMIT_FAULTS];
 
-export { INDEPENDENT_FAULTS, INDEPENDENT_FAULTS_6, INDEPENDENT_FAULTS_7, INDEPENDENT_FAULTS_8 };
+export { INDEPENDENT_FAULTS, INDEPENDENT_FAULTS_6, INDEPENDENT_FAULTS_7, INDEPENDENT_FAULTS_8, INDEPENDENT_FAULTS_9 };
 
 const isGeneratedFault = (x: unknown): x is GeneratedFault =>
   !!x &&

@@ -25,7 +25,7 @@ export interface FaultCase {
   fault: string;
   /** For the kill ratio: the generated family (file name), or the hand-written list. */
   family: string;
-  source: 'hand-written' | 'independent' | 'independent-6' | 'independent-7' | 'independent-8' | 'generated';
+  source: 'hand-written' | 'independent' | 'independent-6' | 'independent-7' | 'independent-8' | 'independent-9' | 'generated';
   direction?: 'loose' | 'strict';
   catches: Catch[];
   files: string[];
@@ -182,7 +182,10 @@ export function fromHandWritten(f: FaultExpectation, source: 'hand-written' = 'h
   };
 }
 
-export function fromIndependent(f: IndependentFault, source: 'independent' | 'independent-6' | 'independent-7' | 'independent-8' = 'independent'): FaultCase {
+export function fromIndependent(
+  f: IndependentFault,
+  source: 'independent' | 'independent-6' | 'independent-7' | 'independent-8' | 'independent-9' = 'independent',
+): FaultCase {
   return {
     fault: f.fault,
     family: source,

@@ -18,7 +18,9 @@ export function offsetProblem(frequency: number, offset: number, checkType: stri
   if (faults.has('ind7-fo-browser-range-unchecked') && checkType !== 'API') return null;
   // ind6-fo-sixty-high-rule: the boundary read as "60 and above" for the hourly rule.
   const low = faults.has('ind6-fo-sixty-high-rule') ? frequency < 60 : frequency <= 60;
-  let max = low ? Math.floor(frequency * 10) : Math.ceil(frequency / 60);
+  // ind9-fo-hourly-in-hours: the hourly rule fed the frequency already converted to hours (the scheduler's unit above 60), then divided by 60 again.
+  const hourly = faults.has('ind9-fo-hourly-in-hours') ? frequency / 60 : frequency;
+  let max = low ? Math.floor(frequency * 10) : Math.ceil(hourly / 60);
   if (low && faults.has('fo-upper-off-by-one-low')) max += 1;
   if (!low && faults.has('fo-upper-off-by-one-high')) max += 1;
   if (faults.has('fo-too-strict')) max -= 1;

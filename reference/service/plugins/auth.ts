@@ -63,8 +63,17 @@ function accountOfKey(token: string, faults: Faults): string | undefined {
   return [...API_KEYS].find(([k]) => k.toLowerCase() === token.toLowerCase())?.[1];
 }
 
+/** ind9-auth-malformed-key-fail-open: what every key the service issues starts with (the parser splits it at its underscores). */
+const KEY_PREFIX = 'mon_';
+
+/** What the request says beside the key, for the ind9 auth faults: its route's role and the account header sent. */
+interface Beside {
+  place: ReturnType<typeof placeOf>;
+  account?: string;
+}
+
 /** Returns the account of the key, or throws the 401 the credentials deserve. */
-function authenticate(raw: string | undefined, loose: Loose, faults: Faults, query?: unknown): string {
+function authenticate(raw: string | undefined, loose: Loose, faults: Faults, query?: unknown, beside: Beside = { place: null }): string {
   if (typeof raw !== 'string' || !raw.trim()) {
     if (loose('key')) return DEMO_ACCOUNT_ID;
     // ind6-auth-key-query-param: a request without the header may carry the key in its query.
@@ -75,6 +84,11 @@ function authenticate(raw: string | undefined, loose: Loose, faults: Faults, que
     throw refuse('AUTH_MISSING', 'key');
   }
   const parts = raw.trim().split(/\s+/);
+  // ind9-auth-update-legacy-basic: the update route still runs the old dashboard's auth, which reads Basic base64(<key>:) too.
+  if (faults.has('ind9-auth-update-legacy-basic') && beside.place === 'check-update' && parts.length === 2 && parts[0].toLowerCase() === 'basic') {
+    const user = Buffer.from(parts[1], 'base64').toString('utf8').split(':')[0];
+    if (API_KEYS.has(user)) return API_KEYS.get(user)!;
+  }
   // ind-auth-bare-key: the "Bearer " prefix treated as optional, so the bare key passes.
   if (faults.has('ind-auth-bare-key') && parts.length === 1 && API_KEYS.has(parts[0])) return API_KEYS.get(parts[0])!;
   if (parts.length !== 2 || parts[0].toLowerCase() !== 'bearer') {
@@ -82,6 +96,10 @@ function authenticate(raw: string | undefined, loose: Loose, faults: Faults, que
     if (key) return API_KEYS.get(key)!;
     throw refuse('AUTH_SCHEME', 'scheme');
   }
+  // ind9-auth-malformed-key-fail-open: the key parser throws on a key without the prefix, and its catch goes on with the account header's account.
+  const headerAccount = beside.account?.trim().toLowerCase();
+  if (faults.has('ind9-auth-malformed-key-fail-open') && !parts[1].startsWith(KEY_PREFIX) && headerAccount && KNOWN_ACCOUNTS.has(headerAccount))
+    return headerAccount;
   // ind-auth-key-suffix: keys compared by prefix, so "<key>anything" is the key.
   const account = accountOfKey(parts[1], faults) ?? (faults.has('ind-auth-key-suffix') ? [...API_KEYS].find(([k]) => parts[1].startsWith(k))?.[1] : undefined);
   if (account) return account;
@@ -122,6 +140,19 @@ export default fp(
     const header = (faults.has('auth-wrong-account-header') ? 'X-Account-Id' : opts.accountHeader).toLowerCase();
     app.decorateRequest('accountId', null);
     app.decorateRequest('deferredRefusal', null);
+    // ind9-auth-login-redirect: the web app's session middleware sends a GET without credentials from a client that does not ask for JSON to its login page.
+    if (faults.has('ind9-auth-login-redirect')) {
+      app.get('/login', { config: { rateLimit: false } }, async (_req, reply) =>
+        reply
+          .type('text/html; charset=utf-8')
+          .send('<!doctype html><html><head><title>Sign in</title></head><body><form method="post"><input name="email"></form></body></html>'),
+      );
+      app.addHook('onRequest', async (req, reply) => {
+        const asksJson = String(req.headers.accept ?? '').includes('application/json');
+        if (req.method !== 'GET' || asksJson || req.headers.authorization !== undefined || !req.routeOptions.url?.startsWith('/v1/')) return;
+        return reply.redirect('/login', 302);
+      });
+    }
     /** ind8-auth-account-remembered: the account header each key last sent, kept like a session. */
     const rememberedAccount = new Map<string, string>();
     app.addHook('preParsing', async (req: FastifyRequest) => {
@@ -138,10 +169,10 @@ export default fp(
         const value = req.headers[header];
         const given = req.headers.authorization;
         const offered = typeof given === 'string' && given.trim() ? given : (altAuthorization(req, faults) ?? given);
+        const sentAccount = Array.isArray(value) ? value[0] : value;
         try {
-          const keyAccount = authenticate(offered, loose, faults, req.query);
+          const keyAccount = authenticate(offered, loose, faults, req.query, { place, account: sentAccount });
           try {
-            const sentAccount = Array.isArray(value) ? value[0] : value;
             // ind8-auth-account-remembered: a request without the header gets the one its key sent last.
             const remembered = faults.has('ind8-auth-account-remembered') && sentAccount === undefined ? rememberedAccount.get(keyAccount) : undefined;
             req.accountId = resolveAccount(sentAccount ?? remembered, keyAccount, loose, faults, echo);

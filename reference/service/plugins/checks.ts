@@ -12,7 +12,8 @@ import { offsetProblem } from '../checks/frequency-offset';
 import { CheckStore, madeUpCheck, SEEDED_TYPES, type Check } from '../checks/store';
 import { forbiddenAfterWrite } from './auth';
 import { RUNTIMES } from '../runtimes/data';
-import { foreignCheckRequests } from './errors';
+import { foreignCheckRequests, sendError } from './errors';
+import { errorBody } from '../errors/catalogue';
 
 /** ind6-cu-removed-runtime-refused: the runtimes read as no longer selectable. */
 const REMOVED_RUNTIMES: readonly string[] = RUNTIMES.filter((r) => r.stage === 'REMOVED').map((r) => r.name);
@@ -21,6 +22,18 @@ const REMOVED_RUNTIMES: readonly string[] = RUNTIMES.filter((r) => r.stage === '
 const [OLDEST_RUNTIME, NEWEST_RUNTIME] = [[...RUNTIME_VERSIONS].sort()[0], [...RUNTIME_VERSIONS].sort().pop()!];
 /** ind7-cu-stale-read-cache: how long a read of a check is served from the cache. */
 const READ_CACHE_MS = 30_000;
+/** ind9-cu-utf8mb3-astral: a character a 3-byte utf8 column cannot hold (outside the Basic Multilingual Plane). */
+const ASTRAL = /[\u{10000}-\u{10FFFF}]/gu;
+/** ind9-cu-utf8mb3-astral: what the column keeps of a value: each astral character becomes "?". */
+const throughUtf8mb3 = (value: unknown): unknown =>
+  typeof value === 'string'
+    ? value.replace(ASTRAL, '?')
+    : Array.isArray(value)
+      ? value.map(throughUtf8mb3)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, throughUtf8mb3(v)]))
+        : value;
+
 /** ind8-cu-concurrent-lost-update: how long the update waits for the catalogue between its read and its write. */
 const CATALOGUE_ROUND_TRIP_MS = 20;
 
@@ -37,6 +50,8 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
   const readCache = new Map<string, { at: number; check: Check }>();
   /** ind7-cu-rollback-to-seed: the unit of work's snapshot of each check, taken when it is first loaded. */
   const firstLoaded = new Map<string, Check>();
+  /** ind9-fo-refused-frequency-remembered: the frequency of the last body received for each check, refused or not. */
+  const lastFrequency = new Map<string, number>();
 
   /**
    * The account whose check a request names. unknown-check:<place>:foreign (ind7-cu-cross-account-id):
@@ -100,6 +115,11 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         if (faults.has('cu-content-type-exact') && req.headers['content-type'] !== 'application/json')
           return reply.code(415).type('application/json').send({ statusCode: 415, error: 'Unsupported Media Type', message: 'application/json only' });
         const b = req.body as Record<string, unknown> | null;
+        // ind9-fo-unchanged-loose-equality: an offset equal (==) to the stored one is dropped as "unchanged" before the schema sees it.
+        if (faults.has('ind9-fo-unchanged-loose-equality') && b && typeof b === 'object' && Object.hasOwn(b, 'frequencyOffset') && req.accountId) {
+          const stored = store.get(req.accountId, req.params.id)?.frequencyOffset;
+          if (stored !== undefined && b.frequencyOffset !== stored && b.frequencyOffset == stored) delete b.frequencyOffset;
+        }
         if (faults.has('ind-cu-checktype-case') && b && typeof b === 'object' && typeof b.checkType === 'string') {
           b.checkType = b.checkType.toUpperCase();
         }
@@ -109,7 +129,7 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         }
       },
     },
-    async (req) => {
+    async (req, reply) => {
       // apply-before:<auth rule>: the body is applied to the check named by the id, then refused.
       if (req.deferredRefusal) {
         const owner = store.ownerOf(req.params.id);
@@ -120,13 +140,24 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
       const account = accountFor(req) ?? '';
       markForeign(req, accountFor(req));
       // ind6-cu-put-upserts: PUT read as "create or replace", so an unknown GUID starts a new check.
+      // ind9-err-two-problems-status: the lookup's 404 set on the reply, then the first collected problem (the body's) rendered as its body.
+      const v0 = req.validationError;
+      if (faults.has('ind9-err-two-problems-status') && v0?.validationContext === 'body' && !(req.accountId && store.get(account, req.params.id)))
+        return sendError(reply, faults, 404, errorBody(400, `Invalid request body: ${v0.message}`));
       const upsert = faults.has('ind6-cu-put-upserts') && GUID.test(req.params.id) && !(req.accountId && store.get(req.accountId, req.params.id));
       const current = upsert ? madeUpCheck(req.params.id) : load(accountFor(req), req.params.id, placeOf(req));
       const body: unknown = req.body;
       const v = req.validationError;
       // ind6-cu-query-checked-after-write: the query only matters for new checks, so it is judged after the write.
       const queryLater = faults.has('ind6-cu-query-checked-after-write') && v?.validationContext === 'querystring';
-      const problems: string[] = v && !queryLater ? [v.message] : [];
+      // ind9-cu-browser-description-unbounded: a browser check's body validated by the browser schema, whose description has no maxLength.
+      const browserUnbounded =
+        faults.has('ind9-cu-browser-description-unbounded') &&
+        current.checkType === 'BROWSER' &&
+        v?.validationContext === 'body' &&
+        typeof (body as Record<string, unknown>).description === 'string' &&
+        (v.validation ?? []).every((e: { instancePath?: string }) => e.instancePath === '/description');
+      const problems: string[] = v && !queryLater && !browserUnbounded ? [v.message] : [];
       if (!problems.length) {
         const b = body as Record<string, unknown>;
         // ind-fo-null-offset: null read as "leave the offset as it is".
@@ -146,7 +177,11 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         const newType = faults.has('ind-fo-type-change-at-zero') && b.frequency === undefined ? undefined : b.checkType;
         const sentFrequency = b.frequency as number | undefined;
         // ind7-fo-zero-falsy: `||` where `??` was meant, so a frequency of 0 falls back to the stored one.
-        const frequency = faults.has('ind7-fo-zero-falsy') ? sentFrequency || current.frequency : (sentFrequency ?? current.frequency);
+        // ind9-fo-refused-frequency-remembered: the last frequency received for the check stands in for a missing one, refused bodies' too.
+        const draftKey = `${account} ${current.id}`;
+        const remembered = faults.has('ind9-fo-refused-frequency-remembered') && sentFrequency === undefined ? lastFrequency.get(draftKey) : undefined;
+        if (faults.has('ind9-fo-refused-frequency-remembered') && typeof sentFrequency === 'number') lastFrequency.set(draftKey, sentFrequency);
+        const frequency = faults.has('ind7-fo-zero-falsy') ? sentFrequency || current.frequency : (sentFrequency ?? remembered ?? current.frequency);
         // ind8-fo-offset-before-frequency-key: the body applied to a draft key by key, the offset judged by its setter against the
         // draft's frequency so far (the stored one when frequency comes later in the body); the frequency setter checks the type only.
         const keys = Object.keys(b);
@@ -171,6 +206,14 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         if (p) problems.push(p);
         if (faults.has('ind6-cu-removed-runtime-refused') && typeof b.runtimeId === 'string' && REMOVED_RUNTIMES.includes(b.runtimeId))
           problems.push(`runtimeId: runtime ${b.runtimeId} is removed`);
+        // ind9-cu-runtime-no-downgrade: "a check only moves to newer runtimes", enforced on every update.
+        if (
+          faults.has('ind9-cu-runtime-no-downgrade') &&
+          typeof b.runtimeId === 'string' &&
+          typeof current.runtimeId === 'string' &&
+          b.runtimeId < current.runtimeId
+        )
+          problems.push(`runtimeId: cannot go back from ${current.runtimeId} to ${b.runtimeId}`);
         // ind7-cu-runtime-range-check: any YYYY.MM from the oldest runtime to the newest passes.
         if (faults.has('ind7-cu-runtime-range-check') && typeof b.runtimeId === 'string' && (b.runtimeId < OLDEST_RUNTIME || b.runtimeId > NEWEST_RUNTIME))
           problems.push(`runtimeId: must be a runtime from ${OLDEST_RUNTIME} to ${NEWEST_RUNTIME}`);
@@ -195,6 +238,15 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         // ind7-cu-rollback-to-seed: the refusal restores the unit of work's snapshot, which is of the check as first loaded.
         const snapshot = faults.has('ind7-cu-rollback-to-seed') ? firstLoaded.get(`${account} ${current.id}`) : undefined;
         if (snapshot) store.put(account, snapshot);
+        // ind9-cu-shallow-copy-arrays: the draft (built to judge the offset after the update) shares the stored arrays, replaced in place.
+        const inPlace =
+          faults.has('ind9-cu-shallow-copy-arrays') && !v
+            ? leakedValues(
+                body,
+                UPDATE_PROPERTIES.filter((k) => Array.isArray((body as Record<string, unknown>)[k])),
+              )
+            : null;
+        if (inPlace) store.put(account, { ...current, ...inPlace, id: current.id });
         throw reject(querystringOnly ? 'INVALID_QUERY' : 'INVALID_BODY', problems.join('; '));
       }
       const sent = body as Record<string, unknown>;
@@ -207,7 +259,8 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
       // ind8-cu-concurrent-lost-update: the catalogue is asked (asynchronously) between the read above and the write below, with no lock.
       if (faults.has('ind8-cu-concurrent-lost-update') || faults.has('cu-lost-update'))
         await new Promise((resolve) => setTimeout(resolve, CATALOGUE_ROUND_TRIP_MS));
-      if (!faults.has('cu-not-persisted')) store.put(account, updated);
+      // ind9-cu-utf8mb3-astral: the row goes through a 3-byte utf8 column; the answer is built from the object in memory.
+      if (!faults.has('cu-not-persisted')) store.put(account, faults.has('ind9-cu-utf8mb3-astral') ? (throughUtf8mb3(updated) as Check) : updated);
       if (queryLater) throw reject('INVALID_QUERY', v.message);
       // ind6-auth-403-after-write: the ownership check of the account header, after the write.
       if (forbiddenAfterWrite.has(req)) throw apiError('ACCOUNT_FORBIDDEN');

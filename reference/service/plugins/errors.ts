@@ -33,6 +33,8 @@ export function sendError(reply: FastifyReply, faults: Faults, status: number, b
   if (status === 413 && faults.has('ind6-err-413-status-400')) out.statusCode = 400;
   // ind6-err-404-message-null: the runtime lookup sends its optional detail as null.
   if (status === 404 && faults.has('ind6-err-404-message-null') && place === 'runtime') out.message = null;
+  // ind9-err-404-nbsp: the runtime module's own "Not Found", copied from the rendered docs with a no-break space.
+  if (status === 404 && faults.has('ind9-err-404-nbsp') && place === 'runtime') out.error = 'Not\u00a0Found';
   const rendered = renderError(status, out, faults.errorMutations(place, status), req.headers.authorization);
   const { type } = rendered;
   let { payload } = rendered;

@@ -129,6 +129,14 @@ export default fp(
         return err;
       },
     });
+    // ind9-rl-checks-counted-twice: the limiter registered a second time in the checks routes' scope, on the same store: each request there is a second hit.
+    if (faults.has('ind9-rl-checks-counted-twice')) {
+      app.addHook('onRequest', async (req) => {
+        const place = placeOf(req);
+        if ((place !== 'check-read' && place !== 'check-update') || hasOwnLimit(req) || !stores[0]) return;
+        await new Promise<void>((resolve) => stores[0].incr(hitKey(bucketOf(req), `${req.id} (checks scope)`), () => resolve(), windowMs, globalMax(opts)));
+      });
+    }
     if (opts.headers === 'global') reportGlobalLimit(app, { faults, windowMs, hasOwnLimit });
     if (!opts.countRefused) {
       // onSend, not onResponse: the hit is taken back before the client can see the answer and send again.
@@ -160,6 +168,14 @@ export default fp(
         const routeLimit = (req.routeOptions.config as { rateLimit?: { timeWindow?: number } }).rateLimit;
         const window = typeof routeLimit?.timeWindow === 'number' ? routeLimit.timeWindow : windowMs;
         reply.header('x-ratelimit-remaining', String(limit)).header('x-ratelimit-reset', String(Math.ceil(window / 1000)));
+      });
+    }
+    // ind9-rl-reset-wall-clock-minute: the reset written by a helper that assumes epoch-aligned windows (the end of the current wall-clock window).
+    if (faults.has('ind9-rl-reset-wall-clock-minute')) {
+      app.addHook('onSend', async (req, reply) => {
+        if (reply.getHeader('x-ratelimit-reset') === undefined || hasOwnLimit(req)) return;
+        const windowS = Math.round(windowMs / 1000);
+        reply.header('x-ratelimit-reset', String(windowS - (Math.floor(opts.clock() / 1000) % windowS)));
       });
     }
     const lies = faults.headerLies();

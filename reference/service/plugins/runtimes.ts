@@ -7,6 +7,8 @@ import { idShape, rawLastSegment } from '../runtimes/id-shape';
 
 /** The custom limit of the list route, as its spec description states it. */
 export const RUNTIME_LIST_LIMIT = { max: 20, timeWindow: 10_000 } as const;
+/** ind9-rt-singleflight-route-key: how long the coalesced catalogue read takes. */
+const CATALOGUE_READ_MS = 10;
 
 export default async function runtimesPlugin(app: FastifyInstance, opts: { faults: Faults }) {
   const { faults } = opts;
@@ -33,6 +35,8 @@ export default async function runtimesPlugin(app: FastifyInstance, opts: { fault
   const cached = new Set<string>();
   /** ind8-rt-cache-key-year: the served bodies, keyed by the part of the name before the dot. */
   const byYear = new Map<string, string>();
+  /** ind9-rt-singleflight-route-key: the one catalogue read in flight, shared by every request of the route that arrives meanwhile. */
+  let inflight: Promise<string> | null = null;
   app.get<{ Params: { id: string } }>('/v1/runtimes/:id', { ...oneLimit, ...idPattern }, async (req, reply) => {
     // ind8-rt-json-suffix-stripped: a ".json" ending read as the format the client asks for, as some routers do.
     const id = faults.has('ind8-rt-json-suffix-stripped') ? req.params.id.replace(/\.json$/i, '') : req.params.id;
@@ -65,6 +69,17 @@ export default async function runtimesPlugin(app: FastifyInstance, opts: { fault
       const key = rt.name.split('.')[0];
       if (!byYear.has(key)) byYear.set(key, JSON.stringify(present(rt, faults)));
       return reply.type(json).send(byYear.get(key));
+    }
+    // ind9-rt-singleflight-route-key: concurrent reads coalesced on the in-flight read, keyed by the route instead of the id.
+    if (faults.has('ind9-rt-singleflight-route-key')) {
+      if (inflight) return reply.type(json).send(await inflight);
+      const found = rt;
+      inflight = new Promise<string>((resolve) => setTimeout(() => resolve(JSON.stringify(present(found, faults))), CATALOGUE_READ_MS));
+      try {
+        return reply.type(json).send(await inflight);
+      } finally {
+        inflight = null;
+      }
     }
     return reply.type(json).send(JSON.stringify(present(rt, faults)));
   });

@@ -38,6 +38,15 @@ export function present(rt: Runtime, faults: Faults): Record<string, unknown> {
   // ind8-rt-deps-npm-ls-shape: the newest runtime's packages listed by the new pipeline, which keeps `npm ls --json`'s shape.
   if (faults.has('ind8-rt-deps-npm-ls-shape') && rt.name === '2026.04')
     out.dependencies = Object.fromEntries(Object.entries(rt.dependencies).map(([name, version]) => [name, { version }]));
+  // ind9-rt-eol-zero-based-month: the date parsed into a Date and written back with getUTCMonth(), which counts from 0.
+  if (faults.has('ind9-rt-eol-zero-based-month') && rt.runtimeEndOfLife) {
+    const [m, d, y] = rt.runtimeEndOfLife.split('/').map(Number);
+    const date = new Date(Date.UTC(y, m - 1, d));
+    const two = (n: number) => String(n).padStart(2, '0');
+    out.runtimeEndOfLife = `${two(date.getUTCMonth())}/${two(date.getUTCDate())}/${date.getUTCFullYear()}`;
+  }
+  // ind9-rt-deps-double-encoded: the runtimes with an end of life come from the legacy table, whose JSON column the driver returns as text.
+  if (faults.has('ind9-rt-deps-double-encoded') && rt.runtimeEndOfLife) out.dependencies = JSON.stringify(out.dependencies);
   if (faults.has('rt-deps-empty')) out.dependencies = {};
   else if (faults.has('rt-deps-number')) (out.dependencies as Record<string, unknown>).lodash = 4.17;
   if (faults.has('rt-description-number')) out.description = 2024;
@@ -51,8 +60,14 @@ export function present(rt: Runtime, faults: Faults): Record<string, unknown> {
 
 export const visibleRuntimes = (faults: Faults): Runtime[] => RUNTIMES.filter((r) => !(faults.has('rt-missing-version') && r.name === '2022.10'));
 
+/** ind9-rt-lookup-plain-object: the runtimes by name in an object literal, which inherits Object.prototype's members. */
+const BY_NAME: Record<string, Runtime> = {};
+for (const r of RUNTIMES) BY_NAME[r.name] = r;
+
 /** Exact match only; rt-prefix-match makes "2024.0" find 2024.02. */
 export function findRuntime(id: string, faults: Faults): Runtime | undefined {
+  // ind9-rt-lookup-plain-object: BY_NAME[id] without an own-property check: "constructor", "toString", "__proto__" find something.
+  if (faults.has('ind9-rt-lookup-plain-object')) return BY_NAME[id];
   const list = visibleRuntimes(faults);
   const exact = list.find((r) => r.name === id);
   // ind6-rt-id-numeric-parse: the id read as a year and a month number, so "2024.9" is 2024.09.

@@ -75,6 +75,18 @@ export function buildOpenApi(faults: Faults, accountHeader: string): Json {
   if (faults.has('ind8-spec-runtime-path-trailing-slash')) {
     doc.paths = Object.fromEntries(Object.entries(doc.paths).map(([p, item]) => [p === '/v1/runtimes/{id}' ? '/v1/runtimes/{id}/' : p, item]));
   }
+  // ind9-spec-account-param-in-query: the parameter block copied from a query parameter, its `in` left as it was.
+  if (faults.has('ind9-spec-account-param-in-query')) for (const p of runtimeOp.parameters) if (p.name === accountHeader && p.in === 'header') p.in = 'query';
+  // ind9-spec-404-closed-no-message: the error schema closed against unknown properties, and message (optional) forgotten in its list.
+  if (faults.has('ind9-spec-404-closed-no-message')) {
+    const nf = schemas.NotFoundError;
+    delete nf.properties.message;
+    nf.additionalProperties = false;
+  }
+  // ind9-spec-security-name-mismatch: the scheme renamed in components, the document's security requirement left naming the old one.
+  if (faults.has('ind9-spec-security-name-mismatch')) {
+    doc.components.securitySchemes = Object.fromEntries(Object.entries(doc.components.securitySchemes).map(([k, v]) => [k === 'Bearer' ? 'bearerAuth' : k, v]));
+  }
   dropNodes(doc, faults.specDrops());
   appendToArrays(doc, faults.specAdditions());
   if (faults.has('spec-trailing-slash')) doc.paths = Object.fromEntries(Object.entries(doc.paths).map(([p, item]) => [`${p}/`, item]));
