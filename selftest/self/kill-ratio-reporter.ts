@@ -75,7 +75,7 @@ export function killRatio(cases: FaultCase[], outcomes: Map<string, FaultOutcome
       ),
     ),
     total: tally('total', generated, outcomes),
-    lists: (['hand-written', 'independent', 'independent-6', 'independent-7', 'independent-8'] as const).map((s) =>
+    lists: (['hand-written', 'independent', 'independent-6', 'independent-7', 'independent-8', 'independent-9'] as const).map((s) =>
       tally(
         s,
         cases.filter((c) => c.source === s),
