@@ -64,13 +64,16 @@ test('an agent that stays ready until it exits fails AG-5', () => {
   expect(failed(samples).map((x) => x.clause)).toContain('AG-5');
 });
 
-test('liveness 503 during the drain fails AG-5; /health 503 fails AG-3', () => {
-  expect(failed(drain(1500, (p) => (p === L ? 503 : correct(p)))).map((x) => [x.clause, x.place])).toEqual([['AG-5', 'agent-liveness']]);
+test('liveness 503 during the drain fails AG-5 and AG-2 (liveness stays 200 until the exit); /health 503 fails AG-3', () => {
+  expect(failed(drain(1500, (p) => (p === L ? 503 : correct(p)))).map((x) => [x.clause, x.place])).toEqual([
+    ['AG-5', 'agent-liveness'],
+    ['AG-2', 'agent-liveness'],
+  ]);
   expect(failed(drain(1500, (p) => (p === H ? 503 : correct(p)))).map((x) => [x.clause, x.place])).toEqual([['AG-3', 'agent-health']]);
 });
 
 test('liveness dying only in the last 100 ms of the drain is caught', () => {
-  expect(failed(drain(1500, (p, t) => (p === L && t > 1400 ? 503 : correct(p)))).map((x) => x.clause)).toEqual(['AG-5']);
+  expect(failed(drain(1500, (p, t) => (p === L && t > 1400 ? 503 : correct(p)))).map((x) => x.clause)).toEqual(['AG-5', 'AG-2']);
 });
 
 test('refused connections and timeouts are the exit (or a busy machine), never a failure by themselves', () => {

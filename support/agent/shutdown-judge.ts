@@ -65,8 +65,10 @@ export function judgeShutdown(
 
   for (const e of AGENT_ENDPOINTS) {
     const mine = answers.filter((s) => s.path === e.path);
-    const add = (ok: boolean, title: string, received: string, allowed: string) =>
+    const add = (ok: boolean, title: string, received: string, allowed: string, also?: ClauseId) => {
       findings.push({ clause: e.draining.clause, place: e.place, ok, title, received, allowed });
+      if (also) findings.push({ clause: also, place: e.place, ok, title, received, allowed });
+    };
     if (e.draining.status === 200) {
       const bad = mine.filter((s) => s.status !== 200);
       add(
@@ -77,6 +79,7 @@ export function judgeShutdown(
           .map((s) => `${s.status} at +${ms(s.sentMs)}`)
           .join(', '),
         '200 until the process exits',
+        e.draining.also,
       );
       continue;
     }

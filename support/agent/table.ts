@@ -13,12 +13,13 @@ export interface AgentEndpoint {
   /** The clause of a 200 while the agent runs. */
   clause: ClauseId;
   /** What the endpoint must answer between SIGTERM and the exit, and under which clause. */
-  draining: { status: 200 | 503; clause: ClauseId };
+  draining: { status: 200 | 503; clause: ClauseId; also?: ClauseId };
 }
 
 export const AGENT_ENDPOINTS: readonly AgentEndpoint[] = [
   { path: '/-/readiness', place: PLACE.agentReadiness, clause: 'AG-1', draining: { status: 503, clause: 'AG-5' } },
-  { path: '/-/liveness', place: PLACE.agentLiveness, clause: 'AG-2', draining: { status: 200, clause: 'AG-5' } },
+  // AG-2 too: liveness stays 200 until the process exits (the document's note under AG-5).
+  { path: '/-/liveness', place: PLACE.agentLiveness, clause: 'AG-2', draining: { status: 200, clause: 'AG-5', also: 'AG-2' } },
   { path: '/health', place: PLACE.agentHealth, clause: 'AG-3', draining: { status: 200, clause: 'AG-3' } },
 ];
 
