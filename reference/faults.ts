@@ -22,6 +22,7 @@ export const FAULTS = {
   'spec-429-schema': '429 schema has error enum "Rate limit exceeded"',
   'swagger-newer': 'swagger.json declares an extra operation and is newer than openapi.json',
   // AUTH
+  'auth-login-redirect': 'a GET without credentials from a client that does not ask for JSON is redirected (302) to a login page',
   'auth-no-key-accepted': 'a request without Authorization is served',
   'auth-any-scheme': 'Basic/Token/bare key accepted when the key is known',
   'auth-any-key': 'any bearer key is accepted',

@@ -21,6 +21,7 @@ export const FOUNDATION_FAULTS: FaultExpectation[] = [
   { fault: 'swagger-newer', clauses: ['SPEC-8'], files: SPEC },
 
   { fault: 'auth-no-key-accepted', clauses: ['AUTH-1'], files: AUTH },
+  { fault: 'auth-login-redirect', clauses: ['AUTH-1'], files: AUTH },
   { fault: 'auth-any-scheme', clauses: ['AUTH-2'], files: AUTH },
   { fault: 'auth-any-key', clauses: ['AUTH-3'], files: AUTH },
   { fault: 'auth-wrong-account-header', clauses: ['AUTH-4'], files: AUTH },

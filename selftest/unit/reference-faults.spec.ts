@@ -146,6 +146,7 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
         })
       ).statusCode,
   ],
+  'auth-login-redirect': [async (a) => (await call(a, { url: '/v1/runtimes/2025.04', headers: { accept: 'text/html' } })).status],
   'fo-key-order': [(a) => putStatus(a, { frequencyOffset: 3, frequency: 120 })],
   'fo-too-strict': [async (a) => [await putStatus(a, { frequency: 10, frequencyOffset: 100 }), await putStatus(a, { frequency: 120, frequencyOffset: 2 })]],
   'fo-zero-any': [(a) => putStatus(a, { frequency: 0, frequencyOffset: 5 })],

@@ -105,8 +105,21 @@ export const KEY_HEADERS: ReadonlyArray<readonly [string, (key: string) => strin
   ['authentication', (k) => `Bearer ${k}`],
 ];
 
+/**
+ * What clients ask for, one per place in turn: an API client, a browser, anything, nothing. A request
+ * without a key is refused whoever sends it (a login page for a browser is no refusal).
+ */
+const CLIENT_ACCEPTS: readonly (string | null)[] = ['application/json', 'text/html,application/xhtml+xml,*/*;q=0.8', '*/*', null];
+const acceptAt = (place: AuthPlace) => CLIENT_ACCEPTS[AUTH_PLACES.indexOf(place) % CLIENT_ACCEPTS.length];
+
 export const AUTH_PROBES: readonly AuthProbe[] = [
-  probe({ id: 'no-authorization', name: 'no Authorization header', rule: 'key', carriesKey: false, headers: () => ({ authorization: null }) }),
+  probe({
+    id: 'no-authorization',
+    name: 'no Authorization header',
+    rule: 'key',
+    carriesKey: false,
+    headers: (_c, _h, place) => ({ authorization: null, accept: acceptAt(place) }),
+  }),
   // No route is public: a HEAD without credentials is refused as its GET is (or has no route: 404, 405).
   probe({
     id: 'head-no-authorization',

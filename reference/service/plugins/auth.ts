@@ -141,7 +141,7 @@ export default fp(
     app.decorateRequest('accountId', null);
     app.decorateRequest('deferredRefusal', null);
     // ind9-auth-login-redirect: the web app's session middleware sends a GET without credentials from a client that does not ask for JSON to its login page.
-    if (faults.has('ind9-auth-login-redirect')) {
+    if (faults.has('ind9-auth-login-redirect') || faults.has('auth-login-redirect')) {
       app.get('/login', { config: { rateLimit: false } }, async (_req, reply) =>
         reply
           .type('text/html; charset=utf-8')
