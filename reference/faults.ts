@@ -12,6 +12,7 @@ export const FAULTS = {
   'spec-missing': '/openapi.json answers 404',
   'spec-invalid': 'served document is not valid OpenAPI (a response lacks its description)',
   'spec-unversioned': 'spec lists the paths without the /v1 prefix (service unchanged)',
+  'spec-bom': 'openapi.json is served with a UTF-8 byte order mark before the JSON',
   'spec-trailing-slash': 'spec lists every path with a trailing slash (service unchanged)',
   'spec-no-bearer': 'security scheme is an apiKey in a header instead of HTTP bearer',
   'spec-runtime-no-404': 'runtime operation does not declare its 404 response',

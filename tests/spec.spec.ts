@@ -53,6 +53,14 @@ test.describe('machine-readable specification', () => {
         exchange: ex,
       })
     ) {
+      verdict.check({
+        clause: 'SPEC-1',
+        ok: !ex.bom,
+        title: 'openapi.json begins with a byte order mark, which RFC 8259 forbids in JSON sent over a network',
+        received: 'U+FEFF first',
+        allowed: 'the document from its first character',
+        exchange: ex,
+      });
       let served: Json;
       try {
         served = parseSpecText(ex.text, '/openapi.json');

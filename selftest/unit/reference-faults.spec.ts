@@ -42,6 +42,7 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
       ),
   ],
   'spec-unversioned': [async (a) => Object.keys((await spec(a)).paths)],
+  'spec-bom': [async (a) => (await a.inject({ url: '/openapi.json' })).rawPayload.subarray(0, 3).toString('hex')],
   'spec-trailing-slash': [async (a) => Object.keys((await spec(a)).paths)],
   'spec-no-bearer': [async (a) => (await spec(a)).components.securitySchemes],
   'spec-runtime-no-404': [async (a) => Object.keys((await spec(a)).paths['/v1/runtimes/{id}'].get.responses)],

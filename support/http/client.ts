@@ -162,6 +162,7 @@ export class ApiClient {
       json,
       contentType,
       ms: Date.now() - started,
+      ...(res.bom ? { bom: res.bom } : {}),
     };
     this.log.push(exchange);
     return exchange;

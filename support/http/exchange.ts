@@ -13,6 +13,8 @@ export interface Exchange {
   json: unknown;
   contentType: string;
   ms: number;
+  /** The body began with a byte order mark (see RawResponse). */
+  bom?: true;
 }
 
 const trim = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}\n… (${text.length - max} more chars)` : text);

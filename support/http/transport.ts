@@ -18,7 +18,11 @@ export interface RawResponse {
   /** Lower-case names; a repeated header's values joined with ", ". */
   headers: Record<string, string>;
   text: string;
+  /** The body began with a UTF-8 byte order mark (dropped from `text`), which RFC 8259 forbids a sender. */
+  bom?: true;
 }
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 export type Transport = (url: string, request: RawRequest) => Promise<RawResponse>;
 
@@ -75,7 +79,11 @@ const sendOver =
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', reject);
         // UTF-8, a byte order mark dropped, as a text() of fetch or undici reads it.
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: headersOf(res), text: new TextDecoder().decode(Buffer.concat(chunks)) }));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const bom = body.subarray(0, 3).equals(UTF8_BOM) ? { bom: true as const } : {};
+          resolve({ status: res.statusCode ?? 0, headers: headersOf(res), text: new TextDecoder().decode(body), ...bom });
+        });
       });
       req.on('timeout', () => req.destroy(new Error(`no answer within ${r.timeoutMs / 1000} s`)));
       req.on('error', reject);

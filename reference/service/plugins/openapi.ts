@@ -17,7 +17,7 @@ export default async function openapiPlugin(app: FastifyInstance, opts: { faults
   app.get('/openapi.json', noLimit, async (_req, reply) => {
     if (faults.has('spec-missing')) throw apiError('ROUTE_NOT_FOUND');
     // ind9-spec-utf8-bom: the file as an editor saved it, a byte order mark in front of the JSON.
-    const body = faults.has('ind9-spec-utf8-bom') ? `\uFEFF${openapi}` : openapi;
+    const body = faults.has('ind9-spec-utf8-bom') || faults.has('spec-bom') ? `\uFEFF${openapi}` : openapi;
     return reply.type('application/json; charset=utf-8').header('last-modified', OPENAPI_LAST_MODIFIED.toUTCString()).send(body);
   });
   app.get('/swagger.json', noLimit, async (_req, reply) =>
