@@ -57,6 +57,12 @@ export interface GeneratedId {
   valueClass: string;
 }
 
+/**
+ * The properties every JavaScript object inherits (`constructor`, `__proto__`, `toString`…): a runtime
+ * looked up in a plain object finds them though nobody listed them.
+ */
+const INHERITED_NAMES = Object.getOwnPropertyNames(Object.prototype);
+
 /** Values of one operator tried: two where it makes several (a space and a tab, `_` and `,`). */
 const PER_OPERATOR = 2;
 const SEEDED = 2;
@@ -84,11 +90,17 @@ export function generatedIds(seed: number): GeneratedId[] {
   });
   const taken = new Set(near.map((g) => g.value as string));
   const arbitrary = fc.tuple(fc.integer({ min: 2019, max: 2029 }), fc.integer({ min: 0, max: 13 })).map(([y, m]) => `${y}.${String(m).padStart(2, '0')}`);
-  const seeded = seededValues(arbitrary, seed, 0, SEEDED, (v) => keep(v) && !taken.has(v as string));
-  return [...near, ...seeded].map((g) => {
+  const seeded = seededValues(arbitrary, seed, 0, SEEDED - 1, (v) => keep(v) && !taken.has(v as string));
+  // One seeded draw from the names a lookup table answers without anyone putting them there.
+  const inherited = seededValues(fc.constantFrom(...INHERITED_NAMES), seed, 1, 1, keep).map((g) => ({
+    ...g,
+    name: 'inherited-name',
+    operator: 'inherited-name',
+  }));
+  return [...near, ...seeded, ...inherited].map((g) => {
     const decoded = g.value as string;
     return {
-      what: `${g.operator === 'seeded' ? 'seeded' : `near miss, ${g.operator}`}: ${showId(decoded)}`,
+      what: `${g.operator === 'seeded' || g.operator === 'inherited-name' ? g.operator : `near miss, ${g.operator}`}: ${showId(decoded)}`,
       id: encodeURIComponent(decoded),
       decoded,
       valueClass: g.name,
