@@ -92,6 +92,7 @@ export const FAULTS = {
   'agent-liveness-500': 'liveness answers 500',
   'agent-liveness-after-error': 'liveness answers 503 for a second after the agent answered any request with a 4xx',
   'agent-no-health': '/health answers 404',
+  'agent-health-legacy-port': '/health answers on the default port 8081 only, not on the port given in AGENT_HEALTH_PORT',
   'agent-ignore-port': 'agent listens on AGENT_HEALTH_PORT+1',
   'agent-default-port': 'without AGENT_HEALTH_PORT the agent listens on a port of its own choosing, not 8081',
   'agent-ready-during-shutdown': 'readiness stays 200 while draining',

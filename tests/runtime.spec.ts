@@ -2,7 +2,7 @@
  * RT: GET /v1/runtimes/{id} for every accepted version, checked field by field against the document's
  * rules (zod, one clause per field) and against the target's own spec; unknown and malformed ids 404.
  */
-import { JSON_ACCEPTS, RUNTIME_VERSIONS } from '../support/document/facts';
+import { CLIENT_ACCEPTS, RUNTIME_VERSIONS } from '../support/document/facts';
 import { clauses, test } from '../support/test';
 import { errorBodies, isJsonContentType, runtimeFields, zodLine } from '../support/document/rules';
 import { fillPath, type Target } from '../support/spec/target';
@@ -15,8 +15,8 @@ import { PLACE } from '../support/document/places';
 
 test.describe('get one runtime', () => {
   for (const [i, version] of RUNTIME_VERSIONS.entries()) {
-    // The versions take turns with the Accept values that admit JSON: each is one a client may send.
-    const accept = JSON_ACCEPTS[i % JSON_ACCEPTS.length];
+    // The versions take turns with the Accept values of the clients there are.
+    const accept = CLIENT_ACCEPTS[i % CLIENT_ACCEPTS.length];
     const asked = accept === 'application/json' ? '' : ` (Accept: ${accept ?? 'none'})`;
     test(
       `runtime ${version}`,

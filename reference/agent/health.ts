@@ -96,7 +96,12 @@ export function healthHandler(state: AgentState, faults: Faults, clock: () => nu
       case '/health':
         if (faults.has('agent-no-health')) break;
         // ind7-agent-health-legacy-port: /health stayed on the legacy listener of port 8081, which the configured port is not.
-        if (faults.has('ind7-agent-health-legacy-port') && state.port !== undefined && state.port !== LEGACY_HEALTH_PORT) break;
+        if (
+          (faults.has('ind7-agent-health-legacy-port') || faults.has('agent-health-legacy-port')) &&
+          state.port !== undefined &&
+          state.port !== LEGACY_HEALTH_PORT
+        )
+          break;
         if (dies('health')) return json(res, 503, { status: 'draining' });
         // ind8-agent-health-accept-json: the JSON endpoint negotiates, and only an Accept that names application/json is served.
         if (faults.has('ind8-agent-health-accept-json') && !String(req.headers.accept ?? '').includes('application/json'))

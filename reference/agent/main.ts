@@ -41,7 +41,7 @@ server.listen(listenPort, '127.0.0.1', () => {
 server.on('error', (err) => fail(`cannot listen on port ${listenPort}: ${err.message}`));
 
 // ind7-agent-health-legacy-port: /health stayed on the legacy listener of 8081 (none when the system picks the port).
-if (faults.has('ind7-agent-health-legacy-port') && port !== 0 && port !== LEGACY_HEALTH_PORT) {
+if ((faults.has('ind7-agent-health-legacy-port') || faults.has('agent-health-legacy-port')) && port !== 0 && port !== LEGACY_HEALTH_PORT) {
   const legacy = createServer(legacyHealthHandler(state, faults));
   legacy.on('error', (err) => process.stdout.write(`reference agent: no legacy listener on ${LEGACY_HEALTH_PORT}: ${err.message}\n`));
   legacy.listen(LEGACY_HEALTH_PORT, '127.0.0.1');

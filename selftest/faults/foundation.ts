@@ -56,6 +56,7 @@ export const FOUNDATION_FAULTS: FaultExpectation[] = [
   { fault: 'agent-liveness-500', clauses: ['AG-2'], files: AGENT },
   { fault: 'agent-liveness-after-error', clauses: ['AG-2'], files: AGENT },
   { fault: 'agent-no-health', clauses: ['AG-3'], files: AGENT },
+  { fault: 'agent-health-legacy-port', clauses: ['AG-3', 'AG-4'], files: AGENT },
   { fault: 'agent-ignore-port', clauses: ['AG-4'], files: AGENT },
   { fault: 'agent-default-port', clauses: ['AG-4'], files: AGENT },
   { fault: 'agent-ready-during-shutdown', clauses: ['AG-5'], files: AGENT },

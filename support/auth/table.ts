@@ -13,6 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClauseId } from '../document/clauses';
 import { NEAR_MISS_OPERATORS } from '../document/near-miss';
+import { CLIENT_ACCEPTS } from '../document/facts';
 import type { HeaderOverrides } from '../http/client';
 
 /** Where AUTH is tried: the route roles, and the parameterless collections beside them (`GET /v1/runtimes`). */
@@ -105,11 +106,7 @@ export const KEY_HEADERS: ReadonlyArray<readonly [string, (key: string) => strin
   ['authentication', (k) => `Bearer ${k}`],
 ];
 
-/**
- * What clients ask for, one per place in turn: an API client, a browser, anything, nothing. A request
- * without a key is refused whoever sends it (a login page for a browser is no refusal).
- */
-const CLIENT_ACCEPTS: readonly (string | null)[] = ['application/json', 'text/html,application/xhtml+xml,*/*;q=0.8', '*/*', null];
+/** A request without a key is refused whoever sends it (a login page for a browser is no refusal): one client a place. */
 const acceptAt = (place: AuthPlace) => CLIENT_ACCEPTS[AUTH_PLACES.indexOf(place) % CLIENT_ACCEPTS.length];
 
 export const AUTH_PROBES: readonly AuthProbe[] = [

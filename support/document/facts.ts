@@ -69,9 +69,10 @@ export const AGENT_DEFAULT_PORT = 8081;
 export const RUNTIME_PATH = '/v1/runtimes/{id}';
 
 /**
- * Accept values that admit a JSON answer (RFC 9110 media ranges; none at all admits anything): a valid
- * request is served whichever of them a client sends. `null`: no Accept header.
+ * What clients ask for, each admitting a JSON answer (RFC 9110 media ranges; none at all admits
+ * anything): an API client, a browser, anything, nothing, any application type. A request is judged
+ * alike whichever of them it carries. `null`: no Accept header.
  */
-export const JSON_ACCEPTS = ['application/json', '*/*', null, 'application/*', 'text/html;q=0.9, application/json;q=0.8'] as const;
+export const CLIENT_ACCEPTS = ['application/json', 'text/html,application/xhtml+xml,*/*;q=0.8', '*/*', null, 'application/*'] as const;
 
 export const ERROR_WORDING = { 404: 'Not Found', 429: 'Too Many Requests' } as const;

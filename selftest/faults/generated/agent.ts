@@ -44,6 +44,7 @@ export const AGENT_GENERATED: GeneratedFault[] = [
     {
       fault: `agent-health-dies:${FAULT_ENDPOINT[e.path]}`,
       clause: e.draining.clause,
+      ...(e.draining.also ? { also: [e.draining.also] } : {}),
       place: e.place,
       valueClass: PHASE.draining,
       direction: 'strict',
@@ -52,6 +53,7 @@ export const AGENT_GENERATED: GeneratedFault[] = [
     ...[100, 200].map((ms): GeneratedFault => ({
       fault: `agent-dies-late:${FAULT_ENDPOINT[e.path]}:${ms}`,
       clause: e.draining.clause,
+      ...(e.draining.also ? { also: [e.draining.also] } : {}),
       place: e.place,
       valueClass: PHASE.draining,
       direction: 'strict',
