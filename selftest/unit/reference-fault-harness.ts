@@ -135,3 +135,30 @@ export function expectMeasured(catalogue: Record<string, string>, measured: Read
     for (const f of m.files) expect(/^tests\/[\w-]+\.spec\.ts$/.test(f) && existsSync(resolve(ROOT, f)), `${m.fault}: ${f} is a test file`).toBe(true);
   }
 }
+
+/**
+ * What every generation of independent faults is shown by: its catalogue (25 faults named `ind<n>-*`,
+ * each measured), each fault's probe (the agent's have tests of their own), and the service still
+ * usable with every fault but `unusable` (whose breakage is the document or an ordinary read: their
+ * own probes show it).
+ */
+export function testGeneration(
+  n: number,
+  catalogue: Record<string, string>,
+  measured: ReadonlyArray<{ fault: string; clauses: string[]; files: string[] }>,
+  cases: Record<string, Case | 'agent'>,
+  unusable: readonly string[] = [],
+): void {
+  test(`independent faults ${n}: all in the catalogue, named ind${n}-*, each with a probe here and a measured entry`, () => {
+    expect(Object.keys(catalogue)).toHaveLength(25);
+    for (const f of Object.keys(catalogue)) expect(f).toMatch(new RegExp(`^ind${n}-(spec|auth|rt|err|rl|cu|fo|agent)-[a-z0-9-]+$`));
+    expect(Object.keys(cases).sort()).toEqual(Object.keys(catalogue).sort());
+    expectMeasured(catalogue, measured);
+  });
+  for (const [fault, c] of Object.entries(cases)) if (c !== 'agent') testCase(fault as FaultName, c);
+  test(`independent faults ${n}: the served document stays valid OpenAPI, and ordinary requests stay 200`, async () => {
+    // A service per fault, one after another: on a loaded machine (npm test runs its parts side by side) more than 30 s.
+    test.setTimeout(120_000);
+    await expectUsableWith(Object.keys(catalogue).filter((f) => !unusable.includes(f)) as FaultName[]);
+  });
+}

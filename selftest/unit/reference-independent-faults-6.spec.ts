@@ -6,8 +6,7 @@ import { expect, test } from '@playwright/test';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
-import type { FaultName } from '../../reference/faults';
-import { afterSigterm, expectMeasured, expectUsableWith, testCase, UNKNOWN_CHECK, type Case } from './reference-fault-harness';
+import { afterSigterm, type Case, testGeneration, UNKNOWN_CHECK } from './reference-fault-harness';
 import { INDEPENDENT_FAULTS_6 } from '../../reference/independent-faults';
 import { INDEPENDENT_FAULTS_6 as MEASURED } from '../faults/independent';
 import { AUTH, call, DEMO_ACCOUNT_ID, DEMO_KEY, getCheck, put, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, type FakeClock } from '../../reference/testing';
@@ -238,19 +237,7 @@ const CASES: Record<keyof typeof INDEPENDENT_FAULTS_6, Case | 'agent'> = {
   'ind6-agent-close-listener-first': 'agent',
 };
 
-test('independent faults 6: all in the catalogue, named ind6-*, each with a probe here and a measured entry', () => {
-  expect(Object.keys(INDEPENDENT_FAULTS_6)).toHaveLength(25);
-  for (const f of Object.keys(INDEPENDENT_FAULTS_6)) expect(f).toMatch(/^ind6-(spec|auth|rt|err|rl|cu|fo|agent)-[a-z0-9-]+$/);
-  expectMeasured(INDEPENDENT_FAULTS_6, MEASURED);
-});
-
-for (const [fault, c] of Object.entries(CASES) as Array<[FaultName, Case | 'agent']>) if (c !== 'agent') testCase(fault, c);
-
-test('independent faults 6: the served document stays valid OpenAPI, and ordinary requests stay 200', async () => {
-  // A service per fault, one after another: on a loaded machine (npm test runs its parts side by side) more than 30 s.
-  test.setTimeout(120_000);
-  await expectUsableWith(Object.keys(INDEPENDENT_FAULTS_6) as FaultName[]);
-});
+testGeneration(6, INDEPENDENT_FAULTS_6, MEASURED, CASES);
 
 // ---- agent faults: the agent as a child process on a free port -------------------------------------
 

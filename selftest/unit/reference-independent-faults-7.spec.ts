@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import type { FaultName } from '../../reference/faults';
-import { expectMeasured, expectUsableWith, testCase, UNKNOWN_CHECK, type Case } from './reference-fault-harness';
+import { type Case, testGeneration, UNKNOWN_CHECK } from './reference-fault-harness';
 import { INDEPENDENT_FAULTS_7 } from '../../reference/independent-faults';
 import { INDEPENDENT_FAULTS_7 as MEASURED } from '../faults/independent';
 import {
@@ -291,20 +290,11 @@ const CASES: Record<keyof typeof INDEPENDENT_FAULTS_7, Case | 'agent'> = {
   'ind7-agent-health-legacy-port': 'agent',
 };
 
-test('independent faults 7: all in the catalogue, named ind7-*, each with a probe here and a measured entry', () => {
-  expect(Object.keys(INDEPENDENT_FAULTS_7)).toHaveLength(25);
-  for (const f of Object.keys(INDEPENDENT_FAULTS_7)) expect(f).toMatch(/^ind7-(spec|auth|rt|err|rl|cu|fo|agent)-[a-z0-9-]+$/);
-  expectMeasured(INDEPENDENT_FAULTS_7, MEASURED);
-});
-
-for (const [fault, c] of Object.entries(CASES) as Array<[FaultName, Case | 'agent']>) if (c !== 'agent') testCase(fault, c);
-
-test('independent faults 7: the served document stays valid OpenAPI, and ordinary requests stay 200', async () => {
-  test.setTimeout(120_000);
-  // Left out, as they must be: the invalid document is the fault itself, and the cache miss answers an ordinary first read 404.
-  const usable = Object.keys(INDEPENDENT_FAULTS_7).filter((f) => f !== 'ind7-spec-nullable-type-array' && f !== 'ind7-rt-cache-miss-404');
-  await expectUsableWith(usable as FaultName[]);
-});
+testGeneration(7, INDEPENDENT_FAULTS_7, MEASURED, CASES, [
+  // The invalid document is the fault itself, and the cache miss answers an ordinary first read 404.
+  'ind7-spec-nullable-type-array',
+  'ind7-rt-cache-miss-404',
+]);
 
 // ---- agent faults: the agent as a child process on a port of the system's choice ------------------
 

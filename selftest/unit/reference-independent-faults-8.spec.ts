@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { healthHandler } from '../../reference/agent/health';
-import { parseFaultList, type FaultName } from '../../reference/faults';
-import { expectMeasured, expectUsableWith, testCase, UNKNOWN_CHECK, type Case } from './reference-fault-harness';
+import { parseFaultList } from '../../reference/faults';
+import { type Case, testGeneration, UNKNOWN_CHECK } from './reference-fault-harness';
 import { ERROR_WINDOW_MS, INDEPENDENT_FAULTS_8 } from '../../reference/independent-faults';
 import { INDEPENDENT_FAULTS_8 as MEASURED } from '../faults/independent';
 import {
@@ -304,18 +304,7 @@ const CASES: Record<keyof typeof INDEPENDENT_FAULTS_8, Case | 'agent'> = {
   'ind8-agent-health-accept-json': 'agent',
 };
 
-test('independent faults 8: all in the catalogue, named ind8-*, each with a probe here and a measured entry', () => {
-  expect(Object.keys(INDEPENDENT_FAULTS_8)).toHaveLength(25);
-  for (const f of Object.keys(INDEPENDENT_FAULTS_8)) expect(f).toMatch(/^ind8-(spec|auth|rt|err|rl|cu|fo|agent)-[a-z0-9-]+$/);
-  expectMeasured(INDEPENDENT_FAULTS_8, MEASURED);
-});
-
-for (const [fault, c] of Object.entries(CASES) as Array<[FaultName, Case | 'agent']>) if (c !== 'agent') testCase(fault, c);
-
-test('independent faults 8: the served document stays valid OpenAPI, and ordinary requests stay 200', async () => {
-  test.setTimeout(120_000);
-  await expectUsableWith(Object.keys(INDEPENDENT_FAULTS_8) as FaultName[]);
-});
+testGeneration(8, INDEPENDENT_FAULTS_8, MEASURED, CASES);
 
 // ---- agent faults: the health handler on a port of the system's choice ------------------------------
 

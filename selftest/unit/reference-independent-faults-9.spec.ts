@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { healthHandler, healthPortOf } from '../../reference/agent/health';
-import { parseFaultList, type FaultName } from '../../reference/faults';
-import { expectMeasured, expectUsableWith, testCase, UNKNOWN_CHECK, type Case } from './reference-fault-harness';
+import { parseFaultList } from '../../reference/faults';
+import { type Case, testGeneration, UNKNOWN_CHECK } from './reference-fault-harness';
 import { INDEPENDENT_FAULTS_9, PROBES_PER_SECOND } from '../../reference/independent-faults';
 import { INDEPENDENT_FAULTS_9 as MEASURED } from '../faults/independent';
 import {
@@ -316,19 +316,10 @@ const CASES: Record<keyof typeof INDEPENDENT_FAULTS_9, Case | 'agent'> = {
   'ind9-agent-probe-throttle': 'agent',
 };
 
-test('independent faults 9: all in the catalogue, named ind9-*, each with a probe here and a measured entry', () => {
-  expect(Object.keys(INDEPENDENT_FAULTS_9)).toHaveLength(25);
-  for (const f of Object.keys(INDEPENDENT_FAULTS_9)) expect(f).toMatch(/^ind9-(spec|auth|rt|err|rl|cu|fo|agent)-[a-z0-9-]+$/);
-  expectMeasured(INDEPENDENT_FAULTS_9, MEASURED);
-});
-
-for (const [fault, c] of Object.entries(CASES) as Array<[FaultName, Case | 'agent']>) if (c !== 'agent') testCase(fault, c);
-
-test('independent faults 9: the served document stays valid OpenAPI, and ordinary requests stay 200', async () => {
-  test.setTimeout(120_000);
-  // ind9-spec-utf8-bom's document is no JSON text at all (its own case above shows it).
-  await expectUsableWith((Object.keys(INDEPENDENT_FAULTS_9) as FaultName[]).filter((f) => f !== 'ind9-spec-utf8-bom'));
-});
+testGeneration(9, INDEPENDENT_FAULTS_9, MEASURED, CASES, [
+  // Its document is no JSON text at all (its own case above shows it).
+  'ind9-spec-utf8-bom',
+]);
 
 // ---- agent faults: the health handler on a port of the system's choice, and the port reading -----------
 
