@@ -81,8 +81,9 @@ const codePoints = (s: string) => [...s].length;
 function descriptionRuling(v: unknown): Ruling {
   if (v === null) return 'valid-where-nullable';
   if (typeof v !== 'string') return 'invalid-unless-admitted';
-  const [a, b] = [codePoints(v) <= DESCRIPTION_MAX, graphemes(v) <= DESCRIPTION_MAX];
-  return a && b ? 'valid' : !a && !b ? 'invalid' : 'either';
+  // A string has no more characters than code points: only a long one needs segmenting.
+  if (codePoints(v) <= DESCRIPTION_MAX) return 'valid';
+  return graphemes(v) <= DESCRIPTION_MAX ? 'either' : 'invalid';
 }
 
 /** The name a valid body sets (CU-1). */
