@@ -41,6 +41,9 @@ export function startAgent(command: string, port: number | undefined): AgentProc
   };
 }
 
+/** Between two probes of an agent starting: a refused connection costs little, and the test waits for the first answer. */
+const UP_POLL_MS = 20;
+
 /** Polls until the agent answers liveness, the process dies, or time runs out. */
 export async function waitUntilUp(agent: AgentProcess, timeoutMs = 15_000): Promise<boolean> {
   let dead = false;
@@ -53,7 +56,7 @@ export async function waitUntilUp(agent: AgentProcess, timeoutMs = 15_000): Prom
     const p = await probe(`${agent.baseUrl}/-/liveness`, 500);
     if ('status' in p) return true;
     if (last) return false;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, UP_POLL_MS));
   }
   return false;
 }
