@@ -70,7 +70,13 @@ const INT32_MAX = 2 ** 31 - 1;
 /** Characters as a person counts them (grapheme clusters), and as code points. */
 // One segmenter for the run: making one costs more than segmenting a 500-character description.
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
-const graphemes = (s: string) => [...segmenter.segment(s)].length;
+// Segmenting a long string is slow, and every test of the family judges the same generated ones again.
+const graphemeCounts = new Map<string, number>();
+const graphemes = (s: string) => {
+  let n = graphemeCounts.get(s);
+  if (n === undefined) graphemeCounts.set(s, (n = [...segmenter.segment(s)].length));
+  return n;
+};
 const codePoints = (s: string) => [...s].length;
 
 /**
