@@ -70,12 +70,16 @@ const INT32_MAX = 2 ** 31 - 1;
 /** Characters as a person counts them (grapheme clusters), and as code points. */
 // One segmenter for the run: making one costs more than segmenting a 500-character description.
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
-// Segmenting a long string is slow, and every test of the family judges the same generated ones again.
-const graphemeCounts = new Map<string, number>();
-const graphemes = (s: string) => {
-  let n = graphemeCounts.get(s);
-  if (n === undefined) graphemeCounts.set(s, (n = [...segmenter.segment(s)].length));
-  return n;
+// Segmenting is slow: counted only as far as the bound, and once per string (every test of the family judges the same generated ones).
+const withinBound = new Map<string, boolean>();
+const graphemesWithinBound = (s: string) => {
+  let within = withinBound.get(s);
+  if (within === undefined) {
+    let n = 0;
+    for (const _ of segmenter.segment(s)) if (++n > DESCRIPTION_MAX) break;
+    withinBound.set(s, (within = n <= DESCRIPTION_MAX));
+  }
+  return within;
 };
 const codePoints = (s: string) => [...s].length;
 
@@ -89,7 +93,7 @@ function descriptionRuling(v: unknown): Ruling {
   if (typeof v !== 'string') return 'invalid-unless-admitted';
   // A string has no more characters than code points: only a long one needs segmenting.
   if (codePoints(v) <= DESCRIPTION_MAX) return 'valid';
-  return graphemes(v) <= DESCRIPTION_MAX ? 'either' : 'invalid';
+  return graphemesWithinBound(v) ? 'either' : 'invalid';
 }
 
 /** The name a valid body sets (CU-1). */
@@ -261,6 +265,9 @@ const SEEDED_PER_PLACE = 1;
 /** The rules with generated values, whose position seeds them (a rule added without them moves none). */
 const GENERATING = VALUE_RULES.filter((r) => r.generated);
 
+// The rounds of valid values and the rule's own test both ask, on each check: draw once.
+const generatedOnce = new Map<string, NamedValue[]>();
+
 /**
  * The generated values of a rule on one check: the near-miss operators (support/document/near-miss.ts)
  * applied to its domain, and a few seeded values beside them, each one the oracle does not call valid
@@ -268,12 +275,19 @@ const GENERATING = VALUE_RULES.filter((r) => r.generated);
  */
 export function generatedValues(rule: ValueRule, c: PlaceContext, seed = DEFAULT_CASE_SEED): NamedValue[] {
   if (!rule.generated || !rule.places.includes(c.check)) return [];
+  const once = `${rule.clause}:${rule.role}:${c.check}:${c.ownType}:${seed}`;
+  let drawn = generatedOnce.get(once);
+  if (!drawn) generatedOnce.set(once, (drawn = drawGenerated(rule, rule.generated, c, seed)));
+  return drawn;
+}
+
+function drawGenerated(rule: ValueRule, generated: NonNullable<ValueRule['generated']>, c: PlaceContext, seed: number): NamedValue[] {
   const listed = rule.listed.filter((v) => !v.places || v.places.includes(c.check)).map((v) => valueOf(v, c));
   const ruleIndex = GENERATING.indexOf(rule);
   const keep = (v: unknown) => rule.oracle(v, c) !== 'valid' && !among(listed, v);
-  const near = nearMissesAt({ ruleIndex, places: rule.places, place: c.check, domain: rule.generated.domain(c), keep, seed });
+  const near = nearMissesAt({ ruleIndex, places: rule.places, place: c.check, domain: generated.domain(c), keep, seed });
   const taken = [...listed, ...near.map((g) => g.value)];
   const stream = ruleIndex * CHECK_KINDS.length + CHECK_KINDS.indexOf(c.check);
-  const seeded = seededValues(rule.generated.arbitrary(c), seed, stream, SEEDED_PER_PLACE, (v) => !among(taken, v));
+  const seeded = seededValues(generated.arbitrary(c), seed, stream, SEEDED_PER_PLACE, (v) => !among(taken, v));
   return [...near, ...seeded].map((g) => ({ name: g.name, value: g.value }));
 }
