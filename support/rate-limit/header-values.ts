@@ -1,16 +1,6 @@
 /**
- * RL-6 on one response: each rate-limit value in the unit its family defines, judged against the limit
- * the headers announce (policy.ts):
- * - Retry-After: seconds (or an HTTP date); on a 429, more than 0 (the requests sent right after were
- *   refused) and no longer than the window of the limit that refused (the announced one, or the route's
- *   own where global headers still show room);
- * - RateLimit-Reset (IETF drafts): seconds until the reset, at most a window;
- * - X-RateLimit-Reset: epoch seconds or seconds until the reset, whichever the value unambiguously is;
- * - remaining: a served request is counted, so it leaves at most limit - 1; a 429 leaves 0, except where
- *   the headers announce the global limit on a route whose own, stricter limit refused (a note: a
- *   positive remaining count is no promise);
- * - limit (and the IETF window `w=`): the global limit, or the route's own.
- * Each problem is one line; identical ones are counted, not repeated. Notes likewise.
+ * RL-6 on one response: each rate-limit value in its family's unit, judged against the limit the headers announce (policy.ts).
+ * Each problem is one line; identical ones are counted, not repeated.
  */
 import { isServed, type Reply } from './burst';
 import type { LimitHeaders } from './headers';
