@@ -20,7 +20,7 @@ const EMBEDDED_READY_LIMIT_MS = 2_000;
 const EXIT_LIMIT_MS = 10_000;
 
 /** What one endpoint answered while the agent ran: a status, or why none came. */
-export interface RunningProbe {
+interface RunningProbe {
   path: string;
   got: number | string;
 }
@@ -55,7 +55,7 @@ async function waitUntilReady(baseUrl: string, limitMs: number): Promise<void> {
   }
 }
 
-export async function probeRunning(baseUrl: string, paths: readonly string[] = AGENT_ENDPOINTS.map((e) => e.path)): Promise<RunningProbe[]> {
+async function probeRunning(baseUrl: string, paths: readonly string[] = AGENT_ENDPOINTS.map((e) => e.path)): Promise<RunningProbe[]> {
   const out: RunningProbe[] = [];
   for (const path of paths) {
     const p = await probe(`${baseUrl}${path}`);
@@ -77,7 +77,7 @@ async function probeAfterAnError(baseUrl: string): Promise<RunningProbe[]> {
 const onDefaultPort = (baseUrl: string) => Object.assign(new URL(baseUrl), { port: String(AGENT_DEFAULT_PORT) }).origin;
 
 /** AG-1..3 on a running agent; with `portClause`, AG-4 too (something answers on the port it was given). */
-export function judgeRunning(verdict: Verdict, baseUrl: string, probes: readonly RunningProbe[], portClause = false): void {
+function judgeRunning(verdict: Verdict, baseUrl: string, probes: readonly RunningProbe[], portClause = false): void {
   for (const e of AGENT_ENDPOINTS) {
     const v = verdict.at({ place: e.place, valueClass: PHASE.running });
     const got = probes.find((p) => p.path === e.path)?.got ?? 'not probed';

@@ -14,7 +14,7 @@ export interface ShutdownSample {
   error?: string;
 }
 
-export interface ShutdownFinding {
+interface ShutdownFinding {
   clause: ClauseId;
   place: string;
   ok: boolean;
@@ -29,7 +29,7 @@ export interface WatchStall {
   forMs: number;
 }
 
-export interface ShutdownJudgement {
+interface ShutdownJudgement {
   findings: ShutdownFinding[];
   notes: string[];
   /** Why the watch could not decide AG-5 when nothing else was found. */

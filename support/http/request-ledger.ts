@@ -59,7 +59,7 @@ function append(lines: string[]): void {
   writeSync(appending.fd, `${lines.join('\n')}\n`);
 }
 
-export interface SentRequest {
+interface SentRequest {
   at?: number;
   authorization?: string;
   method: string;

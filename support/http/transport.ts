@@ -5,7 +5,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
-export interface RawRequest {
+interface RawRequest {
   method: string;
   headers: Record<string, string>;
   body?: Buffer;

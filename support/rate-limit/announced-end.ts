@@ -8,7 +8,7 @@ import { readLimitHeaders } from './headers';
 /** A value written in whole seconds may be up to one second short. */
 export const ROUNDING_MS = 1000;
 
-export interface Announcement {
+interface Announcement {
   refusal: Reply;
   seconds: number;
   header: 'Retry-After' | 'reset';
@@ -16,7 +16,7 @@ export interface Announcement {
   endsAt: number;
 }
 
-export interface BrokenAnnouncement extends Announcement {
+interface BrokenAnnouncement extends Announcement {
   /** The request sent after the announced moment and refused again. */
   later: Reply;
 }

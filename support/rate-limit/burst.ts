@@ -48,7 +48,7 @@ export interface Reply {
   error?: string;
 }
 
-export interface BurstOptions {
+interface BurstOptions {
   concurrency?: number;
   /** Grow to this many connections once the first answer tells the round trip (lanesFor). */
   maxConcurrency?: number;

@@ -1,7 +1,7 @@
 /** Custom per-route limits as real specs state them, in an operation's prose ("5 requests / 10 seconds"): RL-4's contract and its one reader. */
 import type { Spec, SpecOperation } from '../spec/spec';
 
-export interface CustomLimit {
+interface CustomLimit {
   max: number;
   windowSeconds: number;
   /** The words the limit was read from, for the report. */

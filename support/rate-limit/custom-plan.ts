@@ -8,7 +8,7 @@ import { formatWindow, type RouteLimit } from './custom-limits';
 import { burstBound } from './measurement';
 
 /** A custom limit is burst-tested only when its window can be waited out within a test. */
-export const MAX_CUSTOM_WINDOW_S = 60;
+const MAX_CUSTOM_WINDOW_S = 60;
 /** Concurrency for a route's own limit: small limits, so little overshoot. */
 export const CUSTOM_CONCURRENCY = 4;
 

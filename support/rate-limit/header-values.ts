@@ -32,7 +32,7 @@ export class HeaderProblems extends Lines {
 }
 
 /** The route's limits: a bare limit is a route under the global limit alone. */
-export const routeLimits = (l: Limit | RouteLimits): RouteLimits => ('global' in l ? l : { global: l });
+const routeLimits = (l: Limit | RouteLimits): RouteLimits => ('global' in l ? l : { global: l });
 
 /** The unit and range of each value one response gives (no comparison with other responses); returns the limit they announce. */
 export function checkValues(h: LimitHeaders, status: number, limits: Limit | RouteLimits, out: HeaderProblems, reply?: Reply): Announced {

@@ -1,12 +1,12 @@
 /** Which key does what for the rate limit: the burst wants a key nothing else uses, so that its window holds nothing to explain. */
 import type { Config } from '../run/config';
 
-export interface KeyCredentials {
+interface KeyCredentials {
   apiKey: string;
   accountId: string;
 }
 
-export type BurstKeySource = 'BURST_API_KEY' | 'SECOND_API_KEY' | 'API_KEY';
+type BurstKeySource = 'BURST_API_KEY' | 'SECOND_API_KEY' | 'API_KEY';
 
 export interface KeyRoles {
   burst: KeyCredentials & { source: BurstKeySource };
@@ -24,9 +24,6 @@ export function keyRoles(config: Config): KeyRoles {
   if (config.second) return { burst: { ...config.second, source: 'SECOND_API_KEY' }, other: { ...main(config), source: 'API_KEY' }, all };
   return { burst: { ...main(config), source: 'API_KEY' }, all };
 }
-
-/** True when the contract tests send with the burst key too (one key only): its window is shared. */
-export const burstKeyShared = (config: Config) => keyRoles(config).burst.source === 'API_KEY';
 
 /** The key for probes with a valid key that are refused (AUTH-2, -5, -6): never the burst's when there is another, since a target may or may not count them. */
 export function refusedProbeCredentials(config: Config): KeyCredentials & { which: 'main' | 'second' } {

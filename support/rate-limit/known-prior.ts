@@ -15,7 +15,7 @@ export interface KnownPrior {
 
 export const NO_PRIOR: KnownPrior = { count: 0, thisRun: 0, lastRun: 0, lastAt: 0, kinds: {} };
 
-export const outcomeKind = (status: number | undefined) =>
+const outcomeKind = (status: number | undefined) =>
   status === undefined || status === 0 ? 'unanswered' : status === 429 ? 'limited' : status >= 200 && status < 300 ? 'served' : 'refused';
 
 type Entry = Pick<LedgerEntry, 'at' | 'tags' | 'status'> & { path?: string };

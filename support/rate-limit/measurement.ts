@@ -118,7 +118,7 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
   };
 }
 
-export function describeMeasurement(m: Measurement, limit: Limit): string {
+function describeMeasurement(m: Measurement, limit: Limit): string {
   const when = m.attempt === 1 ? 'first burst' : `burst ${m.attempt}, after a window without requests`;
   const window =
     m.baseFrom === 'fresh'

@@ -25,7 +25,7 @@ export interface BurstPlan {
 }
 
 /** The record of the last run, for a target that outlives the run (an embedded service is new every time). */
-export const lastRunOf = (config: Config) => (config.embedded ? undefined : readLastRun(config.reportDir, config.baseUrl));
+const lastRunOf = (config: Config) => (config.embedded ? undefined : readLastRun(config.reportDir, config.baseUrl));
 
 export function burstPlan(config: Config, target: Target): BurstPlan {
   const roles = keyRoles(config);

@@ -8,7 +8,7 @@ import type { Spec, SpecOperation } from '../spec/spec';
 import { fillPath, relativeTo, type Target } from '../spec/target';
 import type { OneRequest } from './burst';
 
-export interface RouteProbe extends OneRequest {
+interface RouteProbe extends OneRequest {
   /** The route by role (`check-read`, `check-update`, `spec`) or `GET <path template>`. */
   place: string;
   op?: SpecOperation;

@@ -2,7 +2,7 @@
 export const EXIT_CONFIG_ERROR = 3;
 export const EXIT_TARGET_UNAVAILABLE = 4;
 
-export type SuiteErrorKind =
+type SuiteErrorKind =
   /** a bad variable or waiver file: the run stops before any test (exit 3) */
   | 'config'
   /** the target cannot be reached at all (refused, DNS, TLS, timeout): the run stops (exit 4) */

@@ -8,7 +8,7 @@ import { isClauseId } from '../document/clauses';
 import type { Waiver } from '../checks/waivers';
 import { SuiteError } from './suite-error';
 
-export const DEFAULT_WAIVERS_FILE = 'contract-waivers.yaml';
+const DEFAULT_WAIVERS_FILE = 'contract-waivers.yaml';
 /** The value of WAIVERS_FILE that reads no file, not even the default one (the self-test's runs). */
 export const WAIVERS_OFF = 'off';
 const PROJECT_ROOT = join(__dirname, '../..');
@@ -19,7 +19,7 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const parseYaml = (text: string): unknown => (require('yaml') as typeof import('yaml')).parse(text);
 
-export interface WaiversRead {
+interface WaiversRead {
   /** The file as named in every line about it; unset when none was read. */
   file?: string;
   waivers: Waiver[];

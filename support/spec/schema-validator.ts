@@ -8,7 +8,7 @@ import { KEPT_VALIDATORS_DIR, keptValidators, type KeptValidators } from './kept
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export interface SchemaProblem {
+interface SchemaProblem {
   /** JSON pointer into the body, '/' for the root. */
   path: string;
   /** What failed and why, e.g. `must be string`. */
