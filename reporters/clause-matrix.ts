@@ -1,9 +1,6 @@
 /**
- * The contract matrix: one row per clause of the catalogue (covered or not) with verified / failed /
- * skipped / not covered and the tests behind it, written to contract-matrix.md and .json, and from the
- * same reading of the run the other data files and junit.xml; the console ends with a one-line summary.
- * A run test covers what its checks tried (its `tried` and `failures` attachments); a test that did not
- * run, the clauses it declares. Never read from titles.
+ * The contract matrix (a row per catalogued clause) and, from the same reading of the run, the other data files and junit.xml.
+ * A run test covers what its checks tried (`tried` and `failures` attachments), a test that did not run its declared clauses; never titles.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -84,11 +81,7 @@ export default class ClauseMatrixReporter implements Reporter {
   }
 }
 
-/**
- * Every failure of the run, uncapped, with its test (the self-test reads this): the checks' own
- * failures, and for a test that failed otherwise (an error before any check), its error on each
- * clause it names, as the matrix counts it.
- */
+/** Every failure of the run, uncapped, with its test (the self-test reads it); a test that errored before any check fails the clauses it names. */
 function allFailures(runs: readonly TestRun[]): RunFailure[] {
   return runs.flatMap((run) => {
     const ref = { file: run.file, project: run.test.parent.project()?.name ?? '' };
@@ -153,10 +146,7 @@ function build(runs: readonly TestRun[], result: FullResult): Matrix {
   };
 }
 
-/**
- * Puts the matrix beside Playwright's HTML report and a link to it on the report's page. This reporter
- * is listed after 'html' in the config, and reporters end in order, so it is written by now.
- */
+/** Puts the matrix beside Playwright's HTML report, which is written by now: this reporter is listed after 'html' and reporters end in order. */
 function linkFromHtmlReport(htmlDir: string, matrixPage: string): void {
   const index = join(htmlDir, 'index.html');
   if (!existsSync(index)) return;
@@ -168,11 +158,7 @@ function linkFromHtmlReport(htmlDir: string, matrixPage: string): void {
   writeFileSync(index, html.replace(/<\/body>/i, `${link}</body>`));
 }
 
-/**
- * A test's result per clause. A test that did not run has its declared clauses skipped; a run test
- * covers what it tried: a clause with a failure no waiver covers failed, one whose every failure was
- * waived waived, the others passed. An errored test fails its declared clauses (but the waived).
- */
+/** A test's result per clause: failed where a failure no waiver covers, waived where all were waived, else passed; not run: declared clauses skipped. */
 function clauseStatuses({ result, declared, tried, failures, errored }: TestRun): Map<ClauseId, TestRef['status']> {
   if (!result || result.status === 'skipped') return new Map(declared.map((id) => [id, 'skipped']));
   const out = new Map<ClauseId, TestRef['status']>();
@@ -200,8 +186,5 @@ function addFailure(list: MatrixFailure[], f: MatrixFailure): void {
   else if (list.length < MAX_FAILURES_PER_CLAUSE) list.push(f.key === undefined ? f : { ...f, sightings: 1 });
 }
 
-/**
- * JSON with every string redacted before it is written: redacting the JSON text instead could eat the
- * backslash of an escaped quote after a credential (`authorization: Basic …\"`) and break the file.
- */
+/** Every string redacted before writing: redacting the JSON text could eat the backslash of an escaped quote after a credential. */
 const redactedJson = (value: unknown, indent?: number) => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? redact(v) : v), indent);

@@ -1,8 +1,4 @@
-/**
- * compare.md and compare.html: two targets side by side, clause by clause; what differs first, ranked.
- * The parts live in reporters/compare/: types, failures (the matrix records, made comparable), diff (responses), model
- * (the comparison), markdown and html (the two reports, in the same order).
- */
+/** compare.md and compare.html: two targets side by side, clause by clause, what differs first (the parts are in reporters/compare/). */
 import { compare, LIMITS } from './compare/model';
 import { renderCompareHtml } from './compare/html';
 import { renderCompareMarkdown } from './compare/markdown';

@@ -1,8 +1,4 @@
-/**
- * reports/junit.xml for CI systems. A broken clause is a test <failure> (its clause and sentence from
- * the test's `failures` attachment); only an error that is not a clause check (the suite itself broke)
- * is an <error>. Built from the failures data, never from error text.
- */
+/** reports/junit.xml: a broken clause is a <failure>, from the `failures` data and never from error text; only the suite breaking is an <error>. */
 import { stripVTControlCharacters } from 'node:util';
 import { relative } from 'node:path';
 import { formatFailure } from '../support/checks/failure';

@@ -1,7 +1,4 @@
-/**
- * The run as every report reads it: each test once, with its `failures`, `tried` and `observations`
- * attachments parsed once, so the matrix, failures.json, tried.json and junit.xml all see the same data.
- */
+/** The run as every report reads it: each test once, its attachments parsed once, so that all reports see the same data. */
 import { stripVTControlCharacters } from 'node:util';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { isClauseId, type ClauseId } from '../support/document/clauses';

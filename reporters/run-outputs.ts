@@ -1,8 +1,4 @@
-/**
- * The run's own outputs under the report folder: removed when a run starts (a run that stops early
- * must not leave the last run's green matrix behind for CI to upload), and a matrix that says why,
- * when a run stops before any test.
- */
+/** The run's outputs, removed when a run starts so that one that stops early leaves no green matrix of the last run behind for CI. */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from '../support/http/redact';

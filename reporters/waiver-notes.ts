@@ -1,9 +1,6 @@
 /**
- * What a run made of each waiver, one line each, printed once at the end of the run and kept in the
- * matrix: the waivers that covered failures (the run is green because of them), the expired ones (they
- * cover nothing now), and the stale ones: tried in this run and covering nothing, so the fix has
- * probably shipped and the waiver can go. A waiver of a clause (or place, or value class) the run did
- * not try is neither: a run of one family says nothing about another's waivers.
+ * What the run made of each waiver: covering failures, expired, or stale (tried and covering nothing, so the fix has probably shipped).
+ * A waiver of what the run did not try is none of these: one family's run says nothing of another's waivers.
  */
 import { covers, isActive, waiverName, type Waiver } from '../support/checks/waivers';
 import { count } from './compare/text';

@@ -1,9 +1,4 @@
-/**
- * What differs between the responses two targets gave to the same test, request by request, ranked:
- * status first, then whether a request was sent at all, then the content type (JSON or not), then the
- * fields of an error body, then other body fields, then headers. A body is not compared field by field
- * when the statuses differ: a 404 is not forty missing fields of a 200.
- */
+/** What differs between two targets' responses to one test, request by request, ranked from status to headers; bodies of different statuses are not compared. */
 import type { Observation } from '../../support/http/observation';
 import { clip } from './failures';
 import { RANK, type Difference, type RequestDiff } from './types';
@@ -144,10 +139,7 @@ function headerDifferences(x: Observation, y: Observation, ignore: ReadonlySet<s
   return out;
 }
 
-/**
- * Pairs the requests of one test on both sides: the same requests in the same order (a longest common
- * subsequence of their routes: ids differ between targets), so one request more or less on a side does not shift the others.
- */
+/** Pairs one test's requests on both sides by a longest common subsequence of their routes, so that one request more or less shifts no other. */
 export function align(a: Observation[] = [], b: Observation[] = []): Array<[Observation | undefined, Observation | undefined]> {
   const ka = a.map((o) => o.route);
   const kb = b.map((o) => o.route);
@@ -167,10 +159,7 @@ export function align(a: Observation[] = [], b: Observation[] = []): Array<[Obse
   return out;
 }
 
-/**
- * Headers one side sends with every response and the other never does (rate-limit headers, say): said
- * once for the whole comparison instead of on every request.
- */
+/** Headers one side sends with every response and the other never: said once, not on every request. */
 export function systematicHeaders(pairs: Array<[Observation | undefined, Observation | undefined]>): { A: string[]; B: string[] } {
   const out = { A: [] as string[], B: [] as string[] };
   const both = pairs.filter((p): p is [Observation, Observation] => !!p[0] && !!p[1]);

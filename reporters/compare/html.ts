@@ -1,8 +1,4 @@
-/**
- * compare.html: the verdict and the family matrix on the first screen, then one line per differing
- * clause in three groups, then each clause's details collapsed, then every clause (collapsed too).
- * Same order as compare.md. No scripts: <details> does the collapsing.
- */
+/** compare.html, in the order of compare.md; no scripts: <details> does the collapsing. */
 import { esc, list, page, statusClass, table } from '../html-page';
 import { onceEach, requestOf } from './failures';
 import { count, familyTotals, headersLine, lastTitlePart, moreFailures, moreTests, requestsNote, skipLine } from './text';

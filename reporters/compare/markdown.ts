@@ -1,8 +1,4 @@
-/**
- * compare.md, in the order of compare.html: the verdict, the family matrix, one line per differing
- * clause in three groups, then the details of each (tests, failures, responses side by side), then
- * every clause.
- */
+/** compare.md, in the order of compare.html. */
 import { onceEach, requestOf } from './failures';
 import { count, familyTotals, headersLine, lastTitlePart, moreFailures, moreTests, requestsNote, skipLine } from './text';
 import { outcomes, skipReasons } from './model';

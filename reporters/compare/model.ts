@@ -1,7 +1,4 @@
-/**
- * The comparison of two runs, clause by clause: which side verified what the other did not, the tests
- * behind each difference with their responses side by side, and the first difference in a few words.
- */
+/** The comparison of two runs, clause by clause, with the tests behind each difference and the first difference in a few words. */
 import { familyOf, type ClauseId } from '../../support/document/clauses';
 import { FAMILIES } from '../../support/document/clause-text';
 import type { ClauseRow } from '../matrix-types';
@@ -12,10 +9,7 @@ import type { Category, ClauseComparison, Comparison, Difference, Failure, Famil
 
 const FAMILY_ORDER: string[] = Object.keys(FAMILIES);
 
-/**
- * How much of each difference both reports show, from the most to the least; the reports take the first
- * that keeps the page small (each side's own reports have everything).
- */
+/** How much of each difference the reports show, most first: they take the first that keeps the page small. */
 export const LIMITS: readonly Limits[] = [
   { tests: 3, requests: 2, differences: 4, failures: 2 },
   { tests: 2, requests: 2, differences: 3, failures: 2 },
@@ -31,11 +25,7 @@ const GROUP_TITLES: Record<Exclude<Category, 'same'>, string> = {
 
 const statusOf = (side: Side, row?: ClauseRow) => (side.matrix ? (row?.status ?? 'not covered') : 'no result');
 
-/**
- * A clause as the comparison judges it: a waived clause failed (a waiver is the side's own setting, not
- * its behaviour: the same violation waived on one side and not on the other is no difference). The
- * reports still show `waived`.
- */
+/** A waived clause is judged failed: a waiver is the side's own setting, not its behaviour (the reports still show `waived`). */
 const verdictOf = (status: string) => (status === 'waived' ? 'failed' : status);
 
 function categoryOf(a: string, b: string): Category {
@@ -45,10 +35,7 @@ function categoryOf(a: string, b: string): Category {
   return 'one-skipped';
 }
 
-/**
- * A test's outcome for a clause; a test that does not count for the clause on this side (it names other
- * clauses and none of its checks of this one failed) shows how it ended there.
- */
+/** A test's outcome for a clause; one that does not count for it on this side shows how it ended there. */
 function outcome(side: Side, row: ClauseRow | undefined, title: string): TestOutcome {
   const own = row?.tests.find((t) => t.title === title)?.status;
   if (own) return own;

@@ -1,8 +1,4 @@
-/**
- * An agent's life as the tests need it: started through AGENT_COMMAND on a port, up (AG-4) and ready,
- * probed on its three endpoints (AG-1..3), then stopped (its shutdown watched, AG-5, or only signalled),
- * and always killed at the end. The life is recorded as data (AgentSession) and judged afterwards.
- */
+/** An agent's life as the tests need it (started, up, probed, stopped, killed), recorded as data (AgentSession) and judged afterwards. */
 import { AGENT_DEFAULT_PORT } from '../document/facts';
 import { EMBEDDED_AGENT_COMMAND } from './embedded-agent';
 import type { Verdict } from '../checks/verdict';
@@ -17,18 +13,14 @@ import { AGENT_ENDPOINTS, PHASE, SHUTDOWN_TIMING } from './table';
 export const STARTUP_LIMIT_MS = 30_000;
 /** Once it answers at all, an agent has this long to report ready. */
 const READY_LIMIT_MS = 15_000;
-/**
- * The embedded agent listens within a second and is ready as soon as it listens (it has no checks to
- * load): more than these is a port or a readiness that will not come, and a run against it need not
- * wait the limits a real agent gets.
- */
+/** The embedded agent is up and ready within a second: a run against it need not wait the limits a real agent gets. */
 const EMBEDDED_STARTUP_LIMIT_MS = 5_000;
 const EMBEDDED_READY_LIMIT_MS = 2_000;
 /** How long a signalled agent is given to exit when its shutdown is not watched. */
 const EXIT_LIMIT_MS = 10_000;
 
 /** What one endpoint answered while the agent ran: a status, or why none came. */
-export interface RunningProbe {
+interface RunningProbe {
   path: string;
   got: number | string;
 }
@@ -44,10 +36,7 @@ export interface AgentSession {
   /** The agent's last lines of output (when it did not come up). */
   output: string;
   running: RunningProbe[];
-  /**
-   * The endpoints that failed on the port given, asked on the default port while the agent ran, under
-   * that port's lock and only when the port was free before the agent started: what answers there is the agent.
-   */
+  /** The endpoints that failed on the port given, asked on the default port (free before the agent started, under its lock). */
   elsewhere?: RunningProbe[];
   /** Its shutdown, when it was watched. */
   watch?: ShutdownWatch;
@@ -66,7 +55,7 @@ async function waitUntilReady(baseUrl: string, limitMs: number): Promise<void> {
   }
 }
 
-export async function probeRunning(baseUrl: string, paths: readonly string[] = AGENT_ENDPOINTS.map((e) => e.path)): Promise<RunningProbe[]> {
+async function probeRunning(baseUrl: string, paths: readonly string[] = AGENT_ENDPOINTS.map((e) => e.path)): Promise<RunningProbe[]> {
   const out: RunningProbe[] = [];
   for (const path of paths) {
     const p = await probe(`${baseUrl}${path}`);
@@ -78,10 +67,7 @@ export async function probeRunning(baseUrl: string, paths: readonly string[] = A
 /** A path no agent serves. */
 const UNKNOWN_PATH = '/-/contract-suite-no-such-endpoint';
 
-/**
- * The endpoints probed right after the agent answered a request it cannot serve: their answers must not
- * hang on what it answered before (AG-1..3 say "answers 200", whatever came first).
- */
+/** Probed right after an error answer: AG-1..3 say "answers 200", whatever came before. */
 async function probeAfterAnError(baseUrl: string): Promise<RunningProbe[]> {
   await probe(`${baseUrl}${UNKNOWN_PATH}`);
   return probeRunning(baseUrl);
@@ -91,7 +77,7 @@ async function probeAfterAnError(baseUrl: string): Promise<RunningProbe[]> {
 const onDefaultPort = (baseUrl: string) => Object.assign(new URL(baseUrl), { port: String(AGENT_DEFAULT_PORT) }).origin;
 
 /** AG-1..3 on a running agent; with `portClause`, AG-4 too (something answers on the port it was given). */
-export function judgeRunning(verdict: Verdict, baseUrl: string, probes: readonly RunningProbe[], portClause = false): void {
+function judgeRunning(verdict: Verdict, baseUrl: string, probes: readonly RunningProbe[], portClause = false): void {
   for (const e of AGENT_ENDPOINTS) {
     const v = verdict.at({ place: e.place, valueClass: PHASE.running });
     const got = probes.find((p) => p.path === e.path)?.got ?? 'not probed';
@@ -111,15 +97,9 @@ export async function probeAll(verdict: Verdict, baseUrl: string): Promise<void>
   judgeRunning(verdict, baseUrl, await probeAfterAnError(baseUrl));
 }
 
-/**
- * Starts the agent, probes it while it runs, stops it (`watch`: SIGTERM and every endpoint watched until
- * it exits; `signal`: SIGTERM and its exit awaited) and kills it. Never throws: a break on the suite's
- * side is the session's `error`.
- */
+/** Starts the agent, probes it, stops it (`watch`: the shutdown watched; `signal`: its exit awaited) and kills it; never throws (`error`). */
 async function liveAgentSession(command: string, port: number | undefined, stop: 'watch' | 'signal'): Promise<AgentSession> {
-  // On a port given, an endpoint that fails there is asked on the default port too: from a fresh start
-  // under that port's lock, so that no agent of another test or run is there, and what answers there
-  // (it was free before) is ours. A correct agent is never started twice, and holds no lock.
+  // An endpoint that fails on the port given is asked on the default port too, from a fresh start under that port's lock, so what answers is ours.
   const elsewhereTold = port !== undefined && port !== AGENT_DEFAULT_PORT;
   let agent: AgentProcess | undefined;
   const started = async (lookElsewhere: boolean) => {
@@ -180,11 +160,7 @@ async function upAndProbed(command: string, port: number | undefined, agent: Age
 /** The judgement of a watched shutdown. */
 const judgeWatch = (w: ShutdownWatch) => judgeShutdown(w.samples, SHUTDOWN_TIMING, w.stillAnswering, w.stalls);
 
-/**
- * A session whose shutdown is watched, on a free port: lived again, on a new port, while its watch could
- * not decide (the watcher stalled where only seeing could tell, see shutdown-judge.ts), up to the
- * timing's attempts. The session returned is the last; `rewatched` says why the others were not judged.
- */
+/** A watched session, lived again on a new port while the watcher's stalls leave it undecided, up to the timing's attempts. */
 export async function liveWatchedSession(command: string): Promise<AgentSession> {
   const rewatched: string[] = [];
   for (let attempt = 1; ; attempt++) {
@@ -195,10 +171,7 @@ export async function liveWatchedSession(command: string): Promise<AgentSession>
   }
 }
 
-/**
- * The agent started without AGENT_HEALTH_PORT, to be found on the default port: under the machine-wide
- * lock of that port, and not tried where something else holds it.
- */
+/** The agent started without AGENT_HEALTH_PORT, under the machine-wide lock of the default port, not tried where something else holds it. */
 export const defaultPortSession = (command: string): Promise<{ session: AgentSession } | { skipped: string }> =>
   withPortLock(
     AGENT_DEFAULT_PORT,
@@ -218,11 +191,7 @@ async function portFreeSoon(port: number, waitMs = 3_000): Promise<boolean> {
 /** In the reason of a shutdown left undecided: the watcher, not the agent, was the problem. */
 export const MACHINE_TOO_BUSY = 'the machine being too busy';
 
-/**
- * AG-4 (it came up on the port it was given), AG-1..3 while it ran, and AG-5 (and AG-3) through its
- * shutdown, when watched. Returns why AG-5 stayed undecided when every watch was (the watcher stalled
- * each time) and nothing was found: the test then reports it not verified, neither passed nor failed.
- */
+/** AG-4, AG-1..3 and, when watched, AG-5; returns why AG-5 stayed undecided (the watcher stalled each time), reported as not verified. */
 export function judgeAgentSession(verdict: Verdict, s: AgentSession): string | undefined {
   if (s.error) throw new Error(`the agent's session broke on the suite's side: ${s.error}`);
   const given = s.port === undefined ? `the default port ${AGENT_DEFAULT_PORT}` : `AGENT_HEALTH_PORT=${s.port}`;

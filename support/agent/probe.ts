@@ -1,13 +1,6 @@
 /**
- * One GET to an agent's health endpoint, on a connection of its own, with a short timeout; a refused
- * connection is an answer too (the agent is gone). A new connection each time on purpose: a draining
- * agent may keep serving the connections it has while it refuses new ones, and a load balancer or a
- * kubelet probes with new ones.
- *
- * Over plain http the request is written on a bare socket and the status line read back, nothing more:
- * the shutdown watch sends about a hundred of these a second while the tests run beside it, and
- * node:http's client costs four times the CPU per probe (0.6 ms against 0.15 ms here), on the run's
- * critical path. Over https, node:https.
+ * One GET to a health endpoint on a new connection (a draining agent may serve the ones it has), a refused connection being an answer too.
+ * Over http a bare socket, not node:http: the shutdown watch sends about a hundred a second, and node:http costs four times the CPU.
  */
 import { get as httpsGet } from 'node:https';
 import { connect } from 'node:net';
@@ -16,10 +9,7 @@ export type Probe = { status: number } | { error: string };
 
 const STATUS_LINE = /^HTTP\/\d(?:\.\d)? (\d{3})[ \r]/;
 
-/**
- * `onSent` is called when the request has been handed to the connection: the moment the agent can see
- * it, which a loaded prober may reach well after it began (the shutdown watch times requests by it).
- */
+/** `onSent`: when the request was handed to the connection, which a loaded prober may reach well after it began. */
 export function probe(url: string, timeoutMs = 2000, onSent?: () => void): Promise<Probe> {
   return url.startsWith('https:') ? probeHttps(url, timeoutMs, onSent) : probeHttp(new URL(url), timeoutMs, onSent);
 }

@@ -1,7 +1,4 @@
-/**
- * Starts an agent through AGENT_COMMAND (a shell command) in its own process group, so that SIGTERM
- * reaches the agent itself and not only the shell that started it.
- */
+/** Starts AGENT_COMMAND in its own process group, so that SIGTERM reaches the agent and not only its shell. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,8 +46,7 @@ export async function waitUntilUp(agent: AgentProcess, timeoutMs = 15_000): Prom
   let dead = false;
   agent.exited.then(() => (dead = true));
   const deadline = Date.now() + timeoutMs;
-  // One probe at least after the deadline: a process held busy past it (a large spec checked in the same
-  // runner) has not given the agent its time.
+  // One probe at least after the deadline: a runner held busy past it has not given the agent its time.
   while (!dead) {
     const last = Date.now() >= deadline;
     const p = await probe(`${agent.baseUrl}/-/liveness`, 500);
@@ -61,10 +57,7 @@ export async function waitUntilUp(agent: AgentProcess, timeoutMs = 15_000): Prom
   return false;
 }
 
-/**
- * Runs `fn` holding a machine-wide lock on `port`: two suite runs on one machine (the self-test runs
- * several at once) must not both start an agent on the default port. A lock whose owner died is taken over.
- */
+/** Runs `fn` holding a machine-wide lock on `port`, so that two runs never both start an agent on it; a dead owner's lock is taken over. */
 export async function withPortLock<T>(port: number, fn: () => Promise<T>, waitMs = 30_000): Promise<T> {
   const file = join(tmpdir(), `contract-suite-port-${port}.lock`);
   const deadline = Date.now() + waitMs;

@@ -1,14 +1,6 @@
 /**
- * Judging a watched shutdown, from the probes' send times: pure, so that every timing case has a unit
- * test. A correct agent is never failed: answers to requests sent within the signal grace may still say
- * ready, a refused connection is the exit, and a drain of any length is allowed.
- *
- * What an answer says holds whenever the watcher was slow (a request's time is when it went out). What
- * no answer says does not: "readiness never answered 503" rests on the watcher having looked from the
- * signal until it saw the agent gone, and a stall of the watcher in that time leaves the question open.
- * The judgement is then inconclusive (the shutdown is watched again), never a finding. The passes rest
- * on not seeing a violation too (liveness 503, readiness ready again): a stall may hide one shorter than
- * itself. That cannot fail a correct agent, so it is only noted.
+ * Judging a watched shutdown from the probes' send times, pure so that every timing case has a unit test; a correct agent is never failed.
+ * What no answer says rests on the watcher having looked: a stall where only seeing could tell makes the judgement inconclusive, never a finding.
  */
 import type { ClauseId } from '../document/clauses';
 import { AGENT_ENDPOINTS, type ShutdownTiming } from './table';
@@ -22,7 +14,7 @@ export interface ShutdownSample {
   error?: string;
 }
 
-export interface ShutdownFinding {
+interface ShutdownFinding {
   clause: ClauseId;
   place: string;
   ok: boolean;
@@ -37,13 +29,10 @@ export interface WatchStall {
   forMs: number;
 }
 
-export interface ShutdownJudgement {
+interface ShutdownJudgement {
   findings: ShutdownFinding[];
   notes: string[];
-  /**
-   * Why the watch could not decide AG-5 (a stall where only seeing could tell), when nothing else was
-   * found; absent when it could, or when a finding stands anyway (the open question is then a note).
-   */
+  /** Why the watch could not decide AG-5 when nothing else was found. */
   inconclusive?: string;
 }
 
@@ -105,9 +94,7 @@ export function judgeShutdown(
         .join(', '),
       '503 during shutdown',
     );
-    // Found gone: when the first of the probes that got no answer, and after which none did, came back
-    // empty-handed (the end of the watch when the agent was never found gone). Its answer time, not its
-    // send time: a probe sent before a stall may itself time out because of it.
+    // Found gone when the first of the probes after which none was answered came back (its answer time: a stall may time it out).
     const sent = samples.filter((s) => s.path === e.path).sort((a, b) => a.sentMs - b.sentMs);
     const lastAnswered = mine.length ? sent.lastIndexOf(mine[mine.length - 1]) : -1;
     const goneSeenAt = sent[lastAnswered + 1]?.answeredMs ?? Infinity;

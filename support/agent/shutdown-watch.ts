@@ -1,13 +1,6 @@
 /**
- * Watching an agent shut down: SIGTERM, then each health endpoint probed in its own tight loop (a probe
- * every few tens of milliseconds, each endpoint independently, so a slow answer on one delays no other)
- * from the first moment after the signal until the agent stops answering. Times are kept relative to
- * the signal, for the judge (shutdown-judge.ts), and a request's time is when it went out, not when
- * its probe began.
- *
- * While the watching process is held up (a loaded machine), no probe goes out and no answer is read,
- * and the agent may drain and exit unseen. So the watch also times its own pauses; one longer than the
- * timing allows is a stall, for the judge to weigh (shutdown-judge.ts).
+ * Watching an agent shut down: SIGTERM, then each endpoint probed in its own tight loop until the agent stops answering, times relative to the signal.
+ * The watch times its own pauses too: on a loaded machine the agent may drain unseen, and the judge weighs such stalls.
  */
 import { probe } from './probe';
 import type { AgentProcess } from './process';

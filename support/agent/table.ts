@@ -1,9 +1,4 @@
-/**
- * AG as data: the agent's three health endpoints (their place names and clauses) and the timing of the
- * shutdown watch. While the agent runs, each endpoint answers 200 (AG-1..3). After SIGTERM readiness
- * answers 503 (AG-5) while liveness (AG-5) and /health (AG-3, which holds during shutdown too) stay 200
- * until the process exits.
- */
+/** AG as data: the three health endpoints (places, clauses) and the shutdown watch's timing. */
 import type { ClauseId } from '../document/clauses';
 import { PLACE } from '../document/places';
 
@@ -30,21 +25,13 @@ export interface ShutdownTiming {
   /** Pause between two probes of one endpoint (each endpoint has its own loop). */
   intervalMs: number;
   probeTimeoutMs: number;
-  /**
-   * A readiness 200 to a request sent this soon after SIGTERM is not held against the agent: the signal
-   * reaches it through the kernel, and through a forwarder (a shell, `docker run`) when AGENT_COMMAND
-   * has one, while a request may already be on its way. Later, readiness must say 503.
-   */
+  /** A readiness 200 to a request sent this soon after SIGTERM is not held against the agent: the signal may still be on its way. */
   signalGraceMs: number;
   /** This many failed probes in a row (refused, reset, timed out): the agent is gone. One, once the process has exited. */
   goneAfterMisses: number;
   /** Watch no longer than this; a drain still going on then is noted (the document does not bound it). */
   watchLimitMs: number;
-  /**
-   * A pause of the watcher longer than this (its process busy elsewhere) is a stall: a hole in the
-   * evidence that the judge weighs (shutdown-judge.ts). Where it leaves AG-5 open, the shutdown is
-   * watched again, up to `watchAttempts` watches in all.
-   */
+  /** A pause of the watcher longer than this is a stall, a hole in the evidence (shutdown-judge.ts). */
   stallLimitMs: number;
   watchAttempts: number;
 }

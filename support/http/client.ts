@@ -1,9 +1,6 @@
 /**
- * The one HTTP client of the contract tests (the burst has its own). It sends the configured
- * credentials unless told otherwise, keeps every exchange for the report and counts requests. The suite
- * must never fail a test because it throttled itself: the client keeps its own pace under the limit
- * the target is expected to enforce (all workers together, through the request ledger), and on a 429
- * nobody expected it waits as the response says and retries, a few times at most.
+ * The contract tests' one HTTP client: the configured credentials, every exchange kept, requests counted. It never lets the suite throttle
+ * itself: it paces under the expected limit (all workers, through the request ledger) and waits out an unexpected 429 a few times.
  */
 import type { TestInfo } from '@playwright/test';
 import type { RateLimit } from '../run/config';
@@ -37,10 +34,7 @@ export interface Credentials {
 const MAX_THROTTLE_WAIT_S = 65;
 const MAX_THROTTLE_RETRIES = 3;
 
-/**
- * How many requests per window the contract tests may send with one key: the limit less a reserve for
- * the rate-limit tests that run beside them (they spend a few dozen of the main key).
- */
+/** Requests per window the contract tests may send with one key: the limit less a reserve for the rate-limit tests beside them. */
 export const paceBudget = (limit: RateLimit) => Math.max(1, limit.max - Math.min(50, Math.floor(limit.max * 0.2)));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -77,10 +71,7 @@ export class ApiClient {
     return exchange;
   }
 
-  /**
-   * Waits while the suite has used its share of the window with a key this request carries (ledger of
-   * all workers). Every request carrying the key counts here, refused ones too: a limiter may count them.
-   */
+  /** Waits while the suite has used its share of the window with this key (all workers); refused requests count too, as a limiter may count them. */
   private async pace(authorization: string | undefined): Promise<void> {
     const keys = credentialCandidates(authorization);
     if (!keys.length) return;

@@ -48,11 +48,7 @@ function shownHeader(name: string, value: string, secrets: { apiKey?: string; ac
   return name.toLowerCase() === 'authorization' && v === value ? `${v.split(' ')[0]} «redacted»` : redact(v);
 }
 
-/**
- * A command that sends a failing request again, as the best API testing tools print under a failure:
- * `curl` with `$API_KEY` and `$ACCOUNT_ID` where the secrets were, so it can be pasted into a shell
- * that has them set, and shown in a report without leaking them.
- */
+/** A `curl` that sends a failing request again, with `$API_KEY` and `$ACCOUNT_ID` where the secrets were. */
 export function curlOf(e: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody'>, secrets: { apiKey?: string; accountId?: string } = {}): string {
   const parts = ['curl', '-sS', '-i'];
   if (e.method !== 'GET') parts.push('-X', e.method);

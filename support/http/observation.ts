@@ -1,7 +1,4 @@
-/**
- * What a response looked like, reduced to what compare mode sets side by side: the status, the headers
- * that matter, and the body's fields with their types (and short scalar values). Secrets are redacted.
- */
+/** What a response looked like, reduced to what compare sets side by side: status, headers that matter, body fields with their types. Redacted. */
 import type { Exchange } from './exchange';
 import { redact } from './redact';
 
@@ -56,9 +53,6 @@ function observe(e: Exchange, baseUrl: string, templates: readonly string[]): Ob
   return { request, route: routeOf(e.method, path, templates), status: e.status, headers, body };
 }
 
-/**
- * The observations of a test's exchanges as JSON text, redacted as a whole (once, not once per
- * exchange); `templates`: the spec's paths as called on BASE_URL.
- */
+/** A test's observations as JSON text, redacted once as a whole; `templates`: the spec's paths as called on BASE_URL. */
 export const observations = (exchanges: readonly Exchange[], baseUrl: string, templates: readonly string[]): string =>
   redact(JSON.stringify(exchanges.map((e) => observe(e, baseUrl, templates))));

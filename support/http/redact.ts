@@ -1,8 +1,6 @@
 /**
- * Secrets never reach a report or the console: every text the suite shows passes through `redact`.
- * The secrets are registered once per process from the configuration. What is redacted is not only the
- * secret as is but what a target may echo of it: its base64 forms (a Basic header) and any long run of
- * its characters (a key with one character changed, a key split at a space).
+ * Secrets never reach a report or the console: every text shown passes through `redact`, which also catches what a target may echo of
+ * a secret (its base64 forms, a long run of its characters).
  */
 const secrets = new Set<string>();
 let pattern: RegExp | undefined;
@@ -68,7 +66,6 @@ function redactSecrets(text: string): string {
 
 export function redact(text: string): string {
   const out = redactSecrets(text);
-  // Whatever the value, an Authorization header's credentials are never shown.
-  // The credential stops at a backslash too: inside JSON text (a report's curl line) it escapes the closing quote.
+  // An Authorization header's credentials are never shown; they stop at a backslash, which in JSON text escapes the closing quote.
   return out.replace(/(authorization["']?\s*[:=]\s*["']?)([A-Za-z]+ )?[^\s"',}\\]+/gi, (_m, head: string, scheme = '') => `${head}${scheme}${REDACTED}`);
 }

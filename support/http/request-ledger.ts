@@ -1,11 +1,6 @@
 /**
- * An account of every request the suite sends to the target, across all workers: when, with which key
- * (in which scheme), to which path, and what came back. The client paces itself by it, and the burst
- * reads it to know which of its window's requests a limiter certainly counts (served with the key) and
- * which it may or may not count (refused ones, other routes): see support/rate-limit/prior-requests.ts.
- *
- * One line when a request is sent (so that pacing sees requests in flight) and one when it is answered,
- * appended to a run-scoped file. Keys are stored as short hashes, never as they are.
+ * Every request the suite sends, across workers (when, which key as a short hash, which path, what came back), appended to a run-scoped file
+ * when sent and when answered: the client paces by it, and the burst reads what its window may hold.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
@@ -31,10 +26,7 @@ export interface LedgerEntry {
   status?: number;
 }
 
-/**
- * What an Authorization value may carry as a key, whatever a limiter makes of it: the token after the
- * scheme (or the bare value), and what a Basic value decodes to (`key:`, `user:key`).
- */
+/** What an Authorization value may carry as a key: the token after the scheme (or the bare value), and what a Basic value decodes to. */
 export function credentialCandidates(authorization: string | undefined): string[] {
   const value = authorization?.trim();
   if (!value) return [];
@@ -67,7 +59,7 @@ function append(lines: string[]): void {
   writeSync(appending.fd, `${lines.join('\n')}\n`);
 }
 
-export interface SentRequest {
+interface SentRequest {
   at?: number;
   authorization?: string;
   method: string;

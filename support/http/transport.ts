@@ -1,12 +1,11 @@
 /**
- * How requests reach the target: node's own HTTP client on keep-alive connections a worker's tests
- * share, sending each request as the test wrote it (Playwright's request fixture adds headers and
- * re-encodes bodies, and costs a stack trace per request); node adds Host, Content-Length, Connection.
+ * Node's own HTTP client on keep-alive connections a worker's tests share, sending each request as the test wrote it (Playwright's request
+ * fixture adds headers and re-encodes bodies).
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
-export interface RawRequest {
+interface RawRequest {
   method: string;
   headers: Record<string, string>;
   body?: Buffer;

@@ -1,11 +1,6 @@
 /**
- * RL-6 wherever a window end is observed: a 429 that says when the key is served again (Retry-After,
- * else the reset header) makes a promise, and a request sent after that moment (plus a second for a
- * value rounded to seconds) that is refused again breaks it. Only a refusal before any served answer
- * counts: once the key is served, a new window (or a refilled bucket) makes its own promises. Served
- * early breaks nothing (a bucket refills before its reset), and a refusal sent before the moment lets a
- * limiter announce anew (one that counts refusals may move its end; its new promise is then the one
- * judged), so only what a client that heeds the headers meets is judged.
+ * RL-6 where a window end is observed: a 429 promises when the key is served again (Retry-After, else the reset header, plus a second
+ * of rounding); a refusal after that moment, before any served answer, breaks the promise (the latest 429's is the one judged).
  */
 import { isServed, type Reply } from './burst';
 import { readLimitHeaders } from './headers';
@@ -13,7 +8,7 @@ import { readLimitHeaders } from './headers';
 /** A value written in whole seconds may be up to one second short. */
 export const ROUNDING_MS = 1000;
 
-export interface Announcement {
+interface Announcement {
   refusal: Reply;
   seconds: number;
   header: 'Retry-After' | 'reset';
@@ -21,7 +16,7 @@ export interface Announcement {
   endsAt: number;
 }
 
-export interface BrokenAnnouncement extends Announcement {
+interface BrokenAnnouncement extends Announcement {
   /** The request sent after the announced moment and refused again. */
   later: Reply;
 }

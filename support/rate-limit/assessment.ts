@@ -1,8 +1,4 @@
-/**
- * What one burst means (the shape of a measurement): read against what the window held before it, the
- * target's own headers, a refill probe after the first 429 and, when fewer were served, another key.
- * See measurement.ts for the rules; this is where they are applied to one burst.
- */
+/** What one burst means (its shape), read against the window before it, the target's headers, a refill probe and another key. */
 import { isServed, sendOne, type BurstRun, type BurstTarget, type Reply } from './burst';
 import { readLimitHeaders } from './headers';
 import { describePrior } from './known-prior';
@@ -28,11 +24,7 @@ function failedShape(run: BurstRun, bound: number, errors: string[]): Shape | un
   return undefined;
 }
 
-/**
- * After the first 429: a refilling limiter serves again within a few of its periods; a window does not.
- * The confirmations sent one by one right after the 429 count as probes too (on a slow machine they may
- * be all the time there was); then a few more probes, over about three refill periods from now.
- */
+/** After the first 429 a refilling limiter serves again within a few periods and a window does not: the confirmations and a few probes tell. */
 async function probeRefill(target: BurstTarget, limit: Limit, run: BurstRun): Promise<Refill & { replies: Reply[] }> {
   const periodMs = (limit.windowSeconds * 1000) / limit.max;
   const spanMs = Math.min(2000, Math.max(100, 3 * periodMs));

@@ -1,8 +1,4 @@
-/**
- * The global burst's result in a file of its own beside the contract matrix (`rate-limit-burst.json`):
- * what it decided, which key it spent, and every whole-window wait with its reason. The bench and the
- * self-test read it to show that a run decided without waiting, or why it waited.
- */
+/** The global burst's result beside the contract matrix (`rate-limit-burst.json`), which the bench and the self-test read. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LimitReport } from './measurement';

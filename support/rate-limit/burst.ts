@@ -1,9 +1,4 @@
-/**
- * The burst itself: requests sent as fast as a few keep-alive connections of its own allow (bounded
- * concurrency; Playwright's request fixture is several times slower) to one GET operation until the
- * limiter answers. What the answers mean is decided in limit-measurement.ts. Node's client, as every
- * other request of the suite: by the time of the burst its code is warm (support/http/transport.ts).
- */
+/** The burst: GETs sent as fast as a few keep-alive connections of its own allow (Playwright's request fixture is several times slower). */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
@@ -14,10 +9,7 @@ import { headerValue, keepAliveConnections, sendRaw, withUserAgent, type Connect
 const ANSWER_TIMEOUT_MS = 15_000;
 
 export const BURST_CONCURRENCY = 16;
-/**
- * A distant target answers each lane once per round trip: the burst then opens as many connections as
- * the round trip asks for (64 at 100 ms), so that it takes about as long far away as near.
- */
+/** A distant target answers each lane once per round trip, so the burst grows its connections with the round trip (64 at 100 ms). */
 export const MAX_BURST_CONCURRENCY = 64;
 const LANES_PER_RTT_MS = 0.64;
 export const lanesFor = (rttMs: number, base: number, max: number) => Math.min(max, Math.max(base, Math.ceil(rttMs * LANES_PER_RTT_MS)));
@@ -31,16 +23,10 @@ export interface BurstTarget {
   origin: string;
   /** Path and query, already encoded. */
   path: string;
-  /**
-   * Where set, the burst sends its requests to these in turn (`path` among them): URLs a limit counted
-   * per key covers alike, so that one counted per URL shows (spread.ts). Single requests use `path`.
-   */
+  /** Sent to in turn (`path` among them), so that a limit counted per URL rather than per key shows (spread.ts). */
   paths?: string[];
   headers: Record<string, string>;
-  /**
-   * Where set, the burst sends these Authorization values in turn (the headers' first among them):
-   * spellings of one key the target accepts, which one limit counts alike (spread.ts).
-   */
+  /** Spellings of one key sent in turn, which one limit must count alike (spread.ts). */
   authorizations?: string[];
   /** false: the requests are not written to the request ledger (the bench is no contract run). */
   ledger?: boolean;
@@ -62,7 +48,7 @@ export interface Reply {
   error?: string;
 }
 
-export interface BurstOptions {
+interface BurstOptions {
   concurrency?: number;
   /** Grow to this many connections once the first answer tells the round trip (lanesFor). */
   maxConcurrency?: number;
@@ -94,11 +80,7 @@ function keep(out: Record<string, string>, name: string, value: string): void {
 
 const failedReply = (i: number, sentAt: number, e: Error): Reply => ({ i, sentAt, at: Date.now(), status: 0, headers: {}, error: e.message });
 
-/**
- * The burst's GET, sent over and over: its options are made once, a served answer's body is drained
- * unread, and only the headers a Reply keeps are read (at a few thousand requests a second, the client's
- * own work per request is what limits the rate).
- */
+/** The burst's GET, its options made once and only the kept headers read: at thousands of requests a second the client's own work limits the rate. */
 function repeatedGet(target: BurstTarget, connections: Connections): (i: number) => Promise<Reply> {
   const paths = target.paths?.length ? target.paths : [target.path];
   const secure = new URL(target.origin).protocol === 'https:';
@@ -185,8 +167,7 @@ export async function burst(target: BurstTarget, options: BurstOptions): Promise
   } finally {
     connections.close();
   }
-  // Written after the burst, not during it: appending to a file per request would slow it, and the
-  // ledger is read only before a burst starts.
+  // Written after the burst, not per request, which would slow it.
   if (target.ledger !== false) {
     const authorization = headerValue(target.headers, 'authorization');
     const url = (r: Reply) => `${target.origin}${r.path ?? target.path}`;
@@ -218,10 +199,7 @@ export interface OneRequest {
   body?: string;
 }
 
-/**
- * One request of any method outside the client: the client paces itself by the key's budget, which the
- * burst has just spent on purpose, so requests that must meet the exhausted key go this way. Recorded.
- */
+/** One request outside the client, which paces itself by the budget the burst has just spent on purpose. Recorded. */
 export async function sendRequest(origin: string, r: OneRequest): Promise<Reply> {
   const url = `${origin}${r.path}`;
   const sentAt = Date.now();

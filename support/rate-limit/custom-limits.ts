@@ -1,12 +1,7 @@
-/**
- * Custom per-route rate limits, as real specs state them: in prose, inside an operation's description
- * ("**Rate-limiting is applied to this endpoint, you can send 5 requests / 10 seconds at most.**",
- * "300 requests per day"). The document says only that they are "stated per route" (RL-4), so the
- * prose is the contract and this is its one reader.
- */
+/** Custom per-route limits as real specs state them, in an operation's prose ("5 requests / 10 seconds"): RL-4's contract and its one reader. */
 import type { Spec, SpecOperation } from '../spec/spec';
 
-export interface CustomLimit {
+interface CustomLimit {
   max: number;
   windowSeconds: number;
   /** The words the limit was read from, for the report. */
@@ -24,7 +19,6 @@ const UNIT_SECONDS: Array<[RegExp, number]> = [
   [/^(d|days?)$/i, 86_400],
 ];
 
-// "<n> requests" then "/", "per", "every" or "in" and an optional count before the unit:
 // "20 requests / 10 seconds", "300 requests per day", "100 requests per 1 minute", "60 requests/min".
 const LIMIT =
   /(\d[\d,]*)\s*(?:api\s+)?(?:requests?|calls?)\s*(?:\/|per\b|every\b|in\b|within\b)\s*(?:(?:a|an|one)\s+)?(\d[\d,]*(?:\.\d+)?)?\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d)\b/i;

@@ -1,7 +1,4 @@
-/**
- * Which custom per-route limits (RL-4) the suite can burst harmlessly, and how: GET operations only, a
- * window short enough to wait out, a limit small beside the global one, and a path the suite can fill.
- */
+/** Which custom limits (RL-4) the suite can burst harmlessly: GET only, a short window, a small limit, a path it can fill. */
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Config } from '../run/config';
 import { RUNTIME_VERSIONS } from '../document/facts';
@@ -11,7 +8,7 @@ import { formatWindow, type RouteLimit } from './custom-limits';
 import { burstBound } from './measurement';
 
 /** A custom limit is burst-tested only when its window can be waited out within a test. */
-export const MAX_CUSTOM_WINDOW_S = 60;
+const MAX_CUSTOM_WINDOW_S = 60;
 /** Concurrency for a route's own limit: small limits, so little overshoot. */
 export const CUSTOM_CONCURRENCY = 4;
 

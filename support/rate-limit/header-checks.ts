@@ -1,14 +1,6 @@
 /**
- * RL-6 over a burst: every reply's values (header-values.ts), then the remaining count across the served
- * replies, judged against the limit the headers announce (policy.ts):
- * - headers that announce the limit the burst measured fall by one per counted request (a refilling
- *   bucket may leave them unchanged), so in a fresh window the first request leaves limit - 1 and the
- *   last one served leaves 0;
- * - on a route with a limit of its own, headers that announce the global limit describe the global
- *   window, which the burst neither fills nor starts: its remaining count never rises between a request
- *   and one sent after its answer (within the window its reset announces). Whether the route's requests
- *   count in the global window the document does not say, so it may fall or stay;
- * - across bursts a window apart, a 429's announced end holds (announced-end.ts).
+ * RL-6 over a burst: every reply's values (header-values.ts), then the remaining count across the served replies, judged against
+ * the limit the headers announce (policy.ts); a global limit seen from a route with its own never rises within its window.
  */
 import { isServed, type BurstTarget, type Reply } from './burst';
 import { readLimitHeaders } from './headers';
@@ -95,10 +87,7 @@ function neverRises(served: Read[], out: HeaderProblems): void {
   }
 }
 
-/**
- * RL-6 on the decisive burst: where the target sends rate-limit headers, they tell what it did. `global`:
- * the burst measured a route's own limit, and its headers may announce the global one instead.
- */
+/** RL-6 on the decisive burst; `global`: the burst measured a route's own limit, and its headers may announce the global one instead. */
 export function checkBurstHeaders(verdict: Verdict, report: LimitReport, limit: Limit, target: BurstTarget, global?: Limit): void {
   const m = report.measurements[report.measurements.length - 1];
   const replies = [...m.replies, ...m.confirmations];

@@ -1,16 +1,6 @@
 /**
- * RL-6 on one response: each rate-limit value in the unit its family defines, judged against the limit
- * the headers announce (policy.ts):
- * - Retry-After: seconds (or an HTTP date); on a 429, more than 0 (the requests sent right after were
- *   refused) and no longer than the window of the limit that refused (the announced one, or the route's
- *   own where global headers still show room);
- * - RateLimit-Reset (IETF drafts): seconds until the reset, at most a window;
- * - X-RateLimit-Reset: epoch seconds or seconds until the reset, whichever the value unambiguously is;
- * - remaining: a served request is counted, so it leaves at most limit - 1; a 429 leaves 0, except where
- *   the headers announce the global limit on a route whose own, stricter limit refused (a note: a
- *   positive remaining count is no promise);
- * - limit (and the IETF window `w=`): the global limit, or the route's own.
- * Each problem is one line; identical ones are counted, not repeated. Notes likewise.
+ * RL-6 on one response: each rate-limit value in its family's unit, judged against the limit the headers announce (policy.ts).
+ * Each problem is one line; identical ones are counted, not repeated.
  */
 import { isServed, type Reply } from './burst';
 import type { LimitHeaders } from './headers';
@@ -42,7 +32,7 @@ export class HeaderProblems extends Lines {
 }
 
 /** The route's limits: a bare limit is a route under the global limit alone. */
-export const routeLimits = (l: Limit | RouteLimits): RouteLimits => ('global' in l ? l : { global: l });
+const routeLimits = (l: Limit | RouteLimits): RouteLimits => ('global' in l ? l : { global: l });
 
 /** The unit and range of each value one response gives (no comparison with other responses); returns the limit they announce. */
 export function checkValues(h: LimitHeaders, status: number, limits: Limit | RouteLimits, out: HeaderProblems, reply?: Reply): Announced {

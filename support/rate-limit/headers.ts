@@ -3,7 +3,7 @@ import { KEPT_HEADER } from './burst';
 import { headerValue } from '../http/transport';
 
 /** How a reset value was written: the IETF drafts use seconds until the reset; X-RateLimit-Reset also an epoch time. */
-export type ResetUnit = 'seconds-until' | 'epoch-seconds' | 'epoch-ms';
+type ResetUnit = 'seconds-until' | 'epoch-seconds' | 'epoch-ms';
 
 export interface LimitHeaders {
   limit?: number;

@@ -6,7 +6,7 @@ import type { BurstTarget } from './burst';
 import type { Limit, LimitReport } from './measurement';
 import { formatWindow } from './custom-limits';
 
-export interface JudgeOptions {
+interface JudgeOptions {
   /** Clause for too few served, and for too many (RL-1 / RL-2; RL-4 for both on a route's own limit). */
   low: ClauseId;
   high: ClauseId;

@@ -1,8 +1,4 @@
-/**
- * What the suite itself sent with a key that may still be in a rate-limit window: this run's requests
- * (the ledger, all workers) and the last run's (its record). The burst decides exactly only when this
- * is nothing (a fresh window), or when the target's own headers say how much of it counted.
- */
+/** What the suite itself sent with a key that may still be in a window: this run's ledger and the last run's record. */
 import { carries, keyTag, readLedger, type LedgerEntry } from '../http/request-ledger';
 import type { LastRunRecord } from './last-run';
 
@@ -19,15 +15,12 @@ export interface KnownPrior {
 
 export const NO_PRIOR: KnownPrior = { count: 0, thisRun: 0, lastRun: 0, lastAt: 0, kinds: {} };
 
-export const outcomeKind = (status: number | undefined) =>
+const outcomeKind = (status: number | undefined) =>
   status === undefined || status === 0 ? 'unanswered' : status === 429 ? 'limited' : status >= 200 && status < 300 ? 'served' : 'refused';
 
 type Entry = Pick<LedgerEntry, 'at' | 'tags' | 'status'> & { path?: string };
 
-/**
- * Requests carrying `apiKey` sent at or after `since`; with `path`, only those to that path (a route
- * with a limit of its own counts its own requests).
- */
+/** Requests carrying `apiKey` sent at or after `since`; with `path`, only those to it (a route with a limit of its own). */
 export function knownPrior(apiKey: string, since: number, options: { entries?: readonly Entry[]; record?: LastRunRecord; path?: string } = {}): KnownPrior {
   const tag = keyTag(apiKey);
   const entries = options.entries ?? readLedger();

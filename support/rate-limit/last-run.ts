@@ -1,11 +1,4 @@
-/**
- * A record of the last run's requests, kept under the report folder: a second run started seconds
- * after the first meets a window the first one used, and must know it rather than read the first run's
- * requests as a lower limit (issue 10, item 3). Keys are stored as the ledger's short hashes.
- *
- * Only requests that can still matter are kept (those of the last window before the record was
- * written), and only for a target that outlives the run: an embedded service is new at every run.
- */
+/** The last run's requests of its last window, for a target that outlives the run: a run started seconds later must not read them as a lower limit. */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LedgerEntry } from '../http/request-ledger';

@@ -1,10 +1,4 @@
-/**
- * RL-1 beyond the first window: a limiter may count its limit right in the window it starts with and
- * wrong in every later one (the request that opens a window counted twice, say). Where a window end has
- * been waited out already (recovery), the limit is counted again, in a window that is fresh for any
- * limiter: a whole window after the key's last request (the measurement's own rule between attempts),
- * so a sliding window or a limiter that counts refused requests meets nothing left of the burst.
- */
+/** RL-1 beyond the first window (a limiter may be right only in the first): counted again a whole window after the key's last request. */
 import { measureLimit, sleep, windowMargin, type Limit, type LimitReport } from './measurement';
 import type { BurstPlan } from './plan';
 

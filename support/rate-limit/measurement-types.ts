@@ -51,10 +51,7 @@ export interface Measurement {
   shape: Shape;
   /** Why the measurement decides nothing (shape 'ambiguous', a large 'more'). */
   why?: string;
-  /**
-   * The headers counted this many requests the suite did not send, in a window it had left quiet
-   * (`clean`) with a key nothing else uses: a run shortly before, or the target's own count.
-   */
+  /** Requests the headers counted that the suite did not send, in a window it left quiet with a key nothing else uses. */
   phantom?: number;
   notes: string[];
 }
@@ -98,11 +95,7 @@ export interface MeasureOptions {
   lastActivity?: () => number;
   /** The same route with another key: asked once when fewer were served, to see whether the limit is shared. */
   otherKey?: BurstTarget;
-  /**
-   * The key is the suite's own burst key, which other runs and shards do not use either: a window in
-   * which this run sent nothing with it is fresh. Not so for the only key (API_KEY): fewer served than
-   * the limit may then be another run's doing, and only a window of silence tells (default: true).
-   */
+  /** The key is the suite's own burst key, so a window this run sent nothing in is fresh; not so for API_KEY (default: true). */
   exclusive?: boolean;
   concurrency?: number;
   maxAttempts?: number;

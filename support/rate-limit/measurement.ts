@@ -1,23 +1,7 @@
 /**
- * The decision of the burst (RL-1, RL-2): from what the bursts got back, whether the limit holds.
- *
- * The decision is exact only in a window whose content the suite knows, so it never rests on how the
- * target counts requests it refuses (the document does not say):
- * - a fresh window: the key carried no request of ours in it (a key nothing else uses, and no record of
- *   the last run using it). Then `served` alone is the limit: one fewer fails RL-1, one more RL-2;
- * - or a window the target accounts for itself: with one key the contract tests' requests share the
- *   window, and the target's own rate-limit headers, when they agree with what it does (remaining falls
- *   to 0 exactly at the first 429, the limit header names the configured limit, the count they imply is
- *   no more than the suite sent), say how much of it was used.
- * Anything else waits a whole window without requests of ours and measures again, and says why: the
- * key's window was shared and the target does not tell how it counts, a window turned over mid-burst,
- * connections dropped, the limit refused another key too (counted per client or account), the headers
- * say the window held requests the suite did not send (a run seconds before).
- *
- * More served than the limit is a wrong limit unless the target refills (a token bucket) and the excess
- * is what it refilled while the burst ran: probes sent just after the first 429 tell. A few more with no
- * refill decide at once; many more may be a fixed window that turned over mid-burst, and must be seen in
- * two fresh windows. Requests, attempts and time are all bounded.
+ * The decision of the burst (RL-1, RL-2). It is exact only in a window whose content the suite knows (a fresh one, or one the target's
+ * consistent headers account for), since the document does not say how refusals count; anything else waits a whole window and measures again.
+ * More served than the limit is wrong unless a refilling limiter explains it; all requests, attempts and time are bounded.
  */
 import {
   burst,
@@ -93,8 +77,7 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
       waits.push(`waited ${(Math.max(0, waitMs) / 1000).toFixed(1)} s for a window without requests of the suite: ${why}`);
       story.push(waits[waits.length - 1]);
       await sleep(waitMs);
-      // A timer may fire a millisecond early by the wall clock (it runs on another clock): the window the
-      // next burst looks back over must start after the last request, not on it.
+      // A timer may fire a millisecond early by the wall clock: the next window must start after the last request.
       while (Date.now() <= quietSince + windowMs + margin) await sleep(1);
     }
     const startedAt = Date.now();
@@ -135,7 +118,7 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
   };
 }
 
-export function describeMeasurement(m: Measurement, limit: Limit): string {
+function describeMeasurement(m: Measurement, limit: Limit): string {
   const when = m.attempt === 1 ? 'first burst' : `burst ${m.attempt}, after a window without requests`;
   const window =
     m.baseFrom === 'fresh'

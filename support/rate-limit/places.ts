@@ -1,10 +1,5 @@
-/**
- * Where the rate-limit family checks what: failures are stamped with the route by role and the class of
- * request, so that a report (and a generated fault) can say "RL-3 at check-update, limited".
- */
+/** Where the rate-limit family checks what, so that a report can say "RL-3 at check-update, limited". */
 export const BURST_PLACE = 'runtime';
-/** Routes asked once the key is limited, besides the burst's own (route-probes.ts). */
-export const PROBED_PLACES = ['check-read', 'check-update', 'spec'] as const;
 
 export const RL_CLASSES = {
   /** The requests of a burst (RL-1, RL-2, RL-4, RL-6). */

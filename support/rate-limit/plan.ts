@@ -1,8 +1,4 @@
-/**
- * Everything a burst test needs to know before it sends: which key it spends (keys.ts), the route, the
- * other key that tells a per-key limit from a shared one, and what the suite already sent with the key
- * (this run's ledger, the last run's record for a target that outlives runs).
- */
+/** Everything a burst test needs before it sends: the key it spends, the route, the other key, and what the suite already sent with the key. */
 import type { Config } from '../run/config';
 import { RUNTIME_VERSIONS } from '../document/facts';
 import { keyTag, readLedger, sentTimes } from '../http/request-ledger';
@@ -29,7 +25,7 @@ export interface BurstPlan {
 }
 
 /** The record of the last run, for a target that outlives the run (an embedded service is new every time). */
-export const lastRunOf = (config: Config) => (config.embedded ? undefined : readLastRun(config.reportDir, config.baseUrl));
+const lastRunOf = (config: Config) => (config.embedded ? undefined : readLastRun(config.reportDir, config.baseUrl));
 
 export function burstPlan(config: Config, target: Target): BurstPlan {
   const roles = keyRoles(config);
@@ -54,10 +50,7 @@ export function routeKnown(config: Config, apiKey: string, pathname: string): (s
   return (since) => knownPrior(apiKey, since, { record, path: pathname, entries: readLedger() });
 }
 
-/**
- * Waits until the key has room for `n` more requests under `limit`, counting what the suite sent with it
- * (so that a burst of a route's own limit is never cut short by the global one); returns the ms waited.
- */
+/** Waits until the key has room for `n` more requests under `limit`, so that the global limit never cuts short a route's own burst; returns the ms waited. */
 export async function waitForRoom(config: Config, apiKey: string, limit: { max: number; windowSeconds: number }, n: number): Promise<number> {
   const windowMs = limit.windowSeconds * 1000;
   const margin = windowMargin(windowMs);

@@ -1,9 +1,6 @@
 /**
- * RL-6: which limit a response's rate-limit headers announce. A route with a limit of its own (stated in
- * the spec, RL-4) is under two: the global one and its own; a server with several limits commonly reports
- * one of them, so the headers are judged against the one they announce (issue 23). They name it by their
- * limit value and, where the IETF drafts give it, their window (`w=`); where both limits fit that, by
- * what their remaining count and reset have room for.
+ * RL-6: which limit a response's headers announce, the global one or the route's own (RL-4), by their limit value, their window `w=`,
+ * or else by what their remaining count and reset have room for.
  */
 import type { LimitHeaders } from './headers';
 import type { Limit } from './measurement-types';

@@ -1,11 +1,6 @@
 /**
- * Recovery (RL-5) as a client that heeds the headers meets it: the key is exhausted (a key still limited
- * by an earlier test is first waited out, so that the window is the burst's own), asks once more in
- * the middle of the window (or when the first 429 says, if sooner) (refused by every correct limiter, which keeps its window's end whatever it
- * counts), waits until the end the latest 429 announced (plus a second of rounding), then asks until it
- * is served or a window and a bit have passed since the limit was reached. A limiter whose refusals
- * restart the window while its headers announce the old end is refused after the announced end (RL-6,
- * announced-end.ts) and, asked on, never served again (RL-5).
+ * Recovery (RL-5) as a client that heeds the headers meets it: exhaust the key, ask once mid-window (refused by any correct limiter),
+ * wait until the end the latest 429 announced, then ask until served or a window and a bit have passed.
  */
 import { isServed, sendOne, type BurstTarget, type Reply } from './burst';
 import { announcementOf, ROUNDING_MS } from './announced-end';
@@ -29,10 +24,7 @@ interface Asked {
   waited: string;
 }
 
-/**
- * Waits as the latest 429 says (plus a second of rounding) when that is plausible, else a window from
- * `since`, then asks until served, at most a window and a bit after `since`.
- */
+/** Waits as the latest 429 says when plausible, else a window from `since`, then asks until served, at most a window and a bit after `since`. */
 async function askUntilServed(target: BurstTarget, limit: Limit, before: Reply[], since: number): Promise<Asked> {
   const windowMs = limit.windowSeconds * 1000;
   const latest = before.filter((r) => r.status === 429).sort((x, y) => y.at - x.at)[0];

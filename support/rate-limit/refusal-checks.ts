@@ -35,11 +35,7 @@ export function replyExchange(origin: string, request: Pick<OneRequest, 'method'
 export const burstExchange = (target: BurstTarget, r: Reply) =>
   replyExchange(target.origin, { method: 'GET', path: r.path ?? target.path, headers: target.headers }, r);
 
-/**
- * Every 429 must carry the ERR-2 body (`clause`: RL-3 for the global limit, RL-4 for a route's own),
- * with a JSON content type. Stamp the verdict with the place first (`verdict.at`). Identical answers are
- * checked once, so a thousand 429s make one line, not a thousand.
- */
+/** Every 429 carries the ERR-2 body with a JSON content type (`clause`: RL-3 global, RL-4 a route's own); identical answers are checked once. */
 export function checkRefusalBodies(
   verdict: Verdict,
   spec: Spec,

@@ -1,12 +1,6 @@
 /**
- * Once the burst has used up the key's budget, the key is limited everywhere the global limit applies:
- * one request to each other route the suite uses shows whether it answers 429 too (issue 10, item 4).
- *
- * The routes, by role: the check read (GET), the check update (its method from the spec, with an empty
- * JSON object as the body: it changes nothing whether the target takes it or refuses it, so a route the
- * limit does not cover leaves the check as it was), the spec, and every other GET of the target's spec
- * the suite has called in this run (from the request ledger). Routes with a limit of their own are left
- * out: their own limit decides there (RL-4).
+ * Once the burst has spent the key, one request to each other route the suite used shows whether the global limit covers it too
+ * (the update with an empty body changes nothing either way); routes with a limit of their own are left out (RL-4).
  */
 import type { Config } from '../run/config';
 import type { LedgerEntry } from '../http/request-ledger';
@@ -14,7 +8,7 @@ import type { Spec, SpecOperation } from '../spec/spec';
 import { fillPath, relativeTo, type Target } from '../spec/target';
 import type { OneRequest } from './burst';
 
-export interface RouteProbe extends OneRequest {
+interface RouteProbe extends OneRequest {
   /** The route by role (`check-read`, `check-update`, `spec`) or `GET <path template>`. */
   place: string;
   op?: SpecOperation;

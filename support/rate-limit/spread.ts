@@ -1,17 +1,6 @@
 /**
- * The URLs the global burst spreads its requests over: the runtime operation at every accepted version.
- * The limit is the key's, whatever it asks for ("600 requests per 60 seconds"), so a limiter that
- * counts per URL (a cache key, say) serves the whole limit at each id, and only a burst that spreads
- * shows it (RL-2). Other routes are left to the probes once the key is limited: the global limit covers
- * "most routes", so a route outside it may rightly serve beyond the limit, and a burst through it would
- * cry wolf.
- *
- * Each version is asked once first, with a key other than the burst's where there is one (the burst's
- * window stays fresh); one the target does not serve (RT-1 reports it) is left out of the burst.
- *
- * So are the key's other spellings: the scheme in another case (RFC 9110: schemes are case-insensitive).
- * Those the target accepts the burst sends in turn, since a limit of the key counts them alike: a
- * limiter that counts the raw header serves the whole limit to each (RL-2).
+ * The URLs and key spellings the global burst spreads over: the runtime operation at every version the target serves, and the scheme
+ * in other cases it accepts, since a limit of the key counts them all alike (RL-2).
  */
 import { RUNTIME_VERSIONS } from '../document/facts';
 import type { Config } from '../run/config';

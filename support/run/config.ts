@@ -1,7 +1,4 @@
-/**
- * The suite's configuration: the only module that reads the environment. Parsed once with zod from
- * process.env and `.env`; a bad value becomes one line naming the variable (a SuiteError of kind 'config').
- */
+/** The suite's configuration, the only reader of the environment: parsed once with zod; a bad value is one line naming the variable. */
 import { EMBEDDED_AGENT_COMMAND } from '../agent/embedded-agent';
 import { config as loadDotenv } from 'dotenv';
 import { availableParallelism } from 'node:os';
@@ -24,15 +21,9 @@ export const EMBEDDED = {
 
 /** Set by playwright.config.ts when it starts the embedded service; workers inherit it. */
 export const EMBEDDED_PORT_VARIABLE = 'CONTRACT_EMBEDDED_PORT';
-/**
- * The day waivers are judged by, set by the runner for its workers: a run that crosses midnight judges
- * every failure by the day it started, as the summary does.
- */
+/** The day waivers are judged by, set by the runner for its workers, so a run that crosses midnight judges by the day it started. */
 export const WAIVER_DAY_VARIABLE = 'CONTRACT_WAIVER_DAY';
-/**
- * Set by compare mode: each test attaches what its responses looked like (observations.json), which
- * compare sets side by side; a plain run has no use for them (they were a third of its attachments).
- */
+/** Set by compare mode: each test attaches what its responses looked like (observations.json). */
 export const OBSERVATIONS_VARIABLE = 'CONTRACT_OBSERVATIONS';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -100,10 +91,7 @@ export interface Config {
   accountId: string;
   /** A second key of another account, to tell a per-key limiter from a per-IP one. */
   second?: { apiKey: string; accountId: string };
-  /**
-   * A key for the rate-limit burst alone (its account: BURST_ACCOUNT_ID, else ACCOUNT_ID): nothing else
-   * sends with it, so the burst meets a window that holds only its own requests.
-   */
+  /** A key for the rate-limit burst alone, so that its window holds only its own requests. */
   burstKey?: { apiKey: string; accountId: string };
   /** Fixed by the user; otherwise read from the target's spec. */
   accountHeader?: string;
@@ -128,10 +116,7 @@ export interface Config {
   caseSeed: number;
 }
 
-/**
- * `embeddedPortPending`: the runner reads the configuration before `webServer` has started the embedded
- * service, which says its port when it listens; until then the URLs are empty. Nothing else differs.
- */
+/** `embeddedPortPending`: the runner reads the configuration before the embedded service says its port; until then the URLs are empty. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortPending = false } = {}): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
@@ -177,8 +162,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortP
     accountHeader: e.ACCOUNT_HEADER,
     specUrl: e.SPEC_URL ?? (baseUrl && `${baseUrl}/openapi.json`),
     agentUrl: e.AGENT_URL,
-    // As INTERFACE.md fixes it: the embedded agent whenever no running agent is named (the agent
-    // tests then say that it was the embedded one, when the API target is remote).
+    // The embedded agent whenever no running agent is named.
     agentCommand: e.AGENT_COMMAND ?? (e.AGENT_URL ? undefined : EMBEDDED_AGENT_COMMAND),
     checkId: e.CHECK_ID ?? (embedded ? EMBEDDED.checkId : undefined),
     browserCheckId: e.BROWSER_CHECK_ID ?? (embedded ? EMBEDDED.browserCheckId : undefined),
@@ -210,32 +194,19 @@ export function getConfig(): Config {
   return cached;
 }
 
-/**
- * The rate-limit window as configured, for what a test file declares before any fixture runs (a tag):
- * the documented one when it is unset or bad (the run's configuration check reports a bad one). Tests
- * themselves read the `config` fixture.
- */
+/** The rate-limit window for what a test file declares before any fixture runs: the documented one when unset or bad. */
 export function declaredWindowSeconds(): number {
   loadEnvFile();
   const parsed = schema.shape.RATE_LIMIT_WINDOW_S.safeParse(process.env.RATE_LIMIT_WINDOW_S);
   return parsed.success ? parsed.data : DOCUMENTED_RATE_LIMIT.windowSeconds;
 }
 
-/**
- * The seed as configured, for the cases a test file lists before any fixture runs: the default when it
- * is unset or bad (the run's configuration check reports a bad one). "random" was drawn and written
- * back by the runner's configuration before any test file is read.
- */
+/** The seed for the cases a test file lists before any fixture runs: the default when unset or bad ("random" was drawn by the runner). */
 export function declaredCaseSeed(): number {
   loadEnvFile();
   const parsed = schema.shape.CASE_SEED.safeParse(process.env.CASE_SEED);
   return parsed.success && typeof parsed.data === 'number' ? parsed.data : DEFAULT_CASE_SEED;
 }
 
-/**
- * The default run's workers. A worker costs about half a second of CPU to start. Against the embedded
- * service the tests spend CPU: one per core, at least two (the two checks' update chains side by side).
- * Against a remote target they mostly wait a round trip per request: four, so that the two chains and
- * the other families' tests run side by side whatever the cores.
- */
+/** The default run's workers: against the embedded service one per core (at least two, for the two update chains); against a remote one four, as they mostly wait. */
 export const defaultWorkers = (embedded: boolean): number => (embedded ? Math.min(4, Math.max(2, availableParallelism())) : 4);

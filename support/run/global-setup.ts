@@ -1,8 +1,6 @@
 /**
- * Before any test: the configuration is valid (playwright.config.ts checked it), the target answers and
- * its spec is fetched once; after the last, the run's files go (the teardown it returns). A target that cannot be reached ends the run here with one line, instead of
- * a cascade of timeouts in every test. A target that answers without a spec is the target's fault, not
- * the network's: the run goes on, SPEC-1 fails and every other test is skipped saying why (fixtures.ts).
+ * Before any test: the target answers and its spec is fetched once, so an unreachable target ends the run with one line, not a cascade of timeouts;
+ * after the last, the run's files go.
  */
 import { getConfig } from './config';
 import { fetchAndCacheSpec } from '../spec/spec-cache';

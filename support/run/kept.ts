@@ -1,9 +1,4 @@
-/**
- * What a run keeps for the next ones, under node_modules/.cache/contract-suite/: each thing under a key
- * of its inputs and of the code that made it (a change to either is a new key, so nothing stale is ever
- * read), written whole, and the least recently made or used beyond a number removed. A cache that cannot
- * be written (a read-only checkout) is skipped: the work is done again next time.
- */
+/** What a run keeps for the next ones, under node_modules/.cache/contract-suite/, keyed by its inputs and the code that made it, so nothing stale is read. */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,10 +1,4 @@
-/**
- * Free loopback ports for servers that start a little later (an agent the suite starts, the self-test's
- * targets): picked below every system's ephemeral range (Linux 32768+, macOS and Windows 49152+), where
- * the system never hands a port out for `listen(0)`. A port picked with `listen(0)` and released could be
- * handed to any other server of the machine before ours listens on it; here only another picker of the
- * same range could take it, and each one checks by listening.
- */
+/** Free loopback ports picked below every system's ephemeral range, so that no `listen(0)` of another server takes one before ours listens on it. */
 import { createServer, type Server } from 'node:net';
 
 const PORTS = { from: 20_000, to: 32_000 };

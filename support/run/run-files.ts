@@ -1,9 +1,4 @@
-/**
- * The files one run shares between its runner and its workers: the target's spec, fetched and checked
- * once by global setup, and the request ledger every worker appends to. Global setup names them in the
- * environment, which the workers inherit; this module is the only one that reads or writes those names
- * (config.ts reads the user's configuration, this the run's own hand-over).
- */
+/** The files a run's runner and workers share (the checked spec, the request ledger), named in the environment by global setup; only this module reads those names. */
 import { rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 
@@ -36,10 +31,7 @@ export function removeRunFiles(): void {
   for (const file of [specCache, ledger]) if (file) rmSync(file, { force: true });
 }
 
-/**
- * The id of the current run, the same in every worker of it: the run-unique spec cache file; without
- * global setup, the runner process (the workers' parent).
- */
+/** The id of the current run, the same in every worker: the spec file's; without global setup, the runner's pid. */
 export function currentRunId(env: NodeJS.ProcessEnv = process.env): string {
   return runFiles(env).specCache ?? `runner ${process.ppid} on ${hostname()}`;
 }

@@ -1,10 +1,6 @@
 /**
- * The burst runs after every other test of its target: it exhausts a key's rate limit, and the document
- * does not say what the limit is counted by (key, account, address), so whatever shared its window
- * would be starved. Decided here, once per run: by default its tests hold Playwright's `-exclusive-`
- * lock (they start once no other test runs, in a worker already up); where the configuration gives the
- * burst a project of its own (a teardown project under --shuffle, a target of its own in a run of many
- * targets), that project keeps it apart and no lock is taken.
+ * The burst runs after every other test of its target, since it starves whatever shares its window: by Playwright's `-exclusive-` lock,
+ * or in a project of its own (a teardown project under --shuffle), decided once per run.
  */
 import { fileMatcher, TEST_FILES } from './test-files';
 
@@ -38,11 +34,7 @@ const BURST_IN_RUN_VARIABLE = 'CONTRACT_BURST_IN_RUN';
 /** A command-line token that names a test file of ours (what a run of one family passes). */
 const namesTestFile = (token: string) => /\.spec\.ts$/.test(token);
 
-/**
- * Whether this run may send the burst: false only where its command line certainly leaves the burst's
- * file out (it names test files, none of them the burst's; or it greps out @burst). Anything else
- * (no files named, a pattern that is not a file) counts as in.
- */
+/** Whether this run may send the burst: false only where its command line certainly leaves the burst's file out (other files named, or @burst grepped out). */
 export function decideBurstInRun(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): boolean {
   const decided = env[BURST_IN_RUN_VARIABLE];
   if (decided) return decided === 'yes';
@@ -59,11 +51,7 @@ export function decideBurstInRun(argv: readonly string[], env: NodeJS.ProcessEnv
 /** A project's files as Playwright holds them. */
 type ProjectFiles = { testMatch: string | RegExp | ReadonlyArray<string | RegExp> };
 
-/**
- * In a worker: whether the burst may run against this test's target in this run: the runner's decision
- * (decideBurstInRun), and a project that names its files (regular expressions), none of them the
- * burst's, runs none (a run of many targets gives the burst a target of its own).
- */
+/** In a worker: whether the burst may run against this test's target: the runner's decision, and not in a project whose files leave it out. */
 export function burstInRun(project?: ProjectFiles, env: NodeJS.ProcessEnv = process.env): boolean {
   if (env[BURST_IN_RUN_VARIABLE] === 'no') return false;
   const match = project ? [project.testMatch].flat() : [];

@@ -1,12 +1,8 @@
-/**
- * The suite's own errors, as opposed to findings about the target: one type, whose kind says whose fault
- * it is and, for the ones that stop a run, which exit code CI sees (Playwright itself exits 1 when a
- * test failed). Its message is the whole report, one line: no stack trace into the support code.
- */
+/** The suite's own errors, as opposed to findings about the target: one type, whose kind says whose fault it is and which exit code CI sees. */
 export const EXIT_CONFIG_ERROR = 3;
 export const EXIT_TARGET_UNAVAILABLE = 4;
 
-export type SuiteErrorKind =
+type SuiteErrorKind =
   /** a bad variable or waiver file: the run stops before any test (exit 3) */
   | 'config'
   /** the target cannot be reached at all (refused, DNS, TLS, timeout): the run stops (exit 4) */

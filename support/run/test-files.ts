@@ -1,7 +1,4 @@
-/**
- * Each family's test file, as a run of the suite names it (`npx playwright test <file>`): the one place
- * these names are written.
- */
+/** Each family's test file, as a run names it: the one place these names are written. */
 import { basename } from 'node:path';
 
 export const TEST_FILES = {

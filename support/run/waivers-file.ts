@@ -1,7 +1,6 @@
 /**
- * The waiver file (WAIVERS_FILE, else contract-waivers.yaml in the project root when it exists): a YAML
- * or JSON list of { clause, place?, valueClass?, reason, until }. Read and checked whole before any test:
- * a waiver that cannot be understood must stop the run, never quietly cover more or less than meant.
+ * The waiver file (WAIVERS_FILE, else contract-waivers.yaml): read and checked whole before any test, since a waiver that cannot be
+ * understood must never quietly cover more or less than meant.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -9,21 +8,18 @@ import { isClauseId } from '../document/clauses';
 import type { Waiver } from '../checks/waivers';
 import { SuiteError } from './suite-error';
 
-export const DEFAULT_WAIVERS_FILE = 'contract-waivers.yaml';
+const DEFAULT_WAIVERS_FILE = 'contract-waivers.yaml';
 /** The value of WAIVERS_FILE that reads no file, not even the default one (the self-test's runs). */
 export const WAIVERS_OFF = 'off';
 const PROJECT_ROOT = join(__dirname, '../..');
 
 const FIELDS = ['clause', 'place', 'valueClass', 'reason', 'until'];
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-/**
- * The YAML parser, loaded only to read a waiver file: the configuration is read in the runner and in
- * every worker, and loading the package costs each of them some 50-80 ms when there is nothing to read.
- */
+/** Loaded only to read a waiver file: loading it costs every worker some 50-80 ms. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const parseYaml = (text: string): unknown => (require('yaml') as typeof import('yaml')).parse(text);
 
-export interface WaiversRead {
+interface WaiversRead {
   /** The file as named in every line about it; unset when none was read. */
   file?: string;
   waivers: Waiver[];

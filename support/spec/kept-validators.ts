@@ -1,7 +1,4 @@
-/**
- * Compiled body validators kept between runs as ajv's standalone code, under a key made of the spec's
- * text and the code that compiles it: a warm worker neither loads ajv nor compiles a schema.
- */
+/** Compiled validators kept between runs as ajv's standalone code, keyed by the spec and the code that compiles it (a warm worker loads no ajv). */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,10 +6,7 @@ import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { KEPT_ROOT, keptKey, pruneKept, writeWhole } from '../run/kept';
 
-/**
- * Specs whose validators are kept; the least recently used go beyond this many. More than the documents
- * one self-test serves (its spec faults, 15 in the fault run alone): fewer evicted each other every run.
- */
+/** Specs whose validators are kept, more than the documents one self-test serves so that they do not evict each other. */
 const KEPT_SPECS = 32;
 /** What a kept file holds: a new format is a new key, so that no older file is read as this one. */
 const KEPT_FORMAT = 1;
@@ -23,10 +17,7 @@ const UNCOMPILABLE = 'null';
 // The generated code requires ajv's runtime helpers and ajv-formats' formats by package name.
 const requireFromHere = createRequire(__filename);
 
-/**
- * The spec's text (as JSON) and the code that compiles it: schema-validator.ts (its translation of
- * OpenAPI 3.0 and its ajv options), this file, and the versions of ajv and ajv-formats.
- */
+/** The spec's text and the code that compiles it: schema-validator.ts, this file, and the versions of ajv and ajv-formats. */
 const specKey = (raw: unknown): string =>
   keptKey(
     KEPT_FORMAT,

@@ -1,9 +1,6 @@
 /**
- * Validates bodies against the schemas of the target's own spec with ajv. The raw document is added to
- * ajv whole, under the id `spec`, so `$ref`s (circular ones included) resolve as written; OpenAPI 3.0's
- * dialect is translated first: `nullable` (also without a `type` beside it) and boolean
- * exclusiveMinimum/exclusiveMaximum. Each schema is compiled on first use, or loaded as an earlier run
- * compiled it (kept-validators.ts).
+ * Validates bodies against the target's own schemas with ajv: the raw document added whole (so `$ref`s resolve as written), OpenAPI 3.0's
+ * `nullable` and boolean exclusive bounds translated first, each schema compiled on first use or loaded as kept (kept-validators.ts).
  */
 import type { default as Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Spec } from './spec';
@@ -11,7 +8,7 @@ import { KEPT_VALIDATORS_DIR, keptValidators, type KeptValidators } from './kept
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export interface SchemaProblem {
+interface SchemaProblem {
   /** JSON pointer into the body, '/' for the root. */
   path: string;
   /** What failed and why, e.g. `must be string`. */

@@ -1,8 +1,4 @@
-/**
- * The spec is fetched, checked and dereferenced once per run (global setup) and handed to the workers
- * through a file, so no worker waits on the network or checks it again; the check (most of a second)
- * is also kept between runs, under a key made of the document's text and the code that checks it.
- */
+/** The spec is fetched and checked once per run (global setup) and handed to the workers through a file; the check (most of a second) is kept between runs. */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,10 +21,7 @@ interface CheckedSpec {
   unserved?: string;
 }
 
-/**
- * Checked documents kept between runs (a large spec's is several megabytes); the oldest go beyond this
- * many. More than the documents one self-test serves (15 in the fault run alone): fewer evicted each other every run.
- */
+/** Checked documents kept, more than one self-test serves so that they do not evict each other. */
 const KEPT_CHECKS = 32;
 /** What a kept check holds (CheckedSpec): a new format is a new key, so that no older file is read as this one. */
 const KEPT_FORMAT = 2;
@@ -41,10 +34,7 @@ const credentialHeaders = (config: Config) => ({
   [config.accountHeader ?? DEFAULT_ACCOUNT_HEADER]: config.accountId,
 });
 
-/**
- * The document's text and the code that checks it (spec.ts, the libraries' versions); not the origin,
- * since the embedded service's port changes at every run: a kept problem names it as ORIGIN.
- */
+/** The document's text and the code that checks it; not the origin, whose port changes every run (a kept problem names it as ORIGIN). */
 function checkKey(text: string): string {
   const code = [
     join(__dirname, 'spec.ts'),

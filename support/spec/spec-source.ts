@@ -1,21 +1,13 @@
 /**
- * Reads the target's OpenAPI document: fetch (bounded in time), then parse. Real published documents
- * hold raw newlines inside JSON strings, which JSON.parse rejects and a YAML parser reads, so YAML is
- * the fallback (JSON is YAML).
- *
- * Two ways of having no spec, told apart because they blame different parties: a target that cannot be
- * reached at all (a SuiteError 'unreachable': the network, the URL; the run stops) and a target that answers but
- * serves no OpenAPI document ('no-spec': a contract failure, SPEC-1, and the run reports it).
+ * Reads the target's OpenAPI document: fetch (bounded), then parse, YAML as the fallback (published documents hold raw newlines in JSON strings).
+ * An unreachable target stops the run ('unreachable'); one that answers without a document is a contract failure ('no-spec', SPEC-1).
  */
 import { readFile } from 'node:fs/promises';
 import { SuiteError } from '../run/suite-error';
 
 const TIMEOUT_MS = 10_000;
 
-/**
- * The spec is public on the real service; a target that wants credentials for it too (the document
- * asks for them "with every request") gets them on a second try.
- */
+/** A target that wants credentials for its spec too (the document asks for them "with every request") gets them on a second try. */
 export async function fetchSpecText(url: string, credentials?: Record<string, string>): Promise<string> {
   if (!/^https?:/.test(url)) {
     const path = url.startsWith('file:') ? new URL(url) : url;
@@ -46,7 +38,7 @@ export function parseSpecText(text: string, origin: string): unknown {
     return JSON.parse(text);
   } catch {
     try {
-      // Loaded only for a document that is not JSON: every worker imports this module, and specs are almost always JSON.
+      // Loaded only for a document that is not JSON: every worker imports this module.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { parse } = require('yaml') as typeof import('yaml');
       return parse(text, { maxAliasCount: -1 });
@@ -56,10 +48,7 @@ export function parseSpecText(text: string, origin: string): unknown {
   }
 }
 
-/**
- * Why a parsed body is no OpenAPI document at all (an HTML page, a JSON error body), or undefined: one
- * that only breaks the rules (Swagger 2, dangling references) is still read, and SPEC-1 names its problems.
- */
+/** Why a parsed body is no OpenAPI document at all, or undefined: one that only breaks the rules is still read, and SPEC-1 names its problems. */
 export function notOpenApi(parsed: unknown, origin: string): string | undefined {
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return `the document at ${origin} is not a JSON object`;
   if (!['openapi', 'swagger', 'paths'].some((k) => k in parsed))

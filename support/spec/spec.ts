@@ -1,7 +1,6 @@
 /**
- * The target's OpenAPI document as the suite uses it: the raw document (dangling references patched so
- * that everything else still resolves), its problems (which make SPEC-1 fail but stop nothing), a
- * dereferenced copy for reading, and operations found by method and path template, never by operationId.
+ * The target's OpenAPI document as the suite uses it: raw (dangling references patched), its problems (SPEC-1), a dereferenced copy,
+ * and operations found by method and path template, never by operationId.
  */
 import type { OpenAPIV3 } from 'openapi-types';
 
@@ -119,10 +118,7 @@ export function resolvePointer(doc: Json, pointer: string): Json {
   return node;
 }
 
-/**
- * Loaded on first use: the runner imports this module to list the tests and, with the check cached
- * (spec-cache.ts), never validates or dereferences.
- */
+/** Loaded on first use: the runner imports this module and, with the check cached, never validates. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const swaggerParser = () => require('@apidevtools/swagger-parser') as typeof import('@apidevtools/swagger-parser');
 

@@ -1,7 +1,4 @@
-/**
- * The operations of the document, found in the target's spec by method and path template (never by
- * operationId), and the account header's name.
- */
+/** The document's operations in the target's spec, and the account header's name. */
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Config } from '../run/config';
 import { DEFAULT_ACCOUNT_HEADER, RUNTIME_PATH } from '../document/facts';
@@ -24,11 +21,7 @@ export interface Target {
   accountHeader: string;
   /** Where the account header's name came from, for the report. */
   accountHeaderSource: 'ACCOUNT_HEADER' | 'spec' | 'default';
-  /**
-   * Other GETs the suite may call harmlessly: the collections of the resources it already reads
-   * (`GET /v1/runtimes` beside `GET /v1/runtimes/{id}`), when the spec has them and they need no
-   * parameter the suite cannot give.
-   */
+  /** Collections of the resources the suite reads (`GET /v1/runtimes`), when the spec has them and they need no parameter the suite cannot give. */
   collectionGets: SpecOperation[];
 }
 
@@ -105,10 +98,7 @@ export function resolveTarget(spec: Spec, config: Config): Target {
   };
 }
 
-/**
- * A spec path (server prefix included) as called on BASE_URL: when BASE_URL already ends in the
- * prefix (https://host/api with servers https://host/api), the prefix is not sent twice.
- */
+/** A spec path as called on BASE_URL: a server prefix BASE_URL already ends in is not sent twice. */
 export function relativeTo(baseUrl: string, fullPath: string): string {
   const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   return basePath && fullPath.startsWith(`${basePath}/`) ? fullPath.slice(basePath.length) : fullPath;
