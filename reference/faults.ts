@@ -47,6 +47,7 @@ export const FAULTS = {
   'rt-encoded-slash-500': 'runtime ids containing %2F answer 500',
   'rt-long-id-500': 'runtime ids over 1,000 characters answer 500',
   'rt-prefix-match': 'a prefix id ("2024.0") answers 200 with the first runtime it prefixes',
+  'rt-concurrent-last-wins': 'runtime reads in flight at the same time are all answered with the runtime the last of them asked for',
   // ERR
   'err-404-string-status': '404 bodies carry statusCode "404" (a string)',
   'err-404-wording': '404 bodies say error "Not found"',

@@ -46,6 +46,7 @@ export const FOUNDATION_FAULTS: FaultExpectation[] = [
   { fault: 'rt-encoded-slash-500', clauses: ['RT-9'], files: RT },
   { fault: 'rt-long-id-500', clauses: ['RT-9'], files: RT },
   { fault: 'rt-prefix-match', clauses: ['RT-9'], files: RT },
+  { fault: 'rt-concurrent-last-wins', clauses: ['RT-2'], files: RT },
 
   { fault: 'err-404-string-status', clauses: ['ERR-1', 'ERR-4'], files: RT },
   { fault: 'err-404-wording', clauses: ['ERR-1'], files: RT },

@@ -72,6 +72,7 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'rt-content-type-text': [async (a) => (await rt(a)).type],
   'rt-accept-strict': [async (a) => (await call(a, { url: '/v1/runtimes/2025.04', headers: { ...AUTH, accept: '*/*' } })).status],
   'rt-name-mismatch': [async (a) => (await rt(a, '2024.09')).body.name],
+  'rt-concurrent-last-wins': [async (a) => (await Promise.all([rt(a, '2024.09'), rt(a, '2025.04')])).map((r) => r.body.name)],
   'rt-node-no-v': [async (a) => (await rt(a)).body.nodeJsVersion],
   'rt-multistep-string': [async (a) => typeof (await rt(a)).body.multiStepSupport],
   'rt-stage-lowercase': [async (a) => (await rt(a)).body.stage],
