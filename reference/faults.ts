@@ -53,6 +53,7 @@ export const FAULTS = {
   'err-404-wording': '404 bodies say error "Not found"',
   'err-text-content-type': 'error responses are served as text/plain',
   'err-status-mismatch': '401 bodies say statusCode 403',
+  'err-two-problems-404-body': 'an invalid body to an unknown check id is answered 400 with the not-found body (statusCode 404)',
   // RL
   'rl-none': 'no rate limit at all',
   'rl-500': 'global limit is 500 instead of RATE_LIMIT_MAX',

@@ -182,6 +182,7 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'cu-empty-locations': [(a) => putStatus(a, { locations: [] })],
   'cu-unknown-runtime': [(a) => putStatus(a, { runtimeId: '2021.01' })],
   'cu-unknown-checktype': [(a) => putStatus(a, { checkType: 'SMTP' })],
+  'err-two-problems-404-body': [async (a) => (await put(a, { frequencyOffset: 0 }, '00000000-0000-4000-8000-000000000000')).body],
   'cu-unknown-id-200': [(a) => putStatus(a, { name: 'x' }, '00000000-0000-4000-8000-000000000000')],
 };
 

@@ -144,6 +144,9 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
       const v0 = req.validationError;
       if (faults.has('ind9-err-two-problems-status') && v0?.validationContext === 'body' && !(req.accountId && store.get(account, req.params.id)))
         return sendError(reply, faults, 404, errorBody(400, `Invalid request body: ${v0.message}`));
+      // err-two-problems-404-body: the body's 400 as the status, the lookup's not-found error as the body.
+      if (faults.has('err-two-problems-404-body') && v0?.validationContext === 'body' && !(req.accountId && store.get(account, req.params.id)))
+        return sendError(reply, faults, 400, errorBody(404, `Check ${req.params.id} not found`));
       const upsert = faults.has('ind6-cu-put-upserts') && GUID.test(req.params.id) && !(req.accountId && store.get(req.accountId, req.params.id));
       const current = upsert ? madeUpCheck(req.params.id) : load(accountFor(req), req.params.id, placeOf(req));
       const body: unknown = req.body;
