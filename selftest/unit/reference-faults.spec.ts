@@ -157,6 +157,7 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'fo-fractional': [(a) => putStatus(a, { frequencyOffset: 1.5 })],
   'fo-string-offset': [(a) => putStatus(a, { frequencyOffset: '5' })],
   'cu-500': [(a) => putStatus(a, { locations: ['mars-1'] })],
+  'cu-astral-dropped': [async (a) => (await put(a, { name: 'probe 😀' }), (await getCheck(a)).name)],
   'cu-partial-apply': [
     async (a) => {
       await put(a, { name: 'sticky', groupOrder: 1.5 });

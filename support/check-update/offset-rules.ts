@@ -30,7 +30,6 @@ export interface OffsetCase {
 export interface OffsetContext extends PlaceContext {
   /** The frequencies of the target (its spec's list, else the known set). */
   frequencies: readonly number[];
-  seed?: number;
 }
 
 /**

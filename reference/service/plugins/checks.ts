@@ -24,14 +24,14 @@ const [OLDEST_RUNTIME, NEWEST_RUNTIME] = [[...RUNTIME_VERSIONS].sort()[0], [...R
 const READ_CACHE_MS = 30_000;
 /** ind9-cu-utf8mb3-astral: a character a 3-byte utf8 column cannot hold (outside the Basic Multilingual Plane). */
 const ASTRAL = /[\u{10000}-\u{10FFFF}]/gu;
-/** ind9-cu-utf8mb3-astral: what the column keeps of a value: each astral character becomes "?". */
-const throughUtf8mb3 = (value: unknown): unknown =>
+/** ind9-cu-utf8mb3-astral, cu-astral-dropped: what the column keeps of a value: each astral character becomes `instead`. */
+const throughUtf8mb3 = (value: unknown, instead = '?'): unknown =>
   typeof value === 'string'
-    ? value.replace(ASTRAL, '?')
+    ? value.replace(ASTRAL, instead)
     : Array.isArray(value)
-      ? value.map(throughUtf8mb3)
+      ? value.map((v) => throughUtf8mb3(v, instead))
       : value && typeof value === 'object'
-        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, throughUtf8mb3(v)]))
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, throughUtf8mb3(v, instead)]))
         : value;
 
 /** ind8-cu-concurrent-lost-update: how long the update waits for the catalogue between its read and its write. */
@@ -263,7 +263,9 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
       if (faults.has('ind8-cu-concurrent-lost-update') || faults.has('cu-lost-update'))
         await new Promise((resolve) => setTimeout(resolve, CATALOGUE_ROUND_TRIP_MS));
       // ind9-cu-utf8mb3-astral: the row goes through a 3-byte utf8 column; the answer is built from the object in memory.
-      if (!faults.has('cu-not-persisted')) store.put(account, faults.has('ind9-cu-utf8mb3-astral') ? (throughUtf8mb3(updated) as Check) : updated);
+      // cu-astral-dropped: the name's writer strips what the column cannot hold.
+      const kept = faults.has('cu-astral-dropped') ? { ...updated, name: throughUtf8mb3(updated.name, '') as string } : updated;
+      if (!faults.has('cu-not-persisted')) store.put(account, faults.has('ind9-cu-utf8mb3-astral') ? (throughUtf8mb3(kept) as Check) : kept);
       if (queryLater) throw reject('INVALID_QUERY', v.message);
       // ind6-auth-403-after-write: the ownership check of the account header, after the write.
       if (forbiddenAfterWrite.has(req)) throw apiError('ACCOUNT_FORBIDDEN');
