@@ -80,6 +80,7 @@ export const FAULTS = {
   'fo-string-offset': 'frequencyOffset "5" coerced and accepted',
   'cu-500': 'invalid update bodies answer 500 instead of 400',
   'cu-astral-dropped': 'names are stored without their characters outside the Basic Multilingual Plane (the answer shows them)',
+  'cu-runtime-pinned-newest': 'a check on the newest runtime cannot be moved to an older one',
   'cu-partial-apply': 'a rejected body still applies its name',
   'cu-not-persisted': 'update answers 200 with the new values but stores nothing',
   'cu-null-ignored': 'null values in an update are skipped, so a cleared field keeps its old value',

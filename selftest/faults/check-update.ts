@@ -19,6 +19,7 @@ export const CHECK_UPDATE_FAULTS: FaultExpectation[] = [
   // A 500 where a 4xx belongs fails every rule that has a rejected cell.
   { fault: 'cu-500', clauses: ['FO-1', 'FO-2', 'FO-3', 'FO-4', 'FO-5', 'CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6'], files: CU },
   { fault: 'cu-astral-dropped', clauses: ['CU-1'], files: CU },
+  { fault: 'cu-runtime-pinned-newest', clauses: ['CU-9'], files: CU },
   { fault: 'cu-partial-apply', clauses: ['CU-7'], files: CU },
   { fault: 'cu-not-persisted', clauses: ['CU-1'], files: CU },
   { fault: 'cu-description-501', clauses: ['CU-2'], files: CU },

@@ -158,6 +158,7 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'fo-string-offset': [(a) => putStatus(a, { frequencyOffset: '5' })],
   'cu-500': [(a) => putStatus(a, { locations: ['mars-1'] })],
   'cu-astral-dropped': [async (a) => (await put(a, { name: 'probe 😀' }), (await getCheck(a)).name)],
+  'cu-runtime-pinned-newest': [async (a) => (await put(a, { runtimeId: '2026.04' }), await putStatus(a, { runtimeId: '2025.04' }))],
   'cu-partial-apply': [
     async (a) => {
       await put(a, { name: 'sticky', groupOrder: 1.5 });

@@ -205,7 +205,9 @@ export const VALUE_RULES: readonly ValueRule[] = [
     role: 'runtimeId',
     places: BOTH,
     listed: [
-      ...RUNTIME_VERSIONS.map((v) => ({ name: `listed-${v}`, value: v })),
+      // From the second newest back to the oldest, then forward to the newest: a move is valid both ways,
+      // and the run leaves the newest, so the final restore must go back too (CU-9).
+      ...[...RUNTIME_VERSIONS.slice(1), RUNTIME_VERSIONS[0]].map((v) => ({ name: `listed-${v}`, value: v })),
       ...['2024.10', '2025.09', '2026.01', '2024.9'].map((v) => ({ name: `look-alike-${v}`, value: v })),
       { name: 'number', value: 2024.09 },
       { name: 'empty', value: '' },

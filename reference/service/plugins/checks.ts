@@ -18,7 +18,7 @@ import { errorBody } from '../errors/catalogue';
 /** ind6-cu-removed-runtime-refused: the runtimes read as no longer selectable. */
 const REMOVED_RUNTIMES: readonly string[] = RUNTIMES.filter((r) => r.stage === 'REMOVED').map((r) => r.name);
 
-/** ind7-cu-runtime-range-check: the oldest and the newest runtime, as YYYY.MM strings compare. */
+/** ind7-cu-runtime-range-check, cu-runtime-pinned-newest: the oldest and the newest runtime, as YYYY.MM strings compare. */
 const [OLDEST_RUNTIME, NEWEST_RUNTIME] = [[...RUNTIME_VERSIONS].sort()[0], [...RUNTIME_VERSIONS].sort().pop()!];
 /** ind7-cu-stale-read-cache: how long a read of a check is served from the cache. */
 const READ_CACHE_MS = 30_000;
@@ -209,6 +209,9 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         if (p) problems.push(p);
         if (faults.has('ind6-cu-removed-runtime-refused') && typeof b.runtimeId === 'string' && REMOVED_RUNTIMES.includes(b.runtimeId))
           problems.push(`runtimeId: runtime ${b.runtimeId} is removed`);
+        // cu-runtime-pinned-newest: a check on the newest runtime is pinned there.
+        if (faults.has('cu-runtime-pinned-newest') && current.runtimeId === NEWEST_RUNTIME && typeof b.runtimeId === 'string' && b.runtimeId !== NEWEST_RUNTIME)
+          problems.push(`runtimeId: a check on ${NEWEST_RUNTIME} stays there`);
         // ind9-cu-runtime-no-downgrade: "a check only moves to newer runtimes", enforced on every update.
         if (
           faults.has('ind9-cu-runtime-no-downgrade') &&
