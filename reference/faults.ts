@@ -78,6 +78,8 @@ export const FAULTS = {
   'fo-offset-zero': 'frequencyOffset 0 accepted',
   'fo-fractional': 'fractional frequencyOffset (1.5) accepted',
   'fo-string-offset': 'frequencyOffset "5" coerced and accepted',
+  'fo-offset-number-unchanged': 'an offset whose Number() is the stored one ("1", [1], true while 1 is stored) is dropped as unchanged',
+  'fo-refused-draft-frequency': 'the frequency of a body refused by the offset rules stays in the draft and judges the next body that sends none',
   'cu-500': 'invalid update bodies answer 500 instead of 400',
   'cu-astral-dropped': 'names are stored without their characters outside the Basic Multilingual Plane (the answer shows them)',
   'cu-runtime-pinned-newest': 'a check on the newest runtime cannot be moved to an older one',

@@ -156,6 +156,14 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'fo-offset-zero': [(a) => putStatus(a, { frequencyOffset: 0 })],
   'fo-fractional': [(a) => putStatus(a, { frequencyOffset: 1.5 })],
   'fo-string-offset': [(a) => putStatus(a, { frequencyOffset: '5' })],
+  'fo-offset-number-unchanged': [async (a) => (await put(a, { frequency: 10, frequencyOffset: 1 }), await putStatus(a, { frequencyOffset: [1] }))],
+  'fo-refused-draft-frequency': [
+    async (a) => (
+      await put(a, { frequency: 10, frequencyOffset: 1 }),
+      await put(a, { frequency: 120, frequencyOffset: 50 }),
+      await putStatus(a, { frequencyOffset: 50 })
+    ),
+  ],
   'cu-500': [(a) => putStatus(a, { locations: ['mars-1'] })],
   'cu-astral-dropped': [async (a) => (await put(a, { name: 'probe 😀' }), (await getCheck(a)).name)],
   'cu-runtime-pinned-newest': [async (a) => (await put(a, { runtimeId: '2026.04' }), await putStatus(a, { runtimeId: '2025.04' }))],

@@ -52,6 +52,8 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
   const firstLoaded = new Map<string, Check>();
   /** ind9-fo-refused-frequency-remembered: the frequency of the last body received for each check, refused or not. */
   const lastFrequency = new Map<string, number>();
+  /** fo-refused-draft-frequency: the frequency of a refused body, left in the check's draft until an update is accepted. */
+  const draftFrequency = new Map<string, number>();
 
   /**
    * The account whose check a request names. unknown-check:<place>:foreign (ind7-cu-cross-account-id):
@@ -120,6 +122,11 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
           const stored = store.get(req.accountId, req.params.id)?.frequencyOffset;
           if (stored !== undefined && b.frequencyOffset !== stored && b.frequencyOffset == stored) delete b.frequencyOffset;
         }
+        // fo-offset-number-unchanged: an offset whose Number() is the stored one is dropped as "unchanged".
+        if (faults.has('fo-offset-number-unchanged') && b && typeof b === 'object' && typeof b.frequencyOffset !== 'number' && req.accountId) {
+          const stored = store.get(req.accountId, req.params.id)?.frequencyOffset;
+          if (stored !== undefined && Number(b.frequencyOffset) === stored) delete b.frequencyOffset;
+        }
         if (faults.has('ind-cu-checktype-case') && b && typeof b === 'object' && typeof b.checkType === 'string') {
           b.checkType = b.checkType.toUpperCase();
         }
@@ -184,7 +191,8 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         const draftKey = `${account} ${current.id}`;
         const remembered = faults.has('ind9-fo-refused-frequency-remembered') && sentFrequency === undefined ? lastFrequency.get(draftKey) : undefined;
         if (faults.has('ind9-fo-refused-frequency-remembered') && typeof sentFrequency === 'number') lastFrequency.set(draftKey, sentFrequency);
-        const frequency = faults.has('ind7-fo-zero-falsy') ? sentFrequency || current.frequency : (sentFrequency ?? remembered ?? current.frequency);
+        const draft = faults.has('fo-refused-draft-frequency') && sentFrequency === undefined ? draftFrequency.get(draftKey) : undefined;
+        const frequency = faults.has('ind7-fo-zero-falsy') ? sentFrequency || current.frequency : (sentFrequency ?? remembered ?? draft ?? current.frequency);
         // ind8-fo-offset-before-frequency-key: the body applied to a draft key by key, the offset judged by its setter against the
         // draft's frequency so far (the stored one when frequency comes later in the body); the frequency setter checks the type only.
         const keys = Object.keys(b);
@@ -207,6 +215,10 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
                 faults,
               );
         if (p) problems.push(p);
+        if (faults.has('fo-refused-draft-frequency')) {
+          if (p && typeof sentFrequency === 'number') draftFrequency.set(draftKey, sentFrequency);
+          else if (!p) draftFrequency.delete(draftKey);
+        }
         if (faults.has('ind6-cu-removed-runtime-refused') && typeof b.runtimeId === 'string' && REMOVED_RUNTIMES.includes(b.runtimeId))
           problems.push(`runtimeId: runtime ${b.runtimeId} is removed`);
         // cu-runtime-pinned-newest: a check on the newest runtime is pinned there.
