@@ -103,7 +103,9 @@ const NOT_AN_OFFSET_ABOVE_60: Array<[string, unknown]> = [['float', 1.5]];
 export function notAnOffsetCases(c: OffsetContext): OffsetCase[] {
   const low = lowFrequency(c.frequencies);
   const high = highFrequency(c.frequencies);
-  const keep = (v: unknown) => low !== undefined && !frequencyOffsetRuling(c.ownType, low, v).accepted;
+  // Not the boundaries FO-low sends at that frequency already.
+  const sent = low === undefined ? [] : boundaryCases(c, (f) => f === low).map((x) => x.body.frequencyOffset);
+  const keep = (v: unknown) => low !== undefined && !frequencyOffsetRuling(c.ownType, low, v).accepted && !sent.includes(v);
   const near = nearMissesAt({ ruleIndex: 0, places: CHECK_KINDS, place: c.check, domain: [STORED_OFFSET], keep, seed: c.seed ?? DEFAULT_CASE_SEED });
   const given = { frequency: low, frequencyOffset: STORED_OFFSET };
   return [
