@@ -46,7 +46,9 @@ export const FOUNDATION_FAULTS: FaultExpectation[] = [
   { fault: 'rt-encoded-slash-500', clauses: ['RT-9'], files: RT },
   { fault: 'rt-long-id-500', clauses: ['RT-9'], files: RT },
   { fault: 'rt-prefix-match', clauses: ['RT-9'], files: RT },
+  { fault: 'rt-concurrent-last-wins', clauses: ['RT-2'], files: RT },
 
+  { fault: 'err-two-problems-404-body', clauses: ['ERR-4'], files: [TEST_FILES.errors] },
   { fault: 'err-404-string-status', clauses: ['ERR-1', 'ERR-4'], files: RT },
   { fault: 'err-404-wording', clauses: ['ERR-1'], files: RT },
   { fault: 'err-text-content-type', clauses: ['ERR-3'], files: [...RT, ...AUTH] },

@@ -72,6 +72,7 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'rt-content-type-text': [async (a) => (await rt(a)).type],
   'rt-accept-strict': [async (a) => (await call(a, { url: '/v1/runtimes/2025.04', headers: { ...AUTH, accept: '*/*' } })).status],
   'rt-name-mismatch': [async (a) => (await rt(a, '2024.09')).body.name],
+  'rt-concurrent-last-wins': [async (a) => (await Promise.all([rt(a, '2024.09'), rt(a, '2025.04')])).map((r) => r.body.name)],
   'rt-node-no-v': [async (a) => (await rt(a)).body.nodeJsVersion],
   'rt-multistep-string': [async (a) => typeof (await rt(a)).body.multiStepSupport],
   'rt-stage-lowercase': [async (a) => (await rt(a)).body.stage],
@@ -155,7 +156,17 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'fo-offset-zero': [(a) => putStatus(a, { frequencyOffset: 0 })],
   'fo-fractional': [(a) => putStatus(a, { frequencyOffset: 1.5 })],
   'fo-string-offset': [(a) => putStatus(a, { frequencyOffset: '5' })],
+  'fo-offset-number-unchanged': [async (a) => (await put(a, { frequency: 10, frequencyOffset: 1 }), await putStatus(a, { frequencyOffset: [1] }))],
+  'fo-refused-draft-frequency': [
+    async (a) => (
+      await put(a, { frequency: 10, frequencyOffset: 1 }),
+      await put(a, { frequency: 120, frequencyOffset: 50 }),
+      await putStatus(a, { frequencyOffset: 50 })
+    ),
+  ],
   'cu-500': [(a) => putStatus(a, { locations: ['mars-1'] })],
+  'cu-astral-dropped': [async (a) => (await put(a, { name: 'probe 😀' }), (await getCheck(a)).name)],
+  'cu-runtime-pinned-newest': [async (a) => (await put(a, { runtimeId: '2026.04' }), await putStatus(a, { runtimeId: '2025.04' }))],
   'cu-partial-apply': [
     async (a) => {
       await put(a, { name: 'sticky', groupOrder: 1.5 });
@@ -181,6 +192,7 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'cu-empty-locations': [(a) => putStatus(a, { locations: [] })],
   'cu-unknown-runtime': [(a) => putStatus(a, { runtimeId: '2021.01' })],
   'cu-unknown-checktype': [(a) => putStatus(a, { checkType: 'SMTP' })],
+  'err-two-problems-404-body': [async (a) => (await put(a, { frequencyOffset: 0 }, '00000000-0000-4000-8000-000000000000')).body],
   'cu-unknown-id-200': [(a) => putStatus(a, { name: 'x' }, '00000000-0000-4000-8000-000000000000')],
 };
 

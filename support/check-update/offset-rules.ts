@@ -30,7 +30,6 @@ export interface OffsetCase {
 export interface OffsetContext extends PlaceContext {
   /** The frequencies of the target (its spec's list, else the known set). */
   frequencies: readonly number[];
-  seed?: number;
 }
 
 /**
@@ -87,17 +86,8 @@ export function boundaryCases(c: OffsetContext, inRange: (f: number) => boolean)
     });
 }
 
-/** Offsets that are not an integer >= 1 (FO-4), sent with a frequency in 1..60. */
-const NOT_AN_OFFSET: Array<[string, unknown]> = [
-  ['negative', -1],
-  ['float', 1.5],
-  ['numeric-string', '5'],
-  ['boolean-string', 'true'],
-  ['boolean', true],
-  ['null', null],
-  ['array', [5]],
-  ['object', { value: 5 }],
-];
+/** The offset the FO-4 cells presume stored (valid at any frequency above 0), whose near misses they send. */
+const STORED_OFFSET = 1;
 /** The same, at frequency 0 (API check) and above 60: a careless parser there is a path of its own. */
 const NOT_AN_OFFSET_AT_ZERO: Array<[string, unknown]> = [
   ['float', 10.5],
@@ -105,12 +95,21 @@ const NOT_AN_OFFSET_AT_ZERO: Array<[string, unknown]> = [
 ];
 const NOT_AN_OFFSET_ABOVE_60: Array<[string, unknown]> = [['float', 1.5]];
 
-/** FO-4 at a low, zero and high frequency, and one seeded frequency and offset (the oracle judges it, whichever side it falls on). */
+/**
+ * FO-4 at a low frequency: the near misses of the stored offset (as a string, a boolean, in an array…),
+ * each judged by the oracle whatever it equals loosely, spread over both checks; at a zero and a high
+ * frequency; and one seeded frequency and offset (the oracle judges it, whichever side it falls on).
+ */
 export function notAnOffsetCases(c: OffsetContext): OffsetCase[] {
   const low = lowFrequency(c.frequencies);
   const high = highFrequency(c.frequencies);
+  // Not the boundaries FO-low sends at that frequency already.
+  const sent = low === undefined ? [] : boundaryCases(c, (f) => f === low).map((x) => x.body.frequencyOffset);
+  const keep = (v: unknown) => low !== undefined && !frequencyOffsetRuling(c.ownType, low, v).accepted && !sent.includes(v);
+  const near = nearMissesAt({ ruleIndex: 0, places: CHECK_KINDS, place: c.check, domain: [STORED_OFFSET], keep, seed: c.seed ?? DEFAULT_CASE_SEED });
+  const given = { frequency: low, frequencyOffset: STORED_OFFSET };
   return [
-    ...(low === undefined ? [] : NOT_AN_OFFSET.map(([name, o]) => offsetAt(name, low, o))),
+    ...(low === undefined ? [] : near.map((g) => ({ ...offsetAt(g.name, low, g.value), given }))),
     ...(c.frequencies.includes(0) && c.check === 'api' ? NOT_AN_OFFSET_AT_ZERO.map(([name, o]) => offsetAt(`f0-${name}`, 0, o)) : []),
     ...(high === undefined ? [] : NOT_AN_OFFSET_ABOVE_60.map(([name, o]) => offsetAt(`f${high}-${name}`, high, o))),
     ...seededCase(c),
@@ -186,6 +185,15 @@ const COMBINATIONS: Combination[] = [
     given: (l) => ({ frequency: l, frequencyOffset: 1 }),
     body: (l) => ({ frequencyOffset: maxOffset(l) + 1 }),
   },
+  // Frequency 0 refused (the stored offset 1 is none of 10, 20, 30), then an offset sent alone that 0
+  // would refuse: a refused body leaves no trace on the next judgement (FO-2 with the stored frequency).
+  {
+    name: 'frequency-alone-to-f0-offset-too-small',
+    places: ['api'],
+    needs: ['zero', 'low'],
+    given: (l) => ({ frequency: l, frequencyOffset: 1 }),
+    body: () => ({ frequency: 0 }),
+  },
   {
     name: 'offset-alone-at-{low}-max',
     needs: ['low'],
@@ -225,14 +233,6 @@ const COMBINATIONS: Combination[] = [
     needs: ['high'],
     given: (_, h) => ({ frequency: h, frequencyOffset: 1 }),
     body: (_, h) => ({ frequencyOffset: maxOffset(h) }),
-  },
-  // The stored offset (the high frequency's largest) is none of 10, 20, 30.
-  {
-    name: 'frequency-alone-to-f0-offset-too-small',
-    places: ['api'],
-    needs: ['zero', 'high'],
-    given: (_, h) => ({ frequency: h, frequencyOffset: maxOffset(h) }),
-    body: () => ({ frequency: 0 }),
   },
   {
     name: 'frequency-alone-to-{low}-offset-in-range',

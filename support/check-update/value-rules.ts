@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import type { ClauseId } from '../document/clauses';
 import { DEFAULT_CASE_SEED, nearMissesAt, seededValues } from '../document/case-choice';
 import { CHECK_TYPES, DESCRIPTION_MAX, LOCATIONS, RUNTIME_VERSIONS } from '../document/facts';
+import { anyCharacter } from '../document/any-character';
 import { CHECK_KINDS, type CheckKind } from './table';
 import type { BodyRole } from './vocabulary';
 
@@ -29,10 +30,11 @@ import type { BodyRole } from './vocabulary';
  */
 export type Ruling = 'valid' | 'invalid' | 'either' | 'valid-where-nullable' | 'invalid-unless-nullable' | 'invalid-unless-admitted';
 
-/** What a value may depend on: the check's own type as read. */
+/** What a value may depend on: the check's own type as read, and the run's seed. */
 export interface PlaceContext {
   check: CheckKind;
   ownType: string;
+  seed?: number;
 }
 
 /** A value with the name of its class (the last part of the value class). */
@@ -96,8 +98,11 @@ function descriptionRuling(v: unknown): Ruling {
   return graphemesWithinBound(v) ? 'either' : 'invalid';
 }
 
-/** The name a valid body sets (CU-1). */
-export const PROBE_NAME = 'Contract suite probe (CU-1)';
+/** The characters of the name a valid body sets (CU-1) drawn with the run's seed, so that a stored name must keep any character. */
+const NAME_CHARACTERS = 8;
+/** The name a valid body sets (CU-1): a label, and characters from the whole of Unicode, one stream per check. */
+const probeName = (c: PlaceContext) =>
+  `Contract suite probe ${seededValues(fc.string({ unit: anyCharacter(), minLength: NAME_CHARACTERS, maxLength: NAME_CHARACTERS }), c.seed ?? DEFAULT_CASE_SEED, 200 + CHECK_KINDS.indexOf(c.check), 1, () => true)[0].value as string}`;
 
 export const VALUE_RULES: readonly ValueRule[] = [
   {
@@ -105,7 +110,7 @@ export const VALUE_RULES: readonly ValueRule[] = [
     clause: 'CU-1',
     role: 'name',
     places: BOTH,
-    listed: [{ name: 'new', value: PROBE_NAME }],
+    listed: [{ name: 'new', value: probeName }],
     oracle: (v) => (typeof v === 'string' && v !== '' ? 'valid' : 'either'),
   },
   {
@@ -211,7 +216,9 @@ export const VALUE_RULES: readonly ValueRule[] = [
     role: 'runtimeId',
     places: BOTH,
     listed: [
-      ...RUNTIME_VERSIONS.map((v) => ({ name: `listed-${v}`, value: v })),
+      // From the second newest back to the oldest, then forward to the newest: a move is valid both ways,
+      // and the run leaves the newest, so the final restore must go back too (CU-9).
+      ...[...RUNTIME_VERSIONS.slice(1), RUNTIME_VERSIONS[0]].map((v) => ({ name: `listed-${v}`, value: v })),
       ...['2024.10', '2025.09', '2026.01', '2024.9'].map((v) => ({ name: `look-alike-${v}`, value: v })),
       { name: 'number', value: 2024.09 },
       { name: 'empty', value: '' },

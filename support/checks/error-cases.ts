@@ -56,8 +56,15 @@ export const ERROR_CASES: readonly ErrorCase[] = [
     options: {},
     foreign: true,
   },
-  // The body is {}, which changes nothing even if the target were to take it (see support/auth/requests.ts).
-  { ...unknownId, place: 'check-update', clause: 'CU-8', options: { body: {} } },
+  // Two problems at once, an unknown id and an invalid body (frequencyOffset, the one property the document
+  // names, 0: no integer >= 1): 404 and 400 both pass, but the body's statusCode must be the status sent.
+  {
+    ...unknownId,
+    name: 'a well-formed check id nobody created, with an invalid body',
+    place: 'check-update',
+    clause: 'CU-8',
+    options: { body: { frequencyOffset: 0 } },
+  },
   { id: 'not-json', name: 'a body that is not JSON', place: 'check-update', clause: 'CU-7', checkId: configured, options: { rawBody: '{"name": ' } },
   {
     id: 'empty-body',

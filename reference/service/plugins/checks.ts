@@ -18,20 +18,20 @@ import { errorBody } from '../errors/catalogue';
 /** ind6-cu-removed-runtime-refused: the runtimes read as no longer selectable. */
 const REMOVED_RUNTIMES: readonly string[] = RUNTIMES.filter((r) => r.stage === 'REMOVED').map((r) => r.name);
 
-/** ind7-cu-runtime-range-check: the oldest and the newest runtime, as YYYY.MM strings compare. */
+/** ind7-cu-runtime-range-check, cu-runtime-pinned-newest: the oldest and the newest runtime, as YYYY.MM strings compare. */
 const [OLDEST_RUNTIME, NEWEST_RUNTIME] = [[...RUNTIME_VERSIONS].sort()[0], [...RUNTIME_VERSIONS].sort().pop()!];
 /** ind7-cu-stale-read-cache: how long a read of a check is served from the cache. */
 const READ_CACHE_MS = 30_000;
 /** ind9-cu-utf8mb3-astral: a character a 3-byte utf8 column cannot hold (outside the Basic Multilingual Plane). */
 const ASTRAL = /[\u{10000}-\u{10FFFF}]/gu;
-/** ind9-cu-utf8mb3-astral: what the column keeps of a value: each astral character becomes "?". */
-const throughUtf8mb3 = (value: unknown): unknown =>
+/** ind9-cu-utf8mb3-astral, cu-astral-dropped: what the column keeps of a value: each astral character becomes `instead`. */
+const throughUtf8mb3 = (value: unknown, instead = '?'): unknown =>
   typeof value === 'string'
-    ? value.replace(ASTRAL, '?')
+    ? value.replace(ASTRAL, instead)
     : Array.isArray(value)
-      ? value.map(throughUtf8mb3)
+      ? value.map((v) => throughUtf8mb3(v, instead))
       : value && typeof value === 'object'
-        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, throughUtf8mb3(v)]))
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, throughUtf8mb3(v, instead)]))
         : value;
 
 /** ind8-cu-concurrent-lost-update: how long the update waits for the catalogue between its read and its write. */
@@ -52,6 +52,8 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
   const firstLoaded = new Map<string, Check>();
   /** ind9-fo-refused-frequency-remembered: the frequency of the last body received for each check, refused or not. */
   const lastFrequency = new Map<string, number>();
+  /** fo-refused-draft-frequency: the frequency of a refused body, left in the check's draft until an update is accepted. */
+  const draftFrequency = new Map<string, number>();
 
   /**
    * The account whose check a request names. unknown-check:<place>:foreign (ind7-cu-cross-account-id):
@@ -120,6 +122,11 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
           const stored = store.get(req.accountId, req.params.id)?.frequencyOffset;
           if (stored !== undefined && b.frequencyOffset !== stored && b.frequencyOffset == stored) delete b.frequencyOffset;
         }
+        // fo-offset-number-unchanged: an offset whose Number() is the stored one is dropped as "unchanged".
+        if (faults.has('fo-offset-number-unchanged') && b && typeof b === 'object' && typeof b.frequencyOffset !== 'number' && req.accountId) {
+          const stored = store.get(req.accountId, req.params.id)?.frequencyOffset;
+          if (stored !== undefined && Number(b.frequencyOffset) === stored) delete b.frequencyOffset;
+        }
         if (faults.has('ind-cu-checktype-case') && b && typeof b === 'object' && typeof b.checkType === 'string') {
           b.checkType = b.checkType.toUpperCase();
         }
@@ -144,6 +151,9 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
       const v0 = req.validationError;
       if (faults.has('ind9-err-two-problems-status') && v0?.validationContext === 'body' && !(req.accountId && store.get(account, req.params.id)))
         return sendError(reply, faults, 404, errorBody(400, `Invalid request body: ${v0.message}`));
+      // err-two-problems-404-body: the body's 400 as the status, the lookup's not-found error as the body.
+      if (faults.has('err-two-problems-404-body') && v0?.validationContext === 'body' && !(req.accountId && store.get(account, req.params.id)))
+        return sendError(reply, faults, 400, errorBody(404, `Check ${req.params.id} not found`));
       const upsert = faults.has('ind6-cu-put-upserts') && GUID.test(req.params.id) && !(req.accountId && store.get(req.accountId, req.params.id));
       const current = upsert ? madeUpCheck(req.params.id) : load(accountFor(req), req.params.id, placeOf(req));
       const body: unknown = req.body;
@@ -181,7 +191,8 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         const draftKey = `${account} ${current.id}`;
         const remembered = faults.has('ind9-fo-refused-frequency-remembered') && sentFrequency === undefined ? lastFrequency.get(draftKey) : undefined;
         if (faults.has('ind9-fo-refused-frequency-remembered') && typeof sentFrequency === 'number') lastFrequency.set(draftKey, sentFrequency);
-        const frequency = faults.has('ind7-fo-zero-falsy') ? sentFrequency || current.frequency : (sentFrequency ?? remembered ?? current.frequency);
+        const draft = faults.has('fo-refused-draft-frequency') && sentFrequency === undefined ? draftFrequency.get(draftKey) : undefined;
+        const frequency = faults.has('ind7-fo-zero-falsy') ? sentFrequency || current.frequency : (sentFrequency ?? remembered ?? draft ?? current.frequency);
         // ind8-fo-offset-before-frequency-key: the body applied to a draft key by key, the offset judged by its setter against the
         // draft's frequency so far (the stored one when frequency comes later in the body); the frequency setter checks the type only.
         const keys = Object.keys(b);
@@ -204,8 +215,15 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
                 faults,
               );
         if (p) problems.push(p);
+        if (faults.has('fo-refused-draft-frequency')) {
+          if (p && typeof sentFrequency === 'number') draftFrequency.set(draftKey, sentFrequency);
+          else if (!p) draftFrequency.delete(draftKey);
+        }
         if (faults.has('ind6-cu-removed-runtime-refused') && typeof b.runtimeId === 'string' && REMOVED_RUNTIMES.includes(b.runtimeId))
           problems.push(`runtimeId: runtime ${b.runtimeId} is removed`);
+        // cu-runtime-pinned-newest: a check on the newest runtime is pinned there.
+        if (faults.has('cu-runtime-pinned-newest') && current.runtimeId === NEWEST_RUNTIME && typeof b.runtimeId === 'string' && b.runtimeId !== NEWEST_RUNTIME)
+          problems.push(`runtimeId: a check on ${NEWEST_RUNTIME} stays there`);
         // ind9-cu-runtime-no-downgrade: "a check only moves to newer runtimes", enforced on every update.
         if (
           faults.has('ind9-cu-runtime-no-downgrade') &&
@@ -260,7 +278,9 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
       if (faults.has('ind8-cu-concurrent-lost-update') || faults.has('cu-lost-update'))
         await new Promise((resolve) => setTimeout(resolve, CATALOGUE_ROUND_TRIP_MS));
       // ind9-cu-utf8mb3-astral: the row goes through a 3-byte utf8 column; the answer is built from the object in memory.
-      if (!faults.has('cu-not-persisted')) store.put(account, faults.has('ind9-cu-utf8mb3-astral') ? (throughUtf8mb3(updated) as Check) : updated);
+      // cu-astral-dropped: the name's writer strips what the column cannot hold.
+      const kept = faults.has('cu-astral-dropped') ? { ...updated, name: throughUtf8mb3(updated.name, '') as string } : updated;
+      if (!faults.has('cu-not-persisted')) store.put(account, faults.has('ind9-cu-utf8mb3-astral') ? (throughUtf8mb3(kept) as Check) : kept);
       if (queryLater) throw reject('INVALID_QUERY', v.message);
       // ind6-auth-403-after-write: the ownership check of the account header, after the write.
       if (forbiddenAfterWrite.has(req)) throw apiError('ACCOUNT_FORBIDDEN');

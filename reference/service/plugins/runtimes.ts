@@ -4,10 +4,11 @@ import type { Faults } from '../../faults';
 import { apiError } from '../errors/catalogue';
 import { findRuntime, present, visibleRuntimes } from '../runtimes/view';
 import { idShape, rawLastSegment } from '../runtimes/id-shape';
+import type { Runtime } from '../runtimes/data';
 
 /** The custom limit of the list route, as its spec description states it. */
 export const RUNTIME_LIST_LIMIT = { max: 20, timeWindow: 10_000 } as const;
-/** ind9-rt-singleflight-route-key: how long the coalesced catalogue read takes. */
+/** ind9-rt-singleflight-route-key, rt-concurrent-last-wins: how long a catalogue read takes. */
 const CATALOGUE_READ_MS = 10;
 
 export default async function runtimesPlugin(app: FastifyInstance, opts: { faults: Faults }) {
@@ -37,6 +38,8 @@ export default async function runtimesPlugin(app: FastifyInstance, opts: { fault
   const byYear = new Map<string, string>();
   /** ind9-rt-singleflight-route-key: the one catalogue read in flight, shared by every request of the route that arrives meanwhile. */
   let inflight: Promise<string> | null = null;
+  /** rt-concurrent-last-wins: the runtime the route is serving, one variable for every request. */
+  let serving: Runtime | undefined;
   app.get<{ Params: { id: string } }>('/v1/runtimes/:id', { ...oneLimit, ...idPattern }, async (req, reply) => {
     // ind8-rt-json-suffix-stripped: a ".json" ending read as the format the client asks for, as some routers do.
     const id = faults.has('ind8-rt-json-suffix-stripped') ? req.params.id.replace(/\.json$/i, '') : req.params.id;
@@ -69,6 +72,12 @@ export default async function runtimesPlugin(app: FastifyInstance, opts: { fault
       const key = rt.name.split('.')[0];
       if (!byYear.has(key)) byYear.set(key, JSON.stringify(present(rt, faults)));
       return reply.type(json).send(byYear.get(key));
+    }
+    // rt-concurrent-last-wins: the found runtime kept in the route's variable across the catalogue's round trip.
+    if (faults.has('rt-concurrent-last-wins')) {
+      serving = rt;
+      await new Promise((resolve) => setTimeout(resolve, CATALOGUE_READ_MS));
+      return reply.type(json).send(JSON.stringify(present(serving, faults)));
     }
     // ind9-rt-singleflight-route-key: concurrent reads coalesced on the in-flight read, keyed by the route instead of the id.
     if (faults.has('ind9-rt-singleflight-route-key')) {

@@ -172,6 +172,8 @@ export const UNKNOWN_CHECK_GENERATED: GeneratedFault[] = [
       valueClass: c.id,
       direction: 'loose',
       files: [ERR],
+      // The table's update sends an invalid body, which a made-up check refuses rightly: the CU-8 test's valid body shows it.
+      ...(c.place === 'check-update' && answer === 'found' ? { valueClass: 'unknown-id:well-formed', files: [TEST_FILES.checkUpdate] } : {}),
     })),
   ),
   ...REJECTIONS.filter((r) => r.id === 'foreign-account').map((r): GeneratedFault => ({
