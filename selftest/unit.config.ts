@@ -5,8 +5,8 @@ export default defineConfig({
   testDir: 'unit',
   timeout: 30_000,
   // More than the two cores: many tests wait (agent drains, child processes, timers). `npm test` runs them
-  // with two, beside the self-test that keeps the cores busy: each worker loads most of support/ and
-  // reference/ again (5 s of CPU for the third).
+  // in one, beside the self-test that keeps both cores busy longer than their waits last: each further
+  // worker loads support/ and reference/ and warms them up again (49 s of CPU with one, 63 s with two).
   workers: 3,
   fullyParallel: true,
   reporter: [['list']],
