@@ -2,7 +2,7 @@
  * The document's own rules that a spec cannot express, as zod schemas. Each field maps to the clause
  * it verifies, so a zod issue becomes a failure of the right clause.
  */
-import { z } from 'zod';
+import { z } from 'zod/v3';
 import type { ClauseId } from './clauses';
 import { ERROR_WORDING, RUNTIME_STAGES } from './facts';
 
@@ -47,7 +47,7 @@ export const runtimeFields = {
     allowed: 'a non-empty map of package name to version string',
   },
   description: { clause: 'RT-8', schema: z.string(), required: false, allowed: 'a string' },
-} satisfies Record<string, { clause: ClauseId; schema: z.ZodType; required: boolean; allowed: string }>;
+} satisfies Record<string, { clause: ClauseId; schema: z.ZodTypeAny; required: boolean; allowed: string }>;
 
 /** The fields the Runtime schema must require (SPEC-6): those the document requires (RT-*). */
 export const REQUIRED_RUNTIME_FIELDS = Object.entries(runtimeFields)
@@ -61,15 +61,17 @@ export const OPTIONAL_RUNTIME_FIELDS = Object.entries(runtimeFields)
 const optionalMessage = { message: z.string().optional() };
 
 export const errorBodies = {
-  404: z.looseObject({ statusCode: z.literal(404), error: z.literal(ERROR_WORDING[404]), ...optionalMessage }),
-  429: z.looseObject({ statusCode: z.literal(429), error: z.literal(ERROR_WORDING[429]), ...optionalMessage, attributes: z.looseObject({}).optional() }),
+  404: z.object({ statusCode: z.literal(404), error: z.literal(ERROR_WORDING[404]), ...optionalMessage }).passthrough(),
+  429: z
+    .object({ statusCode: z.literal(429), error: z.literal(ERROR_WORDING[429]), ...optionalMessage, attributes: z.object({}).passthrough().optional() })
+    .passthrough(),
 } as const;
 
-const statusBodies = new Map<number, z.ZodType>();
+const statusBodies = new Map<number, z.ZodTypeAny>();
 /** Any error body: a JSON object whose statusCode is the HTTP status (ERR-4). One schema per status, made once. */
-export const errorBodyFor = (status: number): z.ZodType => {
+export const errorBodyFor = (status: number): z.ZodTypeAny => {
   let schema = statusBodies.get(status);
-  if (!schema) statusBodies.set(status, (schema = z.looseObject({ statusCode: z.literal(status) })));
+  if (!schema) statusBodies.set(status, (schema = z.object({ statusCode: z.literal(status) }).passthrough()));
   return schema;
 };
 

@@ -15,7 +15,7 @@ import { ERRORS, errorBody } from '../../../reference/service/errors/catalogue';
 import { renderError } from '../../../reference/service/errors/bent-error';
 import { errorBodies, errorBodyFor } from '../../../support/document/rules';
 import { RULE_CLAUSE, type AuthRule } from '../../../support/auth/table';
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 import { ERROR_MUTATIONS, type BodyShape, type ErrorMutation } from '../../../reference/fault-kinds';
 import { ERROR_CASES } from '../../../support/checks/error-cases';
 import { REJECTIONS } from '../../../support/check-update/rejections';
@@ -45,7 +45,7 @@ interface Provoked {
    * Clauses whose text names this answer's body (a rejection's "JSON error body whose statusCode is the
    * status", RT-9's "404 with the ERR-1 body"), and that body's rule: a bent body it refuses breaks them too.
    */
-  namedBy?: { clauses: ClauseId[]; body: z.ZodType };
+  namedBy?: { clauses: ClauseId[]; body: z.ZodTypeAny };
 }
 
 /** The AUTH clauses of the probes the reference answers with a status (its catalogue: ERRORS), as rejections. */
