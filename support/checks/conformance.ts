@@ -21,9 +21,20 @@ export function declaredResponseKey(op: SpecOperation, status: number): string |
   return [String(status), `${String(status)[0]}XX`, `${String(status)[0]}xx`, 'default'].find((k) => keys.includes(k));
 }
 
+// Every response walks the same few paths of a document that does not change during a run: walked once each.
+const walked = new WeakMap<object, Map<string, string | undefined>>();
+
 /** Follows the `$ref`s met on the way, so the pointer names where the schema really is (and its validator is compiled once). */
 export function canonicalPointer(raw: unknown, segments: string[]): string | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
+  let paths = walked.get(raw);
+  if (!paths) walked.set(raw, (paths = new Map()));
+  const key = segments.join('\0');
+  if (!paths.has(key)) paths.set(key, walk(raw, segments));
+  return paths.get(key);
+}
+
+function walk(raw: object, segments: string[]): string | undefined {
   let pointer = '';
   for (const segment of segments) {
     let node = resolvePointer(raw, pointer);
