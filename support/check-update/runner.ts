@@ -11,6 +11,7 @@
  * start from a valid state (and a real check does not run so until the end).
  */
 import { atTest } from '../run/step-location';
+import { attachText } from '../run/attach';
 import { test } from '@playwright/test';
 import { ClauseFailure, show } from '../checks/failure';
 import type { CallOptions } from '../http/client';
@@ -41,6 +42,9 @@ export const MAX_BATCH = 20;
  */
 export const FORBIDDEN_AT_ONCE = 10;
 
+/** The attachment that lists a test's cells. */
+export const CELLS_ATTACHMENT = 'cells';
+
 /** A cell that sets up the stored state another cell presumes (a valid body: judged like one). */
 function setupCell(cell: Cell): Cell {
   const given = cell.given!;
@@ -65,6 +69,8 @@ export class CellRunner {
   private carriersNoted = false;
 
   private readonly h: CheckHandle;
+  /** What the test sent and read, a line each in the order it began, marked by whether it failed. */
+  private readonly lines: string[] = [];
 
   constructor(
     private readonly fx: Judges,
@@ -74,6 +80,14 @@ export class CellRunner {
   }
 
   async run(cells: Cell[]): Promise<void> {
+    try {
+      await this.runCells(cells);
+    } finally {
+      if (this.lines.length) attachText(test.info(), CELLS_ATTACHMENT, this.lines.join('\n'));
+    }
+  }
+
+  private async runCells(cells: Cell[]): Promise<void> {
     let batch: Pending[] = [];
     let start = structuredClone(this.h.expected);
     const close = async () => {
@@ -352,17 +366,24 @@ export class CellRunner {
     return restored(r);
   }
 
-  /** A step of the report, placed at its test; the failures it added make it red (and the test goes on to the next). */
+  /**
+   * One cell (or read, or replay): a line of the test's list of cells; one that added failures is also a
+   * red step of the report, at its test. A step for every cell cost the default run about a tenth of a
+   * second (two messages to the runner each, some four hundred cells).
+   */
   private async step(title: string, fn: () => Promise<void>): Promise<void> {
     const { verdict } = this.fx;
     const from = verdict.failures.length;
+    const line = this.lines.push(`… ${title}`) - 1;
+    await fn();
+    const added = verdict.failures.slice(from).filter((f) => !f.waiver);
+    this.lines[line] = `${added.length ? '✗' : '✓'} ${title}`;
+    if (!added.length) return;
     await test
       .step(
         title,
         async () => {
-          await fn();
-          const added = verdict.failures.slice(from).filter((f) => !f.waiver);
-          if (added.length) throw new ClauseFailure(added);
+          throw new ClauseFailure(added);
         },
         atTest(),
       )
