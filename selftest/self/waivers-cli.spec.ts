@@ -46,7 +46,7 @@ test('a waiver dated later covers the violation: exit 0, the clause waived with 
   // The failure is still there, carrying its waiver.
   expect(run.failures.some((f) => f.clause === 'RT-3' && f.waiver?.entry === 1)).toBe(true);
   expect(run.output).toMatch(/clauses: \d+ verified, 2 waived, 0 failed/);
-  expect(run.output).toContain(`waiver used: ${file} entry 1 (clause "RT-3", place "runtime") covered 1 failure, until 2999-12-31`);
+  expect(run.output).toContain(`waiver used: ${file} entry 1 (clause "RT-3", place "runtime") covered 2 failures, until 2999-12-31`);
   expect(run.output).toContain(`waiver stale: ${file} entry 3 (clause "RT-2") covered nothing in this run`);
 });
 
