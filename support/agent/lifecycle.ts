@@ -119,7 +119,9 @@ async function liveAgentSession(command: string, port: number | undefined, stop:
       const a = agent!;
       if (stop === 'watch') session.watch = await watchShutdown(a, SHUTDOWN_TIMING);
       else {
-        a.signal('SIGTERM');
+        // Nothing after the signal is judged here: the embedded agent (a process of ours) is killed
+        // outright; another gets SIGTERM, which a container's runtime passes on, and its exit is awaited.
+        a.signal(command === EMBEDDED_AGENT_COMMAND ? 'SIGKILL' : 'SIGTERM');
         await Promise.race([a.exited, sleep(EXIT_LIMIT_MS)]);
       }
     }
