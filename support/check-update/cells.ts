@@ -121,7 +121,7 @@ function propertyCells(ctx: CellContext, clause: ClauseId, which: (e: Expectatio
   const given = rule.neutralFrequency ? neutral(ctx) : undefined;
   const cells: Cell[] = [];
   // The generated values first: the last valid value of a property is the one a read shows (null, listed last).
-  for (const c of [...generatedValues(rule, ctx, ctx.seed), ...rule.listed]) {
+  for (const c of [...generatedValues(rule, ctx), ...rule.listed]) {
     if (c.places && !c.places.includes(ctx.check)) continue;
     const value = valueOf(c, ctx);
     // Another documented type that is the check's own is no other type.

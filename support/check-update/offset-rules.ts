@@ -7,11 +7,11 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { DEFAULT_CASE_SEED, nearMissesAt, seededValues } from '../document/case-choice';
+import { nearMissesAt, seededValues } from '../document/case-choice';
 import { CHECK_TYPES, SUB_MINUTE_CHECK_TYPE, SUB_MINUTE_OFFSETS } from '../document/facts';
 import { frequencyOffsetRuling, maxOffset } from './frequency-offset';
 import { CHECK_KINDS, type CheckKind } from './table';
-import type { PlaceContext } from './value-rules';
+import { seedOf, type PlaceContext } from './value-rules';
 
 /** A stored state by role: what a case presumes before its body is sent, and the body. */
 export interface Coupled {
@@ -106,7 +106,7 @@ export function notAnOffsetCases(c: OffsetContext): OffsetCase[] {
   // Not the boundaries FO-low sends at that frequency already.
   const sent = low === undefined ? [] : boundaryCases(c, (f) => f === low).map((x) => x.body.frequencyOffset);
   const keep = (v: unknown) => low !== undefined && !frequencyOffsetRuling(c.ownType, low, v).accepted && !sent.includes(v);
-  const near = nearMissesAt({ ruleIndex: 0, places: CHECK_KINDS, place: c.check, domain: [STORED_OFFSET], keep, seed: c.seed ?? DEFAULT_CASE_SEED });
+  const near = nearMissesAt({ ruleIndex: 0, places: CHECK_KINDS, place: c.check, domain: [STORED_OFFSET], keep, seed: seedOf(c) });
   const given = { frequency: low, frequencyOffset: STORED_OFFSET };
   return [
     ...(low === undefined ? [] : near.map((g) => ({ ...offsetAt(g.name, low, g.value), given }))),
@@ -120,7 +120,7 @@ function seededCase(c: OffsetContext): OffsetCase[] {
   const frequencies = c.frequencies.filter((f) => f > 0);
   if (!frequencies.length) return [];
   const arbitrary = fc.constantFrom(...frequencies).chain((f) => fc.tuple(fc.constant(f), fc.integer({ min: -2, max: maxOffset(f) + 3 })));
-  const drawn = seededValues(arbitrary, c.seed ?? DEFAULT_CASE_SEED, 100 + CHECK_KINDS.indexOf(c.check), 1, () => true);
+  const drawn = seededValues(arbitrary, seedOf(c), 100 + CHECK_KINDS.indexOf(c.check), 1, () => true);
   return drawn.map((d) => {
     const [frequency, offset] = d.value as [number, number];
     return offsetAt(`f${frequency}:seeded:1`, frequency, offset);
@@ -148,7 +148,7 @@ export function atZeroCases(c: OffsetContext): OffsetCase[] {
       place: 'api',
       domain: [...SUB_MINUTE_OFFSETS],
       keep,
-      seed: c.seed ?? DEFAULT_CASE_SEED,
+      seed: seedOf(c),
       perPlace: PER_OPERATOR_AT_ZERO,
     });
     offsets.push(...near.map((g) => offsetAt(`f0:${g.name}`, 0, g.value)));

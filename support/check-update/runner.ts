@@ -43,7 +43,7 @@ export const MAX_BATCH = 20;
 export const FORBIDDEN_AT_ONCE = 10;
 
 /** The attachment that lists a test's cells. */
-export const CELLS_ATTACHMENT = 'cells';
+const CELLS_ATTACHMENT = 'cells';
 
 /** A cell that sets up the stored state another cell presumes (a valid body: judged like one). */
 function setupCell(cell: Cell): Cell {

@@ -37,6 +37,9 @@ export interface PlaceContext {
   seed?: number;
 }
 
+/** The seed a place's values are drawn with: the run's, else the default one. */
+export const seedOf = (c: PlaceContext): number => c.seed ?? DEFAULT_CASE_SEED;
+
 /** A value with the name of its class (the last part of the value class). */
 export interface NamedValue {
   name: string;
@@ -102,7 +105,7 @@ function descriptionRuling(v: unknown): Ruling {
 const NAME_CHARACTERS = 8;
 /** The name a valid body sets (CU-1): a label, and characters from the whole of Unicode, one stream per check. */
 const probeName = (c: PlaceContext) =>
-  `Contract suite probe ${seededValues(fc.string({ unit: anyCharacter(), minLength: NAME_CHARACTERS, maxLength: NAME_CHARACTERS }), c.seed ?? DEFAULT_CASE_SEED, 200 + CHECK_KINDS.indexOf(c.check), 1, () => true)[0].value as string}`;
+  `Contract suite probe ${seededValues(fc.string({ unit: anyCharacter(), minLength: NAME_CHARACTERS, maxLength: NAME_CHARACTERS }), seedOf(c), 200 + CHECK_KINDS.indexOf(c.check), 1, () => true)[0].value as string}`;
 
 export const VALUE_RULES: readonly ValueRule[] = [
   {
@@ -280,8 +283,9 @@ const generatedOnce = new Map<string, NamedValue[]>();
  * applied to its domain, and a few seeded values beside them, each one the oracle does not call valid
  * and no listed value already is.
  */
-export function generatedValues(rule: ValueRule, c: PlaceContext, seed = DEFAULT_CASE_SEED): NamedValue[] {
+export function generatedValues(rule: ValueRule, c: PlaceContext): NamedValue[] {
   if (!rule.generated || !rule.places.includes(c.check)) return [];
+  const seed = seedOf(c);
   const once = `${rule.clause}:${rule.role}:${c.check}:${c.ownType}:${seed}`;
   let drawn = generatedOnce.get(once);
   if (!drawn) generatedOnce.set(once, (drawn = drawGenerated(rule, rule.generated, c, seed)));
