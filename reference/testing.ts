@@ -3,10 +3,14 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { API_KEYS, DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID } from './service/accounts';
 import { buildService, type ServiceOptions } from './service/app';
-import { SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID } from './service/checks/store';
+import { SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID, seedChecks } from './service/checks/store';
 
 export const [DEMO_KEY, SECOND_KEY] = [...API_KEYS.keys()];
 export { DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID };
+/** The seeded API check as the store starts: what a test reads back where nothing changed it. */
+export const SEEDED_API_CHECK = seedChecks().find((c) => c.id === SEEDED_API_CHECK_ID)!;
+/** A well-formed GUID of no account. */
+export const OTHER_GUID = '3d2c1b0a-9f8e-4d7c-a6b5-c4d3e2f1a0b9';
 export const AUTH = { authorization: `Bearer ${DEMO_KEY}`, 'x-service-account': DEMO_ACCOUNT_ID } as const;
 export const AUTH2 = { authorization: `Bearer ${SECOND_KEY}`, 'x-service-account': SECOND_ACCOUNT_ID } as const;
 

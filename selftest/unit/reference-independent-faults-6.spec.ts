@@ -9,9 +9,19 @@ import type { FastifyInstance } from 'fastify';
 import { afterSigterm, type Case, testGeneration, UNKNOWN_CHECK } from './reference-fault-harness';
 import { INDEPENDENT_FAULTS_6 } from '../../reference/independent-faults';
 import { INDEPENDENT_FAULTS_6 as MEASURED } from '../faults/independent';
-import { AUTH, call, DEMO_ACCOUNT_ID, DEMO_KEY, getCheck, put, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, type FakeClock } from '../../reference/testing';
+import {
+  AUTH,
+  call,
+  DEMO_ACCOUNT_ID,
+  DEMO_KEY,
+  getCheck,
+  put,
+  SECOND_ACCOUNT_ID,
+  SEEDED_API_CHECK_ID,
+  type FakeClock,
+  SEEDED_API_CHECK,
+} from '../../reference/testing';
 
-const SEEDED_NAME = 'Public API health (GET /v1/status)';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const spec = async (app: FastifyInstance) => (await call(app, { url: '/openapi.json', headers: {} })).body;
 const rt = (app: FastifyInstance, id: string) => call(app, { url: `/v1/runtimes/${id}` });
@@ -96,7 +106,7 @@ const CASES: Record<keyof typeof INDEPENDENT_FAULTS_6, Case | 'agent'> = {
       });
       return [r.status, r.body.statusCode, (await getCheck(a)).name];
     },
-    clean: [403, 403, SEEDED_NAME],
+    clean: [403, 403, SEEDED_API_CHECK.name],
     broken: [403, 403, 'written anyway'],
   },
   // RT
@@ -187,7 +197,7 @@ const CASES: Record<keyof typeof INDEPENDENT_FAULTS_6, Case | 'agent'> = {
       (await getCheck(a)).name,
       await putStatus(a, { name: 'query is fine' }, SEEDED_API_CHECK_ID, '?autoAssignAlerts=false'),
     ],
-    clean: [400, SEEDED_NAME, 200],
+    clean: [400, SEEDED_API_CHECK.name, 200],
     broken: [400, 'query was bad', 200],
   },
   'ind6-cu-location-case': {

@@ -20,11 +20,11 @@ import {
   SEEDED_API_CHECK_ID,
   SEEDED_BROWSER_CHECK_ID,
   type FakeClock,
+  OTHER_GUID,
+  SEEDED_API_CHECK,
 } from '../../reference/testing';
 
-const SEEDED_NAME = 'Public API health (GET /v1/status)';
 const NIL_GUID = '00000000-0000-0000-0000-000000000000';
-const OTHER_GUID = '3d2c1b0a-9f8e-4d7c-a6b5-c4d3e2f1a0b9';
 const spec = async (app: FastifyInstance) => (await call(app, { url: '/openapi.json', headers: {} })).body;
 const rt = (app: FastifyInstance, id: string) => call(app, { url: `/v1/runtimes/${id}` });
 const status = async (app: FastifyInstance, url: string, headers: Record<string, string>, method: 'GET' | 'HEAD' = 'GET') =>
@@ -212,8 +212,8 @@ const CASES: Record<keyof typeof INDEPENDENT_FAULTS_7, Case | 'agent'> = {
   // CU
   'ind7-cu-stale-read-cache': {
     probe: async (a) => [(await getCheck(a)).name, await putStatus(a, { name: 'renamed' }), (await getCheck(a)).name],
-    clean: [SEEDED_NAME, 200, 'renamed'],
-    broken: [SEEDED_NAME, 200, SEEDED_NAME],
+    clean: [SEEDED_API_CHECK.name, 200, 'renamed'],
+    broken: [SEEDED_API_CHECK.name, 200, SEEDED_API_CHECK.name],
   },
   'ind7-cu-grouporder-zero-refused': {
     probe: async (a) => [
@@ -245,7 +245,7 @@ const CASES: Record<keyof typeof INDEPENDENT_FAULTS_7, Case | 'agent'> = {
       (await getCheck(a)).name,
     ],
     clean: [200, 400, 'first rename', 400, 'first rename'],
-    broken: [200, 400, SEEDED_NAME, 400, SEEDED_NAME],
+    broken: [200, 400, SEEDED_API_CHECK.name, 400, SEEDED_API_CHECK.name],
   },
   'ind7-cu-cross-account-id': {
     probe: async (a) => {
@@ -259,7 +259,7 @@ const CASES: Record<keyof typeof INDEPENDENT_FAULTS_7, Case | 'agent'> = {
       const unknown = await call(a, { url: `/v1/checks/${UNKNOWN_CHECK}`, headers: { ...AUTH2 } });
       return [read.status, write.status, unknown.status, (await getCheck(a)).name];
     },
-    clean: [404, 404, 404, SEEDED_NAME],
+    clean: [404, 404, 404, SEEDED_API_CHECK.name],
     broken: [200, 200, 404, 'from the second account'],
   },
   // FO

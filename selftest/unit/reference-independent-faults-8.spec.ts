@@ -22,11 +22,10 @@ import {
   SEEDED_API_CHECK_ID,
   SEEDED_BROWSER_CHECK_ID,
   type FakeClock,
+  OTHER_GUID,
+  SEEDED_API_CHECK,
 } from '../../reference/testing';
 
-const SEEDED_NAME = 'Public API health (GET /v1/status)';
-const SEEDED_LOCATIONS = ['eu-central-1', 'us-east-1'];
-const OTHER_GUID = '3d2c1b0a-9f8e-4d7c-a6b5-c4d3e2f1a0b9';
 const spec = async (app: FastifyInstance) => (await call(app, { url: '/openapi.json', headers: {} })).body;
 const rt = (app: FastifyInstance, id: string) => call(app, { url: `/v1/runtimes/${id}` });
 const status = async (app: FastifyInstance, url: string, headers: Record<string, string>) => (await call(app, { url, headers })).status;
@@ -242,7 +241,7 @@ const CASES: Record<keyof typeof INDEPENDENT_FAULTS_8, Case | 'agent'> = {
       return [statuses, check.name, check.tags];
     },
     clean: [[200, 200], 'renamed', ['retagged']],
-    broken: [[200, 200], SEEDED_NAME, ['retagged']],
+    broken: [[200, 200], SEEDED_API_CHECK.name, ['retagged']],
   },
   'ind8-cu-description-null-500': {
     probe: async (a) => [
@@ -261,7 +260,7 @@ const CASES: Record<keyof typeof INDEPENDENT_FAULTS_8, Case | 'agent'> = {
       await putStatus(a, { locations: ['eu-west-1', 'mars-1'] }),
       (await getCheck(a)).locations,
     ],
-    clean: [400, 400, 400, SEEDED_LOCATIONS],
+    clean: [400, 400, 400, SEEDED_API_CHECK.locations],
     broken: [400, 400, 200, ['eu-west-1', 'mars-1']],
   },
   // FO

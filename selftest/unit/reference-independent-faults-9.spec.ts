@@ -22,11 +22,10 @@ import {
   SEEDED_API_CHECK_ID,
   SEEDED_BROWSER_CHECK_ID,
   type FakeClock,
+  OTHER_GUID,
+  SEEDED_API_CHECK,
 } from '../../reference/testing';
 
-const SEEDED_LOCATIONS = ['eu-central-1', 'us-east-1'];
-const SEEDED_TAGS = ['demo', 'contract-tests'];
-const OTHER_GUID = '3d2c1b0a-9f8e-4d7c-a6b5-c4d3e2f1a0b9';
 const CHECK_URL = `/v1/checks/${SEEDED_API_CHECK_ID}`;
 const spec = async (app: FastifyInstance) => (await call(app, { url: '/openapi.json', headers: {} })).body;
 const rt = (app: FastifyInstance, id: string) => call(app, { url: `/v1/runtimes/${id}` });
@@ -261,8 +260,8 @@ const CASES: Record<keyof typeof INDEPENDENT_FAULTS_9, Case | 'agent'> = {
       const check = await getCheck(a);
       return [schemaRefused, afterSchema, offsetRefused, check.locations, check.tags, check.frequency];
     },
-    clean: [400, SEEDED_LOCATIONS, 400, SEEDED_LOCATIONS, SEEDED_TAGS, 10],
-    broken: [400, SEEDED_LOCATIONS, 400, ['eu-west-1'], ['x'], 10],
+    clean: [400, SEEDED_API_CHECK.locations, 400, SEEDED_API_CHECK.locations, SEEDED_API_CHECK.tags, 10],
+    broken: [400, SEEDED_API_CHECK.locations, 400, ['eu-west-1'], ['x'], 10],
   },
   'ind9-cu-runtime-no-downgrade': {
     probe: async (a) => [
