@@ -1,18 +1,19 @@
 /**
  * The contract suite. With no BASE_URL, the embedded reference service is started on a free loopback
- * port by `webServer`; otherwise the suite tests BASE_URL as it is.
+ * port (support/run/embedded-service.ts); otherwise the suite tests BASE_URL as it is.
  */
 import { defineConfig } from '@playwright/test';
 import { defaultWorkers, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, readConfig, WAIVER_DAY_VARIABLE, type Config } from './support/run/config';
 import { EXIT_CONFIG_ERROR, isSuiteError } from './support/run/suite-error';
 import { clearRunOutputs, writeStoppedMatrix } from './reporters/run-outputs';
 import { BURST_FILE, decideBurstInRun, decideOrder } from './support/run/schedule';
+import { startEmbeddedService } from './support/run/embedded-service';
 
 loadEnvFile();
 // Only the runner's own process (not each worker) clears the last run's outputs and reports a stop.
 const isRunner = process.env.TEST_WORKER_INDEX === undefined;
-// The embedded service listens on a port of its own choosing and prints it; webServer's wait below puts
-// it in the runner's environment, which global setup and the workers (started after it) read.
+// The embedded service listens on a port of its own choosing and prints it; global setup puts it in the
+// runner's environment, which the workers (started after it) read.
 const port = process.env[EMBEDDED_PORT_VARIABLE];
 let config: Config;
 try {
@@ -25,6 +26,9 @@ try {
   process.stderr.write(`configuration error: ${e.message}\n`);
   process.exit(EXIT_CONFIG_ERROR);
 }
+// Only a run of tests needs it (not --list, show-report or merge-reports, which read this file too).
+const runsTests = isRunner && process.argv.includes('test') && !process.argv.includes('--list');
+if (runsTests && config.embedded) startEmbeddedService(config.rateLimit, Number(port ?? 0));
 if (isRunner) clearRunOutputs(config.reportDir);
 // The workers judge waivers by the day the run started, as the runner's summary does.
 if (isRunner) process.env[WAIVER_DAY_VARIABLE] = config.today;
@@ -55,22 +59,4 @@ export default defineConfig({
           { name: 'rate-limit', testMatch: BURST_FILE, fullyParallel: false },
         ]
       : [{ name: 'contract', fullyParallel: true }],
-  webServer: config.embedded
-    ? {
-        command: 'node support/run/embedded.mjs reference/service/main.ts',
-        // Ready on its line (not on the next port poll: Playwright polls at 0.1, 0.35, 0.85, 1.85 s…),
-        // whose port the named group hands to the runner's environment.
-        wait: { stdout: new RegExp(`listening on http://127\\.0\\.0\\.1:(?<${EMBEDDED_PORT_VARIABLE}>\\d+)`) },
-        reuseExistingServer: false,
-        timeout: 20_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        env: {
-          PORT: port ?? '0',
-          HOST: '127.0.0.1',
-          RATE_LIMIT_MAX: String(config.rateLimit.max),
-          RATE_LIMIT_WINDOW_S: String(config.rateLimit.windowSeconds),
-        },
-      }
-    : undefined,
 });
