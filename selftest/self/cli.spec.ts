@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { EMBEDDED } from '../../support/run/config';
+import { EMBEDDED, EMBEDDED_PORT_VARIABLE } from '../../support/run/config';
 import { freePort } from '../../support/run/loopback-ports';
 import { failedClauses, failureLines, runSuite, type SuiteRun } from '../../scripts/suite-runner';
 import { TEST_FILES } from '../../support/run/test-files';
@@ -55,6 +55,20 @@ test('an unreachable target fails the run within 10 seconds with one clear line 
   expect(run.output).toContain(`contract suite: the target is unreachable: GET http://127.0.0.1:${port}/openapi.json failed (ECONNREFUSED)`);
   expect(run.output).not.toMatch(/\n\s+at /); // no stack trace
   expect(run.ms).toBeLessThan(10_000);
+});
+
+test('an embedded service that cannot start (its port taken) stops the run with one line and exit code 4', async () => {
+  const taken = createServer();
+  await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+  const port = (taken.address() as { port: number }).port;
+  try {
+    const run = await runSuite({ env: { [EMBEDDED_PORT_VARIABLE]: String(port) } });
+    expect(run.exitCode, run.output.slice(-2000)).toBe(4);
+    expect(run.output).toContain('contract suite: the embedded reference service did not start: it exited (code 1)');
+    expect(run.output).not.toMatch(/\n\s+at /); // no stack trace
+  } finally {
+    taken.close();
+  }
 });
 
 test('a target whose spec answers 404 fails SPEC-1 (exit code 1), every other clause not run for that reason, the reports written', async () => {
