@@ -142,7 +142,10 @@ test.describe('get one runtime', () => {
   };
   const annotation = clauses('RT-9', 'ERR-1', 'ERR-3', 'ERR-4', 'AUTH-7', 'SPEC-9');
 
-  for (const u of UNKNOWN_IDS) test(`unknown id: ${u.what}`, { annotation }, ({ contract, target, verdict }) => unknownId({ contract, target, verdict }, u));
+  // Each failure names its id and class: the listed kinds sent side by side, as the generated ones below.
+  test('unknown ids of every listed kind (a word, month 13, an encoded slash…) are not found', { annotation }, async ({ contract, target, verdict }) => {
+    await Promise.all(UNKNOWN_IDS.map((u) => unknownId({ contract, target, verdict }, u)));
+  });
 
   // The near misses of the accepted versions and the seeded ids (CASE_SEED), sent side by side: each
   // failure names its id and class.

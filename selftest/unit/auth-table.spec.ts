@@ -4,7 +4,6 @@ import {
   AUTH_PLACES,
   AUTH_PROBES,
   authCases,
-  authGroups,
   GET_PLACES,
   MAIN_ACCOUNT_PLACES,
   probeCredentials,
@@ -51,16 +50,6 @@ test("the GUID of no account is the catalogue's zero of the account (the nil GUI
   expect(values.filter((v) => v === nil)).toHaveLength(AUTH_PLACES.length / 2);
   for (const v of values) expect(v).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   expect(values.filter((v) => v !== nil && v !== main.accountId && v !== second.accountId)).toHaveLength(AUTH_PLACES.length / 2);
-});
-
-test('the groups hold every case once: per place the valid request, then each rule with all its probes', () => {
-  const groups = authGroups();
-  expect(groups.flatMap((g) => (g.rule ? g.probes.map((p) => `${g.place} ${p.id}`) : [`${g.place} valid`])).sort()).toEqual(
-    authCases()
-      .map((c) => `${c.place} ${c.probe?.id ?? 'valid'}`)
-      .sort(),
-  );
-  for (const g of groups) for (const p of g.probes) expect(p.rule).toBe(g.rule);
 });
 
 test('the family stays within its budget of about 160 requests, with two collections beside the operations', () => {

@@ -304,33 +304,6 @@ export function authCases(probes: readonly AuthProbe[] = AUTH_PROBES): AuthCase[
   return AUTH_PLACES.flatMap((place) => [{ place }, ...probes.filter((p) => probeApplies(p, place)).map((p) => ({ place, probe: p }))]);
 }
 
-/** One test's share: the valid request at a place, or every probe of one rule there. */
-export interface AuthGroup {
-  place: AuthPlace;
-  rule?: AuthRule;
-  probes: AuthProbe[];
-}
-
-/** The cases by place and rule, in the order of the table. */
-export function authGroups(probes: readonly AuthProbe[] = AUTH_PROBES): AuthGroup[] {
-  const rules = [...new Set(probes.map((p) => p.rule))];
-  return AUTH_PLACES.flatMap((place) => [
-    { place, probes: [] },
-    ...rules.map((rule) => ({ place, rule, probes: probes.filter((p) => p.rule === rule && probeApplies(p, place)) })),
-  ]);
-}
-
-/** What each rule's test is about, for its title. */
-export const RULE_TITLE: Readonly<Record<AuthRule, string>> = {
-  key: 'no Authorization header, and the key offered any other way without it',
-  scheme: 'the key in another scheme than Bearer',
-  'unknown-key': 'unknown and look-alike bearer keys',
-  'account-missing': 'no account header',
-  'account-empty': 'an empty or blank account header',
-  'account-malformed': 'account headers that are not a GUID',
-  'account-other': 'the GUID of another account, or of none',
-};
-
 /**
  * The credentials a probe starts from. A probe that carries a valid key is sent with the second key
  * where one is configured, so the main key's rate-limit window holds only requests that certainly
