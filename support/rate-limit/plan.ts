@@ -3,11 +3,10 @@ import type { Config } from '../run/config';
 import { RUNTIME_VERSIONS } from '../document/facts';
 import { keyTag, readLedger, sentTimes } from '../http/request-ledger';
 import { fillPath, type Target } from '../spec/target';
-import { burstTarget, type BurstTarget } from './burst';
+import { burstTarget, sleep, type BurstTarget } from './burst';
 import { keyRoles, type KeyRoles } from './keys';
-import { knownPrior, lastActivity, type KnownPrior } from './known-prior';
-import { readLastRun, type LastRunRecord } from './last-run';
-import { sleep, windowMargin } from './measurement';
+import { knownPrior, lastActivity, readLastRun, type KnownPrior, type LastRunRecord } from './known-prior';
+import { windowMargin } from './measurement';
 
 export interface BurstPlan {
   roles: KeyRoles;

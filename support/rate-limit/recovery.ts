@@ -1,10 +1,11 @@
 /**
  * Recovery (RL-5) as a client that heeds the headers meets it: exhaust the key, ask once mid-window (refused by any correct limiter),
- * wait until the end the latest 429 announced, then ask until served or a window and a bit have passed.
+ * wait until the end the latest 429 announced, then ask until served or a window and a bit have passed; then RL-1 in a later window.
  */
-import { isServed, sendOne, type BurstTarget, type Reply } from './burst';
-import { announcementOf, ROUNDING_MS } from './announced-end';
-import { exhaust, sleep, windowMargin, type Limit } from './measurement';
+import { isServed, sendOne, sleep, type BurstTarget, type Reply } from './burst';
+import { announcementOf, ROUNDING_MS } from './headers';
+import { exhaust, measureLimit, windowMargin, type Limit, type LimitReport } from './measurement';
+import type { BurstPlan } from './plan';
 
 export interface Recovery {
   /** Every request of the test in the order sent: a still limited key waited out, the burst, the rest. */
@@ -77,4 +78,23 @@ export async function watchRecovery(target: BurstTarget, limit: Limit): Promise<
   const after = await askUntilServed(target, limit, [...run, midWindow], limitedAt);
   replies.push(...after.probes);
   return { replies, refusal, last: after.probes[after.probes.length - 1], served: after.served, waited: after.waited };
+}
+
+/** RL-1 beyond the first window (a limiter may be right only in the first): waits until a whole window has passed since the suite's last request, then measures again. */
+export async function measureInLaterWindow(plan: BurstPlan, limit: Limit): Promise<{ report: LimitReport; waitedMs: number }> {
+  const windowMs = limit.windowSeconds * 1000;
+  const quietUntil = plan.lastActivity() + windowMs + windowMargin(windowMs);
+  const waitedMs = Math.max(0, quietUntil - Date.now());
+  await sleep(waitedMs);
+  // A timer may fire a millisecond early by the wall clock: the window looked back over must start after the last request.
+  while (Date.now() <= quietUntil) await sleep(1);
+  const report = await measureLimit({
+    target: plan.target,
+    limit,
+    known: plan.known,
+    lastActivity: plan.lastActivity,
+    otherKey: plan.other,
+    exclusive: plan.exclusive,
+  });
+  return { report, waitedMs };
 }
