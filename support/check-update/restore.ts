@@ -1,7 +1,4 @@
-/**
- * Reading a check and putting it back as a snapshot has it (CU-9, and after a cell that changed what it
- * must not). A restore sends the writable properties the snapshot holds and is verified by a read.
- */
+/** Reading a check and putting it back as the snapshot has it (CU-9, and after a cell that changed what it must not), verified by a read. */
 import type { CallOptions } from '../http/client';
 import type { Exchange } from '../http/exchange';
 import { oneLine } from '../http/exchange';
@@ -24,10 +21,7 @@ export interface CheckAccess {
   writable: string[];
   /** The query every update carries (the auto-subscribe parameter, false). */
   query?: Record<string, string>;
-  /**
-   * Properties that constrain one another (frequencyOffset is checked against the frequency and check
-   * type the check has after the update), by the target's names: a restore sends them together or not at all.
-   */
+  /** Properties that constrain one another (frequencyOffset, frequency, check type), by the target's names: a restore sends them together or not at all. */
   coupled: string[];
 }
 
@@ -62,11 +56,7 @@ export function describeRestore(r: RestoreResult): string {
     : `${id}: restored ${what}; read back equal to the snapshot`;
 }
 
-/**
- * Puts one check back as the snapshot has it. First the whole writable state; if the target refuses
- * that (a real service may not take back every property its GET shows), only the properties that
- * differ, with their coupled ones. Each attempt is verified by reading the check back.
- */
+/** Puts one check back as the snapshot has it, each attempt verified by a read: the whole writable state, else (refused) only what differs and its coupled properties. */
 export async function restoreCheck(a: CheckAccess, id: string, snapshot: CheckState, read: Send, write: Send = read): Promise<RestoreResult> {
   const { routes, writable, query, coupled } = a;
   const path = routes.readPath(id);

@@ -1,8 +1,6 @@
 /**
- * The family's session in one worker: the snapshot (on disk, per target), how the check is read and
- * updated, the body's vocabulary, and the state each check is expected to be in now. Opened by the first
- * test that needs it (its requests count in that test) and kept for the worker's other tests; a worker
- * started after a failed test opens it again and finds its run's snapshot (see snapshot.ts).
+ * The family's session in one worker: the snapshot, how the check is read and updated, the body's vocabulary and the state
+ * each check should be in now. Opened by the first test that needs it (its requests count there) and kept for the others.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,10 +77,7 @@ export function missingCheck(config: Config, kind: CheckKind): string | undefine
 /** A plain client for the worker's own requests (the restore after the tests). */
 export type PlainClient = () => Send;
 
-/**
- * The worker's sessions, one per check, each opened once on demand. Each check has its own snapshot
- * file, so the two checks' chains can run side by side in two workers.
- */
+/** The worker's sessions, one per check, each opened once on demand; each check has its own snapshot file, so the two chains can run in two workers. */
 export class CheckSessions {
   private readonly opening = new Map<CheckKind, Promise<Opened>>();
   private readonly sessions = new Map<CheckKind, Session>();
@@ -143,11 +138,7 @@ export class CheckSessions {
     }
   }
 
-  /**
-   * After the family's tests in this worker: the final test of each check's chain restores it and
-   * removes its file; if it did not run (filtered, failed, interrupted), it is done here. A restore that
-   * fails leaves the file, and the next run against this target puts it back first.
-   */
+  /** Restores each check whose chain's final test did not run; a restore that fails leaves the file for the next run. */
   async finish(): Promise<void> {
     const sessions = [...this.sessions.values()];
     this.sessions.clear();

@@ -1,18 +1,7 @@
 /**
- * The snapshot of the checks the update tests change (CU-9): their full state, read before the first
- * update and written to a file first, so that a run that dies half-way is repaired by the next run
- * against the same target. The file is removed once a final restore has been verified.
- *
- * One file per target: its name comes from the base URL (or "embedded") and the check ids, so a
- * leftover of one target never blocks a run against another. A leftover of this same target is put
- * back before anything else; when that fails, the family fails with one line naming the file (the
- * user decides: put the checks back by hand, or delete the file). The embedded service dies with its
- * run, so its leftovers are worthless and replaced.
- *
- * The file carries the id of the run that wrote it. When a test fails, Playwright goes on in a new
- * worker, which opens the session again: a snapshot of its own run is the state before the run and is
- * kept as it is (the checks are read again for the current state, never "restored" half-way through
- * the run).
+ * The snapshot of the checks the update tests change (CU-9), one file per target, written before the first
+ * update so that the next run against the same target puts back what a run that died half-way changed.
+ * A new worker of the same run (after a failed test) finds its run's id in the file and keeps it as it is.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -103,11 +92,8 @@ function pendingOf(o: SnapshotOptions): { pending?: SnapshotFile; legacy: boolea
 }
 
 /**
- * Reads the snapshot for a run. This run's own file (written by an earlier worker) is kept as it is,
- * and the checks are read for their current state. An earlier run's leftover against the same real
- * target is put back first and kept, as the state the checks had before any run changed them; if it
- * cannot be put back, a SuiteError naming the file (the file stays). Otherwise the checks are read now. The file
- * is written, with this run's id, before this returns, hence before the first update.
+ * Reads the snapshot for a run and writes it, with this run's id, before the first update: this run's own file is kept, an earlier
+ * run's leftover against the same real target is put back first (a SuiteError naming the file if it cannot be), else the checks are read now.
  */
 export async function takeSnapshot(o: SnapshotOptions): Promise<TakenSnapshot> {
   const { file, baseUrl, embedded, runId, ids, routes, send } = o;

@@ -1,23 +1,8 @@
 /**
- * The tests of the check update family, in the order they run: which rules each sends (value-rules.ts,
- * offset-rules.ts), with which body properties, on which checks. cells.ts turns a test into the cells
- * it sends, and selftest/faults/generated/check-update.ts turns the same cells into faults of the
- * reference service, so every value is proven able to fail both ways (too loose and too strict).
- *
- * Names, as failures and the contract matrix show them:
- *   place       'check-update' for every update (the route by role); the read-back is 'check-read'.
- *   valueClass  `<check>:<role>:<class>`. check: 'api' (the check CHECK_ID names) or 'browser'
- *               (BROWSER_CHECK_ID); role: the body property by meaning ('description', 'frequencyOffset',
- *               …), or 'combo' for a value judged against the stored state, 'round' for a body of several
- *               valid values, 'given' for a state the suite sets up, 'query' for the query parameter,
- *               'refused' for an update refused for its credentials, query or body (rejections.ts);
- *               class: the kind of value, e.g. 'api:locations:upper-case', 'browser:description:over-max-astral',
- *               'api:frequencyOffset:f10-max+1', 'api:combo:frequency-alone-to-f120-offset-out-of-range'.
- *               Outside the table: 'unknown-id:well-formed' / 'unknown-id:malformed' (CU-8), '<check>:restore' (CU-9).
- *   cell        the class with the value shown, for people ("locations upper-case [\"US-EAST-1\"]").
- *
- * Verdicts: 'valid' and 'invalid' are the document's. Where the document is silent, the target's spec
- * decides (see Ruling); 'either' means the target may take the value or refuse it without a change.
+ * The tests of the check update family, in the order they run; cells.ts turns each into the cells it
+ * sends, and the self-test turns the same cells into faults of the reference service. Failures name the
+ * place 'check-update' ('check-read' for a read-back), the valueClass `<check>:<role>:<class>` (e.g.
+ * 'api:locations:upper-case', 'browser:round:2', 'api:refused:not-json') and the cell, its value shown.
  */
 import type { ClauseId } from '../document/clauses';
 import type { BodyRole } from './vocabulary';
@@ -44,10 +29,7 @@ export interface UpdateTest {
   compares?: BodyRole;
 }
 
-/**
- * The values a target may take or refuse (null, another type) come before the rounds of valid values,
- * so that what the run leaves for the final restore is what the rounds chose (the newest runtime, say).
- */
+/** The values a target may take or refuse come before the rounds, so that the run leaves what the rounds chose (the newest runtime) for the final restore. */
 export const UPDATE_TESTS: UpdateTest[] = [
   { key: 'query', title: 'the auto-subscribe query parameter is accepted as true and as false', clauses: ['CU-1'], places: ['api'], roles: ['name'] },
   {

@@ -1,10 +1,7 @@
 /**
- * The value rules of the check update body (CU-1..CU-6), each once: the clause, the property (by role),
- * the checks it applies to, the values the document itself suggests (bounds, look-alikes, other types),
- * its oracle (the document's verdict on any value whatever, as a Ruling) and, for the generated values,
- * its domain (the valid values the near-miss operators start from) and an arbitrary drawn with the run's
- * seed. Every value, listed or generated, is judged by the oracle: cells.ts turns them into the cells a
- * test sends, and the self-test makes its faults from the same cells.
+ * The value rules of the check update body (CU-1..CU-6), each once: its property (by role), the values the
+ * document suggests, values generated from its domain with the run's seed, and its oracle, which judges
+ * every one of them; cells.ts makes the cells a test sends from them, the self-test its faults.
  */
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
@@ -16,17 +13,10 @@ import { CHECK_KINDS, type CheckKind } from './table';
 import type { BodyRole } from './vocabulary';
 
 /**
- * valid / invalid: the document says so.
- * either: the document allows the value but lets the target refuse it (another check type: the operation
- *   "updates an API check or a browser check"), or does not say (a description of 500 code points and
- *   499 characters); refused, nothing may change.
- * valid-where-nullable: null, for a property the document gives no null for (description): accepted where
- *   the target's spec declares it nullable (CU-2); elsewhere either answer is fine.
- * invalid-unless-nullable: null, where the document lists the allowed values (locations, runtimeId): rejected,
- *   unless the target's spec declares null, then either answer is fine.
- * invalid-unless-admitted: a JSON type the document does not name for a property whose rule counts
- *   characters (a number as description): rejected where the target's spec does not admit that type,
- *   else either answer is fine.
+ * valid / invalid: the document says so. either: the target may take it or refuse it without a change
+ * (another check type; a description of 500 code points and 499 characters). Where the document is
+ * silent the target's spec decides: valid-where-nullable (null as description), invalid-unless-nullable
+ * (null where the document lists the values), invalid-unless-admitted (a number as description).
  */
 export type Ruling = 'valid' | 'invalid' | 'either' | 'valid-where-nullable' | 'invalid-unless-nullable' | 'invalid-unless-admitted';
 
@@ -59,10 +49,7 @@ export interface ValueRule {
   oracle: (value: unknown, c: PlaceContext) => Ruling;
   /** The valid values the operators start from, and values beyond the operators drawn with the run's seed. */
   generated?: { domain: (c: PlaceContext) => readonly unknown[]; arbitrary: (c: PlaceContext) => fc.Arbitrary<unknown> };
-  /**
-   * Each cell presumes the stored frequency is not 0, so that a check type is judged alone (frequency 0
-   * would make every type but API wrong, FO-5).
-   */
+  /** Each cell presumes a frequency above 0, so that a check type is judged alone (at 0 every type but API is wrong, FO-5). */
   neutralFrequency?: boolean;
 }
 
@@ -88,11 +75,7 @@ const graphemesWithinBound = (s: string) => {
 };
 const codePoints = (s: string) => [...s].length;
 
-/**
- * "Maximum 500 characters": where code points and user-perceived characters fall on the same side of
- * the bound, that side decides; where they do not (a decomposed é is two code points, one character),
- * the document does not say which it means.
- */
+/** "Maximum 500 characters": where code points and user-perceived characters fall on different sides of the bound, the document does not say which it means. */
 function descriptionRuling(v: unknown): Ruling {
   if (v === null) return 'valid-where-nullable';
   if (typeof v !== 'string') return 'invalid-unless-admitted';
@@ -278,11 +261,7 @@ const GENERATING = VALUE_RULES.filter((r) => r.generated);
 // The rounds of valid values and the rule's own test both ask, on each check: draw once.
 const generatedOnce = new Map<string, NamedValue[]>();
 
-/**
- * The generated values of a rule on one check: the near-miss operators (support/document/near-miss.ts)
- * applied to its domain, and a few seeded values beside them, each one the oracle does not call valid
- * and no listed value already is.
- */
+/** A rule's generated values on one check: near misses of its domain and a few seeded values, none the oracle calls valid or already listed. */
 export function generatedValues(rule: ValueRule, c: PlaceContext): NamedValue[] {
   if (!rule.generated || !rule.places.includes(c.check)) return [];
   const seed = seedOf(c);
