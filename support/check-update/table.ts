@@ -6,6 +6,7 @@
  */
 import type { ClauseId } from '../document/clauses';
 import type { BodyRole } from './vocabulary';
+import { VALUE_RULES } from './value-rules';
 
 export type CheckKind = 'api' | 'browser';
 export const CHECK_KINDS: readonly CheckKind[] = ['api', 'browser'];
@@ -32,46 +33,14 @@ export interface UpdateTest {
 /** The values a target may take or refuse come before the rounds, so that the run leaves what the rounds chose (the newest runtime) for the final restore. */
 export const UPDATE_TESTS: UpdateTest[] = [
   { key: 'query', title: 'the auto-subscribe query parameter is accepted as true and as false', clauses: ['CU-1'], places: ['api'], roles: ['name'] },
-  {
-    key: 'CU-2',
-    title: 'description: over 500 characters (ASCII, multi-byte, astral) and other types rejected',
-    clauses: ['CU-2', 'CU-7', 'CU-1'],
-    places: BOTH,
-    roles: ['description'],
-    compares: 'description',
-  },
-  {
-    key: 'CU-3',
-    title: 'groupOrder: negative, fractional and other types rejected',
-    clauses: ['CU-3', 'CU-7'],
-    places: BOTH,
-    roles: ['groupOrder'],
-    compares: 'groupOrder',
-  },
-  {
-    key: 'CU-4',
-    title: 'locations: none, unknown ones, look-alikes, other case and other types rejected',
-    clauses: ['CU-4', 'CU-7'],
-    places: BOTH,
-    roles: ['locations'],
-    compares: 'locations',
-  },
-  {
-    key: 'CU-5',
-    title: 'runtimeId: look-alikes of the listed versions and other types rejected',
-    clauses: ['CU-5', 'CU-7'],
-    places: BOTH,
-    roles: ['runtimeId'],
-    compares: 'runtimeId',
-  },
-  {
-    key: 'CU-6',
-    title: 'checkType: other case, look-alikes and other types rejected; the other type the operation updates taken, or refused without a change',
-    clauses: ['CU-6', 'CU-7', 'CU-1'],
-    places: BOTH,
-    roles: ['checkType'],
-    compares: 'checkType',
-  },
+  ...VALUE_RULES.filter((r) => r.test).map((r): UpdateTest => ({
+    key: r.clause as UpdateTestKey,
+    title: `${r.role}: ${r.test!.rejects}`,
+    clauses: [r.clause, 'CU-7', ...(r.test!.alsoDeclares ?? [])],
+    places: r.places,
+    roles: [r.role],
+    compares: r.role,
+  })),
   {
     key: 'valid',
     title: 'every valid value of every rule is accepted and reads back (one value per property in each body)',

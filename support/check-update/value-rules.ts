@@ -9,7 +9,7 @@ import type { ClauseId } from '../document/clauses';
 import { DEFAULT_CASE_SEED, nearMissesAt, seededValues } from '../document/case-choice';
 import { CHECK_TYPES, DESCRIPTION_MAX, LOCATIONS, RUNTIME_VERSIONS } from '../document/facts';
 import { anyCharacter } from '../document/any-character';
-import { CHECK_KINDS, type CheckKind } from './table';
+import type { CheckKind } from './table';
 import type { BodyRole } from './vocabulary';
 
 /**
@@ -51,6 +51,8 @@ export interface ValueRule {
   generated?: { domain: (c: PlaceContext) => readonly unknown[]; arbitrary: (c: PlaceContext) => fc.Arbitrary<unknown> };
   /** Each cell presumes a frequency above 0, so that a check type is judged alone (at 0 every type but API is wrong, FO-5). */
   neutralFrequency?: boolean;
+  /** The rule's own test (its valid values are in the rounds): what it rejects, and the clauses it declares beside the rule's and CU-7. */
+  test?: { rejects: string; alsoDeclares?: ClauseId[] };
 }
 
 const BOTH: readonly CheckKind[] = ['api', 'browser'];
@@ -88,7 +90,7 @@ function descriptionRuling(v: unknown): Ruling {
 const NAME_CHARACTERS = 8;
 /** The name a valid body sets (CU-1): a label, and characters from the whole of Unicode, one stream per check. */
 const probeName = (c: PlaceContext) =>
-  `Contract suite probe ${seededValues(fc.string({ unit: anyCharacter(), minLength: NAME_CHARACTERS, maxLength: NAME_CHARACTERS }), seedOf(c), 200 + CHECK_KINDS.indexOf(c.check), 1, () => true)[0].value as string}`;
+  `Contract suite probe ${seededValues(fc.string({ unit: anyCharacter(), minLength: NAME_CHARACTERS, maxLength: NAME_CHARACTERS }), seedOf(c), 200 + BOTH.indexOf(c.check), 1, () => true)[0].value as string}`;
 
 export const VALUE_RULES: readonly ValueRule[] = [
   {
@@ -104,6 +106,7 @@ export const VALUE_RULES: readonly ValueRule[] = [
     clause: 'CU-2',
     role: 'description',
     places: BOTH,
+    test: { rejects: 'over 500 characters (ASCII, multi-byte, astral) and other types rejected', alsoDeclares: ['CU-1'] },
     listed: [
       { name: 'max-ascii', value: 'd'.repeat(DESCRIPTION_MAX) },
       { name: 'max-multibyte', value: 'é'.repeat(DESCRIPTION_MAX) },
@@ -132,6 +135,7 @@ export const VALUE_RULES: readonly ValueRule[] = [
     clause: 'CU-3',
     role: 'groupOrder',
     places: BOTH,
+    test: { rejects: 'negative, fractional and other types rejected' },
     listed: [
       { name: 'zero', value: 0 },
       { name: 'positive', value: 5 },
@@ -164,6 +168,7 @@ export const VALUE_RULES: readonly ValueRule[] = [
     clause: 'CU-4',
     role: 'locations',
     places: BOTH,
+    test: { rejects: 'none, unknown ones, look-alikes, other case and other types rejected' },
     listed: [
       { name: 'one', value: [LOCATIONS[0]] },
       { name: 'all', value: [...LOCATIONS] },
@@ -201,6 +206,7 @@ export const VALUE_RULES: readonly ValueRule[] = [
     clause: 'CU-5',
     role: 'runtimeId',
     places: BOTH,
+    test: { rejects: 'look-alikes of the listed versions and other types rejected' },
     listed: [
       // From the second newest back to the oldest, then forward to the newest: a move is valid both ways,
       // and the run leaves the newest, so the final restore must go back too (CU-9).
@@ -227,6 +233,10 @@ export const VALUE_RULES: readonly ValueRule[] = [
     clause: 'CU-6',
     role: 'checkType',
     places: BOTH,
+    test: {
+      rejects: 'other case, look-alikes and other types rejected; the other type the operation updates taken, or refused without a change',
+      alsoDeclares: ['CU-1'],
+    },
     neutralFrequency: true,
     listed: [
       { name: 'own', value: (c: PlaceContext) => c.ownType },
@@ -277,7 +287,7 @@ function drawGenerated(rule: ValueRule, generated: NonNullable<ValueRule['genera
   const keep = (v: unknown) => rule.oracle(v, c) !== 'valid' && !among(listed, v);
   const near = nearMissesAt({ ruleIndex, places: rule.places, place: c.check, domain: generated.domain(c), keep, seed });
   const taken = [...listed, ...near.map((g) => g.value)];
-  const stream = ruleIndex * CHECK_KINDS.length + CHECK_KINDS.indexOf(c.check);
+  const stream = ruleIndex * BOTH.length + BOTH.indexOf(c.check);
   const seeded = seededValues(generated.arbitrary(c), seed, stream, SEEDED_PER_PLACE, (v) => !among(taken, v));
   return [...near, ...seeded].map((g) => ({ name: g.name, value: g.value }));
 }
