@@ -50,27 +50,11 @@ export function autoSubscribeParam(target: Target): string | undefined {
   return params.find((p) => p?.in === 'query' && (p.schema as Json)?.type === 'boolean')?.name;
 }
 
-/** The update's method and the check's paths, relative to BASE_URL (undefined: the spec lacks one). */
-export function routesOf(target: Target): CheckRoutes | undefined {
-  const { updatePath, readPath, updateMethod } = target;
-  if (!target.updateOp || !target.readCheckOp || !updatePath || !readPath) return undefined;
-  return { method: updateMethod, updatePath: (id) => fillPath(updatePath, id), readPath: (id) => fillPath(readPath, id) };
-}
-
 /** Why the family cannot send anything to this target, by its spec (SPEC-5 reports the gap itself). */
 export function specGap(target: Target): string | undefined {
   if (!target.updateOp || !target.updatePath) return "the target's spec has no check update whose body has frequencyOffset (see SPEC-5): nothing to send";
   if (!target.readCheckOp || !target.readPath)
     return `the target's spec declares no GET ${target.updateOp.path}: the suite cannot read a check back, so it changes none`;
-  return undefined;
-}
-
-/** Why a check is not configured (a skip, naming the variable). */
-export function missingCheck(config: Config, kind: CheckKind): string | undefined {
-  if (kind === 'api' && !config.checkId)
-    return 'CHECK_ID is not set: against a remote target the update tests change only an API check named by CHECK_ID (and restore it)';
-  if (kind === 'browser' && !config.browserCheckId)
-    return 'BROWSER_CHECK_ID is not set: against a remote target the browser cells change only a browser check named by BROWSER_CHECK_ID (and restore it)';
   return undefined;
 }
 
@@ -97,11 +81,19 @@ export class CheckSessions {
 
   private async openNow(send: Send, kind: CheckKind): Promise<Opened> {
     const { config, target } = this;
-    const routes = routesOf(target);
     const gap = specGap(target);
-    if (gap || !routes) return { skip: gap ?? 'no check routes' };
-    const id = kind === 'api' ? config.checkId : config.browserCheckId;
-    if (!id) return { skip: missingCheck(config, kind)! };
+    if (gap) return { skip: gap };
+    // The update's method and the check's paths, relative to BASE_URL.
+    const routes: CheckRoutes = {
+      method: target.updateMethod,
+      updatePath: (id) => fillPath(target.updatePath!, id),
+      readPath: (id) => fillPath(target.readPath!, id),
+    };
+    const [id, variable, what] =
+      kind === 'api'
+        ? [config.checkId, 'CHECK_ID', 'the update tests change only an API check']
+        : [config.browserCheckId, 'BROWSER_CHECK_ID', 'the browser cells change only a browser check'];
+    if (!id) return { skip: `${variable} is not set: against a remote target ${what} named by ${variable} (and restore it)` };
     const ids = [id];
     // The body schema's properties; without them, at least the ones this family changes.
     const fromSpec = writableProperties(target.updateOp);
