@@ -14,7 +14,7 @@ import { attribute, expectedAfter, type Finding, type SentUpdate } from './attri
 import { carriedKinds, carriersFor } from './carriers';
 import type { Cell } from './cells';
 import { answering, is2xx, sendJudged, whereOf, type Judges } from './judge';
-import { describeRestore, restoreCheck, restored, type Send } from './restore';
+import { describeRestore, restoreCheck, restored, type Send } from './snapshot';
 import type { CheckHandle, Session } from './session';
 import { isState, restoreBody, sameValue, type CheckState } from './state';
 

@@ -11,8 +11,19 @@ import { currentRunId } from '../run/run-files';
 import { isSuiteError } from '../run/suite-error';
 import { fillPath, type Target } from '../spec/target';
 import { planCarriers, type CarrierPlan } from './carriers';
-import { describeRestore, restoreCheck, restored, type CheckAccess, type CheckRoutes, type Send } from './restore';
-import { LEGACY_SNAPSHOT_FILE, removeSnapshot, snapshotPath, takeSnapshot, type SnapshotFile } from './snapshot';
+import {
+  describeRestore,
+  LEGACY_SNAPSHOT_FILE,
+  removeSnapshot,
+  restoreCheck,
+  restored,
+  snapshotPath,
+  takeSnapshot,
+  type CheckAccess,
+  type CheckRoutes,
+  type SnapshotFile,
+  type Send,
+} from './snapshot';
 import { writableProperties, type CheckState } from './state';
 import { EXPECTED_TYPE, type CheckKind } from './table';
 import { PUBLISHED_NAMES, requiresFullBody, vocabularyOf, type UpdateVocabulary } from './vocabulary';

@@ -165,26 +165,18 @@ const unconstrained = (schema: Json) =>
   typeof schema !== 'object' ||
   (schema.type === undefined && !schema.anyOf && !schema.oneOf && !schema.allOf && !schema.enum && !schema.items && !schema.properties);
 
-/** What the target's spec says about a property, where the document is silent. */
-export interface SpecFacts {
-  /** The spec declares null for the property. */
-  nullable: (property: string) => boolean;
-  /** The spec admits a JSON type for the property (true where it does not constrain the type). */
-  admits: (property: string, jsonType: 'number' | 'boolean' | 'array' | 'object' | 'string') => boolean;
-  /** The values the spec enumerates for the property, if it does. */
-  enumOf: (property: string) => unknown[] | undefined;
-}
-
-/** What the target's update body schema says where the document is silent (see value-rules.ts, Ruling). */
-export function specFactsOf(bodySchema: Json): SpecFacts {
+/** What the target's update body schema says of a property where the document is silent (see value-rules.ts, Ruling); a type it does not constrain, it admits. */
+export function specFactsOf(bodySchema: Json) {
   const props = schemaProperties(bodySchema);
   return {
-    nullable: (p) => admitsNull(props[p]),
-    admits: (p, t) =>
+    nullable: (p: string): boolean => admitsNull(props[p]),
+    admits: (p: string, t: 'number' | 'boolean' | 'array' | 'object' | 'string'): boolean =>
       unconstrained(props[p]) ||
       admits(props[p], t) ||
       (t === 'array' && props[p]?.items !== undefined) ||
       (t === 'object' && props[p]?.properties !== undefined),
-    enumOf: (p) => enumOf(props[p]),
+    enumOf: (p: string): unknown[] | undefined => enumOf(props[p]),
   };
 }
+
+export type SpecFacts = ReturnType<typeof specFactsOf>;
