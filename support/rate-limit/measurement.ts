@@ -111,6 +111,16 @@ export interface MeasureOptions {
   maxAttempts?: number;
 }
 
+/** Waits until a whole window and its margin have passed since `since` (the last request), and returns the ms waited. */
+export async function waitQuietWindow(since: number, windowMs: number): Promise<number> {
+  const until = since + windowMs + windowMargin(windowMs);
+  const waitedMs = Math.max(0, until - Date.now());
+  await sleep(waitedMs);
+  // A timer may fire a millisecond early by the wall clock: the window must start after the last request.
+  while (Date.now() <= until) await sleep(1);
+  return waitedMs;
+}
+
 /** The longest measureLimit can take, for test timeouts. */
 export const measureBudgetMs = (limit: Limit) =>
   MAX_ATTEMPTS * (limit.windowSeconds * 1000 + windowMargin(limit.windowSeconds * 1000) + BURST_DEADLINE_MS / 3 + 2000);
@@ -161,14 +171,10 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
     const previous = measurements[measurements.length - 1];
     if (previous) {
       // A whole window in which the suite sent nothing: fresh for fixed and sliding windows, per key or per client alike.
-      const quietSince = Math.max(lastSent, options.lastActivity?.() ?? 0);
-      const waitMs = quietSince + windowMs + margin - Date.now();
+      const waitedMs = await waitQuietWindow(Math.max(lastSent, options.lastActivity?.() ?? 0), windowMs);
       const why = previous.why ?? `the burst got ${previous.shape} answers`;
-      waits.push(`waited ${(Math.max(0, waitMs) / 1000).toFixed(1)} s for a window without requests of the suite: ${why}`);
+      waits.push(`waited ${(waitedMs / 1000).toFixed(1)} s for a window without requests of the suite: ${why}`);
       story.push(waits[waits.length - 1]);
-      await sleep(waitMs);
-      // A timer may fire a millisecond early by the wall clock: the next window must start after the last request.
-      while (Date.now() <= quietSince + windowMs + margin) await sleep(1);
     }
     const startedAt = Date.now();
     const known = options.known?.(startedAt - windowMs - margin) ?? NO_PRIOR;

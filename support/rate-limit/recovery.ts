@@ -4,7 +4,7 @@
  */
 import { isServed, sendOne, sleep, type BurstTarget, type Reply } from './burst';
 import { announcementOf, ROUNDING_MS } from './headers';
-import { exhaust, measureLimit, windowMargin, type Limit, type LimitReport } from './measurement';
+import { exhaust, measureLimit, waitQuietWindow, windowMargin, type Limit, type LimitReport } from './measurement';
 import type { BurstPlan } from './plan';
 
 export interface Recovery {
@@ -19,14 +19,8 @@ export interface Recovery {
   waited: string;
 }
 
-interface Asked {
-  probes: Reply[];
-  served?: Reply;
-  waited: string;
-}
-
 /** Waits as the latest 429 says when plausible, else a window from `since`, then asks until served, at most a window and a bit after `since`. */
-async function askUntilServed(target: BurstTarget, limit: Limit, before: Reply[], since: number): Promise<Asked> {
+async function askUntilServed(target: BurstTarget, limit: Limit, before: Reply[], since: number) {
   const windowMs = limit.windowSeconds * 1000;
   const latest = before.filter((r) => r.status === 429).sort((x, y) => y.at - x.at)[0];
   const a = latest && announcementOf(latest);
@@ -38,11 +32,12 @@ async function askUntilServed(target: BurstTarget, limit: Limit, before: Reply[]
   const step = Math.max(100, Math.min(1000, windowMs / 20));
   const giveUpAt = since + windowMs + windowMargin(windowMs) + 1500;
   const probes: Reply[] = [];
+  let served: Reply | undefined;
   for (;;) {
     const probe = await sendOne(target);
     probes.push(probe);
-    if (isServed(probe.status)) return { probes, served: probe, waited };
-    if (Date.now() >= giveUpAt) return { probes, waited };
+    if (isServed(probe.status)) served = probe;
+    if (served || Date.now() >= giveUpAt) return { probes, served, waited };
     await sleep(step);
   }
 }
@@ -82,12 +77,7 @@ export async function watchRecovery(target: BurstTarget, limit: Limit): Promise<
 
 /** RL-1 beyond the first window (a limiter may be right only in the first): waits until a whole window has passed since the suite's last request, then measures again. */
 export async function measureInLaterWindow(plan: BurstPlan, limit: Limit): Promise<{ report: LimitReport; waitedMs: number }> {
-  const windowMs = limit.windowSeconds * 1000;
-  const quietUntil = plan.lastActivity() + windowMs + windowMargin(windowMs);
-  const waitedMs = Math.max(0, quietUntil - Date.now());
-  await sleep(waitedMs);
-  // A timer may fire a millisecond early by the wall clock: the window looked back over must start after the last request.
-  while (Date.now() <= quietUntil) await sleep(1);
+  const waitedMs = await waitQuietWindow(plan.lastActivity(), limit.windowSeconds * 1000);
   const report = await measureLimit({
     target: plan.target,
     limit,
