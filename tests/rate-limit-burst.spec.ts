@@ -11,21 +11,17 @@
  * what the 429s announce (recovery.ts).
  */
 import { burstTarget, isServed, sendOne, sendRequest, type Reply } from '../support/rate-limit/burst';
-import { burstExchange, checkRefusalBodies, replyExchange } from '../support/rate-limit/refusal-checks';
 import { exhaust, measureBudgetMs, measureLimit, type LimitReport } from '../support/rate-limit/measurement';
-import { readLimitHeaders } from '../support/rate-limit/headers';
-import { watchRecovery } from '../support/rate-limit/recovery';
-import { measureInLaterWindow } from '../support/rate-limit/later-window';
-import { brokenAnnouncement, describeBroken, ROUNDING_MS } from '../support/rate-limit/announced-end';
+import { brokenAnnouncement, describeBroken, readLimitHeaders, ROUNDING_MS } from '../support/rate-limit/headers';
+import { measureInLaterWindow, watchRecovery } from '../support/rate-limit/recovery';
 import { checkBurstHeaders } from '../support/rate-limit/header-checks';
 import { describeBurstKey } from '../support/rate-limit/keys';
 import { burstPlan, routeKnown, waitForRoom, type BurstPlan } from '../support/rate-limit/plan';
 import { describeSpread, spreadOverRoute } from '../support/rate-limit/spread';
-import { judgeLimit } from '../support/rate-limit/judge';
+import { burstExchange, checkRefusalBodies, judgeLimit, replyExchange } from '../support/rate-limit/judge';
 import { declares429, routeProbes } from '../support/rate-limit/route-probes';
-import { customLimitsOf, describeRouteLimit } from '../support/rate-limit/custom-limits';
-import { CUSTOM_CONCURRENCY, planCustomLimit } from '../support/rate-limit/custom-plan';
-import { writeLastRun } from '../support/rate-limit/last-run';
+import { CUSTOM_CONCURRENCY, customLimitsOf, describeRouteLimit, planCustomLimit } from '../support/rate-limit/custom-limits';
+import { writeLastRun } from '../support/rate-limit/known-prior';
 import { writeBurstSummary } from '../support/rate-limit/burst-summary';
 import { BURST_PLACE, RL_CLASSES } from '../support/rate-limit/places';
 import { readLedger } from '../support/http/request-ledger';

@@ -4,11 +4,10 @@
  * tests/rate-limit-burst.spec.ts.
  */
 import { readLimitHeaders, type LimitHeaders } from '../support/rate-limit/headers';
-import { checkValues, HeaderProblems } from '../support/rate-limit/header-values';
+import { checkValues, HeaderProblems } from '../support/rate-limit/header-checks';
 import { customLimitsOf } from '../support/rate-limit/custom-limits';
-import { isServed } from '../support/rate-limit/burst';
+import { isServed, sleep } from '../support/rate-limit/burst';
 import { BURST_PLACE, RL_CLASSES } from '../support/rate-limit/places';
-import { sleep } from '../support/rate-limit/measurement';
 import { RUNTIME_VERSIONS } from '../support/document/facts';
 import type { Exchange } from '../support/http/exchange';
 import { clauses, test } from '../support/test';

@@ -52,19 +52,6 @@ export function failuresOf(side: SideName, raw: readonly MatrixFailure[] | undef
 /** The request a failure is about, "GET /v1/runtimes/x → 200", or nothing. */
 export const requestOf = (f: Failure) => (f.exchange ? `${f.exchange.method} ${f.exchange.path} → ${f.exchange.status}` : '');
 
-/** "received …; allowed …" of a failure. */
-const receivedAllowed = (f: Failure) => `received ${f.received}; allowed ${f.allowed}`;
-
-/** receivedAllowed, said once per clause: the same value again is "the same received and allowed". */
-export function onceEach(): (f: Failure) => string {
-  const said = new Set<string>();
-  return (f) => {
-    const text = receivedAllowed(f);
-    if (!text || !said.has(text)) return (said.add(text), text);
-    return 'received and allowed as above';
-  };
-}
-
 /** A failure in a few words, for a clause whose responses were not recorded or answered alike: from the record's data, never its text. */
 export function failurePhrase(f: Failure): string {
   const got = f.exchange?.status;

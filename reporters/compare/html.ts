@@ -1,9 +1,7 @@
 /** compare.html, in the order of compare.md; no scripts: <details> does the collapsing. */
 import { esc, list, page, statusClass, table } from '../html-page';
-import { onceEach, requestOf } from './failures';
-import { count, familyTotals, headersLine, lastTitlePart, moreFailures, moreTests, requestsNote, skipLine } from './text';
-import { outcomes, skipReasons } from './model';
-import type { ClauseComparison, Comparison, Failure, Limits, Side, TestComparison } from './types';
+import { count, detailSections, familyTotals, headersLine, skipReasons, type ClauseSection, type FailureLine, type TestSection } from './sections';
+import type { Comparison, Side } from './types';
 
 const STYLE = `
   .verdict { font-size: 18px; font-weight: 600; margin: 2px 0 6px; color: #1f2328; }
@@ -26,12 +24,10 @@ const STYLE = `
 `;
 
 const badge = (status: string) => `<span class="${statusClass(status)}">${esc(status)}</span>`;
-/** A failure: side, title (and the request, when no test shows it), then what was received and allowed. */
-const failureText = (f: Failure, withRequest: boolean, said: (f: Failure) => string) => {
-  const values = said(f);
-  return `<b>${f.side}</b> ${esc(f.title)}${withRequest && requestOf(f) ? ` <code>${esc(requestOf(f))}</code>` : ''}${values ? ` <span class="detail">${esc(values)}</span>` : ''}`;
-};
 const anchor = (id: string) => `d-${id}`;
+const detail = (text: string) => `<span class="detail">${esc(text)}</span>`;
+/** A failure: side, title (and the request, when no test shows it), then what was received and allowed. */
+const failure = (f: FailureLine) => `<b>${f.side}</b> ${esc(f.title)}${f.request ? ` <code>${esc(f.request)}</code>` : ''} ${detail(f.values)}`;
 
 function sideLine(name: string, s: Side): string {
   const reports = s.reports ? ` · <a href="${esc(s.reports)}/contract-matrix.md">its reports</a>` : '';
@@ -50,49 +46,30 @@ function families(c: Comparison): string {
 }
 
 /** The rows of one test: its name and outcomes, its failures, then its requests that differ. */
-function testRows(t: TestComparison, limits: Limits, said: (f: Failure) => string): string {
-  const rows = [`<tr class="test"><th colspan="4">${esc(lastTitlePart(t.title))} <span class="detail">${esc(outcomes(t))}</span></th></tr>`];
-  for (const f of t.failures.slice(0, limits.failures)) rows.push(`<tr><td colspan="4">${failureText(f, false, said)}</td></tr>`);
-  const more = moreFailures(t.failures.length, limits.failures);
-  if (more) rows.push(`<tr><td colspan="4" class="detail">${esc(more)}</td></tr>`);
-  if (t.shownIn)
-    return [...rows, `<tr><td colspan="4" class="detail">Responses: as under <a href="#${anchor(t.shownIn)}">${esc(t.shownIn)}</a></td></tr>`].join('');
-  for (const r of t.requests.slice(0, limits.requests)) {
-    const shown = r.differences.slice(0, limits.differences);
-    const request = `<code>${esc(r.request)}</code>${r.times > 1 ? ` ×${r.times}` : ''}${r.requestB ? `<br><span class="detail">B: <code>${esc(r.requestB)}</code></span>` : ''}${r.differences.length > shown.length ? `<br><span class="detail">+${count(r.differences.length - shown.length, 'more difference')}</span>` : ''}`;
-    shown.forEach((d, i) =>
+function testRows(t: TestSection): string {
+  const row = (html: string, attrs = ' class="detail"') => `<tr><td colspan="4"${attrs}>${html}</td></tr>`;
+  const rows = [`<tr class="test"><th colspan="4">${esc(t.title)} ${detail(t.outcomes)}</th></tr>`, ...t.failures.map((f) => row(failure(f), ''))];
+  if (t.moreFailures) rows.push(row(esc(t.moreFailures)));
+  if (t.shownIn) rows.push(row(`Responses: as under <a href="#${anchor(t.shownIn)}">${esc(t.shownIn)}</a>`));
+  for (const r of t.requests) {
+    const more = r.differences.length - r.shown.length;
+    const request = `<code>${esc(r.request)}</code>${r.times > 1 ? ` ×${r.times}` : ''}${r.requestB ? `<br><span class="detail">B: <code>${esc(r.requestB)}</code></span>` : ''}${more > 0 ? `<br>${detail(`+${count(more, 'more difference')}`)}` : ''}`;
+    r.shown.forEach((d, i) =>
       rows.push(
-        `<tr>${i === 0 ? `<td${shown.length > 1 ? ` rowspan="${shown.length}"` : ''}>${request}</td>` : ''}<td>${esc(d.what)}</td><td><code>${esc(d.a)}</code></td><td><code>${esc(d.b)}</code></td></tr>`,
+        `<tr>${i === 0 ? `<td${r.shown.length > 1 ? ` rowspan="${r.shown.length}"` : ''}>${request}</td>` : ''}<td>${esc(d.what)}</td><td><code>${esc(d.a)}</code></td><td><code>${esc(d.b)}</code></td></tr>`,
       ),
     );
   }
-  const note = requestsNote(t, limits);
-  if (note) rows.push(`<tr><td colspan="4" class="detail">${note}</td></tr>`);
+  if (t.note) rows.push(row(t.note));
   return rows.join('');
 }
 
-function details(c: ClauseComparison, limits: Limits): string {
-  const skips = (['A', 'B'] as const)
-    .filter((s) => (s === 'A' ? c.a : c.b) === 'skipped')
-    .map((s) => `<p>${esc(skipLine(c, s))}</p>`)
-    .join('');
-  const said = onceEach();
-  const tests = c.tests
-    .slice(0, limits.tests)
-    .map((t) => testRows(t, limits, said))
-    .join('');
-  const requests = tests ? table(['request', 'what', 'A', 'B'], [tests], ' class="requests"') : '';
-  const rest = c.tests.slice(limits.tests);
-  const restLine = rest.length ? `<p class="detail">${esc(moreTests(rest))}</p>` : '';
-  const more = moreFailures(c.failures.length, limits.failures, true);
-  const loose = c.failures.length
-    ? list(
-        [...c.failures.slice(0, limits.failures).map((f) => failureText(f, true, said)), ...(more ? [`<span class="detail">${esc(more)}</span>`] : [])],
-        ' class="failures"',
-      )
-    : '';
+function details({ clause: c, skips, tests, moreTests, loose, moreLoose }: ClauseSection): string {
+  const requests = tests.length ? table(['request', 'what', 'A', 'B'], [tests.map(testRows).join('')], ' class="requests"') : '';
+  const rest = moreTests ? `<p class="detail">${esc(moreTests)}</p>` : '';
+  const failures = loose.length ? list([...loose.map(failure), ...(moreLoose ? [detail(moreLoose)] : [])], ' class="failures"') : '';
   const summary = `<summary><b>${esc(c.id)}</b> A ${badge(c.a)}, B ${badge(c.b)}: ${esc(c.first)}</summary>`;
-  return `<details class="clause" id="${anchor(c.id)}">${summary}<p class="detail">${esc(c.summary)}</p>${skips}${requests}${restLine}${loose}</details>`;
+  return `<details class="clause" id="${anchor(c.id)}">${summary}<p class="detail">${esc(c.summary)}</p>${skips.map((s) => `<p>${esc(s)}</p>`).join('')}${requests}${rest}${failures}</details>`;
 }
 
 export function renderCompareHtml(c: Comparison): string {
@@ -114,8 +91,8 @@ export function renderCompareHtml(c: Comparison): string {
         : '';
     return `${head}${table(['clause', 'A', 'B', 'first difference', 'rule'], rows, ' class="lines"')}${why}`;
   });
-  const detailed = c.groups.flatMap((g) => g.clauses).filter((x) => x.detailed);
-  const detailsPart = detailed.length ? `<h2>Details</h2>${detailed.map((x) => details(x, c.limits)).join('')}` : '';
+  const detailed = detailSections(c);
+  const detailsPart = detailed.length ? `<h2>Details</h2>${detailed.map(details).join('')}` : '';
   const cell = (status: string) => `<td class="${statusClass(status)}">${esc(status)}</td>`;
   const rows = c.clauses
     .map((x) => `<tr${x.differs ? ' class="differs"' : ''}><td class="id">${esc(x.id)}</td><td>${esc(x.summary)}</td>${cell(x.a)}${cell(x.b)}</tr>`)

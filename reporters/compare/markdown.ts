@@ -1,51 +1,32 @@
 /** compare.md, in the order of compare.html. */
-import { onceEach, requestOf } from './failures';
-import { count, familyTotals, headersLine, lastTitlePart, moreFailures, moreTests, requestsNote, skipLine } from './text';
-import { outcomes, skipReasons } from './model';
-import type { ClauseComparison, Comparison, Failure, Limits, Side } from './types';
+import { count, detailSections, familyTotals, headersLine, skipReasons, type ClauseSection, type FailureLine } from './sections';
+import type { Comparison, Side } from './types';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
+const failure = (f: FailureLine) => `- ${f.side}: ${f.title}${f.request ? ` ${code(f.request)}` : ''} (${f.values})`;
 
 function sideLine(name: string, s: Side): string {
   return `- **${name}**: ${s.label}${s.problem ? ` (${s.problem})` : ''}${s.reports ? ` · [its reports](${s.reports}/contract-matrix.md)` : ''}`;
 }
 
-function details(c: ClauseComparison, limits: Limits): string[] {
+function details({ clause: c, skips, tests, moreTests, loose, moreLoose }: ClauseSection): string[] {
   const lines = [`### ${c.id}: A ${c.a}, B ${c.b}`, '', `${c.summary}. First difference: ${c.first}.`, ''];
-  for (const side of ['A', 'B'] as const) if ((side === 'A' ? c.a : c.b) === 'skipped') lines.push(skipLine(c, side), '');
-  const said = onceEach();
-  const values = (f: Failure) => {
-    const v = said(f);
-    return v ? ` (${v})` : '';
-  };
-  for (const t of c.tests.slice(0, limits.tests)) {
-    lines.push(`**${lastTitlePart(t.title)}** (${outcomes(t)})`, '');
-    for (const f of t.failures.slice(0, limits.failures)) lines.push(`- ${f.side}: ${f.title}${values(f)}`);
-    if (t.failures.length > limits.failures) lines.push(`- ${moreFailures(t.failures.length, limits.failures)}`);
+  for (const s of skips) lines.push(s, '');
+  for (const t of tests) {
+    lines.push(`**${t.title}** (${t.outcomes})`, '', ...t.failures.map(failure));
+    if (t.moreFailures) lines.push(`- ${t.moreFailures}`);
     if (t.shownIn) lines.push(`- responses: as under ${t.shownIn}`);
-    else {
-      for (const r of t.requests.slice(0, limits.requests)) {
-        const request = `${r.requestB ? `${code(r.request)} / B ${code(r.requestB)}` : code(r.request)}${r.times > 1 ? ` ×${r.times}` : ''}`;
-        lines.push(
-          `- ${request}: ${r.differences
-            .slice(0, limits.differences)
-            .map((d) => d.phrase)
-            .join('; ')}${r.differences.length > limits.differences ? ` (+${count(r.differences.length - limits.differences, 'more difference')})` : ''}`,
-        );
-      }
-      const note = requestsNote(t, limits);
-      if (note) lines.push(`- ${note}`);
+    for (const r of t.requests) {
+      const request = `${r.requestB ? `${code(r.request)} / B ${code(r.requestB)}` : code(r.request)}${r.times > 1 ? ` ×${r.times}` : ''}`;
+      const more = r.differences.length - r.shown.length;
+      lines.push(`- ${request}: ${r.shown.map((d) => d.phrase).join('; ')}${more > 0 ? ` (+${count(more, 'more difference')})` : ''}`);
     }
+    if (t.note) lines.push(`- ${t.note}`);
     lines.push('');
   }
-  const rest = c.tests.slice(limits.tests);
-  if (rest.length) lines.push(moreTests(rest), '');
-  if (c.failures.length) {
-    lines.push(...c.failures.slice(0, limits.failures).map((f) => `- ${f.side}: ${f.title}${requestOf(f) ? ` ${code(requestOf(f))}` : ''}${values(f)}`));
-    if (c.failures.length > limits.failures) lines.push(`- ${moreFailures(c.failures.length, limits.failures, true)}`);
-    lines.push('');
-  }
+  if (moreTests) lines.push(moreTests, '');
+  if (loose.length) lines.push(...loose.map(failure), ...(moreLoose ? [`- ${moreLoose}`] : []), '');
   return lines;
 }
 
@@ -75,8 +56,8 @@ export function renderCompareMarkdown(c: Comparison): string {
       lines.push('Why:', '', ...skipReasons(g.clauses).map((r) => `- ${r.side} skipped ${r.clauses.join(', ')}: ${r.reason}`), '');
     }
   }
-  const detailed = c.groups.flatMap((g) => g.clauses).filter((x) => x.detailed);
-  if (detailed.length) lines.push('## Details', '', ...detailed.flatMap((x) => details(x, c.limits)));
+  const detailed = detailSections(c);
+  if (detailed.length) lines.push('## Details', '', ...detailed.flatMap(details));
   lines.push(
     '## All clauses',
     '',

@@ -3,7 +3,7 @@ import { familyOf, type ClauseId } from '../../support/document/clauses';
 import { FAMILIES } from '../../support/document/clause-text';
 import type { ClauseRow } from '../matrix-types';
 import { align, diffRequests, systematicHeaders } from './diff';
-import { count } from './text';
+import { count } from './sections';
 import { failurePhrase, failuresOf, reasonPhrase } from './failures';
 import type { Category, ClauseComparison, Comparison, Difference, Failure, FamilyCount, Limits, Side, SideName, TestComparison, TestOutcome } from './types';
 
@@ -166,22 +166,3 @@ export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]): Compariso
       : `A and B agree on every clause (${clauses.length}).`;
   return { a, b, verdict, clauses, families, headersOnly, limits, groups };
 }
-
-/** The skip reasons behind the clauses skipped on one side, each once, with the clauses it explains. */
-export function skipReasons(clauses: ClauseComparison[]): Array<{ side: SideName; reason: string; clauses: string[] }> {
-  const out = new Map<string, { side: SideName; reason: string; clauses: string[] }>();
-  for (const c of clauses) {
-    for (const side of ['A', 'B'] as const) {
-      if ((side === 'A' ? c.a : c.b) !== 'skipped') continue;
-      for (const reason of c.reasons[side].length ? c.reasons[side] : ['no reason given']) {
-        const key = `${side}|${reason}`;
-        if (!out.has(key)) out.set(key, { side, reason, clauses: [] });
-        out.get(key)!.clauses.push(c.id);
-      }
-    }
-  }
-  return [...out.values()];
-}
-
-/** "A passed · B failed" for a test. */
-export const outcomes = (t: TestComparison) => `A ${t.a === 'absent' ? 'did not run it' : t.a} · B ${t.b === 'absent' ? 'did not run it' : t.b}`;

@@ -1,7 +1,7 @@
-// RL-6 where a window end is observed (support/rate-limit/announced-end.ts): a 429's announced end is a
+// RL-6 where a window end is observed (support/rate-limit/headers.ts): a 429's announced end is a
 // promise to a client that heeds it; only a refusal sent after it (and a second of rounding) breaks it.
 import { expect, test } from '@playwright/test';
-import { brokenAnnouncement } from '../../support/rate-limit/announced-end';
+import { brokenAnnouncement } from '../../support/rate-limit/headers';
 import type { Reply } from '../../support/rate-limit/burst';
 
 let i = 0;

@@ -9,9 +9,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { canonicalJson, changedProperties, restoreBody, sameValue, type CheckState } from '../../support/check-update/state';
-import { restoreCheck, restored, type CheckAccess, type CheckRoutes, type Send } from '../../support/check-update/restore';
 import { currentRunId } from '../../support/run/run-files';
-import { loadSnapshot, saveSnapshot, snapshotKey, snapshotPath, takeSnapshot } from '../../support/check-update/snapshot';
+import {
+  loadSnapshot,
+  restoreCheck,
+  restored,
+  saveSnapshot,
+  snapshotKey,
+  snapshotPath,
+  takeSnapshot,
+  type CheckAccess,
+  type CheckRoutes,
+  type Send,
+} from '../../support/check-update/snapshot';
 import type { Exchange } from '../../support/http/exchange';
 
 const WRITABLE = ['name', 'locations', 'description', 'frequency', 'frequencyOffset', 'checkType'];

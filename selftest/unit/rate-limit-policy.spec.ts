@@ -2,10 +2,8 @@
 // headers may describe that limit or the global one; a 429 from the stricter route limit while the
 // global headers still show room is a note. Genuine disagreements still fail, on both kinds of route.
 import { expect, test } from '@playwright/test';
-import { readLimitHeaders } from '../../support/rate-limit/headers';
-import { announcedPolicy } from '../../support/rate-limit/policy';
-import { burstHeaderProblems, type BurstHeaderContext } from '../../support/rate-limit/header-checks';
-import { checkValues, HeaderProblems } from '../../support/rate-limit/header-values';
+import { announcedPolicy, readLimitHeaders } from '../../support/rate-limit/headers';
+import { burstHeaderProblems, checkValues, HeaderProblems, type BurstHeaderContext } from '../../support/rate-limit/header-checks';
 import type { Reply } from '../../support/rate-limit/burst';
 
 const GLOBAL = { max: 600, windowSeconds: 60 };

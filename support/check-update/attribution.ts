@@ -1,15 +1,8 @@
 /**
- * Judging one read-back after a batch of updates: which update answers for each property that reads
- * back otherwise than expected. Pure.
- *
- * Expected = the state before the batch with each accepted body applied in order. A property that
- * differs is
- *   - a leak (CU-7) when a refused body sent exactly the value read (the carriers' name and tag are
- *     unique per cell, so one refused body matches); several matching (a flipped flag): ambiguous,
- *     the runner replays the batch one update at a time to name the one;
- *   - not persisted (CU-1) when an accepted body sent it last and the read shows something else;
- *   - a change nobody sent: derived from a valid update (a note: the document does not say what else
- *     an update may change) when the batch had one, else a refused body's doing (CU-7).
+ * Which update of a batch answers for each property a read shows otherwise than expected (the state before
+ * it with each accepted body applied): a refused body that sent the value read leaked it (CU-7); an
+ * accepted one that sent it last did not persist it (CU-1); a change nobody sent is the target's own
+ * (a note) after a valid update, else a refused body's doing. Pure.
  */
 import { sameValue, type CheckState } from './state';
 

@@ -1,11 +1,7 @@
 /**
- * Atomicity carriers (CU-7): valid changes of every kind of property that a body the target must (or
- * may) refuse carries beside its invalid value, so that a service saving some properties before it
- * validates others is caught. One of each kind the target's body schema has: a name (string), a boolean,
- * an array (tags) and a nested object (retryStrategy, else alert settings). Pure.
- *
- * The name and the tag are unique per cell: when a batch of refused bodies ends in a read that shows
- * one of them, the cell that leaked is known without sending anything again.
+ * Atomicity carriers (CU-7): valid changes of each kind the body schema has (a name, a boolean, an array,
+ * a nested object) that a body the target must or may refuse carries beside its invalid value; the name
+ * and the tag are unique per cell, so a leak in a batch names its cell. Pure.
  */
 import { jsonBodySchema, schemaProperties } from '../spec/target';
 import type { SpecOperation } from '../spec/spec';
@@ -18,10 +14,7 @@ type CarrierKind = 'name' | 'boolean' | 'array' | 'object';
 /** The body property that carries each kind; a kind the body has no property for is absent. */
 export type CarrierPlan = Partial<Record<CarrierKind, string>>;
 
-/**
- * Flags a leak would do the least harm with first (muted only silences notifications; activated would
- * stop a real check from running).
- */
+/** Flags a leak would do the least harm with first (activated, last, would stop a real check from running). */
 const BOOLEANS = ['muted', 'doubleCheck', 'shouldFail', 'runParallel', 'useGlobalAlertSettings', 'activated'];
 const ARRAYS = ['tags'];
 const OBJECTS = ['retryStrategy', 'alertSettings'];
@@ -46,10 +39,7 @@ export function flipFirstBoolean(value: unknown, depth = 0): unknown {
   return undefined;
 }
 
-/**
- * The carriers for one cell: a change of each kind from the state the check has now, leaving out the
- * properties the cell itself sends. `token` makes the name and the tag this cell's own.
- */
+/** The carriers for one cell: a change of each kind from the check's state now, but for the properties the cell sends; `token` makes the name and tag its own. */
 export function carriersFor(p: CarrierPlan, state: CheckState, token: string, exclude: string[]): CheckState {
   const out: CheckState = {};
   const free = (name: string | undefined): name is string => !!name && !exclude.includes(name);

@@ -1,8 +1,6 @@
 /**
- * The table turned into cells: for one test of the family and one check, the bodies to send (by the
- * target's property names), each with its verdict, clause, value class and the stored state it presumes.
- * Pure: the target comes in as a context (names, frequencies, what its spec admits), so the same rows
- * give the cells of a run and the faults of the self-test.
+ * One test of the table on one check as the cells it sends: each body (by the target's names) with its verdict, clause,
+ * value class and the state it presumes. Pure, so the same rows give the cells of a run and the faults of the self-test.
  */
 import type { ClauseId } from '../document/clauses';
 import { show } from '../checks/failure';
@@ -204,10 +202,7 @@ export function validCells(ctx: CellContext): Cell[] {
   ];
 }
 
-/**
- * The JSON media type with a charset parameter, which RFC 8259 says compliant recipients ignore: every
- * other round is sent so, a body a client may well send.
- */
+/** Every other round is sent with a charset parameter, which RFC 8259 says compliant recipients ignore. */
 const JSON_WITH_CHARSET = 'application/json; charset=utf-8';
 
 const round = (units: Cell[], label: string, together?: true, contentType?: string): Cell => {
@@ -229,10 +224,8 @@ const round = (units: Cell[], label: string, together?: true, contentType?: stri
 };
 
 /**
- * Valid cells put into rounds: the i-th round carries the i-th valid value of each property (a
- * frequency and its offset count as one), so one body tests several rules; a target that refuses a
- * round gets each of its values alone, and the one it refuses is named. The first round goes as two
- * halves at once: two accepted updates of different properties must both hold (no update lost).
+ * Valid cells put into rounds, the i-th valid value of each property in the i-th (a refused round is sent
+ * value by value, to name the one refused); the first round goes as two halves at once, so no update may be lost.
  */
 export function rounds(cells: Cell[]): Cell[] {
   const byKey = new Map<string, Cell[]>();

@@ -1,9 +1,6 @@
 /**
- * What the family's tests call: run one test of the table on one check, the refused updates (CU-7), the
- * unknown-id test (CU-8) and the final restore (CU-9). A test that needs what the configuration or the
- * target's spec does not give is skipped with the reason; one that cannot run for any other reason (a
- * check that cannot be read, an earlier run's leftover that cannot be put back) fails with one line
- * saying so.
+ * What the family's tests call: one test of the table on one check, the refused updates (CU-7), the unknown id (CU-8) and
+ * the final restore (CU-9); what the configuration or the spec does not give is a skip, anything else one line of failure.
  */
 import { atTest } from '../run/step-location';
 import { burstInRun } from '../run/schedule';
@@ -17,17 +14,13 @@ import { cellsFor, type Cell, type CellContext } from './cells';
 import { CellRunner } from './runner';
 import { rejectionCells } from './rejections';
 import type { Judges } from './judge';
-import { describeRestore, restoreCheck, restored, type Send } from './restore';
+import { describeRestore, removeSnapshot, restoreCheck, restored, type Send } from './snapshot';
 import { autoSubscribeParam, specGap, type CheckSessions, type Session } from './session';
-import { removeSnapshot } from './snapshot';
 import { restoreBody } from './state';
 import { EXPECTED_TYPE, type CheckKind, type UpdateTest } from './table';
 import { frequenciesToTest, missingReason, missingRoles, noteSpecFindings, requiresFullBody, specFactsOf, vocabularyOf } from './vocabulary';
 
-/**
- * A test's time limit from the requests it may send (a remote target may take a second or two per
- * request): each cell an update, and up to a read, a set-up and a restore when something goes wrong.
- */
+/** A test's time limit: a remote target may take a second or two for each update, and a read, a set-up and a restore when something goes wrong. */
 const budgetMs = (cells: Cell[]) => 30_000 + 2_000 * (5 + 3 * cells.reduce((n, c) => n + (c.units?.length ?? 1), 0));
 
 export class CheckUpdateFamily {

@@ -1,8 +1,4 @@
-/**
- * The one oracle of frequencyOffset (FO-1..FO-5), written from the document's three rules and the
- * API-checks-only rule for frequency 0. Pure: no spec, no target. Every FO cell the suite sends asks
- * this function whether the target must accept it, and under which clause.
- */
+/** The one oracle of frequencyOffset (FO-1..FO-5), from the document's rules alone: every FO cell asks it whether the target must accept it, and under which clause. */
 import { SUB_MINUTE_CHECK_TYPE, SUB_MINUTE_OFFSETS } from '../document/facts';
 
 export type OffsetClause = 'FO-1' | 'FO-2' | 'FO-3' | 'FO-4' | 'FO-5';
@@ -20,11 +16,7 @@ export function maxOffset(frequency: number): number {
   return frequency <= 60 ? Math.floor(frequency * 10) : Math.ceil(frequency / 60);
 }
 
-/**
- * Whether the document allows `offset` on a check of `checkType` whose frequency, after the update, is
- * `frequency`. The order matters only for the clause named: frequency 0 on a non-API check is rejected
- * whatever the offset (FO-5); then anything that is not an integer >= 1 (FO-4); then the range rules.
- */
+/** Whether the document allows `offset` at the check's type and frequency after the update, and which clause decides (FO-5, then FO-4, then the range). */
 export function frequencyOffsetRuling(checkType: string, frequency: number, offset: unknown): OffsetRuling {
   assertFrequency(frequency);
   if (frequency === 0 && checkType !== SUB_MINUTE_CHECK_TYPE) return { accepted: false, clause: 'FO-5' };

@@ -1,8 +1,6 @@
 /**
- * Judging the answer to one update by what the cell expects: a valid body accepted (a declared 2xx
- * whose body matches the spec), an invalid one refused (a 4xx with an error body), a body the target may
- * take or refuse judged by which it did; a round refused is not judged yet (the runner sends its values
- * one by one). Where the answer shows the check, it must show the values sent (CU-1).
+ * The answer to one update, by what the cell expects: a valid body accepted, an invalid one refused with an error body, a body
+ * the target may take or refuse judged by which it did; where the answer shows the check, it shows the values sent (CU-1).
  */
 import type { ApiClient, CallOptions } from '../http/client';
 import { checkErrorResponse } from '../checks/error-checks';
@@ -60,11 +58,7 @@ export async function sendJudged(fx: Judges, cell: Cell, path: string, options: 
   return ex;
 }
 
-/**
- * A body the target may take (2xx, then read back) or refuse (4xx, nothing changed); anything else
- * fails the cell's clause. A value the document allows that the target's spec does not list, echoed
- * back, is spec drift: the echo is checked against the schema with the value the check had instead.
- */
+/** A body the target may take (2xx) or refuse (4xx); an echo of a value the target's spec does not list is spec drift, judged with the value the check had. */
 function judgeEither(fx: Judges, v: Verdict, cell: Cell, ex: Exchange, before: CheckState): void {
   const { spec, validator, target } = fx;
   if (is2xx(ex.status)) {

@@ -1,9 +1,6 @@
 /**
- * The frequencyOffset rules (FO-1..FO-5) as cases: a body of frequency, offset and type, and the stored
- * values it presumes. They carry no verdict: the one oracle (frequency-offset.ts) judges each on the
- * check as it is after the update (cells.ts). The cases: both sides of each frequency's bound, offsets
- * that are no integer >= 1, the near misses of 10, 20 and 30, every documented type at frequency 0, one
- * seeded frequency and offset, and combinations that send one of the three alone.
+ * The frequencyOffset rules (FO-1..FO-5) as cases: a body of frequency, offset and type and the stored values it presumes,
+ * with no verdict of their own: the one oracle (frequency-offset.ts) judges each on the check as it is after the update.
  */
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
@@ -32,11 +29,7 @@ export interface OffsetContext extends PlaceContext {
   frequencies: readonly number[];
 }
 
-/**
- * The order of a body's properties must not matter (a target that judges the offset before it has read
- * the frequency takes the stored one): both orders are spread over every rule's cases, by the offset's
- * parity, rather than each case sent twice.
- */
+/** Both orders of frequency and offset in a body, by the offset's parity: a target that judges the offset before it reads the frequency is caught. */
 const offsetAt = (cls: string, frequency: number, offset: unknown): OffsetCase => ({
   cls: `frequencyOffset:${cls}`,
   given: {},
@@ -53,12 +46,7 @@ const topFrequency = (listed: readonly number[]) => {
   return above.length ? Math.max(...above) : undefined;
 };
 
-/**
- * The frequencies whose boundaries are tried. The API check: every frequency of the target's list. The
- * browser check: the edges of each rule (the smallest and largest frequency of 1..60 and of above 60,
- * and 0): the offset arithmetic is the same rule whatever the type, and the edges show a browser path
- * that applies it otherwise, at a quarter of the requests.
- */
+/** The frequencies whose boundaries are tried: all of the target's on the API check, the edges of each rule on the browser check (the same arithmetic). */
 export function frequenciesFor(check: CheckKind, listed: readonly number[]): number[] {
   if (check === 'api') return [...listed];
   const low = listed.filter((f) => f > 0 && f <= 60);
@@ -95,11 +83,7 @@ const NOT_AN_OFFSET_AT_ZERO: Array<[string, unknown]> = [
 ];
 const NOT_AN_OFFSET_ABOVE_60: Array<[string, unknown]> = [['float', 1.5]];
 
-/**
- * FO-4 at a low frequency: the near misses of the stored offset (as a string, a boolean, in an array…),
- * each judged by the oracle whatever it equals loosely, spread over both checks; at a zero and a high
- * frequency; and one seeded frequency and offset (the oracle judges it, whichever side it falls on).
- */
+/** FO-4: near misses of the stored offset at a low frequency, a few at zero and a high frequency, and one seeded frequency and offset. */
 export function notAnOffsetCases(c: OffsetContext): OffsetCase[] {
   const low = lowFrequency(c.frequencies);
   const high = highFrequency(c.frequencies);
@@ -130,12 +114,7 @@ function seededCase(c: OffsetContext): OffsetCase[] {
 /** Values of one operator tried at frequency 0: the issue's misses are the next members of 10, 20, 30 and their signs flipped. */
 const PER_OPERATOR_AT_ZERO = 3;
 
-/**
- * Frequency 0 beyond the boundaries: offsets the near-miss operators make from 10, 20 and 30 (the API
- * check: on any other type every offset is wrong there, FO-5), and every documented type that is not API
- * (FO-5 names no type but API as allowed), each type on one check in turn so both checks see some, with
- * offset 10.
- */
+/** Frequency 0 beyond the boundaries: near misses of 10, 20 and 30 on the API check, and every documented type but API (FO-5), spread over both checks. */
 export function atZeroCases(c: OffsetContext): OffsetCase[] {
   if (!c.frequencies.includes(0)) return [];
   const offsets: OffsetCase[] = [];
@@ -161,11 +140,8 @@ export function atZeroCases(c: OffsetContext): OffsetCase[] {
 }
 
 /**
- * Combinations the document ties together: a body that sends frequency, offset or type alone is judged
- * with the stored values of the others. `low` is a frequency of 1..60 (10 where listed), `high` one
- * above 60 (120 where listed), `top` the largest listed frequency of 1..60 above `low` (60 where
- * listed), named in the class as f10, f120, f60 ({low}, {high}, {top} in the names below); a
- * combination whose frequencies the target does not list is left out.
+ * A body that sends frequency, offset or type alone is judged with the stored values of the others; `{low}`, `{high}`
+ * and `{top}` in a name are a frequency of 1..60, one above 60, and the largest of 1..60 above `low` the target lists.
  */
 interface Combination {
   name: string;

@@ -1,17 +1,8 @@
 /**
- * CU-7 whatever the cause: an update refused for its credentials, its account header, its query
- * parameter or its body (not JSON, over any size limit) changes nothing. Each is a cell like the
- * table's, sent by the same runner: it carries valid changes of every kind (carriers.ts), so a service
- * that applies the body before it checks the rest is caught by the read that follows, on the rejection
- * that leaked (the name and the tag are its own).
- *
- * The credentials are the AUTH table's: the first probe of each rule that a target must refuse; and
- * another account's own, valid ones (SECOND_API_KEY), for which the main account's check is not there. The
- * rate limit's refusal is left to the rate-limit family: provoking one here costs a whole window.
- *
- * A query value that is no boolean is refused or taken as the target likes (the document does not say):
- * taken, its changes are the check's new state; refused, they must not show. It comes last, and the
- * runner reads the check before it, so an update that is taken cannot hide what a refused one leaked.
+ * CU-7 whatever the cause: an update refused for its credentials (the AUTH table's first probe of each
+ * rule, another account's own key), its query parameter or its body changes nothing. Each is a cell the
+ * runner sends with the carriers, so a leak shows in the read after it; the rate limit's refusal is left
+ * out, since provoking it costs a whole window.
  */
 import { AUTH_PROBES, probeCredentials, type AuthProbe } from '../auth/table';
 import type { ClauseId } from '../document/clauses';

@@ -1,14 +1,8 @@
 /**
- * Sends a test's cells to one check and judges them. Each update is judged by its status as it comes
- * back (the cell's clause; conformance to the spec); what the check holds is judged by a read after a
- * batch of updates (attribution.ts): a value an accepted body sent must read back (CU-1), a refused body
- * must have changed nothing (CU-7). Reading once per batch rather than once per update keeps the family
- * within its share of the rate limit; a read that shows something wrong is narrowed down to the update
- * that did it, replaying the batch one update at a time when the values read cannot tell.
- *
- * A cell that presumes a stored state (a frequency, a type) gets it set up first, when the check is not
- * in it. A body the document forbids that the target takes is put back at once, so the cells after it
- * start from a valid state (and a real check does not run so until the end).
+ * Sends a test's cells to one check and judges them: each answer as it comes back (judge.ts), what the
+ * check holds by one read per batch of updates (attribution.ts), so that the family stays within its share
+ * of the rate limit. A cell's presumed state is set up first, and a forbidden body the target takes is
+ * put back at once, so the cells after it start from a valid state.
  */
 import { atTest } from '../run/step-location';
 import { attachText } from '../run/attach';
@@ -20,7 +14,7 @@ import { attribute, expectedAfter, type Finding, type SentUpdate } from './attri
 import { carriedKinds, carriersFor } from './carriers';
 import type { Cell } from './cells';
 import { answering, is2xx, sendJudged, whereOf, type Judges } from './judge';
-import { describeRestore, restoreCheck, restored, type Send } from './restore';
+import { describeRestore, restoreCheck, restored, type Send } from './snapshot';
 import type { CheckHandle, Session } from './session';
 import { isState, restoreBody, sameValue, type CheckState } from './state';
 
@@ -34,12 +28,7 @@ interface Pending extends SentUpdate {
 
 /** Updates between two reads; after a leak, one (the target is known to leak: each is read alone). */
 export const MAX_BATCH = 20;
-/**
- * Bodies the document forbids, sent at once: a correct target refuses each and the check stays as it
- * was, so their order cannot matter, and a distant target costs one round trip for the lot instead of
- * one each. A forbidden body taken is caught by its own status; the read after the batch tells each
- * refused body's leak apart by its carriers' values.
- */
+/** Forbidden bodies sent at once: a correct target refuses each, so their order cannot matter, and the read after tells a leak apart by its carriers. */
 export const FORBIDDEN_AT_ONCE = 10;
 
 /** The attachment that lists a test's cells. */
@@ -127,20 +116,13 @@ export class CellRunner {
     await close();
   }
 
-  /**
-   * Two rounds of valid values that change different properties, sent at once: a target must not lose
-   * either update (any order of the two shows both). Not where every body carries every property (the
-   * later one then rewrites the other's properties as they were, rightly).
-   */
+  /** Two rounds of valid values of different properties, sent at once, must both hold; not where every body carries every property. */
   private pairable(cell: Cell, next: Cell | undefined): next is Cell {
     if (!cell.together || !next || this.careful || this.s.fullBody) return false;
     return !Object.keys(cell.body).some((k) => k in next.body);
   }
 
-  /**
-   * A round refused only beside another update (a conflict answer, say) is read back and sent again
-   * alone before it counts as refused: the document says nothing of updates at once.
-   */
+  /** A round refused beside another update is sent again alone before it counts as refused: the document says nothing of updates at once. */
   private async sendPair(a: Cell, b: Cell, batch: Pending[], close: () => Promise<void>): Promise<void> {
     if (b.given && !matches(this.h.expected, b.given) && !(await this.send(setupCell(b), batch)).accepted) {
       this.fx.verdict.note('cell-not-sent', `"${b.title}": the state it presumes could not be set up`);
@@ -157,22 +139,14 @@ export class CellRunner {
     }
   }
 
-  /**
-   * A forbidden body whose verdict does not hang on the bodies beside it: the state it presumes is the
-   * check's now, and refused bodies leave it so. (A target that takes one anyway has failed already; the
-   * bodies sent beside it may then be judged by a state it changed.)
-   */
+  /** A forbidden body whose verdict does not hang on the bodies beside it: the state it presumes is the check's now. */
   private independent(cell: Cell): boolean {
     return !this.careful && cell.expect === 'invalid' && !cell.units && (!cell.given || matches(this.h.expected, cell.given));
   }
 
   /**
-   * Whether a body the target may take would overwrite what a refused body of the batch carried: then
-   * the batch is read first. A body that may be refused carries the atomicity carriers too, so it is
-   * read before whenever it shares any property with a refused one; a valid body (or a set-up) only when
-   * it writes a carrier: one that rewrites a frequency or an offset a refused body sent may hide that
-   * refused body's leak of it, which the tests without valid bodies in between see anyway (a read per
-   * such overlap would cost a dozen requests a run).
+   * Whether a body the target may take would overwrite what a refused body of the batch carried, so the batch is read first:
+   * a body that may be refused, on any shared property; a valid one only on a carrier (a read per frequency overlap costs too much).
    */
   private wouldMask(batch: Pending[], cell: Cell): boolean {
     const refused = batch.filter((p) => !p.accepted);
@@ -316,10 +290,7 @@ export class CellRunner {
     });
   }
 
-  /**
-   * Several refused bodies sent the value read (a flipped flag): the batch is sent again one update at
-   * a time, from the state before it, with a read after each, until each such property is pinned.
-   */
+  /** Several refused bodies sent the value read: the batch is sent again one update at a time, with a read after each. */
   private async replay(start: CheckState, batch: Pending[], ambiguous: Array<Extract<Finding, { kind: 'ambiguous' }>>): Promise<void> {
     const { api, verdict, target } = this.fx;
     const pending = new Map(ambiguous.map((f) => [f.property, f]));
@@ -366,11 +337,7 @@ export class CellRunner {
     return restored(r);
   }
 
-  /**
-   * One cell (or read, or replay): a line of the test's list of cells; one that added failures is also a
-   * red step of the report, at its test. A step for every cell cost the default run about a tenth of a
-   * second (two messages to the runner each, some four hundred cells).
-   */
+  /** One cell (or read, or replay) is a line of the test's list of cells, and a red step of the report only when it added failures (a step each costs time). */
   private async step(title: string, fn: () => Promise<void>): Promise<void> {
     const { verdict } = this.fx;
     const from = verdict.failures.length;

@@ -1,8 +1,6 @@
 /**
- * The family's session in one worker: the snapshot (on disk, per target), how the check is read and
- * updated, the body's vocabulary, and the state each check is expected to be in now. Opened by the first
- * test that needs it (its requests count in that test) and kept for the worker's other tests; a worker
- * started after a failed test opens it again and finds its run's snapshot (see snapshot.ts).
+ * The family's session in one worker: the snapshot, how the check is read and updated, the body's vocabulary and the state
+ * each check should be in now. Opened by the first test that needs it (its requests count there) and kept for the others.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,8 +11,19 @@ import { currentRunId } from '../run/run-files';
 import { isSuiteError } from '../run/suite-error';
 import { fillPath, type Target } from '../spec/target';
 import { planCarriers, type CarrierPlan } from './carriers';
-import { describeRestore, restoreCheck, restored, type CheckAccess, type CheckRoutes, type Send } from './restore';
-import { LEGACY_SNAPSHOT_FILE, removeSnapshot, snapshotPath, takeSnapshot, type SnapshotFile } from './snapshot';
+import {
+  describeRestore,
+  LEGACY_SNAPSHOT_FILE,
+  removeSnapshot,
+  restoreCheck,
+  restored,
+  snapshotPath,
+  takeSnapshot,
+  type CheckAccess,
+  type CheckRoutes,
+  type SnapshotFile,
+  type Send,
+} from './snapshot';
 import { writableProperties, type CheckState } from './state';
 import { EXPECTED_TYPE, type CheckKind } from './table';
 import { PUBLISHED_NAMES, requiresFullBody, vocabularyOf, type UpdateVocabulary } from './vocabulary';
@@ -52,13 +61,6 @@ export function autoSubscribeParam(target: Target): string | undefined {
   return params.find((p) => p?.in === 'query' && (p.schema as Json)?.type === 'boolean')?.name;
 }
 
-/** The update's method and the check's paths, relative to BASE_URL (undefined: the spec lacks one). */
-export function routesOf(target: Target): CheckRoutes | undefined {
-  const { updatePath, readPath, updateMethod } = target;
-  if (!target.updateOp || !target.readCheckOp || !updatePath || !readPath) return undefined;
-  return { method: updateMethod, updatePath: (id) => fillPath(updatePath, id), readPath: (id) => fillPath(readPath, id) };
-}
-
 /** Why the family cannot send anything to this target, by its spec (SPEC-5 reports the gap itself). */
 export function specGap(target: Target): string | undefined {
   if (!target.updateOp || !target.updatePath) return "the target's spec has no check update whose body has frequencyOffset (see SPEC-5): nothing to send";
@@ -67,22 +69,10 @@ export function specGap(target: Target): string | undefined {
   return undefined;
 }
 
-/** Why a check is not configured (a skip, naming the variable). */
-export function missingCheck(config: Config, kind: CheckKind): string | undefined {
-  if (kind === 'api' && !config.checkId)
-    return 'CHECK_ID is not set: against a remote target the update tests change only an API check named by CHECK_ID (and restore it)';
-  if (kind === 'browser' && !config.browserCheckId)
-    return 'BROWSER_CHECK_ID is not set: against a remote target the browser cells change only a browser check named by BROWSER_CHECK_ID (and restore it)';
-  return undefined;
-}
-
 /** A plain client for the worker's own requests (the restore after the tests). */
 export type PlainClient = () => Send;
 
-/**
- * The worker's sessions, one per check, each opened once on demand. Each check has its own snapshot
- * file, so the two checks' chains can run side by side in two workers.
- */
+/** The worker's sessions, one per check, each opened once on demand; each check has its own snapshot file, so the two chains can run in two workers. */
 export class CheckSessions {
   private readonly opening = new Map<CheckKind, Promise<Opened>>();
   private readonly sessions = new Map<CheckKind, Session>();
@@ -102,11 +92,19 @@ export class CheckSessions {
 
   private async openNow(send: Send, kind: CheckKind): Promise<Opened> {
     const { config, target } = this;
-    const routes = routesOf(target);
     const gap = specGap(target);
-    if (gap || !routes) return { skip: gap ?? 'no check routes' };
-    const id = kind === 'api' ? config.checkId : config.browserCheckId;
-    if (!id) return { skip: missingCheck(config, kind)! };
+    if (gap) return { skip: gap };
+    // The update's method and the check's paths, relative to BASE_URL.
+    const routes: CheckRoutes = {
+      method: target.updateMethod,
+      updatePath: (id) => fillPath(target.updatePath!, id),
+      readPath: (id) => fillPath(target.readPath!, id),
+    };
+    const [id, variable, what] =
+      kind === 'api'
+        ? [config.checkId, 'CHECK_ID', 'the update tests change only an API check']
+        : [config.browserCheckId, 'BROWSER_CHECK_ID', 'the browser cells change only a browser check'];
+    if (!id) return { skip: `${variable} is not set: against a remote target ${what} named by ${variable} (and restore it)` };
     const ids = [id];
     // The body schema's properties; without them, at least the ones this family changes.
     const fromSpec = writableProperties(target.updateOp);
@@ -143,11 +141,7 @@ export class CheckSessions {
     }
   }
 
-  /**
-   * After the family's tests in this worker: the final test of each check's chain restores it and
-   * removes its file; if it did not run (filtered, failed, interrupted), it is done here. A restore that
-   * fails leaves the file, and the next run against this target puts it back first.
-   */
+  /** Restores each check whose chain's final test did not run; a restore that fails leaves the file for the next run. */
   async finish(): Promise<void> {
     const sessions = [...this.sessions.values()];
     this.sessions.clear();

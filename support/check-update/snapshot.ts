@@ -1,26 +1,97 @@
 /**
- * The snapshot of the checks the update tests change (CU-9): their full state, read before the first
- * update and written to a file first, so that a run that dies half-way is repaired by the next run
- * against the same target. The file is removed once a final restore has been verified.
- *
- * One file per target: its name comes from the base URL (or "embedded") and the check ids, so a
- * leftover of one target never blocks a run against another. A leftover of this same target is put
- * back before anything else; when that fails, the family fails with one line naming the file (the
- * user decides: put the checks back by hand, or delete the file). The embedded service dies with its
- * run, so its leftovers are worthless and replaced.
- *
- * The file carries the id of the run that wrote it. When a test fails, Playwright goes on in a new
- * worker, which opens the session again: a snapshot of its own run is the state before the run and is
- * kept as it is (the checks are read again for the current state, never "restored" half-way through
- * the run).
+ * The snapshot of the checks the update tests change (CU-9), one file per target, written before the first update so that the next
+ * run against the same target puts back what a run that died half-way changed; and putting a check back as a snapshot has it, verified
+ * by a read. A new worker of the same run (after a failed test) finds its run's id in the file and keeps it as it is.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { oneLine } from '../http/exchange';
+import type { CallOptions } from '../http/client';
+import { oneLine, type Exchange } from '../http/exchange';
 import { SuiteError } from '../run/suite-error';
-import { describeRestore, readCheck, restoreCheck, restored, type CheckAccess, type RestoreResult, type Send } from './restore';
-import { isState, type CheckState } from './state';
+import { changedProperties, isState, restoreBody, type CheckState } from './state';
+
+/** Sends one request to the target; callers decide whether it goes through the contract checks. */
+export type Send = (method: string, path: string, options?: CallOptions) => Promise<Exchange>;
+
+/** How a check is read and updated: the update's method as the spec declares it, paths relative to BASE_URL. */
+export interface CheckRoutes {
+  method: string;
+  readPath: (id: string) => string;
+  updatePath: (id: string) => string;
+}
+
+/** How the family reads a check and puts it back. */
+export interface CheckAccess {
+  routes: CheckRoutes;
+  /** The update body schema's properties: what a restore sends and what a read-back compares. */
+  writable: string[];
+  /** The query every update carries (the auto-subscribe parameter, false). */
+  query?: Record<string, string>;
+  /** Properties that constrain one another (frequencyOffset, frequency, check type), by the target's names: a restore sends them together or not at all. */
+  coupled: string[];
+}
+
+export async function readCheck(send: Send, path: string): Promise<{ ex: Exchange; state?: CheckState }> {
+  const ex = await send('GET', path);
+  return { ex, state: ex.status === 200 && isState(ex.json) ? ex.json : undefined };
+}
+
+export interface RestoreResult {
+  id: string;
+  /** Properties that differed from the snapshot before the restore. */
+  changed: string[];
+  /** Properties still different after it (empty: restored). */
+  remaining: string[];
+  /** What was sent, for the report. */
+  steps: string[];
+  /** Why the check could not be read or put back, if so. */
+  error?: string;
+  /** The state last read (after the restore, when one was sent). */
+  state?: CheckState;
+}
+
+export const restored = (r: RestoreResult) => !r.error && r.remaining.length === 0;
+
+export function describeRestore(r: RestoreResult): string {
+  const id = `check ${r.id}`;
+  if (r.error) return `${id}: NOT restored: ${r.error}`;
+  if (r.changed.length === 0) return `${id}: unchanged, nothing to restore`;
+  const what = `${r.changed.length} propert${r.changed.length === 1 ? 'y' : 'ies'} (${r.changed.join(', ')})`;
+  return r.remaining.length
+    ? `${id}: ${what} differed; still different after the restore: ${r.remaining.join(', ')}`
+    : `${id}: restored ${what}; read back equal to the snapshot`;
+}
+
+/** Puts one check back as the snapshot has it, each attempt verified by a read: the whole writable state, else (refused) only what differs and its coupled properties. */
+export async function restoreCheck(a: CheckAccess, id: string, snapshot: CheckState, read: Send, write: Send = read): Promise<RestoreResult> {
+  const { routes, writable, query, coupled } = a;
+  const path = routes.readPath(id);
+  const before = await readCheck(read, path);
+  if (!before.state) return { id, changed: [], remaining: [], steps: [], error: `could not read the check (${oneLine(before.ex)})` };
+  const changed = changedProperties(snapshot, before.state, writable);
+  const result: RestoreResult = { id, changed, remaining: changed, steps: [], state: before.state };
+  if (changed.length === 0) return result;
+  const attempts = [restoreBody(snapshot, writable), restoreBody(snapshot, writable, [...changed, ...coupled])];
+  for (const body of attempts) {
+    const ex = await write(routes.method, routes.updatePath(id), { body, query });
+    result.steps.push(`${routes.method} ${Object.keys(body).length} properties → ${ex.status}`);
+    if (ex.status < 200 || ex.status >= 300) {
+      result.error = `the target refused the restore (${oneLine(ex)}): ${ex.text.slice(0, 300)}`;
+      continue;
+    }
+    const after = await readCheck(read, path);
+    if (!after.state) {
+      result.error = `could not read the check back (${oneLine(after.ex)})`;
+      continue;
+    }
+    result.error = undefined;
+    result.state = after.state;
+    result.remaining = changedProperties(snapshot, after.state, writable);
+    if (result.remaining.length === 0) break;
+  }
+  return result;
+}
 
 export interface SnapshotFile {
   version: 1;
@@ -72,16 +143,6 @@ export function saveSnapshot(file: string, snapshot: SnapshotFile): void {
 
 export const removeSnapshot = (file: string) => rmSync(file, { force: true });
 
-export interface TakenSnapshot {
-  snapshot: SnapshotFile;
-  /** The state of each check now, as the first update will find it. */
-  current: Record<string, CheckState>;
-  /** The restores of an earlier run's snapshot (empty when there was none). */
-  recovered: RestoreResult[];
-  /** True when the file was this run's own (a new worker of the same run): nothing was restored. */
-  reused: boolean;
-}
-
 export interface SnapshotOptions extends CheckAccess {
   file: string;
   baseUrl: string;
@@ -103,13 +164,10 @@ function pendingOf(o: SnapshotOptions): { pending?: SnapshotFile; legacy: boolea
 }
 
 /**
- * Reads the snapshot for a run. This run's own file (written by an earlier worker) is kept as it is,
- * and the checks are read for their current state. An earlier run's leftover against the same real
- * target is put back first and kept, as the state the checks had before any run changed them; if it
- * cannot be put back, a SuiteError naming the file (the file stays). Otherwise the checks are read now. The file
- * is written, with this run's id, before this returns, hence before the first update.
+ * Reads the snapshot for a run and writes it, with this run's id, before the first update: this run's own file is kept, an earlier
+ * run's leftover against the same real target is put back first (a SuiteError naming the file if it cannot be), else the checks are read now.
  */
-export async function takeSnapshot(o: SnapshotOptions): Promise<TakenSnapshot> {
+export async function takeSnapshot(o: SnapshotOptions) {
   const { file, baseUrl, embedded, runId, ids, routes, send } = o;
   const { pending, legacy } = pendingOf(o);
   const recovered: RestoreResult[] = [];

@@ -1,7 +1,4 @@
-/**
- * A check's state as the suite compares it: which properties a client may write (the update body
- * schema's), and equality as a reader of the document sees it. Pure: no requests.
- */
+/** A check's state as the suite compares it: the properties a client may write, and equality as a reader of the document sees it. Pure. */
 import type { SpecOperation } from '../spec/spec';
 import { jsonBodySchema, schemaProperties } from '../spec/target';
 
@@ -14,10 +11,7 @@ export function writableProperties(updateOp: SpecOperation | undefined): string[
   return Object.keys(schemaProperties(jsonBodySchema(updateOp)));
 }
 
-/**
- * A value written so that equal values (as sameValue sees them) write the same: object keys in a
- * stable order, null and absent properties left out, and array items sorted by their own writing.
- */
+/** A value written so that equal values (as sameValue sees them) write the same. */
 export function canonicalJson(v: unknown): string {
   if (v === undefined || v === null) return 'null';
   if (Array.isArray(v)) return `[${v.map(canonicalJson).sort().join(',')}]`;
@@ -30,11 +24,7 @@ export function canonicalJson(v: unknown): string {
   return JSON.stringify(v) ?? String(v);
 }
 
-/**
- * Equality as a reader of the document sees it: null and absent are the same "no value", and arrays
- * (of plain values and of objects alike) are compared as multisets (a target may return locations or
- * alert channel subscriptions in its own order).
- */
+/** Equality as a reader of the document sees it: null and absent alike, arrays as multisets (a target may return locations in its own order). */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === undefined || a === null || b === undefined || b === null) return (a ?? null) === (b ?? null);
   if (Array.isArray(a) || Array.isArray(b)) {

@@ -1,26 +1,12 @@
 /**
- * The tests of the check update family, in the order they run: which rules each sends (value-rules.ts,
- * offset-rules.ts), with which body properties, on which checks. cells.ts turns a test into the cells
- * it sends, and selftest/faults/generated/check-update.ts turns the same cells into faults of the
- * reference service, so every value is proven able to fail both ways (too loose and too strict).
- *
- * Names, as failures and the contract matrix show them:
- *   place       'check-update' for every update (the route by role); the read-back is 'check-read'.
- *   valueClass  `<check>:<role>:<class>`. check: 'api' (the check CHECK_ID names) or 'browser'
- *               (BROWSER_CHECK_ID); role: the body property by meaning ('description', 'frequencyOffset',
- *               …), or 'combo' for a value judged against the stored state, 'round' for a body of several
- *               valid values, 'given' for a state the suite sets up, 'query' for the query parameter,
- *               'refused' for an update refused for its credentials, query or body (rejections.ts);
- *               class: the kind of value, e.g. 'api:locations:upper-case', 'browser:description:over-max-astral',
- *               'api:frequencyOffset:f10-max+1', 'api:combo:frequency-alone-to-f120-offset-out-of-range'.
- *               Outside the table: 'unknown-id:well-formed' / 'unknown-id:malformed' (CU-8), '<check>:restore' (CU-9).
- *   cell        the class with the value shown, for people ("locations upper-case [\"US-EAST-1\"]").
- *
- * Verdicts: 'valid' and 'invalid' are the document's. Where the document is silent, the target's spec
- * decides (see Ruling); 'either' means the target may take the value or refuse it without a change.
+ * The tests of the check update family, in the order they run; cells.ts turns each into the cells it
+ * sends, and the self-test turns the same cells into faults of the reference service. Failures name the
+ * place 'check-update' ('check-read' for a read-back), the valueClass `<check>:<role>:<class>` (e.g.
+ * 'api:locations:upper-case', 'browser:round:2', 'api:refused:not-json') and the cell, its value shown.
  */
 import type { ClauseId } from '../document/clauses';
 import type { BodyRole } from './vocabulary';
+import { VALUE_RULES } from './value-rules';
 
 export type CheckKind = 'api' | 'browser';
 export const CHECK_KINDS: readonly CheckKind[] = ['api', 'browser'];
@@ -44,52 +30,17 @@ export interface UpdateTest {
   compares?: BodyRole;
 }
 
-/**
- * The values a target may take or refuse (null, another type) come before the rounds of valid values,
- * so that what the run leaves for the final restore is what the rounds chose (the newest runtime, say).
- */
+/** The values a target may take or refuse come before the rounds, so that the run leaves what the rounds chose (the newest runtime) for the final restore. */
 export const UPDATE_TESTS: UpdateTest[] = [
   { key: 'query', title: 'the auto-subscribe query parameter is accepted as true and as false', clauses: ['CU-1'], places: ['api'], roles: ['name'] },
-  {
-    key: 'CU-2',
-    title: 'description: over 500 characters (ASCII, multi-byte, astral) and other types rejected',
-    clauses: ['CU-2', 'CU-7', 'CU-1'],
-    places: BOTH,
-    roles: ['description'],
-    compares: 'description',
-  },
-  {
-    key: 'CU-3',
-    title: 'groupOrder: negative, fractional and other types rejected',
-    clauses: ['CU-3', 'CU-7'],
-    places: BOTH,
-    roles: ['groupOrder'],
-    compares: 'groupOrder',
-  },
-  {
-    key: 'CU-4',
-    title: 'locations: none, unknown ones, look-alikes, other case and other types rejected',
-    clauses: ['CU-4', 'CU-7'],
-    places: BOTH,
-    roles: ['locations'],
-    compares: 'locations',
-  },
-  {
-    key: 'CU-5',
-    title: 'runtimeId: look-alikes of the listed versions and other types rejected',
-    clauses: ['CU-5', 'CU-7'],
-    places: BOTH,
-    roles: ['runtimeId'],
-    compares: 'runtimeId',
-  },
-  {
-    key: 'CU-6',
-    title: 'checkType: other case, look-alikes and other types rejected; the other type the operation updates taken, or refused without a change',
-    clauses: ['CU-6', 'CU-7', 'CU-1'],
-    places: BOTH,
-    roles: ['checkType'],
-    compares: 'checkType',
-  },
+  ...VALUE_RULES.filter((r) => r.test).map((r): UpdateTest => ({
+    key: r.clause as UpdateTestKey,
+    title: `${r.role}: ${r.test!.rejects}`,
+    clauses: [r.clause, 'CU-7', ...(r.test!.alsoDeclares ?? [])],
+    places: r.places,
+    roles: [r.role],
+    compares: r.role,
+  })),
   {
     key: 'valid',
     title: 'every valid value of every rule is accepted and reads back (one value per property in each body)',

@@ -1,10 +1,7 @@
 /**
- * The value rules of the check update body (CU-1..CU-6), each once: the clause, the property (by role),
- * the checks it applies to, the values the document itself suggests (bounds, look-alikes, other types),
- * its oracle (the document's verdict on any value whatever, as a Ruling) and, for the generated values,
- * its domain (the valid values the near-miss operators start from) and an arbitrary drawn with the run's
- * seed. Every value, listed or generated, is judged by the oracle: cells.ts turns them into the cells a
- * test sends, and the self-test makes its faults from the same cells.
+ * The value rules of the check update body (CU-1..CU-6), each once: its property (by role), the values the
+ * document suggests, values generated from its domain with the run's seed, and its oracle, which judges
+ * every one of them; cells.ts makes the cells a test sends from them, the self-test its faults.
  */
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
@@ -12,21 +9,14 @@ import type { ClauseId } from '../document/clauses';
 import { DEFAULT_CASE_SEED, nearMissesAt, seededValues } from '../document/case-choice';
 import { CHECK_TYPES, DESCRIPTION_MAX, LOCATIONS, RUNTIME_VERSIONS } from '../document/facts';
 import { anyCharacter } from '../document/any-character';
-import { CHECK_KINDS, type CheckKind } from './table';
+import type { CheckKind } from './table';
 import type { BodyRole } from './vocabulary';
 
 /**
- * valid / invalid: the document says so.
- * either: the document allows the value but lets the target refuse it (another check type: the operation
- *   "updates an API check or a browser check"), or does not say (a description of 500 code points and
- *   499 characters); refused, nothing may change.
- * valid-where-nullable: null, for a property the document gives no null for (description): accepted where
- *   the target's spec declares it nullable (CU-2); elsewhere either answer is fine.
- * invalid-unless-nullable: null, where the document lists the allowed values (locations, runtimeId): rejected,
- *   unless the target's spec declares null, then either answer is fine.
- * invalid-unless-admitted: a JSON type the document does not name for a property whose rule counts
- *   characters (a number as description): rejected where the target's spec does not admit that type,
- *   else either answer is fine.
+ * valid / invalid: the document says so. either: the target may take it or refuse it without a change
+ * (another check type; a description of 500 code points and 499 characters). Where the document is
+ * silent the target's spec decides: valid-where-nullable (null as description), invalid-unless-nullable
+ * (null where the document lists the values), invalid-unless-admitted (a number as description).
  */
 export type Ruling = 'valid' | 'invalid' | 'either' | 'valid-where-nullable' | 'invalid-unless-nullable' | 'invalid-unless-admitted';
 
@@ -59,11 +49,10 @@ export interface ValueRule {
   oracle: (value: unknown, c: PlaceContext) => Ruling;
   /** The valid values the operators start from, and values beyond the operators drawn with the run's seed. */
   generated?: { domain: (c: PlaceContext) => readonly unknown[]; arbitrary: (c: PlaceContext) => fc.Arbitrary<unknown> };
-  /**
-   * Each cell presumes the stored frequency is not 0, so that a check type is judged alone (frequency 0
-   * would make every type but API wrong, FO-5).
-   */
+  /** Each cell presumes a frequency above 0, so that a check type is judged alone (at 0 every type but API is wrong, FO-5). */
   neutralFrequency?: boolean;
+  /** The rule's own test (its valid values are in the rounds): what it rejects, and the clauses it declares beside the rule's and CU-7. */
+  test?: { rejects: string; alsoDeclares?: ClauseId[] };
 }
 
 const BOTH: readonly CheckKind[] = ['api', 'browser'];
@@ -88,11 +77,7 @@ const graphemesWithinBound = (s: string) => {
 };
 const codePoints = (s: string) => [...s].length;
 
-/**
- * "Maximum 500 characters": where code points and user-perceived characters fall on the same side of
- * the bound, that side decides; where they do not (a decomposed é is two code points, one character),
- * the document does not say which it means.
- */
+/** "Maximum 500 characters": where code points and user-perceived characters fall on different sides of the bound, the document does not say which it means. */
 function descriptionRuling(v: unknown): Ruling {
   if (v === null) return 'valid-where-nullable';
   if (typeof v !== 'string') return 'invalid-unless-admitted';
@@ -105,7 +90,7 @@ function descriptionRuling(v: unknown): Ruling {
 const NAME_CHARACTERS = 8;
 /** The name a valid body sets (CU-1): a label, and characters from the whole of Unicode, one stream per check. */
 const probeName = (c: PlaceContext) =>
-  `Contract suite probe ${seededValues(fc.string({ unit: anyCharacter(), minLength: NAME_CHARACTERS, maxLength: NAME_CHARACTERS }), seedOf(c), 200 + CHECK_KINDS.indexOf(c.check), 1, () => true)[0].value as string}`;
+  `Contract suite probe ${seededValues(fc.string({ unit: anyCharacter(), minLength: NAME_CHARACTERS, maxLength: NAME_CHARACTERS }), seedOf(c), 200 + BOTH.indexOf(c.check), 1, () => true)[0].value as string}`;
 
 export const VALUE_RULES: readonly ValueRule[] = [
   {
@@ -121,6 +106,7 @@ export const VALUE_RULES: readonly ValueRule[] = [
     clause: 'CU-2',
     role: 'description',
     places: BOTH,
+    test: { rejects: 'over 500 characters (ASCII, multi-byte, astral) and other types rejected', alsoDeclares: ['CU-1'] },
     listed: [
       { name: 'max-ascii', value: 'd'.repeat(DESCRIPTION_MAX) },
       { name: 'max-multibyte', value: 'é'.repeat(DESCRIPTION_MAX) },
@@ -149,6 +135,7 @@ export const VALUE_RULES: readonly ValueRule[] = [
     clause: 'CU-3',
     role: 'groupOrder',
     places: BOTH,
+    test: { rejects: 'negative, fractional and other types rejected' },
     listed: [
       { name: 'zero', value: 0 },
       { name: 'positive', value: 5 },
@@ -181,6 +168,7 @@ export const VALUE_RULES: readonly ValueRule[] = [
     clause: 'CU-4',
     role: 'locations',
     places: BOTH,
+    test: { rejects: 'none, unknown ones, look-alikes, other case and other types rejected' },
     listed: [
       { name: 'one', value: [LOCATIONS[0]] },
       { name: 'all', value: [...LOCATIONS] },
@@ -218,6 +206,7 @@ export const VALUE_RULES: readonly ValueRule[] = [
     clause: 'CU-5',
     role: 'runtimeId',
     places: BOTH,
+    test: { rejects: 'look-alikes of the listed versions and other types rejected' },
     listed: [
       // From the second newest back to the oldest, then forward to the newest: a move is valid both ways,
       // and the run leaves the newest, so the final restore must go back too (CU-9).
@@ -244,6 +233,10 @@ export const VALUE_RULES: readonly ValueRule[] = [
     clause: 'CU-6',
     role: 'checkType',
     places: BOTH,
+    test: {
+      rejects: 'other case, look-alikes and other types rejected; the other type the operation updates taken, or refused without a change',
+      alsoDeclares: ['CU-1'],
+    },
     neutralFrequency: true,
     listed: [
       { name: 'own', value: (c: PlaceContext) => c.ownType },
@@ -278,11 +271,7 @@ const GENERATING = VALUE_RULES.filter((r) => r.generated);
 // The rounds of valid values and the rule's own test both ask, on each check: draw once.
 const generatedOnce = new Map<string, NamedValue[]>();
 
-/**
- * The generated values of a rule on one check: the near-miss operators (support/document/near-miss.ts)
- * applied to its domain, and a few seeded values beside them, each one the oracle does not call valid
- * and no listed value already is.
- */
+/** A rule's generated values on one check: near misses of its domain and a few seeded values, none the oracle calls valid or already listed. */
 export function generatedValues(rule: ValueRule, c: PlaceContext): NamedValue[] {
   if (!rule.generated || !rule.places.includes(c.check)) return [];
   const seed = seedOf(c);
@@ -298,7 +287,7 @@ function drawGenerated(rule: ValueRule, generated: NonNullable<ValueRule['genera
   const keep = (v: unknown) => rule.oracle(v, c) !== 'valid' && !among(listed, v);
   const near = nearMissesAt({ ruleIndex, places: rule.places, place: c.check, domain: generated.domain(c), keep, seed });
   const taken = [...listed, ...near.map((g) => g.value)];
-  const stream = ruleIndex * CHECK_KINDS.length + CHECK_KINDS.indexOf(c.check);
+  const stream = ruleIndex * BOTH.length + BOTH.indexOf(c.check);
   const seeded = seededValues(generated.arbitrary(c), seed, stream, SEEDED_PER_PLACE, (v) => !among(taken, v));
   return [...near, ...seeded].map((g) => ({ name: g.name, value: g.value }));
 }

@@ -1,8 +1,6 @@
 /**
- * The check update's vocabulary as the target's spec gives it: which body property carries each thing
- * the document describes by meaning (it names only frequencyOffset and retryStrategy), and the values
- * the spec enumerates (frequencies, locations, runtime ids, check types), compared with the document:
- * a difference is a finding in the report, not a failure.
+ * The update body's vocabulary as the target's spec gives it: the property of each thing the document describes by meaning,
+ * and the values the spec enumerates; where the spec differs from the document, a finding in the report, never a failure.
  */
 import { CHECK_TYPES, DESCRIPTION_MAX, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS } from '../document/facts';
 import { admits, admitsNull, enumOf, jsonBodySchema, schemaProperties, type Target } from '../spec/target';
@@ -11,10 +9,7 @@ import { show } from '../checks/failure';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/**
- * The things of the update body the tests change, by meaning, with what each is in the document's words
- * (for findings and skip reasons). Each role is named after its property in the published spec.
- */
+/** The body's properties the tests change, by meaning, named after the published spec's, with the document's words for them. */
 const ROLE_MEANING = {
   name: 'name of the check',
   description: 'description, at most 500 characters',
@@ -41,11 +36,7 @@ function overlap(values: unknown[] | undefined, wanted: readonly unknown[]): num
   return values ? wanted.filter((w) => values.includes(w)).length : 0;
 }
 
-/**
- * Resolves each role to a property of the update body schema: the published name when the body has
- * it, else the property that fits the meaning (an enum holding the document's values, a name pattern
- * with the right type). A property serves one role at most. Pure: a function of the schema alone.
- */
+/** Each role's property in the body schema: the published name, else the best fit by meaning (enum values, name and type), each property one role at most. */
 export function resolveVocabulary(bodySchema: Json): UpdateVocabulary {
   const props = schemaProperties(bodySchema);
   const names = Object.keys(props);
@@ -174,26 +165,18 @@ const unconstrained = (schema: Json) =>
   typeof schema !== 'object' ||
   (schema.type === undefined && !schema.anyOf && !schema.oneOf && !schema.allOf && !schema.enum && !schema.items && !schema.properties);
 
-/** What the target's spec says about a property, where the document is silent. */
-export interface SpecFacts {
-  /** The spec declares null for the property. */
-  nullable: (property: string) => boolean;
-  /** The spec admits a JSON type for the property (true where it does not constrain the type). */
-  admits: (property: string, jsonType: 'number' | 'boolean' | 'array' | 'object' | 'string') => boolean;
-  /** The values the spec enumerates for the property, if it does. */
-  enumOf: (property: string) => unknown[] | undefined;
-}
-
-/** What the target's update body schema says where the document is silent (see value-rules.ts, Ruling). */
-export function specFactsOf(bodySchema: Json): SpecFacts {
+/** What the target's update body schema says of a property where the document is silent (see value-rules.ts, Ruling); a type it does not constrain, it admits. */
+export function specFactsOf(bodySchema: Json) {
   const props = schemaProperties(bodySchema);
   return {
-    nullable: (p) => admitsNull(props[p]),
-    admits: (p, t) =>
+    nullable: (p: string): boolean => admitsNull(props[p]),
+    admits: (p: string, t: 'number' | 'boolean' | 'array' | 'object' | 'string'): boolean =>
       unconstrained(props[p]) ||
       admits(props[p], t) ||
       (t === 'array' && props[p]?.items !== undefined) ||
       (t === 'object' && props[p]?.properties !== undefined),
-    enumOf: (p) => enumOf(props[p]),
+    enumOf: (p: string): unknown[] | undefined => enumOf(props[p]),
   };
 }
+
+export type SpecFacts = ReturnType<typeof specFactsOf>;

@@ -1,8 +1,11 @@
 /** What one burst means (its shape), read against the window before it, the target's headers, a refill probe and another key. */
-import { isServed, sendOne, type BurstRun, type BurstTarget, type Reply } from './burst';
+import { isServed, sendOne, sleep, type BurstRun, type BurstTarget, type Reply } from './burst';
 import { readLimitHeaders } from './headers';
 import { describePrior } from './known-prior';
-import { smallExcess, sleep, type HeaderCount, type Limit, type MeasureOptions, type Measurement, type Refill, type Shape } from './measurement-types';
+import type { HeaderCount, Limit, MeasureOptions, Measurement, Refill, Shape } from './measurement';
+
+/** A few more than the limit, with no refill after the 429: a wrong limit (a window that turned over mid-burst serves many more). */
+export const smallExcess = (limit: Limit) => Math.max(1, Math.ceil(limit.max / 100));
 
 /** From the served replies' remaining headers (undefined when they carry none). */
 export function headerCount(replies: Reply[]): HeaderCount | undefined {

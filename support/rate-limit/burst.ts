@@ -4,6 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 import { recordExchanges } from '../http/request-ledger';
 import { headerValue, keepAliveConnections, sendRaw, withUserAgent, type Connections } from '../http/transport';
+import type { RateLimit } from '../run/config';
 
 /** How long one request may wait for its answer. */
 const ANSWER_TIMEOUT_MS = 15_000;
@@ -68,6 +69,11 @@ export interface BurstRun {
 }
 
 export const isServed = (status: number) => status >= 200 && status < 300;
+
+/** Requests a burst may send before it concludes that there is no limit (a correct one refuses sooner). */
+export const burstBound = (limit: RateLimit, concurrency: number) => 2 * limit.max + 2 * concurrency + 10;
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
 
 export const KEPT_HEADER = /^(content-type|retry-after|x-ratelimit-.+|ratelimit(-.+)?|x-rate-limit-.+)$/i;
 

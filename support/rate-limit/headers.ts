@@ -1,6 +1,8 @@
-/** Rate-limit headers (RL-6): what a response says of the limit, whichever convention it follows. */
-import { KEPT_HEADER } from './burst';
+/** Rate-limit headers (RL-6): what a response says of the limit, whichever convention it follows, which limit that is, and when it lets the key through again. */
+import { isServed, KEPT_HEADER, type Reply } from './burst';
 import { headerValue } from '../http/transport';
+import { formatWindow } from './custom-limits';
+import type { Limit } from './measurement';
 
 /** How a reset value was written: the IETF drafts use seconds until the reset; X-RateLimit-Reset also an epoch time. */
 type ResetUnit = 'seconds-until' | 'epoch-seconds' | 'epoch-ms';
@@ -101,3 +103,87 @@ export function readLimitHeaders(headers: Record<string, string>, receivedAt = D
     problems,
   };
 }
+
+// Which limit the headers announce: the global one or the route's own (RL-4), by their limit value, their window `w=`, else by what their remaining count and reset have room for.
+export interface RouteLimits {
+  global: Limit;
+  /** The route's own limit, as its spec states it; none where only the global limit applies. */
+  own?: Limit;
+}
+
+export type PolicyKind = 'global' | 'own';
+
+export interface Announced {
+  kind: PolicyKind;
+  limit: Limit;
+  /** The headers announce a limit the route does not have: one line for RL-6 (they are then judged against the route's nearest limit). */
+  wrong?: string;
+}
+
+export const describeLimit = (l: Limit) => `${l.max} / ${formatWindow(l.windowSeconds)}`;
+
+const named = (h: LimitHeaders) => (h.window === undefined ? `the limit header says ${h.limit}` : `the headers announce ${h.limit} per ${h.window} s`);
+
+export function announcedPolicy(h: LimitHeaders, limits: RouteLimits): Announced {
+  const { global, own } = limits;
+  const candidates: Array<{ kind: PolicyKind; limit: Limit }> = [...(own ? [{ kind: 'own' as const, limit: own }] : []), { kind: 'global', limit: global }];
+  const fits = (l: Limit) => (h.limit === undefined || h.limit === l.max) && (h.window === undefined || h.window === l.windowSeconds);
+  const matching = candidates.filter((c) => fits(c.limit));
+  // Both limits fit what the headers name (none named, or the same value): the one that has room for the remaining count and the reset.
+  const room = (l: Limit) => (h.remaining === undefined || h.remaining <= l.max) && (h.reset === undefined || h.reset <= l.windowSeconds + 1);
+  const chosen = matching.find((c) => room(c.limit)) ?? matching[matching.length - 1];
+  if (chosen) return chosen;
+  const nearest = candidates[0];
+  if (!own) {
+    const what =
+      h.limit !== global.max
+        ? `${named(h)}, the limit is ${global.max}`
+        : `the headers announce a window of ${h.window} s, the window is ${global.windowSeconds} s`;
+    return { ...nearest, wrong: what };
+  }
+  return { ...nearest, wrong: `${named(h)}: neither the global limit (${describeLimit(global)}) nor the route's own (${describeLimit(own)})` };
+}
+
+// A 429 promises when the key is served again (Retry-After, else the reset header, plus a second of rounding): a refusal after that, before any served answer, breaks it.
+/** A value written in whole seconds may be up to one second short. */
+export const ROUNDING_MS = 1000;
+
+interface Announcement {
+  refusal: Reply;
+  seconds: number;
+  header: 'Retry-After' | 'reset';
+  /** When the key should be served again, by the client's clock. */
+  endsAt: number;
+}
+
+interface BrokenAnnouncement extends Announcement {
+  /** The request sent after the announced moment and refused again. */
+  later: Reply;
+}
+
+/** What a 429 announces; `retryAfterOnly` where a reset header may describe another limit (a route's own). */
+export function announcementOf(r: Reply, retryAfterOnly = false): Announcement | undefined {
+  if (r.status !== 429) return undefined;
+  const h = readLimitHeaders(r.headers, r.at);
+  const [seconds, header] = h.retryAfter !== undefined ? [h.retryAfter, 'Retry-After' as const] : [retryAfterOnly ? undefined : h.reset, 'reset' as const];
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return undefined;
+  return { refusal: r, seconds, header, endsAt: r.at + seconds * 1000 };
+}
+
+/** The first promise a later refusal broke, over replies of one key in any order. */
+export function brokenAnnouncement(replies: Reply[], retryAfterOnly = false): BrokenAnnouncement | undefined {
+  let promise: Announcement | undefined;
+  for (const r of [...replies].filter((x) => x.status !== 0).sort((a, b) => a.sentAt - b.sentAt)) {
+    if (isServed(r.status)) {
+      promise = undefined;
+      continue;
+    }
+    if (r.status !== 429) continue;
+    if (promise && r.sentAt > promise.endsAt + ROUNDING_MS) return { ...promise, later: r };
+    promise = announcementOf(r, retryAfterOnly) ?? promise;
+  }
+  return undefined;
+}
+
+export const describeBroken = (b: BrokenAnnouncement): string =>
+  `a 429 announced ${b.seconds} s (${b.header}) until the key is served again, yet a request sent ${((b.later.sentAt - b.refusal.at) / 1000).toFixed(1)} s after it was refused again`;

@@ -1,10 +1,74 @@
-/** RL-1 / RL-2 (the global limit) and RL-4 (a route's own) from a measurement's outcome, as clause checks. */
+/** The clause checks of what a limiter did: RL-1 / RL-2 (the global limit) or RL-4 (a route's own) from a measurement's outcome, and the 429 bodies (RL-3, ERR-2..4, AUTH-7). */
+import type { BurstTarget, OneRequest, Reply } from './burst';
 import type { ClauseId } from '../document/clauses';
+import { conform } from '../checks/conformance';
+import { checkErrorResponse } from '../checks/error-checks';
+import type { Exchange } from '../http/exchange';
+import { errorBodies, zodLine } from '../document/rules';
+import type { SchemaValidator } from '../spec/schema-validator';
+import type { Spec, SpecOperation } from '../spec/spec';
 import type { Verdict } from '../checks/verdict';
-import { burstExchange } from './refusal-checks';
-import type { BurstTarget } from './burst';
 import type { Limit, LimitReport } from './measurement';
 import { formatWindow } from './custom-limits';
+
+/** A reply as an Exchange, so the suite's error checks and spec conformance apply to it. */
+export function replyExchange(origin: string, request: Pick<OneRequest, 'method' | 'path' | 'headers' | 'body'>, r: Reply): Exchange {
+  let json: unknown;
+  try {
+    json = r.body ? JSON.parse(r.body) : undefined;
+  } catch {
+    json = undefined;
+  }
+  const contentType = r.headers['content-type'] ?? '';
+  return {
+    method: request.method,
+    url: `${origin}${request.path}`,
+    requestHeaders: request.headers,
+    requestBody: request.body,
+    status: r.status,
+    headers: r.headers,
+    text: r.body ?? '',
+    json,
+    contentType,
+    ms: r.at - r.sentAt,
+  };
+}
+
+export const burstExchange = (target: BurstTarget, r: Reply) =>
+  replyExchange(target.origin, { method: 'GET', path: r.path ?? target.path, headers: target.headers }, r);
+
+/** Every 429 carries the ERR-2 body with a JSON content type (`clause`: RL-3 global, RL-4 a route's own); identical answers are checked once. */
+export function checkRefusalBodies(
+  verdict: Verdict,
+  spec: Spec,
+  validator: SchemaValidator,
+  op: SpecOperation | undefined,
+  exchanges: Exchange[],
+  clause: ClauseId,
+  sentKeys: string[],
+): void {
+  const tooMany = exchanges.filter((e) => e.status === 429);
+  if (!tooMany.length) return;
+  const bad = tooMany.filter((e) => !errorBodies[429].safeParse(e.json).success);
+  const parsed = bad[0] && errorBodies[429].safeParse(bad[0].json);
+  verdict.check({
+    clause,
+    ok: bad.length === 0,
+    title: `${bad.length} of ${tooMany.length} 429 answers lack the documented body${parsed && !parsed.success ? `: ${zodLine(parsed.error)}` : ''}`,
+    received: bad[0] ? (bad[0].json ?? bad[0].text) : undefined,
+    allowed: '{ "statusCode": 429, "error": "Too Many Requests", "message"?: string, "attributes"?: object }',
+    exchange: bad[0] ?? tooMany[0],
+  });
+  const groups = new Map<string, Exchange>();
+  for (const e of tooMany) {
+    const key = `${e.contentType}\n${e.text.replace(/\d+/g, '#')}`;
+    if (!groups.has(key)) groups.set(key, e);
+  }
+  for (const ex of [...groups.values()].slice(0, 5)) {
+    checkErrorResponse({ verdict, exchange: ex, sentKeys });
+    conform({ verdict, spec, validator, op, exchange: ex, intent: 'invalid', clause });
+  }
+}
 
 interface JudgeOptions {
   /** Clause for too few served, and for too many (RL-1 / RL-2; RL-4 for both on a route's own limit). */
@@ -25,10 +89,16 @@ export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, 
   const window = `window of ${formatWindow(limit.windowSeconds)}`;
   const held = (base: number) =>
     base ? ` on top of ${base} request(s) of the suite that the ${window} already held (by the target's own headers)` : ` in a fresh ${window}`;
+  const fail = (clause: ClauseId, title: string, received: unknown, served?: number) =>
+    verdict.fail({ clause, title: `${at}${title}`, received, allowed: o.allowed, exchange: ex, ...(served === undefined ? {} : { served }) });
+  // One clause for too few, one for too many: the other one held.
+  const otherHeld = (clause: ClauseId) => {
+    if (o.high !== o.low) verdict.pass(clause);
+  };
   switch (outcome.kind) {
     case 'holds':
       verdict.pass(o.low);
-      if (o.high !== o.low) verdict.pass(o.high);
+      otherHeld(o.high);
       if (outcome.refilled)
         verdict.note(
           'rate-limit',
@@ -36,52 +106,28 @@ export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, 
         );
       return;
     case 'too-low':
-      verdict.fail({
-        clause: o.low,
-        title: `${at}429 after only ${outcome.served} requests${held(outcome.base)}: fewer than the limit of ${limit.max}`,
-        received: `${outcome.served + outcome.base} counted`,
-        allowed: o.allowed,
-        exchange: ex,
-      });
-      if (o.high !== o.low) verdict.pass(o.high);
+      fail(
+        o.low,
+        `429 after only ${outcome.served} requests${held(outcome.base)}: fewer than the limit of ${limit.max}`,
+        `${outcome.served + outcome.base} counted`,
+      );
+      otherHeld(o.high);
       return;
     case 'too-high':
-      if (o.high !== o.low) verdict.pass(o.low);
-      verdict.fail({
-        clause: o.high,
-        title: `${at}${outcome.served[0]} requests served${held(outcome.base)} (measured ${outcome.served.length} time(s)): more than the limit of ${limit.max}`,
-        received: `${outcome.served.map((s) => s + outcome.base).join(', ')} counted`,
-        allowed: o.allowed,
-        exchange: ex,
-      });
+      otherHeld(o.low);
+      fail(
+        o.high,
+        `${outcome.served[0]} requests served${held(outcome.base)} (measured ${outcome.served.length} time(s)): more than the limit of ${limit.max}`,
+        `${outcome.served.map((s) => s + outcome.base).join(', ')} counted`,
+      );
       return;
     case 'no-limit':
-      if (o.high !== o.low) verdict.pass(o.low);
-      verdict.fail({
-        clause: o.high,
-        title: `${at}${outcome.sent} requests in ${(outcome.ms / 1000).toFixed(1)} s, none refused`,
-        received: `${outcome.sent} served, no 429`,
-        served: outcome.sent,
-        allowed: o.allowed,
-        exchange: ex,
-      });
+      otherHeld(o.low);
+      fail(o.high, `${outcome.sent} requests in ${(outcome.ms / 1000).toFixed(1)} s, none refused`, `${outcome.sent} served, no 429`, outcome.sent);
       return;
     case 'wrong-status':
-      verdict.fail({
-        clause: o.high,
-        title: `${at}the limit answered ${outcome.status} instead of 429 (after ${outcome.served} served)`,
-        received: outcome.status,
-        allowed: o.allowed,
-        exchange: ex,
-      });
-      return;
+      return fail(o.high, `the limit answered ${outcome.status} instead of 429 (after ${outcome.served} served)`, outcome.status);
     case 'inconclusive':
-      verdict.fail({
-        clause: o.high,
-        title: `${at}the limit could not be measured: ${outcome.why}: ${report.story.join(' | ')}`,
-        received: outcome.why,
-        allowed: o.allowed,
-        exchange: ex,
-      });
+      return fail(o.high, `the limit could not be measured: ${outcome.why}: ${report.story.join(' | ')}`, outcome.why);
   }
 }

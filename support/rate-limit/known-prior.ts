@@ -1,6 +1,7 @@
-/** What the suite itself sent with a key that may still be in a window: this run's ledger and the last run's record. */
+/** What the suite itself sent with a key that may still be in a window: this run's ledger, and the last run's record of its last window for a target that outlives the run. */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { carries, keyTag, readLedger, type LedgerEntry } from '../http/request-ledger';
-import type { LastRunRecord } from './last-run';
 
 export interface KnownPrior {
   /** Requests carrying the key since the window's possible start. */
@@ -46,4 +47,34 @@ export function describePrior(p: KnownPrior): string {
     .join(', ');
   const from = [p.thisRun ? `${p.thisRun} of this run` : '', p.lastRun ? `${p.lastRun} of the last run (its record)` : ''].filter(Boolean).join(' and ');
   return `${p.count} request(s) with the key in the window (${from}: ${kinds})`;
+}
+
+export const LAST_RUN_FILE = 'rate-limit-last-run.json';
+
+export interface LastRunRecord {
+  /** BASE_URL of the run: a record of another target says nothing about this one. */
+  target: string;
+  writtenAt: number;
+  windowSeconds: number;
+  requests: Array<Pick<LedgerEntry, 'at' | 'tags' | 'bearer' | 'status'>>;
+}
+
+export function writeLastRun(reportDir: string, target: string, windowSeconds: number, entries: readonly LedgerEntry[], now = Date.now()): void {
+  const since = now - windowSeconds * 1000 - 1000;
+  const requests = entries.filter((e) => e.at >= since).map(({ at, tags, bearer, status }) => ({ at, tags, bearer, status }));
+  mkdirSync(reportDir, { recursive: true });
+  const record: LastRunRecord = { target, writtenAt: now, windowSeconds, requests };
+  writeFileSync(join(reportDir, LAST_RUN_FILE), JSON.stringify(record));
+}
+
+/** The last run's record for this target, if there is one. */
+export function readLastRun(reportDir: string, target: string): LastRunRecord | undefined {
+  const file = join(reportDir, LAST_RUN_FILE);
+  if (!existsSync(file)) return undefined;
+  try {
+    const record = JSON.parse(readFileSync(file, 'utf8')) as LastRunRecord;
+    return record.target === target && Array.isArray(record.requests) ? record : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -5,25 +5,125 @@
  */
 import {
   burst,
+  burstBound,
   BURST_CONCURRENCY,
   BURST_DEADLINE_MS,
   MAX_BURST_CONCURRENCY,
   CONFIRMATIONS,
   isServed,
   MAX_ATTEMPTS,
+  sleep,
   type BurstRun,
   type BurstTarget,
+  type Reply,
 } from './burst';
 import { assess } from './assessment';
-import { describePrior, NO_PRIOR } from './known-prior';
-import { burstBound, sleep, windowMargin, type Limit, type LimitReport, type MeasureOptions, type Measurement, type Outcome } from './measurement-types';
+import { describePrior, NO_PRIOR, type KnownPrior } from './known-prior';
+import type { RateLimit } from '../run/config';
 
-export * from './measurement-types';
-export { headerCount } from './assessment';
+export type Limit = RateLimit;
+
+export type Shape = 'exact' | 'fewer' | 'more' | 'none' | 'wrong-status' | 'broken' | 'ambiguous';
+
+/** What the served replies' headers say of the window before the burst. */
+export interface HeaderCount {
+  limit?: number;
+  remainingMax: number;
+  remainingMin: number;
+  /** Requests the target says it had counted before the burst: limit - (highest remaining) - 1. */
+  counted?: number;
+  /** Remaining fell by one per served request, to 0 at the last: the headers agree with what the target did. */
+  consistent: boolean;
+}
+
+export interface Refill {
+  probes: number;
+  served: number;
+  /** Tokens a bucket refilling at limit/window would have added while the burst was served. */
+  allowance: number;
+  /** Served again and again right after the 429: a window that turned over, not a refill. */
+  turnedOver: boolean;
+}
+
+export interface Measurement {
+  attempt: number;
+  /** Sent after a whole window in which the suite sent nothing at all. */
+  clean: boolean;
+  known: KnownPrior;
+  /** What the window held before the burst, as the decision takes it, and where that figure came from. */
+  base?: number;
+  baseFrom?: 'fresh' | 'headers';
+  sent: number;
+  served: number;
+  /** Replies with a status that is not 2xx (the limiter's answers), confirmations included. */
+  refusals: Reply[];
+  replies: Reply[];
+  confirmations: Reply[];
+  errors: string[];
+  durationMs: number;
+  bound: number;
+  headers?: HeaderCount;
+  refill?: Refill;
+  /** The limit also refused another key right after the burst. */
+  sharedWith?: 'shared' | 'separate';
+  shape: Shape;
+  /** Why the measurement decides nothing (shape 'ambiguous', a large 'more'). */
+  why?: string;
+  /** Requests the headers counted that the suite did not send, in a window it left quiet with a key nothing else uses. */
+  phantom?: number;
+  notes: string[];
+}
+
+export type Outcome =
+  | { kind: 'holds'; limit: number; refilled?: number }
+  | { kind: 'too-low'; served: number; base: number }
+  | { kind: 'too-high'; served: number[]; base: number }
+  | { kind: 'no-limit'; sent: number; ms: number }
+  | { kind: 'wrong-status'; status: number; served: number }
+  | { kind: 'inconclusive'; why: string };
+
+export interface LimitReport {
+  outcome: Outcome;
+  measurements: Measurement[];
+  /** Every request sent, confirmations and probes included. */
+  requests: number;
+  /** One line per attempt and per wait, for the report. */
+  story: string[];
+  /** Why the burst waited a whole window, one line per wait (empty when it did not). */
+  waits: string[];
+}
+
+/** Margin added to a window before the next clean measurement, and to the window a request may still be in: clocks and rounding. */
+export const windowMargin = (windowMs: number) => 250 + Math.ceil(windowMs * 0.02);
+
+export interface MeasureOptions {
+  target: BurstTarget;
+  limit: Limit;
+  /** What the suite sent with the burst's key that may be in a window starting at `since` (default: nothing). */
+  known?: (since: number) => KnownPrior;
+  /** When the suite last sent anything (any key): a clean measurement starts a window after it. */
+  lastActivity?: () => number;
+  /** The same route with another key: asked once when fewer were served, to see whether the limit is shared. */
+  otherKey?: BurstTarget;
+  /** The key is the suite's own burst key, so a window this run sent nothing in is fresh; not so for API_KEY (default: true). */
+  exclusive?: boolean;
+  concurrency?: number;
+  maxAttempts?: number;
+}
+
+/** Waits until a whole window and its margin have passed since `since` (the last request), and returns the ms waited. */
+export async function waitQuietWindow(since: number, windowMs: number): Promise<number> {
+  const until = since + windowMs + windowMargin(windowMs);
+  const waitedMs = Math.max(0, until - Date.now());
+  await sleep(waitedMs);
+  // A timer may fire a millisecond early by the wall clock: the window must start after the last request.
+  while (Date.now() <= until) await sleep(1);
+  return waitedMs;
+}
 
 /** The longest measureLimit can take, for test timeouts. */
-export const measureBudgetMs = (limit: Limit, maxAttempts = MAX_ATTEMPTS) =>
-  maxAttempts * (limit.windowSeconds * 1000 + windowMargin(limit.windowSeconds * 1000) + BURST_DEADLINE_MS / 3 + 2000);
+export const measureBudgetMs = (limit: Limit) =>
+  MAX_ATTEMPTS * (limit.windowSeconds * 1000 + windowMargin(limit.windowSeconds * 1000) + BURST_DEADLINE_MS / 3 + 2000);
 
 /** The outcome the measurements so far support, or undefined when another (clean) measurement is needed. */
 export function decide(measurements: Measurement[], limit: Limit): Outcome | undefined {
@@ -71,14 +171,10 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
     const previous = measurements[measurements.length - 1];
     if (previous) {
       // A whole window in which the suite sent nothing: fresh for fixed and sliding windows, per key or per client alike.
-      const quietSince = Math.max(lastSent, options.lastActivity?.() ?? 0);
-      const waitMs = quietSince + windowMs + margin - Date.now();
+      const waitedMs = await waitQuietWindow(Math.max(lastSent, options.lastActivity?.() ?? 0), windowMs);
       const why = previous.why ?? `the burst got ${previous.shape} answers`;
-      waits.push(`waited ${(Math.max(0, waitMs) / 1000).toFixed(1)} s for a window without requests of the suite: ${why}`);
+      waits.push(`waited ${(waitedMs / 1000).toFixed(1)} s for a window without requests of the suite: ${why}`);
       story.push(waits[waits.length - 1]);
-      await sleep(waitMs);
-      // A timer may fire a millisecond early by the wall clock: the next window must start after the last request.
-      while (Date.now() <= quietSince + windowMs + margin) await sleep(1);
     }
     const startedAt = Date.now();
     const known = options.known?.(startedAt - windowMs - margin) ?? NO_PRIOR;

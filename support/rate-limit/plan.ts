@@ -3,46 +3,34 @@ import type { Config } from '../run/config';
 import { RUNTIME_VERSIONS } from '../document/facts';
 import { keyTag, readLedger, sentTimes } from '../http/request-ledger';
 import { fillPath, type Target } from '../spec/target';
-import { burstTarget, type BurstTarget } from './burst';
-import { keyRoles, type KeyRoles } from './keys';
-import { knownPrior, lastActivity, type KnownPrior } from './known-prior';
-import { readLastRun, type LastRunRecord } from './last-run';
-import { sleep, windowMargin } from './measurement';
-
-export interface BurstPlan {
-  roles: KeyRoles;
-  /** The runtime operation with the burst key. */
-  target: BurstTarget;
-  /** The same route with the other key, when there is one. */
-  other?: BurstTarget;
-  record?: LastRunRecord;
-  known: (since: number) => KnownPrior;
-  lastActivity: () => number;
-  /** Every configured key: an error body must echo none of them (AUTH-7). */
-  keys: string[];
-  /** The burst key is not the main key: no other run or shard of the suite spends it. */
-  exclusive: boolean;
-}
+import { burstTarget, sleep } from './burst';
+import { keyRoles } from './keys';
+import { knownPrior, lastActivity, readLastRun, type KnownPrior } from './known-prior';
+import { windowMargin } from './measurement';
 
 /** The record of the last run, for a target that outlives the run (an embedded service is new every time). */
 const lastRunOf = (config: Config) => (config.embedded ? undefined : readLastRun(config.reportDir, config.baseUrl));
 
-export function burstPlan(config: Config, target: Target): BurstPlan {
+export function burstPlan(config: Config, target: Target) {
   const roles = keyRoles(config);
   const path = fillPath(target.runtimePath, RUNTIME_VERSIONS[0]);
   const on = (key: { apiKey: string; accountId: string }) => burstTarget(config.baseUrl, path, { ...key, accountHeader: target.accountHeader });
   const record = lastRunOf(config);
   return {
     roles,
+    // The runtime operation with the burst key, and with the other key when there is one.
     target: on(roles.burst),
     other: roles.other && on(roles.other),
-    record,
-    known: (since) => knownPrior(roles.burst.apiKey, since, { record }),
+    known: (since: number): KnownPrior => knownPrior(roles.burst.apiKey, since, { record }),
     lastActivity: () => lastActivity({ record }),
+    // Every configured key: an error body must echo none of them (AUTH-7).
     keys: roles.all.map((k) => k.apiKey),
+    // The burst key is not the main key: no other run or shard of the suite spends it.
     exclusive: roles.burst.source !== 'API_KEY',
   };
 }
+
+export type BurstPlan = ReturnType<typeof burstPlan>;
 
 /** For a route with a limit of its own: only the key's requests to that route share its window. */
 export function routeKnown(config: Config, apiKey: string, pathname: string): (since: number) => KnownPrior {

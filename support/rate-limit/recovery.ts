@@ -1,10 +1,11 @@
 /**
  * Recovery (RL-5) as a client that heeds the headers meets it: exhaust the key, ask once mid-window (refused by any correct limiter),
- * wait until the end the latest 429 announced, then ask until served or a window and a bit have passed.
+ * wait until the end the latest 429 announced, then ask until served or a window and a bit have passed; then RL-1 in a later window.
  */
-import { isServed, sendOne, type BurstTarget, type Reply } from './burst';
-import { announcementOf, ROUNDING_MS } from './announced-end';
-import { exhaust, sleep, windowMargin, type Limit } from './measurement';
+import { isServed, sendOne, sleep, type BurstTarget, type Reply } from './burst';
+import { announcementOf, ROUNDING_MS } from './headers';
+import { exhaust, measureLimit, waitQuietWindow, windowMargin, type Limit, type LimitReport } from './measurement';
+import type { BurstPlan } from './plan';
 
 export interface Recovery {
   /** Every request of the test in the order sent: a still limited key waited out, the burst, the rest. */
@@ -18,14 +19,8 @@ export interface Recovery {
   waited: string;
 }
 
-interface Asked {
-  probes: Reply[];
-  served?: Reply;
-  waited: string;
-}
-
 /** Waits as the latest 429 says when plausible, else a window from `since`, then asks until served, at most a window and a bit after `since`. */
-async function askUntilServed(target: BurstTarget, limit: Limit, before: Reply[], since: number): Promise<Asked> {
+async function askUntilServed(target: BurstTarget, limit: Limit, before: Reply[], since: number) {
   const windowMs = limit.windowSeconds * 1000;
   const latest = before.filter((r) => r.status === 429).sort((x, y) => y.at - x.at)[0];
   const a = latest && announcementOf(latest);
@@ -37,11 +32,12 @@ async function askUntilServed(target: BurstTarget, limit: Limit, before: Reply[]
   const step = Math.max(100, Math.min(1000, windowMs / 20));
   const giveUpAt = since + windowMs + windowMargin(windowMs) + 1500;
   const probes: Reply[] = [];
+  let served: Reply | undefined;
   for (;;) {
     const probe = await sendOne(target);
     probes.push(probe);
-    if (isServed(probe.status)) return { probes, served: probe, waited };
-    if (Date.now() >= giveUpAt) return { probes, waited };
+    if (isServed(probe.status)) served = probe;
+    if (served || Date.now() >= giveUpAt) return { probes, served, waited };
     await sleep(step);
   }
 }
@@ -77,4 +73,18 @@ export async function watchRecovery(target: BurstTarget, limit: Limit): Promise<
   const after = await askUntilServed(target, limit, [...run, midWindow], limitedAt);
   replies.push(...after.probes);
   return { replies, refusal, last: after.probes[after.probes.length - 1], served: after.served, waited: after.waited };
+}
+
+/** RL-1 beyond the first window (a limiter may be right only in the first): waits until a whole window has passed since the suite's last request, then measures again. */
+export async function measureInLaterWindow(plan: BurstPlan, limit: Limit): Promise<{ report: LimitReport; waitedMs: number }> {
+  const waitedMs = await waitQuietWindow(plan.lastActivity(), limit.windowSeconds * 1000);
+  const report = await measureLimit({
+    target: plan.target,
+    limit,
+    known: plan.known,
+    lastActivity: plan.lastActivity,
+    otherKey: plan.other,
+    exclusive: plan.exclusive,
+  });
+  return { report, waitedMs };
 }

@@ -1,0 +1,92 @@
+/** The compare report as sections, cut to the limits once, which the markdown and the page each render in their own way. */
+import { clip, requestOf } from './failures';
+import type { ClauseComparison, Comparison, Failure, FamilyCount, Limits, SideName } from './types';
+
+export const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** A test's own title, without its file and describe blocks. */
+const lastTitlePart = (title: string) => title.split(' › ').at(-1) ?? title;
+
+/** "2 more requests differ", "1 more test differs". */
+const moreDiffer = (n: number, what: string) => `${count(n, `more ${what}`)} ${n === 1 ? 'differs' : 'differ'}`;
+
+/** "… 2 more failures", for a list cut at `shown`; `all` adds where they all are. */
+const moreFailures = (total: number, shown: number, all = false) =>
+  total > shown ? `… ${count(total - shown, 'more failure')}${all ? " (each side's contract-matrix.md has them all)" : ''}` : '';
+
+/** Headers one side always sends and the other never, said once. */
+export function headersLine(c: Comparison): string {
+  const parts = (['A', 'B'] as const).filter((s) => c.headersOnly[s].length).map((s) => `${c.headersOnly[s].join(', ')} only on ${s}`);
+  return parts.length ? `In every response: ${parts.join('; ')} (not repeated below).` : '';
+}
+
+/** The family matrix's last row: each column summed over the families. */
+export const familyTotals = (c: Comparison): Omit<FamilyCount, 'family'> => {
+  const sum = (k: keyof Omit<FamilyCount, 'family'>) => c.families.reduce((n, f) => n + f[k], 0);
+  return { clauses: sum('clauses'), same: sum('same'), aOnly: sum('aOnly'), bOnly: sum('bOnly'), oneSkipped: sum('oneSkipped') };
+};
+
+/** The skip reasons behind the clauses skipped on one side, each once, with the clauses it explains. */
+export function skipReasons(clauses: ClauseComparison[]): Array<{ side: SideName; reason: string; clauses: string[] }> {
+  const out = new Map<string, { side: SideName; reason: string; clauses: string[] }>();
+  for (const c of clauses) {
+    for (const side of ['A', 'B'] as const) {
+      if ((side === 'A' ? c.a : c.b) !== 'skipped') continue;
+      for (const reason of c.reasons[side].length ? c.reasons[side] : ['no reason given']) {
+        const key = `${side}|${reason}`;
+        if (!out.has(key)) out.set(key, { side, reason, clauses: [] });
+        out.get(key)!.clauses.push(c.id);
+      }
+    }
+  }
+  return [...out.values()];
+}
+
+const outcome = (side: SideName, o: string) => `${side} ${o === 'absent' ? 'did not run it' : o}`;
+
+/** One clause's details section, cut to the limits; a failure's received and allowed said once per clause, its request where no test shows it. */
+function clauseSection(c: ClauseComparison, limits: Limits) {
+  const said = new Set<string>();
+  const line = (f: Failure, withRequest: boolean) => {
+    const text = `received ${f.received}; allowed ${f.allowed}`;
+    const values = said.has(text) ? 'received and allowed as above' : (said.add(text), text);
+    return { side: f.side, title: f.title, request: withRequest ? requestOf(f) : '', values };
+  };
+  const tests = c.tests.slice(0, limits.tests).map((t) => {
+    const hidden = t.requests.length - limits.requests;
+    return {
+      title: lastTitlePart(t.title),
+      outcomes: `${outcome('A', t.a)} · ${outcome('B', t.b)}`,
+      failures: t.failures.slice(0, limits.failures).map((f) => line(f, false)),
+      moreFailures: moreFailures(t.failures.length, limits.failures),
+      shownIn: t.shownIn,
+      requests: t.shownIn ? [] : t.requests.slice(0, limits.requests).map((r) => ({ ...r, shown: r.differences.slice(0, limits.differences) })),
+      // What the shown requests leave out: those that differ beyond the limit, those answered alike.
+      note: t.shownIn ? '' : [hidden > 0 ? moreDiffer(hidden, 'request') : '', t.alike ? `${t.alike} answered alike` : ''].filter(Boolean).join('; '),
+    };
+  });
+  const rest = c.tests.slice(limits.tests);
+  const named = rest.slice(0, 5).map((t) => clip(lastTitlePart(t.title), 60));
+  return {
+    clause: c,
+    skips: (['A', 'B'] as const)
+      .filter((s) => (s === 'A' ? c.a : c.b) === 'skipped')
+      .map((s) => `${s} skipped: ${c.reasons[s].join('; ') || 'no reason given'}`),
+    tests,
+    // "2 more tests differ: runtime 2025.04 · runtime 2024.09".
+    moreTests: rest.length ? `${moreDiffer(rest.length, 'test')}: ${named.join(' · ')}${rest.length > 5 ? ' · …' : ''}` : '',
+    loose: c.failures.slice(0, limits.failures).map((f) => line(f, true)),
+    moreLoose: moreFailures(c.failures.length, limits.failures, true),
+  };
+}
+
+/** The clauses with a details section, in the order of the groups. */
+export const detailSections = (c: Comparison) =>
+  c.groups
+    .flatMap((g) => g.clauses)
+    .filter((x) => x.detailed)
+    .map((x) => clauseSection(x, c.limits));
+
+export type ClauseSection = ReturnType<typeof clauseSection>;
+export type TestSection = ClauseSection['tests'][number];
+export type FailureLine = ClauseSection['loose'][number];
