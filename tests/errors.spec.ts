@@ -5,7 +5,7 @@
  * statusCode is the status (ERR-3, ERR-4; ERR-1 for a 404) that never echoes the key (AUTH-7).
  */
 import { updateQuery } from '../support/auth/requests';
-import { judgeTakenOrRefused } from '../support/checks/either';
+import { judgeTakenOrRefused } from '../support/checks/conformance';
 import { ERROR_CASES, errorRequest } from '../support/checks/error-cases';
 import { burstInRun } from '../support/run/schedule';
 import { clauses, test } from '../support/test';
@@ -30,7 +30,7 @@ test.describe('error bodies', () => {
         }
         const v = verdict.at(where);
         const ex = await api.call(req.method, req.path, options);
-        if (judgeTakenOrRefused(v, spec, validator, op, ex, c.clause, c.name) === 'taken')
+        if (judgeTakenOrRefused({ verdict: v, spec, validator, op, exchange: ex, clause: c.clause, what: c.name }) === 'taken')
           v.note('error-finding', `${c.place}: ${c.name} was taken (${ex.status}); not a failure: ${why}`);
       },
     );

@@ -43,15 +43,18 @@ function outcome(side: Side, row: ClauseRow | undefined, title: string): TestOut
   return elsewhere.includes('failed') ? 'failed' : (elsewhere[0] ?? 'absent');
 }
 
-function compareClause(
-  a: Side,
-  b: Side,
-  ra: ClauseRow | undefined,
-  rb: ClauseRow | undefined,
-  id: string,
-  ignore: ReadonlySet<string>,
-  common: ReadonlyMap<string, number>,
-): ClauseComparison {
+/** One clause of both sides: its rows, the headers said once for the whole report, how many clauses each skip reason explains. */
+interface ClauseInput {
+  id: string;
+  a: Side;
+  b: Side;
+  ra?: ClauseRow;
+  rb?: ClauseRow;
+  ignore: ReadonlySet<string>;
+  common: ReadonlyMap<string, number>;
+}
+
+function compareClause({ id, a, b, ra, rb, ignore, common }: ClauseInput): ClauseComparison {
   const sa = statusOf(a, ra);
   const sb = statusOf(b, rb);
   const differs = !!a.matrix && !!b.matrix && verdictOf(sa) !== verdictOf(sb);
@@ -127,7 +130,7 @@ export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]): Compariso
     ['B', rowsB],
   ] as const)
     for (const row of rs.values()) for (const r of row.reasons) common.set(`${name}|${r}`, (common.get(`${name}|${r}`) ?? 0) + 1);
-  const clauses = ids.map((id) => compareClause(a, b, rowsA.get(id), rowsB.get(id), id, ignore, common));
+  const clauses = ids.map((id) => compareClause({ id, a, b, ra: rowsA.get(id), rb: rowsB.get(id), ignore, common }));
 
   const groups = (['a-only', 'b-only', 'one-skipped'] as const).map((category) => ({
     category,

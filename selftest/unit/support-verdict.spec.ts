@@ -54,10 +54,10 @@ test('settle throws every failure at once, and fails a test that checked nothing
 
 test('spec drift is a warning, or a failure under STRICT_SPEC=on', () => {
   const lenient = new Verdict(info(), false);
-  lenient.drift('AUTH-1', 'GET /v1/runtimes/{id}', 401, ['200', '404']);
+  lenient.drift({ clause: 'AUTH-1', operation: 'GET /v1/runtimes/{id}', status: 401, declared: ['200', '404'] });
   expect(lenient.failures).toHaveLength(0);
   const strict = new Verdict(info(), true);
-  strict.drift('AUTH-1', 'GET /v1/runtimes/{id}', 401, ['200', '404']);
+  strict.drift({ clause: 'AUTH-1', operation: 'GET /v1/runtimes/{id}', status: 401, declared: ['200', '404'] });
   expect(strict.failures[0]).toMatchObject({ clause: 'AUTH-1', received: '401', allowed: '200, 404' });
 });
 

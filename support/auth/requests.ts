@@ -1,9 +1,7 @@
 /**
- * An AUTH place as the requests to send there: the runtime operation (an accepted version), the check
- * read and the check update (the configured CHECK_ID), and the parameterless collections beside them.
- * Only GETs, and the update with a body that would be taken, so that only the credentials decide: an
- * empty object where the spec lets it (it changes nothing, so a parallel check-update test never sees
- * it), else the check's own state as just read.
+ * An AUTH place as the requests to send there: GETs, and the update with a body that would be taken, so
+ * only the credentials decide: `{}` where the spec lets it (it changes nothing a parallel check-update
+ * test could see), else the check's own state as just read.
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import { RUNTIME_VERSIONS } from '../document/facts';

@@ -1,13 +1,10 @@
 /**
- * Sending one AUTH case at one place and judging the answer: the valid request must be served
- * (AUTH-4), a probe rejected (its clause: a 4xx with a JSON error body whose statusCode is the status),
- * an `either` probe anything but a 5xx. Every error answer gets the error-body checks with the place
- * and the probe's class stamped on them.
+ * Sending one AUTH case at one place and judging the answer: the valid request must be served (AUTH-4),
+ * a probe rejected (a 4xx with the error body), an `either` probe anything but a 5xx.
  */
 import type { Contract } from '../fixtures';
-import { conform } from '../checks/conformance';
+import { conform, judgeTakenOrRefused } from '../checks/conformance';
 import { checkErrorResponse, checkRejectionBody } from '../checks/error-checks';
-import { judgeTakenOrRefused } from '../checks/either';
 import type { Where } from '../checks/failure';
 import type { Verdict } from '../checks/verdict';
 import type { ApiClient, CallOptions } from '../http/client';
@@ -81,12 +78,12 @@ export async function sendProbe(fx: AuthFixtures, place: AuthPlace, r: PlaceRequ
   if (probe.method) return sendOtherMethod(fx, r, probe, probe.method, options);
   if (probe.expect === 'rejected') {
     const ex = await fx.contract.at(where).send(r.op, r.method, r.path, 'invalid', probe.clause, options);
-    checkRejectionBody(fx.verdict.at(where), probe.clause, ex);
+    checkRejectionBody({ verdict: fx.verdict.at(where), clause: probe.clause, exchange: ex });
     return;
   }
   const v = fx.verdict.at(where);
   const ex = await fx.api.call(r.method, r.path, options);
-  const outcome = judgeTakenOrRefused(v, fx.spec, fx.validator, r.op, ex, probe.clause, probe.name);
+  const outcome = judgeTakenOrRefused({ verdict: v, spec: fx.spec, validator: fx.validator, op: r.op, exchange: ex, clause: probe.clause, what: probe.name });
   if (outcome !== 'neither')
     v.note('auth-finding', `${r.place}: ${probe.name} was ${outcome === 'taken' ? 'served' : 'refused'} (${ex.status}); either is allowed`);
 }

@@ -1,14 +1,8 @@
 /**
  * AUTH as data: the probes (one class of bad credentials each) and the places they are tried at; the
- * cases are their product: every probe at every place, and the valid request (AUTH-4) at each. A
- * service that checks one way of breaking a rule at one route and not at another (an empty account
- * header refused on a read and taken by the update) is caught only where both meet, and a probe costs
- * one request per place, so none is left to a hand-picked few.
- *
- * `carriesKey` says whether a probe carries a valid API key (in some form): a target may or may not
- * count such a refused request toward that key's rate limit, so the rate-limit work must keep them out
- * of its window. Those probes are sent with the second key where one is configured and the place lets
- * it (`probeCredentials`).
+ * cases are every probe at every place, since a service may check a rule at one route and not another.
+ * `carriesKey` marks probes with a valid key, which a limiter may count: the rate-limit work keeps them
+ * out of its window (`probeCredentials`).
  */
 import { randomUUID } from 'node:crypto';
 import type { ClauseId } from '../document/clauses';
@@ -305,10 +299,9 @@ export function authCases(probes: readonly AuthProbe[] = AUTH_PROBES): AuthCase[
 }
 
 /**
- * The credentials a probe starts from. A probe that carries a valid key is sent with the second key
- * where one is configured, so the main key's rate-limit window holds only requests that certainly
- * count (served) or certainly do not (no valid key); the rule is the same for any key. Not at the
- * places of the main account's own check (see MAIN_ACCOUNT_PLACES): those keep the main key.
+ * The credentials a probe starts from: one that carries a valid key goes with the second key where one
+ * is configured (so the main key's window holds only requests that certainly count or certainly do
+ * not), except at the main account's own check (MAIN_ACCOUNT_PLACES).
  */
 export function probeCredentials(
   probe: AuthProbe,

@@ -1,16 +1,14 @@
 /**
- * Response conformance, applied to every response a contract test receives. Two questions with two
- * owners: whether the status is of the right class (a valid request taken, an invalid one refused, never
- * a server error) is the rule of the clause the caller names; whether the response is what the target's
- * own spec declares (the status, its content type, a body matching its schema) is SPEC-9, whichever
- * test provoked it. So a runtime body that breaks its schema fails SPEC-9 once, not AUTH-4 in the
- * authentication tests and RT-1 in the runtime tests besides; the document's own rules for the body
- * (RT-3, say) are judged by their clauses beside it.
+ * Response conformance, for every response a contract test receives: the status class (a valid request
+ * taken, an invalid one refused, never a 5xx) is the rule of the clause the caller names; whether the
+ * response is what the target's own spec declares is SPEC-9, whichever test provoked it, so a body that
+ * breaks its schema fails SPEC-9 once, not AUTH-4 and RT-1 besides.
  */
 import type { ClauseId } from '../document/clauses';
 import type { Exchange } from '../http/exchange';
 import { escapePointer, pointerTokens, resolvePointer, type Spec, type SpecOperation } from '../spec/spec';
 import type { SchemaValidator } from '../spec/schema-validator';
+import { checkErrorResponse } from './error-checks';
 import type { Verdict } from './verdict';
 
 export type Intent = 'valid' | 'invalid';
@@ -89,6 +87,29 @@ export function conform({ verdict, spec, validator, op, exchange: ex, intent, cl
   conformToSpec(verdict, spec, validator, op, ex, intent);
 }
 
+/**
+ * A request the document lets a target take or refuse: taken, it must be a declared 2xx whose body
+ * matches the spec; refused, a 4xx with the error body; anything else (a 5xx, a redirect) fails.
+ */
+export function judgeTakenOrRefused(c: Omit<Conformance, 'intent'> & { what: string }): 'taken' | 'refused' | 'neither' {
+  const { verdict, exchange: ex, clause } = c;
+  if (ex.status >= 200 && ex.status < 300) {
+    conform({ ...c, intent: 'valid' });
+    return 'taken';
+  }
+  const refused = ex.status >= 400 && ex.status < 500;
+  if (refused) conform({ ...c, intent: 'invalid' });
+  else
+    verdict.fail({
+      clause,
+      title: `${c.what}: neither taken nor refused`,
+      received: ex.status,
+      allowed: 'a 2xx (taken) or a 4xx (refused): the document leaves it open, never a 5xx',
+    });
+  checkErrorResponse({ verdict, exchange: ex });
+  return refused ? 'refused' : 'neither';
+}
+
 /** SPEC-9: the response is one the spec declares. Each finding is keyed by operation, status and what broke, so that the reports keep it once. */
 function conformToSpec(verdict: Verdict, spec: Spec, validator: SchemaValidator, op: SpecOperation, ex: Exchange, intent: Intent): void {
   const status = ex.status;
@@ -99,7 +120,7 @@ function conformToSpec(verdict: Verdict, spec: Spec, validator: SchemaValidator,
     verdict.fail({ clause: SPEC_CONFORMANCE, title, received, allowed, exchange: ex, key: `${operation} ${status} ${aspect}` });
   if (!key) {
     if (intent === 'valid') fail('status', `${operation} answered a status its spec does not declare`, status, declared.join(', '));
-    else verdict.drift(SPEC_CONFORMANCE, operation, status, declared, ex);
+    else verdict.drift({ clause: SPEC_CONFORMANCE, operation, status, declared, exchange: ex });
     return;
   }
   verdict.pass(SPEC_CONFORMANCE);

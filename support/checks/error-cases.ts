@@ -1,11 +1,7 @@
 /**
- * ERR as data: the errors the suite provokes on purpose beyond authentication (support/auth) and
- * unknown runtime ids (support/runtime): unknown checks on read and on update, and update bodies that
- * are no JSON object at all. Every answer gets the error-body checks with its place and class stamped.
- *
- * `invalid` says whether the document and the target's spec make the request invalid, so that a 2xx
- * fails: where they do not (an empty body the spec does not require, a text/plain body), a 2xx is
- * noted, never failed; a 5xx always fails.
+ * ERR as data: the errors the suite provokes beyond authentication and runtime ids: unknown checks on
+ * read and update, and update bodies that are no JSON object. Where the document and the spec do not
+ * make the request invalid (`mayBeTaken`), a 2xx is noted, never failed; a 5xx always fails.
  */
 import { randomUUID } from 'node:crypto';
 import type { OpenAPIV3 } from 'openapi-types';

@@ -1,11 +1,7 @@
 /**
- * The checks every error response gets, wherever the suite provoked it: ERR-3 (JSON content type),
- * ERR-4 (a JSON object whose statusCode is the HTTP status), the documented shapes of 404 (ERR-1) and
- * 429 (ERR-2), and AUTH-7 (the key sent is not echoed). An error body with more fields, another
- * message or any header case is fine: the document states no more.
- *
- * The contract fixture runs these on every error answer of a spec'd operation; a test may call them
- * again on the same exchange (to stamp a place of its own first): each exchange is checked once.
+ * The checks every error response gets, wherever the suite provoked it: ERR-3, ERR-4, the documented
+ * shapes of 404 (ERR-1) and 429 (ERR-2), and AUTH-7; more fields or another message are fine, as the
+ * document states no more. Each exchange is checked once, whoever asks first.
  */
 import { ERROR_WORDING } from '../document/facts';
 import type { Exchange } from '../http/exchange';
@@ -40,7 +36,7 @@ export interface ErrorResponse {
  * "Rejected" in the clause catalogue is a 4xx with a JSON error body whose statusCode is the status:
  * a refusal without one breaks the rejecting clause too (AUTH-6, say), beside ERR-3/ERR-4 on the body.
  */
-export function checkRejectionBody(verdict: Verdict, clause: ClauseId, ex: Exchange): void {
+export function checkRejectionBody({ verdict, clause, exchange: ex }: { verdict: Verdict; clause: ClauseId; exchange: Exchange }): void {
   if (ex.status < 400 || ex.status >= 500) return;
   verdict.check({
     clause,

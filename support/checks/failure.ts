@@ -1,8 +1,6 @@
 /**
- * A broken clause, as data from the check to every report: which clause, a short title, what was
- * received, what the document allows, where (the route by role, the class of value, the cell) and the
- * request behind it. `formatFailure` is the one place that turns it into text for people; reporters read
- * the data (the `failures` attachment), never the text.
+ * A broken clause, as data from the check to every report. `formatFailure` is the one place that turns
+ * it into text for people; reporters read the data (the `failures` attachment), never the text.
  */
 import type { ClauseId } from '../document/clauses';
 import { curlOf, type Exchange } from '../http/exchange';

@@ -1,11 +1,7 @@
 /**
- * Collects a test's clause checks. A failed check does not stop the test (one run shows every broken
- * clause of a response); the fixture settles the verdict when the test ends, and a test that checked
- * nothing fails, so no contract test can pass vacuously.
- *
- * `at(where)` gives a view of the same verdict that stamps each check with its place (the route, by
- * role), its value class and its cell: the failures say where a rule broke, and the matrix shows, per
- * clause, every place and class it was tried with.
+ * Collects a test's clause checks: a failed check does not stop the test (one run shows every broken
+ * clause), and a test that checked nothing fails, so none passes vacuously. `at(where)` stamps each
+ * check with its place, value class and cell, for the failures and the matrix.
  */
 import type { TestInfo } from '@playwright/test';
 import type { ClauseId } from '../document/clauses';
@@ -87,7 +83,19 @@ export class Verdict {
   }
 
   /** A 4xx the target's spec does not declare: a warning, or a failure under STRICT_SPEC=on. */
-  drift(clause: ClauseId, operation: string, status: number, declared: string[], ex?: Exchange): void {
+  drift({
+    clause,
+    operation,
+    status,
+    declared,
+    exchange: ex,
+  }: {
+    clause: ClauseId;
+    operation: string;
+    status: number;
+    declared: string[];
+    exchange?: Exchange;
+  }): void {
     const text = `${operation} answered ${status}; the spec declares ${declared.join(', ') || 'nothing'}`;
     if (this.strictSpec)
       return this.fail({

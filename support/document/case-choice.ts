@@ -1,9 +1,7 @@
 /**
- * How generated values are chosen, the same way for every rule: each operator's results on a rule's
- * domain, spread over the places the rule applies to so that every operator meets every rule, and every
- * place, at least once (pairwise, not the full product); and a few values drawn from an arbitrary with
- * the run's seed. The seed also rotates which valid value each operator starts from, so another seed
- * tries other values and the same seed tries the same ones.
+ * How generated values are chosen for every rule: each operator's results spread over the rule's places
+ * (pairwise, not the full product), and a few values drawn with the run's seed, which also rotates the
+ * valid value each operator starts from, so the same seed replays the same values.
  */
 import fc from 'fast-check';
 import { SENT_OPERATORS, type NearMissOperator } from './near-miss';

@@ -1,12 +1,8 @@
 /**
- * The near-miss operators: one catalogue, shared by every rule. Each turns a valid value into values a
- * careless implementation may still take (a space it trims, a separator it normalises, a fullwidth digit
- * it folds, the next member of a list it extends by pattern). Operators only make candidates; the rule's
- * oracle decides what each must get (a candidate that is still valid, or one the document is silent
- * on, is judged so, never presumed wrong).
- *
- * An operator whose result is the same value on the wire (nothing a target receives could tell it from
- * the valid one) is declared with the reason and never sent.
+ * The near-miss operators, one catalogue for every rule: each turns a valid value into values a careless
+ * implementation may still take (a space it trims, a fullwidth digit it folds). Operators only make
+ * candidates; the rule's oracle decides what each must get. One whose result is the same on the wire is
+ * declared with the reason and never sent.
  */
 
 export interface NearMissOperator {

@@ -1,8 +1,6 @@
 /**
- * Places: the routes a rule is tried on, named by the role they play in the document. Every check is
- * stamped with one (`verdict.at({ place })`), so a failure says where the rule broke and the matrix
- * shows, per clause, every place it was tried at. The names are fixed: the self-test's generated faults
- * use the same words for the reference service's routes.
+ * Places: the routes a rule is tried on, by the role they play in the document, stamped on every check.
+ * The names are fixed: the self-test's generated faults use the same words for the reference's routes.
  */
 export const PLACE = {
   /** GET /v1/runtimes/{id} */

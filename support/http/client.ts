@@ -8,7 +8,7 @@ import type { Exchange } from './exchange';
 import { credentialCandidates, ledgerSize, readLedger, recordAnswer, recordSent, sentTimes } from './request-ledger';
 import { redact, registerSecret } from './redact';
 import { SuiteError } from '../run/suite-error';
-import { headerValue, sendRaw, type Transport } from './transport';
+import { headerValue, sendRaw } from './transport';
 import { readLimitHeaders } from '../rate-limit/headers';
 
 export type HeaderOverrides = Record<string, string | null>;
@@ -47,14 +47,9 @@ export class ApiClient {
     private readonly credentials: Credentials,
     private readonly info?: TestInfo,
     private readonly limit: RateLimit = { max: 600, windowSeconds: 60 },
-    private readonly transport: Transport = sendRaw,
   ) {
     // Whatever key a test hands the client (a second key, a probe's), no report shows it.
     registerSecret(credentials.apiKey);
-  }
-
-  get accountHeader(): string {
-    return this.credentials.accountHeader;
   }
 
   async call(method: string, path: string, options: CallOptions = {}): Promise<Exchange> {
@@ -123,7 +118,7 @@ export class ApiClient {
     await this.pace(authorization);
     const started = Date.now();
     const ledgerId = recordSent({ at: started, authorization, method, url });
-    const res = await this.transport(url, {
+    const res = await sendRaw(url, {
       method,
       headers,
       body: requestBody === undefined ? undefined : Buffer.from(requestBody),

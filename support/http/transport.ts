@@ -23,8 +23,6 @@ export interface RawResponse {
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-export type Transport = (url: string, request: RawRequest) => Promise<RawResponse>;
-
 /** Who is asking, for the logs and firewalls of a staging deployment. */
 const USER_AGENT = 'monitoring-api-contract-suite';
 
@@ -65,29 +63,26 @@ function headersOf(res: IncomingMessage): Record<string, string> {
   return out;
 }
 
-/** Sends over the given connections. */
-const sendOver =
-  (connections: Connections): Transport =>
-  (url, r) =>
-    new Promise((resolve, reject) => {
-      const target = new URL(url);
-      const secure = target.protocol === 'https:';
-      const options = { method: r.method, headers: withUserAgent(r.headers), agent: secure ? connections.https : connections.http, timeout: r.timeoutMs };
-      const req = (secure ? httpsRequest : httpRequest)(target, options, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        // UTF-8, a byte order mark dropped, as a text() of fetch or undici reads it.
-        res.on('end', () => {
-          const body = Buffer.concat(chunks);
-          const bom = body.subarray(0, 3).equals(UTF8_BOM) ? { bom: true as const } : {};
-          resolve({ status: res.statusCode ?? 0, headers: headersOf(res), text: new TextDecoder().decode(body), ...bom });
-        });
-      });
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${r.timeoutMs / 1000} s`)));
-      req.on('error', reject);
-      req.end(r.body);
-    });
-
 /** The worker's shared connections. */
-export const sendRaw: Transport = sendOver(keepAliveConnections());
+const connections = keepAliveConnections();
+
+export const sendRaw = (url: string, r: RawRequest): Promise<RawResponse> =>
+  new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const secure = target.protocol === 'https:';
+    const options = { method: r.method, headers: withUserAgent(r.headers), agent: secure ? connections.https : connections.http, timeout: r.timeoutMs };
+    const req = (secure ? httpsRequest : httpRequest)(target, options, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      // UTF-8, a byte order mark dropped, as a text() of fetch or undici reads it.
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const bom = body.subarray(0, 3).equals(UTF8_BOM) ? { bom: true as const } : {};
+        resolve({ status: res.statusCode ?? 0, headers: headersOf(res), text: new TextDecoder().decode(body), ...bom });
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${r.timeoutMs / 1000} s`)));
+    req.on('error', reject);
+    req.end(r.body);
+  });

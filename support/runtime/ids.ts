@@ -1,8 +1,6 @@
 /**
- * RT as data: the runtime ids the suite asks for, by class. The accepted versions must be served
- * (RT-1..8); every other id must answer 404 with the ERR-1 body, never a 5xx (RT-9). The look-alikes
- * are the ids a client gets wrong in practice: a lost leading zero, a real month of no runtime, a
- * stray space. Ids are written as sent (already encoded where they hold encoded characters).
+ * RT as data: the runtime ids the suite asks for, by class: the accepted versions are served (RT-1..8),
+ * every other id answers 404 with the ERR-1 body (RT-9). Ids are written as sent (encoded already).
  */
 import fc from 'fast-check';
 import { nearMissesAt, seededValues } from '../document/case-choice';

@@ -1,8 +1,6 @@
 /**
- * RT-5, RT-6 and RT-8 judge an optional Runtime field "when present". A field sent as null is absent
- * only where the target's own spec declares it nullable (as CU-2 takes a null description where the
- * spec does): elsewhere null is a value of no type the document gives (description is a string), read
- * as ERR-1 reads the 404's optional message.
+ * RT-5, RT-6 and RT-8 judge an optional field "when present": a null is absent only where the target's
+ * spec declares the field nullable; elsewhere it is a value of no type the document gives.
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import { declaredResponseKey } from '../checks/conformance';
