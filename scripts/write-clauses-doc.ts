@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderClausesDoc } from '../support/document/clauses-doc';
+import { renderClausesDoc } from '../support/document/clause-text';
 
 const file = join(__dirname, '..', 'docs', 'clauses.md');
 writeFileSync(file, renderClausesDoc());

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { CLAUSE_IDS } from '../../support/document/clauses';
-import { CLAUSES_DOC_PATH, renderClausesDoc } from '../../support/document/clauses-doc';
+import { CLAUSES_DOC_PATH, renderClausesDoc } from '../../support/document/clause-text';
 
 test('docs/clauses.md is what the catalogue writes (run `npm run docs` after changing a clause)', () => {
   const onDisk = readFileSync(join(__dirname, '../..', CLAUSES_DOC_PATH), 'utf8');

@@ -1,8 +1,8 @@
 /**
- * The rules of the API document in full, clause by clause: the text docs/clauses.md is written from
+ * The rules of the API document in full, clause by clause, and docs/clauses.md written from them
  * (`npm run docs`). The ids and one-line summaries are in clauses.ts; `satisfies` keeps the two in step.
  */
-import type { ClauseId } from './clauses';
+import { CLAUSE_IDS, familyOf, type ClauseId } from './clauses';
 
 export const FAMILIES = {
   SPEC: 'the machine-readable specification and versioning',
@@ -99,3 +99,26 @@ export const CLAUSE_TEXT = {
   'AG-5':
     'During shutdown (after SIGTERM) readiness answers 503 while liveness still answers 200, until the process exits (AG-1..3 hold during shutdown too: `/health` and liveness stay 200 until the process exits).',
 } as const satisfies Record<ClauseId, string>;
+
+export const CLAUSES_DOC_PATH = 'docs/clauses.md';
+
+/** docs/clauses.md as text: the reading rules, then each family's clauses with their ids. */
+export function renderClausesDoc(): string {
+  const lines = [
+    '# Clauses of the API document',
+    '',
+    '<!-- Written by `npm run docs` from support/document/clauses.ts and clause-text.ts; edit those, not this file. -->',
+    '',
+    "Every testable rule of the monitoring service's API document, with the id the tests, the contract",
+    'matrix and the self-test use for it.',
+    '',
+    READING,
+    '',
+  ];
+  for (const [family, title] of Object.entries(FAMILIES)) {
+    lines.push(`## ${family}: ${title}`, '');
+    for (const id of CLAUSE_IDS.filter((c) => familyOf(c) === family)) lines.push(`- **${id}** ${CLAUSE_TEXT[id]}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}

@@ -15,8 +15,3 @@ export const PLACE = {
   agentLiveness: 'agent-liveness',
   agentHealth: 'agent-health',
 } as const;
-
-export type RoutePlace = (typeof PLACE)[keyof typeof PLACE];
-
-/** Any other operation of the target's spec the suite calls: by method and path template. */
-export const operationPlace = (method: string, pathTemplate: string) => `${method.toUpperCase()} ${pathTemplate}`;

@@ -2,7 +2,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Config } from '../run/config';
 import { DEFAULT_ACCOUNT_HEADER, RUNTIME_PATH } from '../document/facts';
-import { operationPlace, PLACE } from '../document/places';
+import { PLACE } from '../document/places';
 import type { Spec, SpecOperation } from './spec';
 import { templateKey } from './spec';
 
@@ -132,5 +132,6 @@ export function placeOf(target: Target, op: SpecOperation | undefined, method = 
   if (op === target.runtimeOp) return PLACE.runtime;
   if (op === target.readCheckOp) return PLACE.checkRead;
   if (op === target.updateOp) return PLACE.checkUpdate;
-  return operationPlace(method, op.path);
+  // Any other operation: by method and path template.
+  return `${method.toUpperCase()} ${op.path}`;
 }
