@@ -5,7 +5,7 @@ import type { ClauseRow } from '../matrix-types';
 import { align, diffRequests, systematicHeaders } from './diff';
 import { count } from './sections';
 import { failurePhrase, failuresOf, reasonPhrase } from './failures';
-import type { Category, ClauseComparison, Comparison, Difference, Failure, FamilyCount, Limits, Side, SideName, TestComparison, TestOutcome } from './types';
+import type { Category, ClauseComparison, Difference, Failure, Limits, Side, SideName, TestComparison, TestOutcome } from './types';
 
 const FAMILY_ORDER: string[] = Object.keys(FAMILIES);
 
@@ -116,7 +116,7 @@ function compareClause({ id, a, b, ra, rb, ignore, common }: ClauseInput): Claus
   return { ...base, first, tests: ranked.map((r) => r.t), failures: loose };
 }
 
-export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]): Comparison {
+export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]) {
   const rows = (s: Side) => new Map((s.matrix?.clauses ?? []).map((c) => [c.id as string, c]));
   const [rowsA, rowsB] = [rows(a), rows(b)];
   const ids = [...new Set([...rowsA.keys(), ...rowsB.keys()])];
@@ -132,6 +132,7 @@ export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]): Compariso
     for (const row of rs.values()) for (const r of row.reasons) common.set(`${name}|${r}`, (common.get(`${name}|${r}`) ?? 0) + 1);
   const clauses = ids.map((id) => compareClause({ id, a, b, ra: rowsA.get(id), rb: rowsB.get(id), ignore, common }));
 
+  // The differing clauses, grouped in the order both reports show them.
   const groups = (['a-only', 'b-only', 'one-skipped'] as const).map((category) => ({
     category,
     title: GROUP_TITLES[category],
@@ -154,7 +155,7 @@ export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]): Compariso
     ...FAMILY_ORDER.filter((f) => clauses.some((c) => c.family === f)),
     ...new Set(clauses.map((c) => c.family).filter((f) => !FAMILY_ORDER.includes(f))),
   ];
-  const families: FamilyCount[] = familyNames.map((family) => {
+  const families = familyNames.map((family) => {
     const of = clauses.filter((c) => c.family === family);
     const n = (cat: Category) => of.filter((c) => c.category === cat).length;
     return { family, clauses: of.length, same: n('same'), aOnly: n('a-only'), bOnly: n('b-only'), oneSkipped: n('one-skipped') };

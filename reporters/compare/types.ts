@@ -2,6 +2,7 @@
 import type { ExchangeSummary } from '../../support/checks/failure';
 import type { Observation } from '../../support/http/observation';
 import type { Matrix, MatrixFailure } from '../matrix-types';
+import type { compare } from './model';
 
 export type SideName = 'A' | 'B';
 
@@ -83,15 +84,6 @@ export interface ClauseComparison {
   detailed: boolean;
 }
 
-export interface FamilyCount {
-  family: string;
-  clauses: number;
-  same: number;
-  aOnly: number;
-  bOnly: number;
-  oneSkipped: number;
-}
-
 /** How much of a clause's difference both reports show; the rest is counted. */
 export interface Limits {
   /** Tests per clause shown in full (the others are named). */
@@ -101,15 +93,6 @@ export interface Limits {
   failures: number;
 }
 
-export interface Comparison {
-  a: Side;
-  b: Side;
-  verdict: string;
-  clauses: ClauseComparison[];
-  families: FamilyCount[];
-  /** Headers one side sends with every response and the other never: said once, not per request. */
-  headersOnly: Record<SideName, string[]>;
-  limits: Limits;
-  /** The differing clauses in the order both reports show them. */
-  groups: Array<{ category: Exclude<Category, 'same'>; title: string; clauses: ClauseComparison[] }>;
-}
+/** The comparison of two runs as model.ts makes it: verdict, clauses, family counts, the differing clauses grouped. */
+export type Comparison = ReturnType<typeof compare>;
+export type FamilyCount = Comparison['families'][number];
