@@ -82,7 +82,7 @@ const errorExchange = (over: Partial<Exchange> = {}): Exchange => ({
 test('an error response is checked once, stamped with the place given', () => {
   const verdict = new Verdict(fakeInfo(), false);
   const ex = errorExchange();
-  checkErrorResponse({ verdict, exchange: ex, sentKeys: [], where: { place: 'runtime', valueClass: 'never-existed' } });
+  checkErrorResponse({ verdict: verdict.at({ place: 'runtime', valueClass: 'never-existed' }), exchange: ex, sentKeys: [] });
   checkErrorResponse({ verdict, exchange: ex });
   expect(verdict.failures.map((f) => [f.clause, f.place, f.valueClass])).toEqual([['ERR-1', 'runtime', 'never-existed']]);
   expect(verdict.tried.map((t) => t.clause).sort()).toEqual(['AUTH-7', 'ERR-1', 'ERR-3', 'ERR-4']);

@@ -10,7 +10,6 @@ import { headerValue } from '../http/transport';
 import { credentialCandidates } from '../http/request-ledger';
 import { errorBodies, errorBodyFor, isJsonContentType, zodLine } from '../document/rules';
 import type { ClauseId } from '../document/clauses';
-import type { Where } from './failure';
 import type { Verdict } from './verdict';
 
 const checked = new WeakSet<Exchange>();
@@ -24,12 +23,11 @@ export function credentialsSent(ex: Pick<Exchange, 'requestHeaders'>): string[] 
   return [...new Set([joined, ...credentialCandidates(value)])].filter((k) => k.length >= SECRET_RUN);
 }
 
-/** An error answer to check, the keys its request carried (never echoed back), and where it was provoked. */
+/** An error answer to check (the verdict stamped with where it was provoked), and the keys its request carried (never echoed back). */
 export interface ErrorResponse {
   verdict: Verdict;
   exchange: Exchange;
   sentKeys?: string[];
-  where?: Where;
 }
 
 /**
@@ -48,10 +46,9 @@ export function checkRejectionBody({ verdict, clause, exchange: ex }: { verdict:
   });
 }
 
-export function checkErrorResponse({ verdict, exchange: ex, sentKeys = [], where = {} }: ErrorResponse): void {
+export function checkErrorResponse({ verdict: v, exchange: ex, sentKeys = [] }: ErrorResponse): void {
   if (ex.status < 400 || checked.has(ex)) return;
   checked.add(ex);
-  const v = Object.keys(where).length ? verdict.at(where) : verdict;
   v.check({
     clause: 'ERR-3',
     ok: isJsonContentType(ex.contentType),

@@ -122,12 +122,9 @@ export function resolvePointer(doc: Json, pointer: string): Json {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const swaggerParser = () => require('@apidevtools/swagger-parser') as typeof import('@apidevtools/swagger-parser');
 
-/** Parse result to Spec: validation problems are collected, never thrown. */
+/** Parse result (an object: spec-source.ts's notOpenApi turns away the rest) to Spec: validation problems are collected, never thrown. */
 export async function buildSpec(parsed: Json, origin: string): Promise<Spec> {
   const problems: string[] = [];
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return new Spec({}, {}, [`the document at ${origin} is not a JSON object`], origin);
-  }
   const version = String(parsed.openapi ?? parsed.swagger ?? '');
   if (!/^3\.\d+\.\d+$/.test(version)) problems.push(`"openapi" is ${JSON.stringify(parsed.openapi ?? parsed.swagger ?? null)}, not 3.x`);
   const raw = structuredClone(parsed);
