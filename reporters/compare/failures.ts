@@ -7,7 +7,7 @@ const MAX = 120;
 export const clip = (s: string, max = MAX) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 /** A url as a path with its query ("/v1/runtimes/x?full=1"); a url that does not parse, as it is. */
-export function pathOf(url: string): string {
+function pathOf(url: string): string {
   try {
     const u = new URL(url);
     return `${u.pathname}${u.search}`;

@@ -36,7 +36,7 @@ export function updateQuery(target: Target): Record<string, string> | undefined 
 }
 
 /** Whether the update body may be `{}`: no required property and no minimum property count. */
-export const emptyBodyAllowed = (target: Target) => !requiresFullBody(target) && !((jsonBodySchema(target.updateOp)?.minProperties ?? 0) > 0);
+const emptyBodyAllowed = (target: Target) => !requiresFullBody(target) && !((jsonBodySchema(target.updateOp)?.minProperties ?? 0) > 0);
 
 type Body = { body: CheckState } | { skip: string };
 
@@ -49,7 +49,7 @@ async function currentState(target: Target, read: Read, checkId: string, keep?: 
 }
 
 /** A body the update would take from the key's own account: `{}`, or the check's current writable state. */
-export async function neutralUpdateBody(target: Target, read: Read, checkId: string): Promise<Body> {
+async function neutralUpdateBody(target: Target, read: Read, checkId: string): Promise<Body> {
   return emptyBodyAllowed(target) ? { body: {} } : currentState(target, read, checkId);
 }
 

@@ -91,9 +91,9 @@ const probe = (p: Omit<AuthProbe, 'clause' | 'expect'> & { expect?: AuthProbe['e
 });
 
 /** Where an "API key from anywhere" option looks: the usual query parameters, cookies and headers. */
-export const KEY_QUERY_PARAMETERS = ['api_key', 'apiKey', 'access_token', 'token', 'key'] as const;
-export const KEY_COOKIES = ['api_key', 'apiKey', 'access_token', 'token', 'key'] as const;
-export const KEY_HEADERS: ReadonlyArray<readonly [string, (key: string) => string]> = [
+const KEY_QUERY_PARAMETERS = ['api_key', 'apiKey', 'access_token', 'token', 'key'] as const;
+const KEY_COOKIES = ['api_key', 'apiKey', 'access_token', 'token', 'key'] as const;
+const KEY_HEADERS: ReadonlyArray<readonly [string, (key: string) => string]> = [
   ['x-api-key', (k) => k],
   ['api-key', (k) => k],
   ['x-auth-token', (k) => k],

@@ -11,7 +11,7 @@ import type { Config } from '../run/config';
 import { foreignCredentials } from '../rate-limit/keys';
 import { fillPath, jsonBodySchema, type Target } from '../spec/target';
 
-export type ErrorPlace = 'check-read' | 'check-update';
+type ErrorPlace = 'check-read' | 'check-update';
 
 export interface ErrorCase {
   /** The value class the checks are stamped with. */

@@ -40,7 +40,7 @@ export interface Failure extends Where, Measured {
 }
 
 /** Numbers a check compared, for the reports that need them as data (compare mode's few words). */
-export interface Measured {
+interface Measured {
   /** The status the check wanted, when it judged a status (a class when any of it would do). */
   expectedStatus?: number | '2xx' | '4xx';
   /** Requests served without one 429, where a limit should have refused. */

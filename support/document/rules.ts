@@ -7,11 +7,11 @@ import type { ClauseId } from './clauses';
 import { ERROR_WORDING, RUNTIME_STAGES } from './facts';
 
 /** YYYY.MM with a real month. */
-export const RUNTIME_NAME = /^\d{4}\.(0[1-9]|1[0-2])$/;
-export const NODE_VERSION = /^v\d+\.\d+\.\d+$/;
+const RUNTIME_NAME = /^\d{4}\.(0[1-9]|1[0-2])$/;
+const NODE_VERSION = /^v\d+\.\d+\.\d+$/;
 
 /** MM/DD/YYYY naming a day that exists (no 02/30). */
-export function isCalendarDate(value: string): boolean {
+function isCalendarDate(value: string): boolean {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
   if (!m) return false;
   const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];

@@ -12,7 +12,7 @@ interface RawRequest {
   timeoutMs: number;
 }
 
-export interface RawResponse {
+interface RawResponse {
   status: number;
   /** Lower-case names; a repeated header's values joined with ", ". */
   headers: Record<string, string>;

@@ -7,7 +7,7 @@ import { nearMissesAt, seededValues } from '../document/case-choice';
 import { PATH_OPERATORS } from '../document/near-miss';
 import { RUNTIME_VERSIONS } from '../document/facts';
 
-export type UnknownIdClass = 'never-existed' | 'look-alike' | 'malformed' | 'encoded' | 'long' | 'non-ascii';
+type UnknownIdClass = 'never-existed' | 'look-alike' | 'malformed' | 'encoded' | 'long' | 'non-ascii';
 
 export interface UnknownId {
   what: string;
@@ -42,7 +42,7 @@ export const UNKNOWN_IDS: readonly UnknownId[] = [
 ];
 
 /** A look-alike must not be a real version: the table and the document's list are kept apart here. */
-export const isAccepted = (id: string) => (RUNTIME_VERSIONS as readonly string[]).includes(id);
+const isAccepted = (id: string) => (RUNTIME_VERSIONS as readonly string[]).includes(id);
 
 /** An unknown id made from an accepted version by a near-miss operator, or drawn with the seed. */
 export interface GeneratedId {
@@ -66,7 +66,7 @@ const PER_OPERATOR = 2;
 const SEEDED = 2;
 
 /** An id as a title shows it: quoted, with every character outside printable ASCII escaped. */
-export const showId = (id: string) => `"${[...id].map((c) => (c >= ' ' && c <= '~' && c !== '"' ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`)).join('')}"`;
+const showId = (id: string) => `"${[...id].map((c) => (c >= ' ' && c <= '~' && c !== '"' ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`)).join('')}"`;
 
 /**
  * The near misses of the accepted versions as runtime ids: the oracle is the document's list (any id
