@@ -1,6 +1,7 @@
 /**
- * The contract tests' fixtures: configuration, spec, validator and target once per worker; a verdict and
- * a counting client per test. Test files import `test` from support/test.ts (these and every family's).
+ * The contract tests' fixtures: the configuration, and once per worker and configuration its spec,
+ * validator and target; a verdict and a counting client per test. Test files import `test` from
+ * support/test.ts (these and every family's).
  */
 // Playwright's root test, without its browser fixtures: `test` from @playwright/test sets up and tears
 // down trace recording and browser options around every test, each a step with a captured stack trace
@@ -13,6 +14,7 @@ import { conform, type Intent } from './checks/conformance';
 import { describeExchange, type Exchange } from './http/exchange';
 import { observations } from './http/observation';
 import { registerSecret } from './http/redact';
+import { runFiles, useRunFiles } from './run/run-files';
 import { SchemaValidator } from './spec/schema-validator';
 import type { Spec, SpecOperation } from './spec/spec';
 import { loadSpec } from './spec/spec-cache';
@@ -29,15 +31,24 @@ export interface Contract {
   at(where: Where): Contract;
 }
 
-interface WorkerFixtures {
-  config: Config;
-  secrets: void;
+/** What the tests of one configuration share in a worker, made by the first of them. */
+interface Configured {
   spec: Spec;
-  validator: SchemaValidator;
   target: Target;
+  validator: () => SchemaValidator;
+}
+
+interface WorkerFixtures {
+  /** Per configuration: a worker may run the tests of several (a project or describe may give its own), one test at a time. */
+  configurations: Map<Config, Promise<Configured>>;
 }
 
 interface TestFixtures {
+  config: Config;
+  configured: Configured;
+  spec: Spec;
+  validator: SchemaValidator;
+  target: Target;
   specServed: void;
   verdict: Verdict;
   api: ApiClient;
@@ -47,22 +58,34 @@ interface TestFixtures {
 /** Why every test but SPEC-1's is skipped against a target that answers without a spec. */
 export const NO_SPEC_REASON = 'the target serves no spec (SPEC-1 failed): not run';
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
-  // An option: a Playwright configuration may give a project a configuration of its own (`use: { config }`).
-  config: [async ({}, use) => use(getConfig()), { scope: 'worker', option: true, box: 'self' }],
+/** The secrets of the configuration, registered for redaction, then its spec and target (the validator when first asked for). */
+async function configure(config: Config): Promise<Configured> {
   // No report shows a key or an account id of the configuration, whoever gave it.
-  secrets: [
-    async ({ config }, use) => {
-      for (const s of [config.apiKey, config.accountId, config.second?.apiKey, config.second?.accountId, config.burstKey?.apiKey, config.burstKey?.accountId])
-        registerSecret(s);
+  for (const s of [config.apiKey, config.accountId, config.second?.apiKey, config.second?.accountId, config.burstKey?.apiKey, config.burstKey?.accountId])
+    registerSecret(s);
+  const spec = await loadSpec(config);
+  let validator: SchemaValidator | undefined;
+  return { spec, target: resolveTarget(spec, config), validator: () => (validator ??= new SchemaValidator(spec)) };
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // An option: a Playwright configuration may give a project, or a describe, a configuration of its own (`use: { config }`).
+  config: [async ({}, use) => use(getConfig()), { option: true, box: 'self' }],
+  configurations: [async ({}, use) => use(new Map()), { scope: 'worker', box: 'self' }],
+  configured: [
+    async ({ config, configurations }, use) => {
+      let made = configurations.get(config);
+      if (!made) configurations.set(config, (made = configure(config)));
+      // The test's requests go to its configuration's ledger, and its reproduce commands name its key.
+      useRunFiles(runFiles(config.environment));
       nameSecrets(config.apiKey, config.accountId);
-      await use();
+      await use(await made);
     },
-    { scope: 'worker', auto: true, box: 'self' },
+    { box: 'self' },
   ],
-  spec: [async ({ config }, use) => use(await loadSpec(config)), { scope: 'worker', box: 'self' }],
-  validator: [async ({ spec }, use) => use(new SchemaValidator(spec)), { scope: 'worker', box: 'self' }],
-  target: [async ({ spec, config }, use) => use(resolveTarget(spec, config)), { scope: 'worker', box: 'self' }],
+  spec: [async ({ configured }, use) => use(configured.spec), { box: 'self' }],
+  validator: [async ({ configured }, use) => use(configured.validator()), { box: 'self' }],
+  target: [async ({ configured }, use) => use(configured.target), { box: 'self' }],
 
   // Without a spec only SPEC-1 has anything to judge. Auto fixtures are set up before the test's own,
   // so a skipped test touches nothing (no agent started, no check snapshot taken).

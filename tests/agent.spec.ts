@@ -47,7 +47,10 @@ test.describe('private location agent', () => {
       );
       test.setTimeout(SHUTDOWN_TIMING.watchAttempts * (2 * STARTUP_LIMIT_MS + SHUTDOWN_TIMING.watchLimitMs) + 10_000);
       noteStandIn(config, verdict);
-      const [session, byDefault] = await Promise.all([liveWatchedSession(config.agentCommand!), defaultPortSession(config.agentCommand!)]);
+      const [session, byDefault] = await Promise.all([
+        liveWatchedSession(config.agentCommand!, config.environment),
+        defaultPortSession(config.agentCommand!, config.environment),
+      ]);
       if ('skipped' in byDefault) verdict.note('agent-default-port', byDefault.skipped);
       else judgeAgentSession(verdict, byDefault.session);
       if (session.watch) await info.attach('shutdown probes', { body: describeWatch(session.watch), contentType: 'text/plain' });

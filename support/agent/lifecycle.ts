@@ -98,14 +98,14 @@ export async function probeAll(verdict: Verdict, baseUrl: string): Promise<void>
 }
 
 /** Starts the agent, probes it, stops it (`watch`: the shutdown watched; `signal`: its exit awaited) and kills it; never throws (`error`). */
-async function liveAgentSession(command: string, port: number | undefined, stop: 'watch' | 'signal'): Promise<AgentSession> {
+async function liveAgentSession(command: string, env: NodeJS.ProcessEnv, port: number | undefined, stop: 'watch' | 'signal'): Promise<AgentSession> {
   // An endpoint that fails on the port given is asked on the default port too, from a fresh start under that port's lock, so what answers is ours.
   const elsewhereTold = port !== undefined && port !== AGENT_DEFAULT_PORT;
   let agent: AgentProcess | undefined;
   const started = async (lookElsewhere: boolean) => {
     // Soon: the agent started first may still be letting its ports go.
     const freeBefore = lookElsewhere && (await portFreeSoon(AGENT_DEFAULT_PORT));
-    agent = startAgent(command, port);
+    agent = startAgent(command, port, env);
     return { ...(await upAndProbed(command, port, agent, lookElsewhere)), freeBefore };
   };
   try {
@@ -163,10 +163,10 @@ async function upAndProbed(command: string, port: number | undefined, agent: Age
 const judgeWatch = (w: ShutdownWatch) => judgeShutdown(w.samples, SHUTDOWN_TIMING, w.stillAnswering, w.stalls);
 
 /** A watched session, lived again on a new port while the watcher's stalls leave it undecided, up to the timing's attempts. */
-export async function liveWatchedSession(command: string): Promise<AgentSession> {
+export async function liveWatchedSession(command: string, env: NodeJS.ProcessEnv): Promise<AgentSession> {
   const rewatched: string[] = [];
   for (let attempt = 1; ; attempt++) {
-    const session = await liveAgentSession(command, await freePort(), 'watch');
+    const session = await liveAgentSession(command, env, await freePort(), 'watch');
     const open = session.watch && judgeWatch(session.watch).inconclusive;
     if (!open || attempt >= SHUTDOWN_TIMING.watchAttempts) return { ...session, rewatched };
     rewatched.push(`watch ${attempt}: ${open}`);
@@ -174,12 +174,12 @@ export async function liveWatchedSession(command: string): Promise<AgentSession>
 }
 
 /** The agent started without AGENT_HEALTH_PORT, under the machine-wide lock of the default port, not tried where something else holds it. */
-export const defaultPortSession = (command: string): Promise<{ session: AgentSession } | { skipped: string }> =>
+export const defaultPortSession = (command: string, env: NodeJS.ProcessEnv): Promise<{ session: AgentSession } | { skipped: string }> =>
   withPortLock(
     AGENT_DEFAULT_PORT,
     async () =>
       (await portFreeSoon(AGENT_DEFAULT_PORT))
-        ? { session: await liveAgentSession(command, undefined, 'signal') }
+        ? { session: await liveAgentSession(command, env, undefined, 'signal') }
         : { skipped: `port ${AGENT_DEFAULT_PORT} is in use on this machine: the default port cannot be tried` },
     // A session on a port given may hold this lock while its agent starts again and is probed.
     STARTUP_LIMIT_MS + READY_LIMIT_MS + 10_000,

@@ -14,8 +14,9 @@ export interface AgentProcess {
   exited: Promise<number | null>;
 }
 
-export function startAgent(command: string, port: number | undefined): AgentProcess {
-  const env = { ...process.env };
+/** `environment`: the configuration's, which the command inherits. */
+export function startAgent(command: string, port: number | undefined, environment: NodeJS.ProcessEnv): AgentProcess {
+  const env = { ...environment };
   delete env.AGENT_HEALTH_PORT;
   if (port !== undefined) env.AGENT_HEALTH_PORT = String(port);
   const child = spawn(command, { shell: true, detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,24 +1,30 @@
 /**
- * The family's fixtures, on top of the suite's (support/fixtures.ts): the session, once per worker and
- * opened by the first test that needs it, and the family's entry points per test.
+ * The family's fixtures, on top of the suite's (support/fixtures.ts): the sessions, once per worker and
+ * configuration and opened by the first test that needs them, and the family's entry points per test.
  */
 import { test as base } from '../fixtures';
 import { ApiClient } from '../http/client';
+import type { Config } from '../run/config';
 import { CheckUpdateFamily } from './family';
 import { CheckSessions, type PlainClient } from './session';
 
-export const test = base.extend<{ checkUpdate: CheckUpdateFamily }, { checkSessions: CheckSessions }>({
+export const test = base.extend<{ checkSessions: CheckSessions; checkUpdate: CheckUpdateFamily }, { sessionsPerConfiguration: Map<Config, CheckSessions> }>({
+  sessionsPerConfiguration: [async ({}, use) => use(new Map()), { scope: 'worker', box: 'self' }],
   checkSessions: [
-    async ({ config, target }, use) => {
-      // The worker's own requests (the restore after the tests, when the final test did not run).
-      const plainClient: PlainClient = () => {
-        const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
-        const client = new ApiClient(config.baseUrl, credentials, undefined, config.rateLimit);
-        return (method, path, options) => client.call(method, path, options);
-      };
-      await use(new CheckSessions(config, target, plainClient));
+    async ({ config, target, sessionsPerConfiguration }, use) => {
+      let sessions = sessionsPerConfiguration.get(config);
+      if (!sessions) {
+        // The worker's own requests (the restore after the tests, when the final test did not run).
+        const plainClient: PlainClient = () => {
+          const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
+          const client = new ApiClient(config.baseUrl, credentials, undefined, config.rateLimit);
+          return (method, path, options) => client.call(method, path, options);
+        };
+        sessionsPerConfiguration.set(config, (sessions = new CheckSessions(config, target, plainClient)));
+      }
+      await use(sessions);
     },
-    { scope: 'worker', box: 'self' },
+    { box: 'self' },
   ],
   checkUpdate: [
     async ({ checkSessions, api, contract, verdict, target, spec, validator, config }, use) => {

@@ -127,6 +127,8 @@ export interface Config {
   today: string;
   /** The seed of the generated values: every report names it, so a failure can be replayed. */
   caseSeed: number;
+  /** The environment it was read from: AGENT_COMMAND runs in it, and it names the run's files (run-files.ts). */
+  environment: NodeJS.ProcessEnv;
 }
 
 /** `embeddedPortPending`: the runner reads the configuration before the embedded service says its port; until then the URLs are empty. */
@@ -188,6 +190,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortP
     ...(waivers.file ? { waiversFile: waivers.file } : {}),
     today: e[WAIVER_DAY_VARIABLE] ?? utcDay(),
     caseSeed: e.CASE_SEED ?? DEFAULT_CASE_SEED,
+    environment: env,
   };
 }
 

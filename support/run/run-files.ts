@@ -12,17 +12,28 @@ export interface RunFiles {
   ledger?: string;
 }
 
-export function runFiles(env: NodeJS.ProcessEnv = process.env): RunFiles {
+/** The files of the test running now (fixtures.ts): a worker may run the tests of several configurations, one test at a time. */
+let inUse: RunFiles | undefined;
+
+/** The files `env` names; without it, the running test's, else this process's. */
+export function runFiles(env?: NodeJS.ProcessEnv): RunFiles {
+  if (!env && inUse) return inUse;
+  const from = env ?? process.env;
   return {
-    specCache: env[SPEC_CACHE_VARIABLE] || undefined,
-    ledger: env[LEDGER_VARIABLE] || undefined,
+    specCache: from[SPEC_CACHE_VARIABLE] || undefined,
+    ledger: from[LEDGER_VARIABLE] || undefined,
   };
 }
 
-/** Names the run's files for this process and the workers it starts (global setup; unit tests). */
-export function setRunFiles(files: RunFiles): void {
-  if (files.specCache !== undefined) process.env[SPEC_CACHE_VARIABLE] = files.specCache;
-  if (files.ledger !== undefined) process.env[LEDGER_VARIABLE] = files.ledger;
+/** The files of the test about to run, from its configuration's environment. */
+export function useRunFiles(files: RunFiles): void {
+  inUse = files;
+}
+
+/** Names the run's files in an environment: this process's, which the workers it starts inherit (global setup; unit tests). */
+export function setRunFiles(files: RunFiles, env: NodeJS.ProcessEnv = process.env): void {
+  if (files.specCache !== undefined) env[SPEC_CACHE_VARIABLE] = files.specCache;
+  if (files.ledger !== undefined) env[LEDGER_VARIABLE] = files.ledger;
 }
 
 /** The end of a run (global teardown, or a setup that stops the run): its files go. */
@@ -32,6 +43,6 @@ export function removeRunFiles(): void {
 }
 
 /** The id of the current run, the same in every worker: the spec file's; without global setup, the runner's pid. */
-export function currentRunId(env: NodeJS.ProcessEnv = process.env): string {
+export function currentRunId(env?: NodeJS.ProcessEnv): string {
   return runFiles(env).specCache ?? `runner ${process.ppid} on ${hostname()}`;
 }

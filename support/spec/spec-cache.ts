@@ -97,7 +97,7 @@ export async function fetchAndCacheSpec(config: Config): Promise<{ file: string;
 }
 
 export async function loadSpec(config: Config): Promise<Spec> {
-  const file = runFiles().specCache;
+  const file = runFiles(config.environment).specCache;
   const { origin, raw, deref, problems, unserved }: CheckedSpec = file ? JSON.parse(readFileSync(file, 'utf8')) : await fetchAndCheck(config, false);
   // A problem of dereferencing is among the problems already.
   return new Spec(raw, deref, problems, origin, unserved);

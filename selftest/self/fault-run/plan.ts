@@ -1,12 +1,12 @@
 /**
  * One Playwright run with many faulty targets (selftest/fault-run.config.ts): each target is the
- * reference service with its own faults and settings, tested by a project of its own whose worker sees
- * the target's environment, as a run of the suite against it alone would.
+ * reference service with its own faults and settings, tested by a describe of its own whose tests get
+ * the configuration a run of the suite against it alone would read (tests-per-target.ts).
  * A run of its own per target costs Playwright's start, test listing and the service's start each time;
  * in one run they are paid once (the services run in the runner: they start in milliseconds).
  *
  * The plan is a file written by the self-test (run-targets.ts) and named in the environment, which the
- * runner and its workers inherit: both evaluate the configuration and must build the same projects.
+ * runner and its workers inherit: both load the test file and must declare the same tests.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,9 +14,12 @@ import { EMBEDDED_PORT_VARIABLE } from '../../../support/run/config';
 import type { RunFiles } from '../../../support/run/run-files';
 
 export const FAULT_RUN_PLAN_VARIABLE = 'CONTRACT_SELFTEST_FAULT_RUN';
+/** The run's one project, and the file that declares every target's tests (from the repository's root). */
+export const FAULT_RUN_PROJECT = 'targets';
+export const TESTS_PER_TARGET = 'selftest/self/fault-run/tests-per-target.ts';
 
 export interface PlannedTarget {
-  /** Its project's name; failures.json names it. */
+  /** The title of its tests' describe; failures.json names it in each failure's test. */
   name: string;
   /** MOCK_FAULT: the service's and the embedded agent's faults. */
   fault: string;
@@ -47,7 +50,7 @@ export function readPlan(env: NodeJS.ProcessEnv = process.env): FaultRunPlan {
   return JSON.parse(readFileSync(file, 'utf8')) as FaultRunPlan;
 }
 
-/** What the suite's workers see for this target: the environment of a run against it alone. */
+/** What the suite reads for this target, over the runner's environment: the environment of a run against it alone. */
 export function suiteEnv(t: PlannedTarget, plan: FaultRunPlan): Record<string, string> {
   return { ...t.env, MOCK_FAULT: t.fault, [EMBEDDED_PORT_VARIABLE]: String(t.port), REPORT_DIR: join(t.dir, 'reports'), WAIVERS_FILE: plan.waiversFile };
 }

@@ -1,7 +1,7 @@
 /**
  * Runs the suite once against many faulty targets (plan.ts) and returns, per target, what a run against
- * it alone would have given the self-test: its failures (failures.json names each failure's project),
- * and the run's exit code, output and time limit, which the targets share. The burst, which must come
+ * it alone would have given the self-test: its failures (failures.json names each failure's test, under
+ * its target's describe), and the run's exit code, output and time limit, which the targets share. The burst, which must come
  * after every other test of its target (support/run/schedule.ts), gets a target of its own instead: the
  * same faults and settings, a service of its own.
  */
@@ -11,7 +11,8 @@ import { basename, join } from 'node:path';
 import { freePorts } from '../../../support/run/loopback-ports';
 import { runSuite, type SuiteRun } from '../../../scripts/suite-runner';
 import { TEST_FILES } from '../../../support/run/test-files';
-import { FAULT_RUN_PLAN_VARIABLE, type FaultRunPlan, type PlannedTarget } from './plan';
+import type { RunFailure } from '../../../reporters/matrix-types';
+import { FAULT_RUN_PLAN_VARIABLE, FAULT_RUN_PROJECT, TESTS_PER_TARGET, type FaultRunPlan, type PlannedTarget } from './plan';
 import { writeWaiveAll } from './waive-all';
 import { faultRunEnv } from './window';
 
@@ -26,13 +27,19 @@ export interface TargetSpec {
 
 export type TargetRun = SuiteRun & { stopped?: string };
 
-/** A line of a single-target run's test list (project `contract`), for this target's project. */
-const ownLine = (t: TargetSpec, line: string) => line.replace(/^\[contract\]/, `[${t.name}]`);
+/** A line of a single-target run's test list (`[contract] › <file under tests/> › <titles>`), for this target's describe. */
+function ownLine(t: TargetSpec, line: string): string {
+  const [, file, ...titles] = line.split(' › ');
+  return [`[${FAULT_RUN_PROJECT}]`, `tests/${file}`, t.name, ...titles].join(' › ');
+}
 
 function listLines(t: PlannedTarget, spec: TargetSpec): string[] {
   if (spec.tests) return spec.tests.map((l) => ownLine(spec, l));
-  return t.files.map((f) => `[${t.name}] › ${f.replace(/^tests\//, '')}`);
+  return t.files.map((f) => `[${FAULT_RUN_PROJECT}] › ${f} › ${t.name}`);
 }
+
+/** The target whose tests made a failure: the describe tests-per-target.ts declares them in, first under the file. */
+const targetOf = (f: RunFailure) => f.test.split(' › ')[1];
 
 /** A `--test-list` line's file: `[contract] › <file> › …`. */
 const isBurstLine = (line: string) => line.split(' › ')[1] === basename(TEST_FILES.burst);
@@ -69,7 +76,8 @@ export async function runTargets(wanted: TargetSpec[], options: { workers: numbe
     const planFile = join(dir, 'plan.json');
     writeFileSync(planFile, JSON.stringify(plan));
     const list = join(dir, 'tests.txt');
-    writeFileSync(list, `${targets.flatMap((t, i) => listLines(t, specs[i])).join('\n')}\n`);
+    // The file that declares the tests is named too: Playwright loads only the files its list names.
+    writeFileSync(list, `${[`[${FAULT_RUN_PROJECT}] › ${TESTS_PER_TARGET}`, ...targets.flatMap((t, i) => listLines(t, specs[i]))].join('\n')}\n`);
     const run = await runSuite({
       args: ['--config', 'selftest/fault-run.config.ts', '--test-list', list],
       env: { [FAULT_RUN_PLAN_VARIABLE]: planFile },
@@ -84,7 +92,7 @@ export async function runTargets(wanted: TargetSpec[], options: { workers: numbe
       wanted.map((w) => {
         const own = (name: string) => name === w.name || name === `${w.name}-burst`;
         const why = Object.entries(stopped).find(([name]) => own(name))?.[1];
-        return [w.name, { ...run, failures: run.failures.filter((f) => own(f.project)), stopped: why }];
+        return [w.name, { ...run, failures: run.failures.filter((f) => own(targetOf(f))), stopped: why }];
       }),
     );
   } finally {

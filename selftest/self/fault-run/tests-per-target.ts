@@ -1,0 +1,46 @@
+/**
+ * The tests of a run of many faulty targets (plan.ts), one describe per target: the target's contract
+ * test files evaluated again inside its describe, which gives their tests the target's configuration.
+ * One worker then runs the tests of many targets (a project per target started a worker per target,
+ * about 0.8 s of CPU each); a target's tests are one group, run in order in one worker, as its own
+ * project with one worker ran them. The plan is read again in each worker, after global setup wrote the
+ * targets' ports into it.
+ */
+import { join } from 'node:path';
+import { readConfig, type Config } from '../../../support/run/config';
+import { setRunFiles } from '../../../support/run/run-files';
+import { test } from '../../../support/test';
+import { readPlan, suiteEnv, targetFiles, type PlannedTarget } from './plan';
+
+const ROOT = join(__dirname, '../../..');
+const plan = readPlan();
+
+/** Node evaluates a module once: the file is taken out of its cache, so that its tests register here too. */
+function loadAgain(file: string): void {
+  const path = require.resolve(join(ROOT, file));
+  delete require.cache[path];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- evaluated for its calls of test(), inside the describe being declared
+  require(path);
+}
+
+const configs = new Map<string, Config>();
+
+/** The target's configuration, once per worker: read from the environment a run against it alone would have. */
+function configOf(t: PlannedTarget): Config {
+  let config = configs.get(t.name);
+  if (!config) {
+    const env = { ...process.env, ...suiteEnv(t, plan) };
+    setRunFiles(targetFiles(t), env);
+    configs.set(t.name, (config = readConfig(env)));
+  }
+  return config;
+}
+
+for (const t of plan.targets) {
+  test.describe(t.name, () => {
+    test.describe.configure({ mode: 'default' });
+    // A fixture function in an option's place is set up as the fixture (Playwright's types know values only).
+    test.use({ config: (async ({}, use: (config: Config) => Promise<void>) => use(configOf(t))) as unknown as Config });
+    for (const file of [...t.files].sort()) loadAgain(file);
+  });
+}
