@@ -23,7 +23,7 @@ import { TEST_FILES } from '../../support/run/test-files';
 const RUN_LIMIT_MS = 240_000;
 const MANY_LIMIT_MS = 900_000;
 /** Workers of the run of many targets: more than the cores, as many tests wait (agents' drains, windows). */
-const WORKERS = 4;
+const WORKERS = 8;
 
 const faultOf = (cases: FaultCase[]) => cases.map((c) => c.fault).join(',');
 
