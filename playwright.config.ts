@@ -1,13 +1,12 @@
 /**
  * The contract suite. With no BASE_URL, the embedded reference service is started on a free loopback
- * port (support/run/embedded-service.ts); otherwise the suite tests BASE_URL as it is.
+ * port by global setup (support/run/embedded-service.ts); otherwise the suite tests BASE_URL as it is.
  */
 import { defineConfig } from '@playwright/test';
 import { defaultWorkers, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, readConfig, WAIVER_DAY_VARIABLE, type Config } from './support/run/config';
 import { EXIT_CONFIG_ERROR, isSuiteError } from './support/run/suite-error';
 import { clearRunOutputs, writeStoppedMatrix } from './reporters/run-outputs';
 import { BURST_FILE, decideBurstInRun, decideOrder } from './support/run/schedule';
-import { startEmbeddedService } from './support/run/embedded-service';
 
 loadEnvFile();
 // Only the runner's own process (not each worker) clears the last run's outputs and reports a stop.
@@ -26,9 +25,6 @@ try {
   process.stderr.write(`configuration error: ${e.message}\n`);
   process.exit(EXIT_CONFIG_ERROR);
 }
-// Only a run of tests needs it (not --list, show-report or merge-reports, which read this file too).
-const runsTests = isRunner && process.argv.includes('test') && !process.argv.includes('--list');
-if (runsTests && config.embedded) startEmbeddedService(config.rateLimit, Number(port ?? 0));
 if (isRunner) clearRunOutputs(config.reportDir);
 // The workers judge waivers by the day the run started, as the runner's summary does.
 if (isRunner) process.env[WAIVER_DAY_VARIABLE] = config.today;

@@ -4,6 +4,10 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { probe } from './probe';
+import { EMBEDDED_AGENT_COMMAND } from './embedded-agent';
+
+/** The project's root: where the embedded agent's command is run from, wherever the suite was started. */
+const ROOT = join(__dirname, '../..');
 
 export interface AgentProcess {
   child: ChildProcess;
@@ -19,7 +23,8 @@ export function startAgent(command: string, port: number | undefined, environmen
   const env = { ...environment };
   delete env.AGENT_HEALTH_PORT;
   if (port !== undefined) env.AGENT_HEALTH_PORT = String(port);
-  const child = spawn(command, { shell: true, detached: true, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const cwd = command === EMBEDDED_AGENT_COMMAND ? ROOT : undefined;
+  const child = spawn(command, { shell: true, detached: true, cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));

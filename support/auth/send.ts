@@ -31,8 +31,8 @@ export const VALID_CLASS = 'valid';
 
 const isEmptyObject = (body: unknown) => !!body && typeof body === 'object' && Object.keys(body).length === 0;
 
-/** AUTH-4: the configured key and account are served at this place. */
-export async function sendValid(fx: AuthFixtures, r: PlaceRequest): Promise<void> {
+/** AUTH-4: the configured key and account are served at this place; false where the place turned out unserved (no place to try credentials at). */
+export async function sendValid(fx: AuthFixtures, r: PlaceRequest): Promise<boolean> {
   const where: Where = { place: r.place, valueClass: VALID_CLASS };
   const v = fx.verdict.at(where);
   const ex = await fx.api.call(r.method, r.path, r.options);
@@ -44,19 +44,22 @@ export async function sendValid(fx: AuthFixtures, r: PlaceRequest): Promise<void
       `${r.place}: the target refused the empty body {} with ${ex.status} (its spec allows it); the check's current name was sent instead`,
     );
     const named = await namedUpdateBody(fx.target, (p) => fx.api.call('GET', p), fx.config.checkId!);
-    if ('skip' in named)
-      return void v.fail({ clause: 'AUTH-4', title: `a valid update could not be made: ${named.skip}`, received: ex.status, allowed: 'a 2xx', exchange: ex });
+    if ('skip' in named) {
+      v.fail({ clause: 'AUTH-4', title: `a valid update could not be made: ${named.skip}`, received: ex.status, allowed: 'a 2xx', exchange: ex });
+      return true;
+    }
     await fx.contract.at(where).send(r.op, r.method, r.path, 'valid', 'AUTH-4', { ...r.options, body: named.body });
-    return;
+    return true;
   }
   // A collection beside the documented operations is ours to borrow, not the document's: one the
   // target does not serve (its spec lists more than it runs) is no place to try credentials at.
   if (!DOCUMENT_PLACES.includes(r.place) && (ex.status === 404 || ex.status === 405 || ex.status === 501)) {
     v.note('auth-place-unserved', `${r.place}: answered ${ex.status} to a valid request although the spec declares it; not used as an AUTH place`);
-    return;
+    return false;
   }
   conform({ verdict: v, spec: fx.spec, validator: fx.validator, op: r.op, exchange: ex, intent: 'valid', clause: 'AUTH-4' });
   checkErrorResponse({ verdict: v, exchange: ex });
+  return true;
 }
 
 /** The places the document itself names: every answer there is judged. */

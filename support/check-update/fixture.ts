@@ -14,7 +14,7 @@ export const test = base.extend<{ checkSessions: CheckSessions; checkUpdate: Che
     async ({ config, target, sessionsPerConfiguration }, use) => {
       let sessions = sessionsPerConfiguration.get(config);
       if (!sessions) {
-        // The worker's own requests (the restore after the tests, when the final test did not run).
+        // Requests of the sessions' own, outside any test's client: the restore when the final test did not run.
         const plainClient: PlainClient = () => {
           const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
           const client = new ApiClient(config.baseUrl, credentials, undefined, config.rateLimit);

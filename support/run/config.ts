@@ -21,7 +21,7 @@ export const EMBEDDED = {
   browserCheckId: '1c9e6d3f-7e2b-4f4c-8a8d-3b5e7f9a1b2c',
 } as const;
 
-/** Set by playwright.config.ts when it starts the embedded service; workers inherit it. */
+/** Set by global setup once the embedded service listens (support/run/embedded-service.ts); workers inherit it. */
 export const EMBEDDED_PORT_VARIABLE = 'CONTRACT_EMBEDDED_PORT';
 /** The day waivers are judged by, set by the runner for its workers, so a run that crosses midnight judges by the day it started. */
 export const WAIVER_DAY_VARIABLE = 'CONTRACT_WAIVER_DAY';

@@ -1,31 +1,39 @@
 /**
- * The embedded reference service, started by the runner as soon as its configuration is read: it boots
- * (about 200 ms) while Playwright sets up and loads the tests, where a `webServer` would make both wait
- * for it. Global setup waits for its port, which the workers (started after it) read from the environment.
+ * The embedded reference service, started by global setup: it boots (about 200 ms) while the runner
+ * loads the tests' modules, where a `webServer` would boot it first and load them after. Its port goes
+ * into the runner's environment, which the workers (started after global setup) read.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { RateLimit } from './config';
 import { SuiteError } from './suite-error';
 
+const ROOT = join(__dirname, '../..');
 const READY_TIMEOUT_MS = 20_000;
 const LISTENING = /listening on http:\/\/127\.0\.0\.1:(\d+)/;
 
 let starting: Promise<number> | undefined;
 
-/** Starts the service once per runner; its stderr goes to the runner's, line by line. */
-export function startEmbeddedService(rateLimit: RateLimit, port = 0): void {
-  if (starting) return;
-  const child = spawn(process.execPath, ['support/run/embedded.mjs', 'reference/service/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_MAX: String(rateLimit.max), RATE_LIMIT_WINDOW_S: String(rateLimit.windowSeconds) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** Starts the service once per runner (UI mode keeps it between runs); its stderr goes to the runner's, line by line. */
+export function startEmbeddedService(rateLimit: RateLimit, port = 0): Promise<number> {
+  if (starting) return starting;
+  const child = spawn(process.execPath, [join(ROOT, 'support/run/embedded.mjs'), 'reference/service/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_MAX: String(rateLimit.max),
+      RATE_LIMIT_WINDOW_S: String(rateLimit.windowSeconds),
+      // Its stdin is a pipe from this process: the service exits when it closes (embedded.mjs).
+      EMBEDDED_EXIT_WITH_PARENT: '1',
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
-  // Not the runner's own exit: a service left behind would hold its port and the machine's memory.
   process.on('exit', () => child.kill('SIGKILL'));
   createInterface({ input: child.stderr! }).on('line', (line) => process.stderr.write(`[embedded service] ${line}\n`));
-  starting = listeningPort(child);
-  // Awaited in global setup; until then a failure must not count as unhandled.
-  starting.catch(() => {});
+  return (starting = listeningPort(child));
 }
 
 function listeningPort(child: ChildProcess): Promise<number> {
@@ -46,6 +54,3 @@ function listeningPort(child: ChildProcess): Promise<number> {
     child.on('exit', (code, signal) => fail(`it exited (${signal ?? `code ${code}`})`));
   });
 }
-
-/** The port the service listens on, once it does; undefined when this runner started none. */
-export const embeddedServicePort = (): Promise<number> | undefined => starting;

@@ -87,6 +87,9 @@ if (!/^reference\/[\w/-]+\.ts$/.test(entry ?? '') || !existsSync(join(ROOT, entr
 }
 // The started program sees the arguments it would see when run directly.
 process.argv.splice(2, 1);
+// Started by the suite's runner with a pipe as stdin: when the runner goes, however it went (a signal
+// no handler sees, SIGKILL), the pipe closes, and the program goes too instead of holding its port.
+if (process.env.EMBEDDED_EXIT_WITH_PARENT === '1') process.stdin.on('close', () => process.exit(0)).resume();
 
 bundle(entry).then(
   (outfile) => require(outfile),

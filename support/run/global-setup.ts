@@ -3,13 +3,11 @@
  * after the last, the run's files go.
  */
 import { EMBEDDED_PORT_VARIABLE, getConfig, readConfig } from './config';
-import { embeddedServicePort } from './embedded-service';
+import { startEmbeddedService } from './embedded-service';
 import { fetchAndCacheSpec } from '../spec/spec-cache';
 import { EXIT_TARGET_UNAVAILABLE, isSuiteError } from './suite-error';
 import { removeRunFiles, setRunFiles } from './run-files';
 import { writeStoppedMatrix } from '../../reporters/run-outputs';
-// The tests' modules, loaded here while the embedded service boots: Playwright loads the test files next.
-import '../test';
 
 function stop(reportDir: string, reason: string): never {
   writeStoppedMatrix(reportDir, reason, EXIT_TARGET_UNAVAILABLE);
@@ -17,20 +15,24 @@ function stop(reportDir: string, reason: string): never {
   process.exit(EXIT_TARGET_UNAVAILABLE);
 }
 
-/** Waits for the embedded service, if this run started one, and hands its port to the workers. */
-async function awaitEmbeddedService(): Promise<void> {
-  const port = embeddedServicePort();
-  if (!port) return;
+/** Starts the embedded service when there is no BASE_URL, and hands its port to the workers. */
+async function startEmbedded(): Promise<void> {
+  const config = readConfig(process.env, { embeddedPortPending: true });
+  if (!config.embedded) return;
+  const port = startEmbeddedService(config.rateLimit, Number(process.env[EMBEDDED_PORT_VARIABLE] ?? 0));
+  // The tests' modules, loaded while it boots: Playwright loads the test files right after global setup.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded for the time it takes, now rather than after the wait
+  require('../test');
   try {
     process.env[EMBEDDED_PORT_VARIABLE] = String(await port);
   } catch (e) {
     if (!isSuiteError(e, 'unreachable')) throw e;
-    stop(readConfig(process.env, { embeddedPortPending: true }).reportDir, e.message);
+    stop(config.reportDir, e.message);
   }
 }
 
 export default async function globalSetup(): Promise<() => void> {
-  await awaitEmbeddedService();
+  await startEmbedded();
   const config = getConfig();
   try {
     const spec = await fetchAndCacheSpec(config);
