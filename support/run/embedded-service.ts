@@ -26,12 +26,11 @@ export function startEmbeddedService(rateLimit: RateLimit, port = 0): Promise<nu
       HOST: '127.0.0.1',
       RATE_LIMIT_MAX: String(rateLimit.max),
       RATE_LIMIT_WINDOW_S: String(rateLimit.windowSeconds),
-      // Its stdin is a pipe from this process: the service exits when it closes (embedded.mjs).
+      // Its stdin is a pipe from this process: the service exits when it closes (embedded.mjs), however this process ends.
       EMBEDDED_EXIT_WITH_PARENT: '1',
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  process.on('exit', () => child.kill('SIGKILL'));
   createInterface({ input: child.stderr! }).on('line', (line) => process.stderr.write(`[embedded service] ${line}\n`));
   return (starting = listeningPort(child));
 }
