@@ -139,138 +139,72 @@ export function atZeroCases(c: OffsetContext): OffsetCase[] {
   return [...offsets, ...types];
 }
 
+/** A frequency a combination names: 0, or the target's low, high or top one (see combinationCases). */
+type Named = 0 | 'low' | 'high' | 'top';
+/** An offset a combination names: a number, or the largest one a named frequency allows (plus one). */
+type NamedOffset = number | `max(${Exclude<Named, 0>})` | `max(${Exclude<Named, 0>})+1`;
+
 /**
  * A body that sends frequency, offset or type alone is judged with the stored values of the others; `{low}`, `{high}`
  * and `{top}` in a name are a frequency of 1..60, one above 60, and the largest of 1..60 above `low` the target lists.
+ * A combination is tried where the target lists every frequency it names.
  */
 interface Combination {
   name: string;
   /** Only on these checks (default: both). */
   places?: readonly CheckKind[];
-  given: (low: number, high: number, top: number) => Coupled;
-  body: (low: number, high: number, top: number) => Coupled;
-  /** Frequencies the combination needs listed. */
-  needs: Array<'zero' | 'low' | 'high' | 'top'>;
+  /** The stored frequency and offset. */
+  given: [Named, NamedOffset];
+  body: { checkType?: string; frequency?: Named; frequencyOffset?: NamedOffset };
 }
 
 const COMBINATIONS: Combination[] = [
   // In an order where most cells find the state the one before left (few set-ups).
-  {
-    name: 'offset-alone-at-{low}-max+1',
-    needs: ['low'],
-    given: (l) => ({ frequency: l, frequencyOffset: 1 }),
-    body: (l) => ({ frequencyOffset: maxOffset(l) + 1 }),
-  },
+  { name: 'offset-alone-at-{low}-max+1', given: ['low', 1], body: { frequencyOffset: 'max(low)+1' } },
   // Frequency 0 refused (the stored offset 1 is none of 10, 20, 30), then an offset sent alone that 0
   // would refuse: a refused body leaves no trace on the next judgement (FO-2 with the stored frequency).
-  {
-    name: 'frequency-alone-to-f0-offset-too-small',
-    places: ['api'],
-    needs: ['zero', 'low'],
-    given: (l) => ({ frequency: l, frequencyOffset: 1 }),
-    body: () => ({ frequency: 0 }),
-  },
-  {
-    name: 'offset-alone-at-{low}-max',
-    needs: ['low'],
-    given: (l) => ({ frequency: l, frequencyOffset: 1 }),
-    body: (l) => ({ frequencyOffset: maxOffset(l) }),
-  },
+  { name: 'frequency-alone-to-f0-offset-too-small', places: ['api'], given: ['low', 1], body: { frequency: 0 } },
+  { name: 'offset-alone-at-{low}-max', given: ['low', 1], body: { frequencyOffset: 'max(low)' } },
   // The stored offset is the low frequency's largest: too large for the high one.
-  {
-    name: 'frequency-alone-to-{high}-offset-out-of-range',
-    needs: ['low', 'high'],
-    given: (l) => ({ frequency: l, frequencyOffset: maxOffset(l) }),
-    body: (_, h) => ({ frequency: h }),
-  },
+  { name: 'frequency-alone-to-{high}-offset-out-of-range', given: ['low', 'max(low)'], body: { frequency: 'high' } },
   // Frequency changed within 1..60 alone: raised over an offset the new one allows, then lowered under
   // one over what the lower one allows (FO-2 read on the check as it is after the update, not only
   // when an offset is sent).
-  {
-    name: 'frequency-alone-up-to-{top}-offset-in-range',
-    needs: ['low', 'top'],
-    given: (l) => ({ frequency: l, frequencyOffset: maxOffset(l) }),
-    body: (_l, _h, t) => ({ frequency: t }),
-  },
-  {
-    name: 'frequency-alone-down-to-{low}-offset-out-of-range',
-    needs: ['low', 'top'],
-    given: (l, _h, t) => ({ frequency: t, frequencyOffset: maxOffset(l) + 1 }),
-    body: (l) => ({ frequency: l }),
-  },
-  {
-    name: 'offset-alone-at-{high}-max+1',
-    needs: ['high'],
-    given: (_, h) => ({ frequency: h, frequencyOffset: 1 }),
-    body: (_, h) => ({ frequencyOffset: maxOffset(h) + 1 }),
-  },
-  {
-    name: 'offset-alone-at-{high}-max',
-    needs: ['high'],
-    given: (_, h) => ({ frequency: h, frequencyOffset: 1 }),
-    body: (_, h) => ({ frequencyOffset: maxOffset(h) }),
-  },
-  {
-    name: 'frequency-alone-to-{low}-offset-in-range',
-    needs: ['low', 'high'],
-    given: (_, h) => ({ frequency: h, frequencyOffset: maxOffset(h) }),
-    body: (l) => ({ frequency: l }),
-  },
+  { name: 'frequency-alone-up-to-{top}-offset-in-range', given: ['low', 'max(low)'], body: { frequency: 'top' } },
+  { name: 'frequency-alone-down-to-{low}-offset-out-of-range', given: ['top', 'max(low)+1'], body: { frequency: 'low' } },
+  { name: 'offset-alone-at-{high}-max+1', given: ['high', 1], body: { frequencyOffset: 'max(high)+1' } },
+  { name: 'offset-alone-at-{high}-max', given: ['high', 1], body: { frequencyOffset: 'max(high)' } },
+  { name: 'frequency-alone-to-{low}-offset-in-range', given: ['high', 'max(high)'], body: { frequency: 'low' } },
   // FO-5 on the browser check: frequency 0 sent alone, the stored offset one an API check could have.
-  {
-    name: 'frequency-alone-to-f0',
-    places: ['browser'],
-    needs: ['zero', 'low'],
-    given: (l) => ({ frequency: l, frequencyOffset: 10 }),
-    body: () => ({ frequency: 0 }),
-  },
-  {
-    name: 'frequency-alone-to-f0-offset-10',
-    places: ['api'],
-    needs: ['zero', 'low'],
-    given: (l) => ({ frequency: l, frequencyOffset: 10 }),
-    body: () => ({ frequency: 0 }),
-  },
-  {
-    name: 'offset-alone-at-f0-other',
-    places: ['api'],
-    needs: ['zero'],
-    given: () => ({ frequency: 0, frequencyOffset: 10 }),
-    body: () => ({ frequencyOffset: 15 }),
-  },
+  { name: 'frequency-alone-to-f0', places: ['browser'], given: ['low', 10], body: { frequency: 0 } },
+  { name: 'frequency-alone-to-f0-offset-10', places: ['api'], given: ['low', 10], body: { frequency: 0 } },
+  { name: 'offset-alone-at-f0-other', places: ['api'], given: [0, 10], body: { frequencyOffset: 15 } },
   // FO-5 on the API check: turned into a browser check while at frequency 0, alone or in one body.
-  {
-    name: 'type-alone-to-BROWSER-at-f0',
-    places: ['api'],
-    needs: ['zero'],
-    given: () => ({ frequency: 0, frequencyOffset: 10 }),
-    body: () => ({ checkType: 'BROWSER' }),
-  },
-  {
-    name: 'offset-alone-at-f0-allowed',
-    places: ['api'],
-    needs: ['zero'],
-    given: () => ({ frequency: 0, frequencyOffset: 10 }),
-    body: () => ({ frequencyOffset: 20 }),
-  },
-  {
-    name: 'to-BROWSER-at-f0-in-one-body',
-    places: ['api'],
-    needs: ['zero', 'low'],
-    given: (l) => ({ frequency: l, frequencyOffset: 1 }),
-    body: () => ({ checkType: 'BROWSER', frequency: 0, frequencyOffset: 10 }),
-  },
+  { name: 'type-alone-to-BROWSER-at-f0', places: ['api'], given: [0, 10], body: { checkType: 'BROWSER' } },
+  { name: 'offset-alone-at-f0-allowed', places: ['api'], given: [0, 10], body: { frequencyOffset: 20 } },
+  { name: 'to-BROWSER-at-f0-in-one-body', places: ['api'], given: ['low', 1], body: { checkType: 'BROWSER', frequency: 0, frequencyOffset: 10 } },
 ];
 
 export function combinationCases(c: OffsetContext): OffsetCase[] {
-  const low = lowFrequency(c.frequencies);
-  const high = highFrequency(c.frequencies);
-  const top = topFrequency(c.frequencies);
-  const has = { zero: c.frequencies.includes(0), low: low !== undefined, high: high !== undefined, top: top !== undefined };
-  const named = (name: string) => name.replace('{low}', `f${low}`).replace('{high}', `f${high}`).replace('{top}', `f${top}`);
-  return COMBINATIONS.filter((x) => (x.places ?? CHECK_KINDS).includes(c.check) && x.needs.every((n) => has[n])).map((x) => ({
-    cls: `combo:${named(x.name)}`,
-    given: x.given(low!, high!, top!),
-    body: x.body(low!, high!, top!),
-  }));
+  const at = { low: lowFrequency(c.frequencies), high: highFrequency(c.frequencies), top: topFrequency(c.frequencies) };
+  const frequency = (f: Named) => (f === 0 ? (c.frequencies.includes(0) ? 0 : undefined) : at[f]);
+  const offset = (o: NamedOffset) => {
+    if (typeof o === 'number') return o;
+    const f = at[o.slice(4, o.indexOf(')')) as Exclude<Named, 0>];
+    return f === undefined ? undefined : maxOffset(f) + (o.endsWith('+1') ? 1 : 0);
+  };
+  const resolve = ({ checkType, frequency: f, frequencyOffset: o }: Combination['body']): Coupled | undefined => {
+    const out = {
+      ...(checkType ? { checkType } : {}),
+      ...(f === undefined ? {} : { frequency: frequency(f) }),
+      ...(o === undefined ? {} : { frequencyOffset: offset(o) }),
+    };
+    return Object.values(out).some((v) => v === undefined) ? undefined : out;
+  };
+  const named = (name: string) => name.replace('{low}', `f${at.low}`).replace('{high}', `f${at.high}`).replace('{top}', `f${at.top}`);
+  return COMBINATIONS.filter((x) => (x.places ?? CHECK_KINDS).includes(c.check)).flatMap((x) => {
+    const given = resolve({ frequency: x.given[0], frequencyOffset: x.given[1] });
+    const body = resolve(x.body);
+    return given && body ? [{ cls: `combo:${named(x.name)}`, given, body }] : [];
+  });
 }
