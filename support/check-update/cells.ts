@@ -145,6 +145,11 @@ function propertyCells(ctx: CellContext, clause: ClauseId, which: (e: Expectatio
   return cells;
 }
 
+const listed = (values: Coupled) =>
+  Object.entries(values)
+    .map(([k, v]) => `${k} ${show(v)}`)
+    .join(', ');
+
 /** A frequencyOffset cell: the oracle judges the check as it will be (sent values over the stored ones). */
 function offsetCell(ctx: CellContext, { cls, given, body }: OffsetCase): Cell | undefined {
   const after = { checkType: ctx.ownType, ...given, ...body };
@@ -154,13 +159,8 @@ function offsetCell(ctx: CellContext, { cls, given, body }: OffsetCase): Cell | 
   const givenNames = byNames(ctx, { ...(ctx.names.checkType ? { checkType: ctx.ownType } : {}), ...given });
   if (!bodyNames || !givenNames) return undefined;
   const expect: Expectation = ruling.accepted ? 'valid' : 'invalid';
-  const sent = Object.entries(body)
-    .map(([k, v]) => `${k} ${show(v)}`)
-    .join(', ');
-  const stored = Object.entries(given)
-    .filter(([k]) => !(k in body))
-    .map(([k, v]) => `${k} ${show(v)}`)
-    .join(', ');
+  const sent = listed(body);
+  const stored = listed(Object.fromEntries(Object.entries(given).filter(([k]) => !(k in body))));
   return {
     title: `${sent}${stored ? ` (stored ${stored})` : ''} on the ${ctx.ownType} check: ${must(expect)} (${ruling.clause})`,
     check: ctx.check,
@@ -172,7 +172,7 @@ function offsetCell(ctx: CellContext, { cls, given, body }: OffsetCase): Cell | 
   };
 }
 
-const offsetCells = (ctx: CellContext, cases: OffsetCase[], which: (e: Expectation) => boolean = () => true) =>
+const offsetCells = (ctx: CellContext, cases: OffsetCase[], which: (e: Expectation) => boolean) =>
   cases.map((c) => offsetCell(ctx, c)).filter((c): c is Cell => !!c && which(c.expect));
 
 /** The query parameter's cells: a name change, sent with the parameter true and false. */
@@ -192,14 +192,7 @@ function queryCells(ctx: CellContext): Cell[] {
 /** Every valid value of every rule on this check, before they are put into rounds. */
 export function validCells(ctx: CellContext): Cell[] {
   const valid = (e: Expectation) => e === 'valid';
-  return [
-    ...VALUE_RULES.flatMap((r) => propertyCells(ctx, r.clause, valid)),
-    ...offsetCells(
-      ctx,
-      boundaryCases(ctx, () => true),
-      valid,
-    ),
-  ];
+  return [...VALUE_RULES.flatMap((r) => propertyCells(ctx, r.clause, valid)), ...offsetCells(ctx, boundaryCases(ctx), valid)];
 }
 
 /** Every other round is sent with a charset parameter, which RFC 8259 says compliant recipients ignore. */
@@ -259,39 +252,29 @@ export function rounds(cells: Cell[]): Cell[] {
 }
 
 const notValid = (e: Expectation) => e !== 'valid';
+const always = () => true;
 
 /** The cells of one test of the family on one check, in the order they are sent. */
 export function cellsFor(key: UpdateTestKey, ctx: CellContext): Cell[] {
+  const offsets = (cases: OffsetCase[], which: (e: Expectation) => boolean = notValid) => offsetCells(ctx, cases, which);
   switch (key) {
     case 'valid':
       return rounds(validCells(ctx));
     case 'query':
       return queryCells(ctx);
-    case 'CU-2':
-    case 'CU-3':
-    case 'CU-4':
-    case 'CU-5':
-    case 'CU-6':
-      // The valid ones are in the rounds; the ones a target may refuse (another type) come last.
-      return propertyCells(ctx, key, notValid).sort((a, b) => Number(a.expect === 'either') - Number(b.expect === 'either'));
     case 'FO-zero':
-      return offsetCells(ctx, [...boundaryCases(ctx, (f) => f === 0), ...atZeroCases(ctx)], notValid);
+      return offsets([...boundaryCases(ctx, (f) => f === 0), ...atZeroCases(ctx)]);
     case 'FO-low':
-      return offsetCells(
-        ctx,
-        boundaryCases(ctx, (f) => f > 0 && f <= 60),
-        notValid,
-      );
+      return offsets(boundaryCases(ctx, (f) => f > 0 && f <= 60));
     case 'FO-high':
-      return offsetCells(
-        ctx,
-        boundaryCases(ctx, (f) => f > 60),
-        notValid,
-      );
+      return offsets(boundaryCases(ctx, (f) => f > 60));
     case 'FO-4':
-      return offsetCells(ctx, notAnOffsetCases(ctx));
+      return offsets(notAnOffsetCases(ctx), always);
     case 'FO-combined':
-      return offsetCells(ctx, combinationCases(ctx));
+      return offsets(combinationCases(ctx), always);
+    default:
+      // A value rule's own test: its valid values are in the rounds; the ones a target may refuse (another type) come last.
+      return propertyCells(ctx, key, notValid).sort((a, b) => Number(a.expect === 'either') - Number(b.expect === 'either'));
   }
 }
 

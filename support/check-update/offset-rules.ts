@@ -56,7 +56,7 @@ export function frequenciesFor(check: CheckKind, listed: readonly number[]): num
 }
 
 /** Offsets 0, 1, the largest allowed and one more at each frequency; at 0, the three and their neighbours. */
-export function boundaryCases(c: OffsetContext, inRange: (f: number) => boolean): OffsetCase[] {
+export function boundaryCases(c: OffsetContext, inRange: (f: number) => boolean = () => true): OffsetCase[] {
   return frequenciesFor(c.check, c.frequencies)
     .filter(inRange)
     .flatMap((f) => {
