@@ -176,7 +176,7 @@ test.describe('the snapshot file', () => {
     baseUrl,
     embedded: false,
     runId,
-    ids: ['a'],
+    id: 'a',
     ...ACCESS,
     send,
   });
@@ -190,7 +190,7 @@ test.describe('the snapshot file', () => {
     expect(loadSnapshot(file)).toEqual(snapshot);
     expect(snapshot.runId).toBe('run-1');
     expect(snapshot.checks.a).toEqual(ORIGINAL);
-    expect(current.a).toEqual(ORIGINAL);
+    expect(current).toEqual(ORIGINAL);
   });
 
   test('of this same run (a new worker after a failed test): kept, nothing restored, the current state read', async () => {
@@ -205,7 +205,7 @@ test.describe('the snapshot file', () => {
     expect(t.log).toEqual(['GET /v1/checks/a']);
     expect(snapshot.checks.a).toEqual(ORIGINAL);
     expect(loadSnapshot(file)?.checks.a).toEqual(ORIGINAL);
-    expect(current.a).toMatchObject({ name: 'changed by a test of this run', description: 'dddd' });
+    expect(current).toMatchObject({ name: 'changed by a test of this run', description: 'dddd' });
   });
 
   test('left by an interrupted earlier run against the same target: restored first and kept as the snapshot', async () => {
@@ -217,7 +217,7 @@ test.describe('the snapshot file', () => {
     expect(reused).toBe(false);
     expect(recovered.map(restored)).toEqual([true]);
     expect(snapshot.checks.a.name).toBe('Original');
-    expect(current.a).toEqual(ORIGINAL);
+    expect(current).toEqual(ORIGINAL);
     expect(t.checks.get('a')!.name).toBe('Original');
     // Taken over by this run: a new worker of it keeps it.
     expect(loadSnapshot(file)).toMatchObject({ runId: 'run-1', recovery: [expect.stringContaining('restored')] });
@@ -254,22 +254,22 @@ test.describe('the snapshot file', () => {
     expect(t.checks.get('a')!.name).toBe('Original');
   });
 
-  test('one file per target: the name comes from the base URL (or "embedded") and the check ids', () => {
-    expect(snapshotKey('https://staging.example/', false, ['b', 'a'])).toBe(snapshotKey('https://staging.example', false, ['a', 'b']));
-    expect(snapshotKey('https://staging.example', false, ['a'])).not.toBe(snapshotKey('https://prod.example', false, ['a']));
-    expect(snapshotKey('https://staging.example', false, ['a'])).not.toBe(snapshotKey('https://staging.example', false, ['a', 'b']));
+  test('one file per target: the name comes from the base URL (or "embedded") and the check id', () => {
+    expect(snapshotKey('https://staging.example/', false, 'a')).toBe(snapshotKey('https://staging.example', false, 'a'));
+    expect(snapshotKey('https://staging.example', false, 'a')).not.toBe(snapshotKey('https://prod.example', false, 'a'));
+    expect(snapshotKey('https://staging.example', false, 'a')).not.toBe(snapshotKey('https://staging.example', false, 'b'));
     // The embedded service gets a new port every run: its key does not depend on it.
-    expect(snapshotKey('http://127.0.0.1:1', true, ['a'])).toBe(snapshotKey('http://127.0.0.1:2', true, ['a']));
-    expect(snapshotPath('reports', 'https://staging.example', false, ['a'])).toMatch(/^reports\/\.check-snapshot-[0-9a-f]{12}\.json$/);
+    expect(snapshotKey('http://127.0.0.1:1', true, 'a')).toBe(snapshotKey('http://127.0.0.1:2', true, 'a'));
+    expect(snapshotPath('reports', 'https://staging.example', false, 'a')).toMatch(/^reports\/\.check-snapshot-[0-9a-f]{12}\.json$/);
   });
 
   test("another target's leftover (its own file, or the one file of the first versions) never blocks this one", async () => {
     const t = fakeTarget();
-    const other = snapshotPath(dir, 'https://prod.example', false, ['z']);
+    const other = snapshotPath(dir, 'https://prod.example', false, 'z');
     saveSnapshot(other, { version: 1, baseUrl: 'https://prod.example', embedded: false, savedAt: 'x', runId: 'run-0', checks: { z: {} } });
     const legacy = join(dir, '.check-snapshot.json');
     saveSnapshot(legacy, { version: 1, baseUrl: 'https://prod.example', embedded: false, savedAt: 'x', runId: 'run-0', checks: { z: {} } });
-    const file = snapshotPath(dir, 'https://staging.example', false, ['a']);
+    const file = snapshotPath(dir, 'https://staging.example', false, 'a');
     const { snapshot, recovered } = await takeSnapshot({ ...options(t.send, file), legacyFile: legacy });
     expect(recovered).toEqual([]);
     expect(Object.keys(snapshot.checks)).toEqual(['a']);
@@ -282,7 +282,7 @@ test.describe('the snapshot file', () => {
     const legacy = join(dir, '.check-snapshot.json');
     saveSnapshot(legacy, { version: 1, baseUrl: 'https://staging.example', embedded: false, savedAt: 'x', checks: { a: ORIGINAL } });
     Object.assign(t.checks.get('a')!, { name: 'left over' });
-    const file = snapshotPath(dir, 'https://staging.example', false, ['a']);
+    const file = snapshotPath(dir, 'https://staging.example', false, 'a');
     const { recovered } = await takeSnapshot({ ...options(t.send, file), legacyFile: legacy });
     expect(recovered.map(restored)).toEqual([true]);
     expect(t.checks.get('a')!.name).toBe('Original');
@@ -319,7 +319,7 @@ test.describe('the snapshot file', () => {
   test('an unreadable check stops the run before anything is changed', async () => {
     const t = fakeTarget();
     const file = join(dir, 'snap.json');
-    await expect(takeSnapshot({ ...options(t.send, file), ids: ['missing'] })).rejects.toThrow(/could not be read.*404/);
+    await expect(takeSnapshot({ ...options(t.send, file), id: 'missing' })).rejects.toThrow(/could not be read.*404/);
     expect(t.log.every((l) => l.startsWith('GET'))).toBe(true);
   });
 });

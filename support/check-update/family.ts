@@ -48,7 +48,7 @@ export class CheckUpdateFamily {
     const names = s.vocabulary;
     const ctx: CellContext = {
       check: kind,
-      ownType: s.check.ownType,
+      ownType: s.ownType,
       names,
       frequencies: t.roles.includes('frequency') ? frequenciesToTest(verdict, target, names.frequency) : [],
       spec: specFactsOf(jsonBodySchema(target.updateOp)),
@@ -67,11 +67,8 @@ export class CheckUpdateFamily {
           : 'no cell of this test applies to this target',
     );
     if (t.compares) noteSpecFindings(verdict, target, t.compares);
-    if (s.check.ownType !== EXPECTED_TYPE[kind])
-      verdict.note(
-        'check-type',
-        `${kind === 'api' ? 'CHECK_ID' : 'BROWSER_CHECK_ID'} names a check of type ${s.check.ownType}: the rules are judged for that type`,
-      );
+    if (s.ownType !== EXPECTED_TYPE[kind])
+      verdict.note('check-type', `${kind === 'api' ? 'CHECK_ID' : 'BROWSER_CHECK_ID'} names a check of type ${s.ownType}: the rules are judged for that type`);
     test.setTimeout(budgetMs(cells));
     await new CellRunner(this.fx, s).run(cells);
   }
@@ -110,7 +107,7 @@ export class CheckUpdateFamily {
     let base = {};
     if (requiresFullBody(target) && (config.checkId || config.browserCheckId) && !specGap(target)) {
       const s = await this.open(config.checkId ? 'api' : 'browser');
-      base = restoreBody(s.check.expected, s.writable);
+      base = restoreBody(s.expected, s.writable);
     }
     const param = autoSubscribeParam(target);
     const query = param ? { [param]: 'false' } : undefined;
@@ -140,22 +137,16 @@ export class CheckUpdateFamily {
     // back through the spec'd GET, is judged.
     const read: Send = (method, path, options) => contract.at({ place: 'check-read' }).send(target.readCheckOp, method, path, 'valid', 'CU-9', options);
     for (const n of s.snapshot.recovery ?? []) verdict.note('restored', n);
-    const results = [];
-    for (const [id, state] of Object.entries(s.snapshot.checks)) {
-      const r = await restoreCheck(s, id, state, read, this.send);
-      results.push(r);
-      verdict.note('restored', describeRestore(r));
-      const problem = r.error ?? (r.remaining.length ? `still different: ${r.remaining.join(', ')}` : '');
-      const own = s.check.id === id;
-      verdict.at({ place: 'check-update', valueClass: `${own ? kind : 'other'}:restore` }).check({
-        clause: 'CU-9',
-        ok: restored(r),
-        title: `check ${id} is not as it was before the run: ${problem}`,
-        received: r.steps.join('; ') || 'no restore sent',
-        allowed: 'every writable property equal to the snapshot taken before the first update',
-      });
-      if (own && r.state) s.check.expected = r.state;
-    }
-    if (results.every(restored)) removeSnapshot(s.file);
+    const r = await restoreCheck(s, s.id, s.snapshot.checks[s.id], read, this.send);
+    verdict.note('restored', describeRestore(r));
+    verdict.at({ place: 'check-update', valueClass: `${kind}:restore` }).check({
+      clause: 'CU-9',
+      ok: restored(r),
+      title: `check ${s.id} is not as it was before the run: ${r.error ?? (r.remaining.length ? `still different: ${r.remaining.join(', ')}` : '')}`,
+      received: r.steps.join('; ') || 'no restore sent',
+      allowed: 'every writable property equal to the snapshot taken before the first update',
+    });
+    if (r.state) s.expected = r.state;
+    if (restored(r)) removeSnapshot(s.file);
   }
 }

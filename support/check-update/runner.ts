@@ -15,7 +15,7 @@ import { carriedKinds, carriersFor } from './carriers';
 import type { Cell } from './cells';
 import { answering, is2xx, sendJudged, whereOf, type Judges } from './judge';
 import { describeRestore, restoreCheck, restored, type Send } from './snapshot';
-import type { CheckHandle, Session } from './session';
+import type { Session } from './session';
 import { isState, restoreBody, sameValue, type CheckState } from './state';
 
 interface Pending extends SentUpdate {
@@ -57,16 +57,13 @@ export class CellRunner {
   private counter = 0;
   private carriersNoted = false;
 
-  private readonly h: CheckHandle;
   /** What the test sent and read, a line each in the order it began, marked by whether it failed. */
   private readonly lines: string[] = [];
 
   constructor(
     private readonly fx: Judges,
     private readonly s: Session,
-  ) {
-    this.h = s.check;
-  }
+  ) {}
 
   async run(cells: Cell[]): Promise<void> {
     try {
@@ -78,11 +75,11 @@ export class CellRunner {
 
   private async runCells(cells: Cell[]): Promise<void> {
     let batch: Pending[] = [];
-    let start = structuredClone(this.h.expected);
+    let start = structuredClone(this.s.expected);
     const close = async () => {
       if (batch.length) await this.close(start, batch);
       batch = [];
-      start = structuredClone(this.h.expected);
+      start = structuredClone(this.s.expected);
     };
     for (let i = 0; i < cells.length; i++) {
       const cell = cells[i];
@@ -96,7 +93,7 @@ export class CellRunner {
       }
       // A body the target may take would overwrite what a refused one before it leaked: read first.
       if (this.wouldMask(batch, cell)) await close();
-      if (cell.given && !matches(this.h.expected, cell.given)) {
+      if (cell.given && !matches(this.s.expected, cell.given)) {
         const setup = await this.send(setupCell(cell), batch);
         if (!setup.accepted) {
           this.fx.verdict.note('cell-not-sent', `"${cell.title}": the state it presumes could not be set up (${setup.status})`);
@@ -124,7 +121,7 @@ export class CellRunner {
 
   /** A round refused beside another update is sent again alone before it counts as refused: the document says nothing of updates at once. */
   private async sendPair(a: Cell, b: Cell, batch: Pending[], close: () => Promise<void>): Promise<void> {
-    if (b.given && !matches(this.h.expected, b.given) && !(await this.send(setupCell(b), batch)).accepted) {
+    if (b.given && !matches(this.s.expected, b.given) && !(await this.send(setupCell(b), batch)).accepted) {
       this.fx.verdict.note('cell-not-sent', `"${b.title}": the state it presumes could not be set up`);
       if ((await this.send(a, batch)).status >= 400) await this.bisect(a, batch);
       return;
@@ -141,7 +138,7 @@ export class CellRunner {
 
   /** A forbidden body whose verdict does not hang on the bodies beside it: the state it presumes is the check's now. */
   private independent(cell: Cell): boolean {
-    return !this.careful && cell.expect === 'invalid' && !cell.units && (!cell.given || matches(this.h.expected, cell.given));
+    return !this.careful && cell.expect === 'invalid' && !cell.units && (!cell.given || matches(this.s.expected, cell.given));
   }
 
   /**
@@ -152,7 +149,7 @@ export class CellRunner {
     const refused = batch.filter((p) => !p.accepted);
     if (!refused.length) return false;
     // A replace: every body carries every property.
-    if (this.s.fullBody) return cell.expect !== 'invalid' || (!!cell.given && !matches(this.h.expected, cell.given));
+    if (this.s.fullBody) return cell.expect !== 'invalid' || (!!cell.given && !matches(this.s.expected, cell.given));
     if (cell.expect === 'invalid') return false;
     const carriers = new Set(Object.values(this.s.carriers));
     const writes =
@@ -166,16 +163,16 @@ export class CellRunner {
   private async send(cell: Cell, batch: Pending[]): Promise<Pending> {
     const token = `${Date.now().toString(36)}-${(this.counter++).toString(36)}`;
     // Atomicity: a body the target must (or may) refuse carries valid changes of every kind.
-    const carriers = cell.expect === 'valid' ? {} : carriersFor(this.s.carriers, this.h.expected, token, Object.keys(cell.body));
-    const base = this.s.fullBody ? restoreBody(this.h.expected, this.s.writable) : {};
+    const carriers = cell.expect === 'valid' ? {} : carriersFor(this.s.carriers, this.s.expected, token, Object.keys(cell.body));
+    const base = this.s.fullBody ? restoreBody(this.s.expected, this.s.writable) : {};
     // The cell's own properties first, in its order (the order a rule may need to try), its values last.
     const body = { ...cell.body, ...base, ...carriers, ...cell.body };
     const sent = cell.trailingComma ? { rawBody: `${JSON.stringify(body).slice(0, -1)},}` } : { body };
     const options: CallOptions = { ...sent, query: cell.query ?? this.s.query, headers: cell.headers };
-    const before = structuredClone(this.h.expected);
+    const before = structuredClone(this.s.expected);
     let ex: Exchange | undefined;
     await this.step(cell.title, async () => {
-      ex = await sendJudged(this.fx, cell, this.s.routes.updatePath(this.h.id), options, before);
+      ex = await sendJudged(this.fx, cell, this.s.routes.updatePath(this.s.id), options, before);
       if (cell.expect !== 'valid' && Object.keys(carriers).length && !this.carriersNoted) {
         this.carriersNoted = true;
         this.fx.verdict.note(
@@ -187,7 +184,7 @@ export class CellRunner {
     const status = ex?.status ?? 0;
     const accepted = is2xx(status);
     const p: Pending = { cell, body, accepted, wronglyAccepted: accepted && cell.expect === 'invalid', readsBackAs: cell.readsBackAs, status, options, ex };
-    if (accepted) Object.assign(this.h.expected, structuredClone(body));
+    if (accepted) Object.assign(this.s.expected, structuredClone(body));
     batch.push(p);
     return p;
   }
@@ -216,7 +213,7 @@ export class CellRunner {
     let findings: Finding[] = [];
     let read: CheckState | undefined;
     await this.step(`read back after ${batch.length} update${batch.length === 1 ? '' : 's'}`, async () => {
-      const back = await contract.at({ place: 'check-read' }).send(target.readCheckOp, 'GET', this.s.routes.readPath(this.h.id), 'valid', 'CU-1');
+      const back = await contract.at({ place: 'check-read' }).send(target.readCheckOp, 'GET', this.s.routes.readPath(this.s.id), 'valid', 'CU-1');
       read = back.status === 200 && isState(back.json) ? back.json : undefined;
       if (!read) return;
       findings = attribute(start, read, batch, this.s.writable);
@@ -239,7 +236,7 @@ export class CellRunner {
         : 'after a read that showed what should not be';
       await this.restoreTo(target, why);
     } else {
-      this.h.expected = read;
+      this.s.expected = read;
     }
   }
 
@@ -299,8 +296,8 @@ export class CellRunner {
       let expected = structuredClone(start);
       for (let i = 0; ok && i < batch.length && pending.size; i++) {
         const p = batch[i];
-        const ex = await api.call(target.updateMethod, this.s.routes.updatePath(this.h.id), p.options);
-        const back = await api.call('GET', this.s.routes.readPath(this.h.id));
+        const ex = await api.call(target.updateMethod, this.s.routes.updatePath(this.s.id), p.options);
+        const back = await api.call('GET', this.s.routes.readPath(this.s.id));
         if (is2xx(ex.status)) Object.assign(expected, structuredClone(p.body));
         if (!isState(back.json)) break;
         for (const [property, f] of [...pending]) {
@@ -331,9 +328,9 @@ export class CellRunner {
   /** Puts the check in a state (restore + read); its expected state follows what was achieved. */
   private async restoreTo(state: CheckState, why: string): Promise<boolean> {
     const send: Send = (method, path, options) => this.fx.api.call(method, path, options);
-    const r = await restoreCheck(this.s, this.h.id, state, send);
+    const r = await restoreCheck(this.s, this.s.id, state, send);
     this.fx.verdict.note('restored', `${why}: ${describeRestore(r)}`);
-    this.h.expected = structuredClone(restored(r) ? state : (r.state ?? this.h.expected));
+    this.s.expected = structuredClone(restored(r) ? state : (r.state ?? this.s.expected));
     return restored(r);
   }
 

@@ -30,17 +30,14 @@ import { PUBLISHED_NAMES, requiresFullBody, vocabularyOf, type UpdateVocabulary 
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export interface CheckHandle {
+/** One check's session: its snapshot and how it is read, updated and restored. */
+export interface Session extends CheckAccess {
   kind: CheckKind;
   id: string;
   /** The check's type as read before the first update (the document's rules depend on it). */
   ownType: string;
   /** The state the check should be in now: the last read, with every update accepted since applied. */
   expected: CheckState;
-}
-
-/** One check's session: its snapshot and how it is read, updated and restored. */
-export interface Session extends CheckAccess {
   file: string;
   snapshot: SnapshotFile;
   vocabulary: UpdateVocabulary;
@@ -49,7 +46,6 @@ export interface Session extends CheckAccess {
   /** The auto-subscribe query parameter, sent false on every update that does not test it. */
   queryParam?: string;
   carriers: CarrierPlan;
-  check: CheckHandle;
   /** What opening did (an earlier run's leftover put back, this run's snapshot kept), for the first test's report. */
   notes: string[];
 }
@@ -105,7 +101,6 @@ export class CheckSessions {
         ? [config.checkId, 'CHECK_ID', 'the update tests change only an API check']
         : [config.browserCheckId, 'BROWSER_CHECK_ID', 'the browser cells change only a browser check'];
     if (!id) return { skip: `${variable} is not set: against a remote target ${what} named by ${variable} (and restore it)` };
-    const ids = [id];
     // The body schema's properties; without them, at least the ones this family changes.
     const fromSpec = writableProperties(target.updateOp);
     const writable = fromSpec.length ? fromSpec : Object.values(PUBLISHED_NAMES);
@@ -113,12 +108,11 @@ export class CheckSessions {
     const coupled = [vocabulary.checkType, vocabulary.frequency, vocabulary.frequencyOffset].filter((n): n is string => !!n);
     const queryParam = autoSubscribeParam(target);
     const access: CheckAccess = { routes, writable, query: queryParam ? { [queryParam]: 'false' } : undefined, coupled };
-    const file = snapshotPath(config.reportDir, config.baseUrl, config.embedded, ids);
+    const file = snapshotPath(config.reportDir, config.baseUrl, config.embedded, id);
     try {
       const legacyFile = join(config.reportDir, LEGACY_SNAPSHOT_FILE);
-      const taken = await takeSnapshot({ ...access, file, baseUrl: config.baseUrl, embedded: config.embedded, runId: currentRunId(), ids, send, legacyFile });
-      const state = taken.current[id];
-      const type = vocabulary.checkType ? state[vocabulary.checkType] : undefined;
+      const taken = await takeSnapshot({ ...access, file, baseUrl: config.baseUrl, embedded: config.embedded, runId: currentRunId(), id, send, legacyFile });
+      const type = vocabulary.checkType ? taken.current[vocabulary.checkType] : undefined;
       const notes = taken.reused
         ? [`this run's snapshot of ${taken.snapshot.savedAt} kept (a new worker after a failed test); the checks were read as they are now`]
         : taken.recovered.map((r) => `left by an earlier run: ${describeRestore(r)}`);
@@ -130,7 +124,10 @@ export class CheckSessions {
         fullBody: requiresFullBody(target),
         queryParam,
         carriers: planCarriers(target.updateOp, vocabulary),
-        check: { kind, id, ownType: typeof type === 'string' ? type : EXPECTED_TYPE[kind], expected: state },
+        kind,
+        id,
+        ownType: typeof type === 'string' ? type : EXPECTED_TYPE[kind],
+        expected: taken.current,
         notes,
       };
       this.sessions.set(kind, session);
@@ -148,12 +145,10 @@ export class CheckSessions {
     this.opening.clear();
     for (const s of sessions) {
       if (!existsSync(s.file)) continue;
-      const send = this.plainClient();
-      const results = [];
-      for (const [id, state] of Object.entries(s.snapshot.checks)) results.push(await restoreCheck(s, id, state, send));
-      if (results.every(restored)) removeSnapshot(s.file);
+      const r = await restoreCheck(s, s.id, s.snapshot.checks[s.id], this.plainClient());
+      if (restored(r)) removeSnapshot(s.file);
       else {
-        const text = redact(`restored after the tests: ${results.map(describeRestore).join('; ')}`);
+        const text = redact(`restored after the tests: ${describeRestore(r)}`);
         process.stderr.write(`check update: ${text}\nthe snapshot stays in ${s.file}; the next run against this target restores it\n`);
       }
     }

@@ -112,17 +112,14 @@ export interface SnapshotFile {
 /** The file of the first versions, one for every target; read only when it names this target. */
 export const LEGACY_SNAPSHOT_FILE = '.check-snapshot.json';
 
-/** A short stable key of the target: its base URL ("embedded" for the embedded service) and the check ids. */
-export function snapshotKey(baseUrl: string, embedded: boolean, ids: string[]): string {
+/** A short stable key of the target: its base URL ("embedded" for the embedded service) and the check's id. */
+export function snapshotKey(baseUrl: string, embedded: boolean, id: string): string {
   const where = embedded ? 'embedded' : baseUrl.replace(/\/+$/, '');
-  return createHash('sha256')
-    .update(`${where}|${[...ids].sort().join(',')}`)
-    .digest('hex')
-    .slice(0, 12);
+  return createHash('sha256').update(`${where}|${id}`).digest('hex').slice(0, 12);
 }
 
-export const snapshotPath = (reportDir: string, baseUrl: string, embedded: boolean, ids: string[]) =>
-  join(reportDir, `.check-snapshot-${snapshotKey(baseUrl, embedded, ids)}.json`);
+export const snapshotPath = (reportDir: string, baseUrl: string, embedded: boolean, id: string) =>
+  join(reportDir, `.check-snapshot-${snapshotKey(baseUrl, embedded, id)}.json`);
 
 export function loadSnapshot(file: string): SnapshotFile | undefined {
   if (!existsSync(file)) return undefined;
@@ -148,7 +145,7 @@ export interface SnapshotOptions extends CheckAccess {
   baseUrl: string;
   embedded: boolean;
   runId: string;
-  ids: string[];
+  id: string;
   send: Send;
   /** Where a file of the first versions may lie (one for all targets); used only if it names this target. */
   legacyFile?: string;
@@ -159,43 +156,33 @@ function pendingOf(o: SnapshotOptions): { pending?: SnapshotFile; legacy: boolea
   const own = loadSnapshot(o.file);
   if (own) return { pending: own, legacy: false };
   const old = o.legacyFile ? loadSnapshot(o.legacyFile) : undefined;
-  const same = old && !old.embedded && !o.embedded && old.baseUrl === o.baseUrl && Object.keys(old.checks).every((id) => o.ids.includes(id));
+  const same = old && !old.embedded && !o.embedded && old.baseUrl === o.baseUrl && Object.keys(old.checks).every((id) => id === o.id);
   return same ? { pending: old, legacy: true } : { legacy: false };
 }
 
 /**
  * Reads the snapshot for a run and writes it, with this run's id, before the first update: this run's own file is kept, an earlier
- * run's leftover against the same real target is put back first (a SuiteError naming the file if it cannot be), else the checks are read now.
+ * run's leftover against the same real target is put back first (a SuiteError naming the file if it cannot be), else the check is read now.
  */
 export async function takeSnapshot(o: SnapshotOptions) {
-  const { file, baseUrl, embedded, runId, ids, routes, send } = o;
+  const { file, baseUrl, embedded, runId, id, routes, send } = o;
   const { pending, legacy } = pendingOf(o);
-  const recovered: RestoreResult[] = [];
-  const current: Record<string, CheckState> = {};
-  const readNow = async (id: string) => {
+  const readNow = async () => {
     const { ex, state } = await readCheck(send, routes.readPath(id));
     if (!state)
       throw new SuiteError('cannot-test', `check update: check ${id} could not be read before the first update (${oneLine(ex)}): ${ex.text.slice(0, 200)}`);
     return state;
   };
-  let snapshot: SnapshotFile;
-  let reused = false;
   if (pending && !pending.embedded && pending.baseUrl !== baseUrl) {
     throw new SuiteError('cannot-test', `check update: ${file} holds a snapshot of checks on ${pending.baseUrl}, not ${baseUrl}; move it away or delete it`);
   }
-  if (pending && pending.runId === runId) {
-    // Another worker of this run wrote it: the checks may be changed by now, and that is this run's doing.
-    reused = true;
-    snapshot = pending;
-    for (const id of Object.keys(pending.checks).filter((i) => ids.includes(i))) current[id] = await readNow(id);
-  } else if (pending && !pending.embedded && !embedded) {
+  // Another worker of this run wrote it: the check may be changed by now, and that is this run's doing.
+  if (pending?.runId === runId) return { snapshot: pending, current: await readNow(), recovered: [], reused: true };
+  const recovered: RestoreResult[] = [];
+  let snapshot: SnapshotFile = { version: 1, baseUrl, embedded, savedAt: new Date().toISOString(), runId, checks: {} };
+  if (pending && !pending.embedded && !embedded) {
     if (pending.unrestored?.runId === runId) throw new SuiteError('cannot-test', pending.unrestored.message);
-    const recovery: string[] = [];
-    for (const [id, state] of Object.entries(pending.checks)) {
-      const r = await restoreCheck(o, id, state, send);
-      recovered.push(r);
-      recovery.push(`left by an earlier run (${pending.savedAt}): ${describeRestore(r)}`);
-    }
+    for (const [checkId, state] of Object.entries(pending.checks)) recovered.push(await restoreCheck(o, checkId, state, send));
     const failed = recovered.filter((r) => !restored(r));
     if (failed.length) {
       const message =
@@ -206,17 +193,10 @@ export async function takeSnapshot(o: SnapshotOptions) {
       saveSnapshot(legacy ? o.legacyFile! : file, { ...pending, unrestored: { runId, message } });
       throw new SuiteError('cannot-test', message);
     }
-    for (const [id, state] of Object.entries(pending.checks)) if (ids.includes(id)) current[id] = structuredClone(state);
-    snapshot = { ...pending, runId, recovery };
-  } else {
-    snapshot = { version: 1, baseUrl, embedded, savedAt: new Date().toISOString(), runId, checks: {} };
+    snapshot = { ...pending, runId, recovery: recovered.map((r) => `left by an earlier run (${pending.savedAt}): ${describeRestore(r)}`) };
   }
-  for (const id of ids.filter((i) => !(i in snapshot.checks))) {
-    const state = await readNow(id);
-    snapshot.checks[id] = state;
-    current[id] = structuredClone(state);
-  }
+  snapshot.checks[id] ??= await readNow();
   saveSnapshot(file, snapshot);
-  if (legacy && o.legacyFile) removeSnapshot(o.legacyFile);
-  return { snapshot, current, recovered, reused };
+  if (legacy) removeSnapshot(o.legacyFile!);
+  return { snapshot, current: structuredClone(snapshot.checks[id]), recovered, reused: false };
 }
