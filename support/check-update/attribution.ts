@@ -45,21 +45,14 @@ export function attribute(start: CheckState, read: CheckState, sent: SentUpdate[
     // Refused bodies after the last accepted writer (an earlier leak would have been overwritten).
     const refused = sent.map((s, i) => i).filter((i) => i > last && !sent[i].accepted && property in sent[i].body);
     const matching = refused.filter((i) => sameValue(sent[i].body[property], got));
-    if (matching.length === 1) findings.push({ kind: 'leak', property, update: matching[0], before, read: got });
-    else if (matching.length > 1) findings.push({ kind: 'ambiguous', property, updates: matching, before, read: got });
+    // Who sent the value read, else (no accepted writer) the refused bodies that sent the property, else (only refused
+    // bodies, none of which sent it) all of them: one of them changed what it did not even send.
+    const suspects = matching.length ? matching : last >= 0 ? [] : refused.length ? refused : sent.some((s) => s.accepted) ? [] : sent.map((_, i) => i);
+    if (suspects.length === 1) findings.push({ kind: 'leak', property, update: suspects[0], before, read: got });
+    else if (suspects.length > 1) findings.push({ kind: 'ambiguous', property, updates: suspects, before, read: got });
     else if (last >= 0 && !sent[last].wronglyAccepted)
       findings.push({ kind: 'not-persisted', property, update: last, sent: sent[last].body[property], read: got });
-    else if (last >= 0) findings.push({ kind: 'derived', property, before, read: got });
-    else if (refused.length === 1) findings.push({ kind: 'leak', property, update: refused[0], before, read: got });
-    else if (refused.length > 1) findings.push({ kind: 'ambiguous', property, updates: refused, before, read: got });
-    else if (sent.some((s) => s.accepted)) findings.push({ kind: 'derived', property, before, read: got });
-    else {
-      // Only refused bodies, none of which sent it: one of them changed what it did not even send.
-      const all = sent.map((_, i) => i);
-      findings.push(
-        all.length === 1 ? { kind: 'leak', property, update: 0, before, read: got } : { kind: 'ambiguous', property, updates: all, before, read: got },
-      );
-    }
+    else findings.push({ kind: 'derived', property, before, read: got });
   }
   return findings;
 }

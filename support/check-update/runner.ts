@@ -31,12 +31,8 @@ export const MAX_BATCH = 20;
 /** Forbidden bodies sent at once: a correct target refuses each, so their order cannot matter, and the read after tells a leak apart by its carriers. */
 export const FORBIDDEN_AT_ONCE = 10;
 
-/** The attachment that lists a test's cells. */
-const CELLS_ATTACHMENT = 'cells';
-
 /** A cell that sets up the stored state another cell presumes (a valid body: judged like one). */
-function setupCell(cell: Cell): Cell {
-  const given = cell.given!;
+function setupCell(cell: Cell, given: CheckState): Cell {
   const what = Object.entries(given)
     .map(([k, v]) => `${k}=${show(v)}`)
     .join(',');
@@ -49,8 +45,6 @@ function setupCell(cell: Cell): Cell {
     expect: 'valid',
   };
 }
-
-const matches = (state: CheckState, given: CheckState) => Object.entries(given).every(([k, v]) => sameValue(state[k], v));
 
 export class CellRunner {
   private careful = false;
@@ -69,7 +63,7 @@ export class CellRunner {
     try {
       await this.runCells(cells);
     } finally {
-      if (this.lines.length) attachText(test.info(), CELLS_ATTACHMENT, this.lines.join('\n'));
+      if (this.lines.length) attachText(test.info(), 'cells', this.lines.join('\n'));
     }
   }
 
@@ -93,20 +87,13 @@ export class CellRunner {
       }
       // A body the target may take would overwrite what a refused one before it leaked: read first.
       if (this.wouldMask(batch, cell)) await close();
-      if (cell.given && !matches(this.s.expected, cell.given)) {
-        const setup = await this.send(setupCell(cell), batch);
-        if (!setup.accepted) {
-          this.fx.verdict.note('cell-not-sent', `"${cell.title}": the state it presumes could not be set up (${setup.status})`);
-          continue;
-        }
-      }
+      if (!(await this.setUp(cell, batch))) continue;
       if (this.pairable(cell, cells[i + 1])) {
         await this.sendPair(cell, cells[++i], batch, close);
         if (batch.length >= MAX_BATCH) await close();
         continue;
       }
-      const sent = await this.send(cell, batch);
-      if (cell.units && sent.status >= 400) await this.bisect(cell, batch);
+      const sent = await this.sendOrSplit(cell, batch);
       // A forbidden body taken: read what it did now, and put the check back before the next cell.
       if (sent.wronglyAccepted || batch.length >= (this.careful ? 1 : MAX_BATCH)) await close();
     }
@@ -121,24 +108,33 @@ export class CellRunner {
 
   /** A round refused beside another update is sent again alone before it counts as refused: the document says nothing of updates at once. */
   private async sendPair(a: Cell, b: Cell, batch: Pending[], close: () => Promise<void>): Promise<void> {
-    if (b.given && !matches(this.s.expected, b.given) && !(await this.send(setupCell(b), batch)).accepted) {
-      this.fx.verdict.note('cell-not-sent', `"${b.title}": the state it presumes could not be set up`);
-      if ((await this.send(a, batch)).status >= 400) await this.bisect(a, batch);
+    if (!(await this.setUp(b, batch))) {
+      await this.sendOrSplit(a, batch);
       return;
     }
     const sent = await Promise.all([a, b].map((c) => this.send(c, batch)));
     const refused = [a, b].filter((_, j) => sent[j].status >= 400);
     if (!refused.length) return;
     await close();
-    for (const c of refused) {
-      const again = await this.send(c, batch);
-      if (again.status >= 400) await this.bisect(c, batch);
-    }
+    for (const c of refused) await this.sendOrSplit(c, batch);
+  }
+
+  /** Whether the check is in the state the cell presumes. */
+  private presumedNow(cell: Cell): boolean {
+    return Object.entries(cell.given ?? {}).every(([k, v]) => sameValue(this.s.expected[k], v));
+  }
+
+  /** Sets up the state a cell presumes where the check is not in it; false (noted) when the target refuses that. */
+  private async setUp(cell: Cell, batch: Pending[]): Promise<boolean> {
+    if (this.presumedNow(cell)) return true;
+    const setup = await this.send(setupCell(cell, cell.given!), batch);
+    if (!setup.accepted) this.fx.verdict.note('cell-not-sent', `"${cell.title}": the state it presumes could not be set up (${setup.status})`);
+    return setup.accepted;
   }
 
   /** A forbidden body whose verdict does not hang on the bodies beside it: the state it presumes is the check's now. */
   private independent(cell: Cell): boolean {
-    return !this.careful && cell.expect === 'invalid' && !cell.units && (!cell.given || matches(this.s.expected, cell.given));
+    return !this.careful && cell.expect === 'invalid' && !cell.units && this.presumedNow(cell);
   }
 
   /**
@@ -149,7 +145,7 @@ export class CellRunner {
     const refused = batch.filter((p) => !p.accepted);
     if (!refused.length) return false;
     // A replace: every body carries every property.
-    if (this.s.fullBody) return cell.expect !== 'invalid' || (!!cell.given && !matches(this.s.expected, cell.given));
+    if (this.s.fullBody) return cell.expect !== 'invalid' || !this.presumedNow(cell);
     if (cell.expect === 'invalid') return false;
     const carriers = new Set(Object.values(this.s.carriers));
     const writes =
@@ -187,6 +183,13 @@ export class CellRunner {
     if (accepted) Object.assign(this.s.expected, structuredClone(body));
     batch.push(p);
     return p;
+  }
+
+  /** Sends a cell; a refused round is then sent value by value. */
+  private async sendOrSplit(cell: Cell, batch: Pending[]): Promise<Pending> {
+    const sent = await this.send(cell, batch);
+    if (cell.units && sent.status >= 400) await this.bisect(cell, batch);
+    return sent;
   }
 
   /** A refused round: each of its values alone, so the one refused is named on its own clause. */
