@@ -113,7 +113,7 @@ function neutral(ctx: CellContext): CheckState | undefined {
 
 /** The cells of one value rule on one check, each value judged by the rule's oracle. */
 function propertyCells(ctx: CellContext, clause: ClauseId, which: (e: Expectation) => boolean): Cell[] {
-  const rule = VALUE_RULES.find((r) => r.clause === clause && r.places.includes(ctx.check));
+  const rule = VALUE_RULES.find((r) => r.clause === clause);
   const property = rule && ctx.names[rule.role];
   if (!rule || !property) return [];
   const given = rule.neutralFrequency ? neutral(ctx) : undefined;

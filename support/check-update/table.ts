@@ -14,7 +14,6 @@ export const CHECK_KINDS: readonly CheckKind[] = ['api', 'browser'];
 /** The type each configured check is expected to have (the check's own type, as read, decides). */
 export const EXPECTED_TYPE: Readonly<Record<CheckKind, string>> = { api: 'API', browser: 'BROWSER' };
 
-const BOTH: readonly CheckKind[] = CHECK_KINDS;
 const OFFSET: BodyRole[] = ['frequency', 'frequencyOffset'];
 
 export type UpdateTestKey = 'valid' | 'query' | 'CU-2' | 'CU-3' | 'CU-4' | 'CU-5' | 'CU-6' | 'FO-zero' | 'FO-low' | 'FO-high' | 'FO-4' | 'FO-combined';
@@ -30,6 +29,16 @@ export interface UpdateTest {
   compares?: BodyRole;
 }
 
+/** A frequencyOffset test: on both checks, its cells send frequency and offset (unless it says otherwise). */
+const offsetTest = (key: UpdateTestKey, title: string, clauses: ClauseId[], also: Partial<UpdateTest> = {}): UpdateTest => ({
+  key,
+  title,
+  clauses,
+  places: CHECK_KINDS,
+  roles: OFFSET,
+  ...also,
+});
+
 /** The values a target may take or refuse come before the rounds, so that the run leaves what the rounds chose (the newest runtime) for the final restore. */
 export const UPDATE_TESTS: UpdateTest[] = [
   { key: 'query', title: 'the auto-subscribe query parameter is accepted as true and as false', clauses: ['CU-1'], places: ['api'], roles: ['name'] },
@@ -37,7 +46,7 @@ export const UPDATE_TESTS: UpdateTest[] = [
     key: r.clause as UpdateTestKey,
     title: `${r.role}: ${r.test!.rejects}`,
     clauses: [r.clause, 'CU-7', ...(r.test!.alsoDeclares ?? [])],
-    places: r.places,
+    places: CHECK_KINDS,
     roles: [r.role],
     compares: r.role,
   })),
@@ -45,44 +54,15 @@ export const UPDATE_TESTS: UpdateTest[] = [
     key: 'valid',
     title: 'every valid value of every rule is accepted and reads back (one value per property in each body)',
     clauses: ['CU-1', 'CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6', 'FO-1', 'FO-2', 'FO-3'],
-    places: BOTH,
+    places: CHECK_KINDS,
     roles: ['name', 'description', 'groupOrder', 'locations', 'runtimeId', 'checkType', ...OFFSET],
     compares: 'name',
   },
-  {
-    key: 'FO-zero',
-    title: 'frequency 0: an offset other than 10, 20, 30 rejected; on a browser check every offset rejected',
-    clauses: ['FO-1', 'FO-4', 'FO-5', 'CU-7'],
-    places: BOTH,
-    roles: OFFSET,
-  },
-  {
-    key: 'FO-low',
-    title: 'frequencies 1 to 60: offsets 0 and floor(f * 10) + 1 rejected',
-    clauses: ['FO-2', 'FO-4', 'CU-7'],
-    places: BOTH,
-    roles: OFFSET,
-  },
-  {
-    key: 'FO-high',
-    title: 'frequencies above 60: offsets 0 and ceil(f / 60) + 1 rejected',
-    clauses: ['FO-3', 'FO-4', 'CU-7'],
-    places: BOTH,
-    roles: OFFSET,
-  },
-  {
-    key: 'FO-4',
-    title: 'frequencyOffset that is not an integer >= 1 rejected',
-    clauses: ['FO-4', 'CU-7'],
-    places: BOTH,
-    roles: OFFSET,
-    compares: 'frequencyOffset',
-  },
-  {
-    key: 'FO-combined',
-    title: 'frequency, offset and type sent alone are judged with the stored values',
-    clauses: ['FO-1', 'FO-2', 'FO-3', 'FO-5', 'CU-7', 'CU-1'],
-    places: BOTH,
+  offsetTest('FO-zero', 'frequency 0: an offset other than 10, 20, 30 rejected; on a browser check every offset rejected', ['FO-1', 'FO-4', 'FO-5', 'CU-7']),
+  offsetTest('FO-low', 'frequencies 1 to 60: offsets 0 and floor(f * 10) + 1 rejected', ['FO-2', 'FO-4', 'CU-7']),
+  offsetTest('FO-high', 'frequencies above 60: offsets 0 and ceil(f / 60) + 1 rejected', ['FO-3', 'FO-4', 'CU-7']),
+  offsetTest('FO-4', 'frequencyOffset that is not an integer >= 1 rejected', ['FO-4', 'CU-7'], { compares: 'frequencyOffset' }),
+  offsetTest('FO-combined', 'frequency, offset and type sent alone are judged with the stored values', ['FO-1', 'FO-2', 'FO-3', 'FO-5', 'CU-7', 'CU-1'], {
     roles: ['checkType', ...OFFSET],
-  },
+  }),
 ];

@@ -43,7 +43,6 @@ export interface NamedValue {
 export interface ValueRule {
   clause: ClauseId;
   role: BodyRole;
-  places: readonly CheckKind[];
   /** Valid values first, in the order the rounds take them (null last: a read then shows whether it was stored). */
   listed: NamedValue[];
   oracle: (value: unknown, c: PlaceContext) => Ruling;
@@ -97,7 +96,6 @@ export const VALUE_RULES: readonly ValueRule[] = [
     // "Name of the check": the document says nothing else of it.
     clause: 'CU-1',
     role: 'name',
-    places: BOTH,
     listed: [{ name: 'new', value: probeName }],
     oracle: (v) => (typeof v === 'string' && v !== '' ? 'valid' : 'either'),
   },
@@ -105,7 +103,6 @@ export const VALUE_RULES: readonly ValueRule[] = [
     // "Maximum 500 characters": characters, not bytes or UTF-16 units; 😀 is one character.
     clause: 'CU-2',
     role: 'description',
-    places: BOTH,
     test: { rejects: 'over 500 characters (ASCII, multi-byte, astral) and other types rejected', alsoDeclares: ['CU-1'] },
     listed: [
       { name: 'max-ascii', value: 'd'.repeat(DESCRIPTION_MAX) },
@@ -134,7 +131,6 @@ export const VALUE_RULES: readonly ValueRule[] = [
     // "Integer >= 0; may be null".
     clause: 'CU-3',
     role: 'groupOrder',
-    places: BOTH,
     test: { rejects: 'negative, fractional and other types rejected' },
     listed: [
       { name: 'zero', value: 0 },
@@ -167,7 +163,6 @@ export const VALUE_RULES: readonly ValueRule[] = [
     // "Array of one or more data center locations", from the list of 22.
     clause: 'CU-4',
     role: 'locations',
-    places: BOTH,
     test: { rejects: 'none, unknown ones, look-alikes, other case and other types rejected' },
     listed: [
       { name: 'one', value: [LOCATIONS[0]] },
@@ -205,7 +200,6 @@ export const VALUE_RULES: readonly ValueRule[] = [
     // "Allowed values: 2026.04, …": runtime names are strings of the form YYYY.MM; case does not apply.
     clause: 'CU-5',
     role: 'runtimeId',
-    places: BOTH,
     test: { rejects: 'look-alikes of the listed versions and other types rejected' },
     listed: [
       // From the second newest back to the oldest, then forward to the newest: a move is valid both ways,
@@ -232,7 +226,6 @@ export const VALUE_RULES: readonly ValueRule[] = [
     // types would add eleven requests that can fail only the same ways.)
     clause: 'CU-6',
     role: 'checkType',
-    places: BOTH,
     test: {
       rejects: 'other case, look-alikes and other types rejected; the other type the operation updates taken, or refused without a change',
       alsoDeclares: ['CU-1'],
@@ -273,7 +266,7 @@ const generatedOnce = new Map<string, NamedValue[]>();
 
 /** A rule's generated values on one check: near misses of its domain and a few seeded values, none the oracle calls valid or already listed. */
 export function generatedValues(rule: ValueRule, c: PlaceContext): NamedValue[] {
-  if (!rule.generated || !rule.places.includes(c.check)) return [];
+  if (!rule.generated) return [];
   const seed = seedOf(c);
   const once = `${rule.clause}:${rule.role}:${c.check}:${c.ownType}:${seed}`;
   let drawn = generatedOnce.get(once);
@@ -285,7 +278,7 @@ function drawGenerated(rule: ValueRule, generated: NonNullable<ValueRule['genera
   const listed = rule.listed.filter((v) => !v.places || v.places.includes(c.check)).map((v) => valueOf(v, c));
   const ruleIndex = GENERATING.indexOf(rule);
   const keep = (v: unknown) => rule.oracle(v, c) !== 'valid' && !among(listed, v);
-  const near = nearMissesAt({ ruleIndex, places: rule.places, place: c.check, domain: generated.domain(c), keep, seed });
+  const near = nearMissesAt({ ruleIndex, places: BOTH, place: c.check, domain: generated.domain(c), keep, seed });
   const taken = [...listed, ...near.map((g) => g.value)];
   const stream = ruleIndex * BOTH.length + BOTH.indexOf(c.check);
   const seeded = seededValues(generated.arbitrary(c), seed, stream, SEEDED_PER_PLACE, (v) => !among(taken, v));
