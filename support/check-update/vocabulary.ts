@@ -105,6 +105,13 @@ const DOCUMENTED: Partial<Record<BodyRole, { values?: readonly unknown[]; maxLen
   frequencyOffset: { minimum: 1 },
 };
 
+/** How a list in the target's spec differs from the document's: "lacks a, b and adds c" ('' when it does not). */
+function difference(listed: readonly unknown[], documented: readonly unknown[]): string {
+  const lacks = documented.filter((v) => !listed.includes(v));
+  const adds = listed.filter((v) => !documented.includes(v));
+  return [lacks.length ? `lacks ${lacks.join(', ')}` : '', adds.length ? `adds ${adds.join(', ')}` : ''].filter(Boolean).join(' and ');
+}
+
 /** Where the target's spec says otherwise than the document about a property: notes, never failures. */
 export function noteSpecFindings(verdict: Verdict, target: Target, role: BodyRole): void {
   const note = (text: string) => verdict.note('spec-finding', text);
@@ -117,14 +124,8 @@ export function noteSpecFindings(verdict: Verdict, target: Target, role: BodyRol
   const { values, maxLength, minimum } = DOCUMENTED[role] ?? {};
   const listed = enumOf(schema);
   if (values && !listed) note(`the target's spec does not enumerate ${property}; the document lists ${values.length} values`);
-  if (values && listed) {
-    const lacks = values.filter((v) => !listed.includes(v));
-    const adds = listed.filter((v) => !values.includes(v));
-    if (lacks.length || adds.length)
-      note(
-        `${property}: the target's spec ${lacks.length ? `lacks ${lacks.join(', ')}` : ''}${lacks.length && adds.length ? ' and ' : ''}${adds.length ? `adds ${adds.join(', ')}` : ''} compared with the document`,
-      );
-  }
+  const differs = values && listed ? difference(listed, values) : '';
+  if (differs) note(`${property}: the target's spec ${differs} compared with the document`);
   if (maxLength !== undefined && schema.maxLength !== undefined && schema.maxLength !== maxLength)
     note(`${role}: the target's spec allows ${schema.maxLength} characters; the document says at most ${maxLength}`);
   if (minimum !== undefined && (schema.type !== 'integer' || schema.minimum !== minimum))
@@ -132,20 +133,14 @@ export function noteSpecFindings(verdict: Verdict, target: Target, role: BodyRol
 }
 
 /** The spec's frequencies where it lists them, else the known set; a difference is noted. */
-export function frequenciesToTest(verdict: Verdict, target: Target, property: string | undefined = vocabularyOf(target).frequency): number[] {
+export function frequenciesToTest(verdict: Verdict, target: Target, property: string | undefined): number[] {
   const listed = enumOf(bodyProperty(target, property))?.filter((v): v is number => typeof v === 'number' && v >= 0);
   if (!listed) {
     verdict.note('spec-finding', `the target's spec does not enumerate ${property ?? 'frequency'}; the known set is used (${KNOWN_FREQUENCIES.join(', ')})`);
     return [...KNOWN_FREQUENCIES];
   }
-  const adds = listed.filter((f) => !(KNOWN_FREQUENCIES as readonly number[]).includes(f));
-  const lacks = KNOWN_FREQUENCIES.filter((f) => !listed.includes(f));
-  if (adds.length || lacks.length) {
-    verdict.note(
-      'spec-finding',
-      `frequency: the target's spec ${adds.length ? `adds ${adds.join(', ')}` : ''}${adds.length && lacks.length ? ' and ' : ''}${lacks.length ? `lacks ${lacks.join(', ')}` : ''} compared with the known set; the spec's list is tested`,
-    );
-  }
+  const differs = difference(listed, KNOWN_FREQUENCIES);
+  if (differs) verdict.note('spec-finding', `frequency: the target's spec ${differs} compared with the known set; the spec's list is tested`);
   return [...listed].sort((a, b) => a - b);
 }
 
