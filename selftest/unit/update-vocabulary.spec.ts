@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { buildSpec } from '../../support/spec/spec';
 import { findUpdateOp, jsonBodySchema, resolveTarget } from '../../support/spec/target';
 import type { Config } from '../../support/run/config';
-import { missingReason, missingRoles, PUBLISHED_NAMES, requiresFullBody, resolveVocabulary, specFactsOf } from '../../support/check-update/vocabulary';
+import { missingReason, PUBLISHED_NAMES, requiresFullBody, resolveVocabulary, specFactsOf } from '../../support/check-update/vocabulary';
 import { publishedSpec } from './published-spec';
 import { CHECK_TYPES, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS } from '../../support/document/facts';
 
@@ -123,9 +123,8 @@ test('allOf parts are looked through; nothing at all resolves nothing', () => {
   expect(resolveVocabulary(body)).toMatchObject({ name: 'name', groupOrder: 'position_order' });
   const none = resolveVocabulary(undefined);
   expect(Object.values(none).every((x) => x === undefined)).toBe(true);
-  const missing = missingRoles(none, ['name', 'locations']);
-  expect(missing).toEqual(['name', 'locations']);
-  expect(missingReason(missing)).toMatch(/name \(name of the check\), locations \(data center locations\)/);
+  expect(missingReason(none, ['name', 'locations'])).toMatch(/for name \(name of the check\), locations \(data center locations\), by/);
+  expect(missingReason({ ...none, name: 'title' }, ['name'])).toBeUndefined();
 });
 
 test.describe('what the spec says where the document is silent (specFactsOf)', () => {

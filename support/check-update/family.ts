@@ -9,16 +9,16 @@ import { test } from '@playwright/test';
 import type { Config } from '../run/config';
 import { SuiteError } from '../run/suite-error';
 import { checkErrorResponse } from '../checks/error-checks';
-import { fillPath, jsonBodySchema } from '../spec/target';
+import { fillPath } from '../spec/target';
 import { cellsFor, type Cell, type CellContext } from './cells';
 import { CellRunner } from './runner';
 import { rejectionCells } from './rejections';
 import type { Judges } from './judge';
 import { describeRestore, removeSnapshot, restoreCheck, restored, type Send } from './snapshot';
-import { autoSubscribeParam, specGap, type CheckSessions, type Session } from './session';
+import { specGap, updateShape, type CheckSessions, type Session } from './session';
 import { restoreBody } from './state';
 import { EXPECTED_TYPE, type CheckKind, type UpdateTest } from './table';
-import { frequenciesToTest, missingReason, missingRoles, noteSpecFindings, requiresFullBody, specFactsOf, vocabularyOf } from './vocabulary';
+import { frequenciesToTest, missingReason, noteSpecFindings } from './vocabulary';
 
 /** A test's time limit: a remote target may take a second or two for each update, and a read, a set-up and a restore when something goes wrong. */
 const budgetMs = (cells: Cell[]) => 30_000 + 2_000 * (5 + 3 * cells.reduce((n, c) => n + (c.units?.length ?? 1), 0));
@@ -51,21 +51,16 @@ export class CheckUpdateFamily {
       ownType: s.ownType,
       names,
       frequencies: t.roles.includes('frequency') ? frequenciesToTest(verdict, target, names.frequency) : [],
-      spec: specFactsOf(jsonBodySchema(target.updateOp)),
+      spec: s.facts,
       queryParam: s.queryParam,
       seed: this.fx.config.caseSeed,
     };
     const cells = cellsFor(t.key, ctx);
-    const lacking = missingRoles(names, t.roles);
-    if (lacking.length) verdict.note('spec-finding', missingReason(lacking));
-    test.skip(
-      cells.length === 0,
-      lacking.length
-        ? missingReason(lacking)
-        : t.key === 'query'
-          ? "the target's spec declares no boolean query parameter on the update (see SPEC-5)"
-          : 'no cell of this test applies to this target',
-    );
+    const lacking = missingReason(names, t.roles);
+    if (lacking) verdict.note('spec-finding', lacking);
+    const empty =
+      t.key === 'query' ? "the target's spec declares no boolean query parameter on the update (see SPEC-5)" : 'no cell of this test applies to this target';
+    test.skip(cells.length === 0, lacking ?? empty);
     if (t.compares) noteSpecFindings(verdict, target, t.compares);
     if (s.ownType !== EXPECTED_TYPE[kind])
       verdict.note('check-type', `${kind === 'api' ? 'CHECK_ID' : 'BROWSER_CHECK_ID'} names a check of type ${s.ownType}: the rules are judged for that type`);
@@ -97,20 +92,18 @@ export class CheckUpdateFamily {
   /** CU-8: an update of a check nobody created is not found, never applied. */
   async unknownId(): Promise<void> {
     const { target, verdict, contract, config } = this.fx;
-    test.skip(!target.updateOp || !target.updatePath, "the target's spec has no check update whose body has frequencyOffset (see SPEC-5): nothing to send");
-    const vocabulary = vocabularyOf(target);
-    const lacking = missingRoles(vocabulary, ['name']);
-    if (lacking.length) verdict.note('spec-finding', missingReason(lacking));
-    test.skip(lacking.length > 0, missingReason(lacking));
+    test.skip(!target.updateOp || !target.updatePath, specGap(target));
+    const { vocabulary, fullBody, query } = updateShape(target);
+    const lacking = missingReason(vocabulary, ['name']);
+    if (lacking) verdict.note('spec-finding', lacking);
+    test.skip(!!lacking, lacking);
     // A replace (required properties) gets a whole, valid body, so that only the id can be wrong: a
     // configured check's state as the session knows it.
     let base = {};
-    if (requiresFullBody(target) && (config.checkId || config.browserCheckId) && !specGap(target)) {
+    if (fullBody && (config.checkId || config.browserCheckId) && !specGap(target)) {
       const s = await this.open(config.checkId ? 'api' : 'browser');
       base = restoreBody(s.expected, s.writable);
     }
-    const param = autoSubscribeParam(target);
-    const query = param ? { [param]: 'false' } : undefined;
     const placed = atTest();
     for (const [what, id] of [
       ['a well-formed id nobody created', randomUUID()],

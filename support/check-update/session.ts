@@ -9,7 +9,7 @@ import type { Config } from '../run/config';
 import { redact } from '../http/redact';
 import { currentRunId } from '../run/run-files';
 import { isSuiteError } from '../run/suite-error';
-import { fillPath, type Target } from '../spec/target';
+import { fillPath, jsonBodySchema, type Target } from '../spec/target';
 import { planCarriers, type CarrierPlan } from './carriers';
 import {
   describeRestore,
@@ -20,18 +20,48 @@ import {
   snapshotPath,
   takeSnapshot,
   type CheckAccess,
-  type CheckRoutes,
   type SnapshotFile,
   type Send,
 } from './snapshot';
 import { writableProperties, type CheckState } from './state';
 import { EXPECTED_TYPE, type CheckKind } from './table';
-import { PUBLISHED_NAMES, requiresFullBody, vocabularyOf, type UpdateVocabulary } from './vocabulary';
+import { PUBLISHED_NAMES, requiresFullBody, specFactsOf, vocabularyOf, type SpecFacts, type UpdateVocabulary } from './vocabulary';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** One check's session: its snapshot and how it is read, updated and restored. */
-export interface Session extends CheckAccess {
+/** How the family reads and updates a check on this target, and what the update's body is like: the spec's, derived once. */
+export interface UpdateShape extends CheckAccess {
+  vocabulary: UpdateVocabulary;
+  /** The body schema lists required properties (a replace): each update carries the check's whole writable state. */
+  fullBody: boolean;
+  /** The auto-subscribe query parameter, sent false on every update that does not test it. */
+  queryParam?: string;
+  carriers: CarrierPlan;
+  facts: SpecFacts;
+}
+
+export function updateShape(target: Target): UpdateShape {
+  const vocabulary = vocabularyOf(target);
+  const params = (target.updateOp?.op.parameters ?? []) as OpenAPIV3.ParameterObject[];
+  const queryParam = params.find((p) => p?.in === 'query' && (p.schema as Json)?.type === 'boolean')?.name;
+  // The body schema's properties; without them, at least the ones this family changes.
+  const fromSpec = writableProperties(target.updateOp);
+  return {
+    // The update's method and the check's paths, relative to BASE_URL.
+    routes: { method: target.updateMethod, updatePath: (id) => fillPath(target.updatePath!, id), readPath: (id) => fillPath(target.readPath!, id) },
+    writable: fromSpec.length ? fromSpec : Object.values(PUBLISHED_NAMES),
+    query: queryParam ? { [queryParam]: 'false' } : undefined,
+    coupled: [vocabulary.checkType, vocabulary.frequency, vocabulary.frequencyOffset].filter((n): n is string => !!n),
+    vocabulary,
+    fullBody: requiresFullBody(target),
+    queryParam,
+    carriers: planCarriers(target.updateOp, vocabulary),
+    facts: specFactsOf(jsonBodySchema(target.updateOp)),
+  };
+}
+
+/** One check's session: its snapshot and the state it should be in now. */
+export interface Session extends UpdateShape {
   kind: CheckKind;
   id: string;
   /** The check's type as read before the first update (the document's rules depend on it). */
@@ -40,22 +70,11 @@ export interface Session extends CheckAccess {
   expected: CheckState;
   file: string;
   snapshot: SnapshotFile;
-  vocabulary: UpdateVocabulary;
-  /** The body schema lists required properties (a replace): each update carries the check's whole writable state. */
-  fullBody: boolean;
-  /** The auto-subscribe query parameter, sent false on every update that does not test it. */
-  queryParam?: string;
-  carriers: CarrierPlan;
   /** What opening did (an earlier run's leftover put back, this run's snapshot kept), for the first test's report. */
   notes: string[];
 }
 
 export type Opened = { session: Session } | { skip: string } | { error: string };
-
-export function autoSubscribeParam(target: Target): string | undefined {
-  const params = (target.updateOp?.op.parameters ?? []) as OpenAPIV3.ParameterObject[];
-  return params.find((p) => p?.in === 'query' && (p.schema as Json)?.type === 'boolean')?.name;
-}
 
 /** Why the family cannot send anything to this target, by its spec (SPEC-5 reports the gap itself). */
 export function specGap(target: Target): string | undefined {
@@ -90,40 +109,24 @@ export class CheckSessions {
     const { config, target } = this;
     const gap = specGap(target);
     if (gap) return { skip: gap };
-    // The update's method and the check's paths, relative to BASE_URL.
-    const routes: CheckRoutes = {
-      method: target.updateMethod,
-      updatePath: (id) => fillPath(target.updatePath!, id),
-      readPath: (id) => fillPath(target.readPath!, id),
-    };
     const [id, variable, what] =
       kind === 'api'
         ? [config.checkId, 'CHECK_ID', 'the update tests change only an API check']
         : [config.browserCheckId, 'BROWSER_CHECK_ID', 'the browser cells change only a browser check'];
     if (!id) return { skip: `${variable} is not set: against a remote target ${what} named by ${variable} (and restore it)` };
-    // The body schema's properties; without them, at least the ones this family changes.
-    const fromSpec = writableProperties(target.updateOp);
-    const writable = fromSpec.length ? fromSpec : Object.values(PUBLISHED_NAMES);
-    const vocabulary = vocabularyOf(target);
-    const coupled = [vocabulary.checkType, vocabulary.frequency, vocabulary.frequencyOffset].filter((n): n is string => !!n);
-    const queryParam = autoSubscribeParam(target);
-    const access: CheckAccess = { routes, writable, query: queryParam ? { [queryParam]: 'false' } : undefined, coupled };
+    const shape = updateShape(target);
     const file = snapshotPath(config.reportDir, config.baseUrl, config.embedded, id);
     try {
       const legacyFile = join(config.reportDir, LEGACY_SNAPSHOT_FILE);
-      const taken = await takeSnapshot({ ...access, file, baseUrl: config.baseUrl, embedded: config.embedded, runId: currentRunId(), id, send, legacyFile });
-      const type = vocabulary.checkType ? taken.current[vocabulary.checkType] : undefined;
+      const taken = await takeSnapshot({ ...shape, file, baseUrl: config.baseUrl, embedded: config.embedded, runId: currentRunId(), id, send, legacyFile });
+      const type = shape.vocabulary.checkType ? taken.current[shape.vocabulary.checkType] : undefined;
       const notes = taken.reused
         ? [`this run's snapshot of ${taken.snapshot.savedAt} kept (a new worker after a failed test); the checks were read as they are now`]
         : taken.recovered.map((r) => `left by an earlier run: ${describeRestore(r)}`);
       const session: Session = {
-        ...access,
+        ...shape,
         file,
         snapshot: taken.snapshot,
-        vocabulary,
-        fullBody: requiresFullBody(target),
-        queryParam,
-        carriers: planCarriers(target.updateOp, vocabulary),
         kind,
         id,
         ownType: typeof type === 'string' ? type : EXPECTED_TYPE[kind],

@@ -85,12 +85,12 @@ export function resolveVocabulary(bodySchema: Json): UpdateVocabulary {
 /** The vocabulary of the target's update body (every role undefined when the spec has no update). */
 export const vocabularyOf = (target: Target): UpdateVocabulary => resolveVocabulary(jsonBodySchema(target.updateOp));
 
-/** The roles a test needs that the target's body has no property for. */
-export const missingRoles = (v: UpdateVocabulary, roles: BodyRole[]): BodyRole[] => roles.filter((r) => !v[r]);
-
-/** The reason a test skips when its roles are missing. */
-export const missingReason = (missing: BodyRole[]) =>
-  `the update body in the target's spec has no property for ${missing.map((r) => `${r} (${ROLE_MEANING[r]})`).join(', ')}, by name or by meaning: the test cannot send it`;
+/** Why a test that sends these roles cannot run on the target's body (a property it lacks), if so. */
+export function missingReason(v: UpdateVocabulary, roles: BodyRole[]): string | undefined {
+  const missing = roles.filter((r) => !v[r]);
+  if (!missing.length) return undefined;
+  return `the update body in the target's spec has no property for ${missing.map((r) => `${r} (${ROLE_MEANING[r]})`).join(', ')}, by name or by meaning: the test cannot send it`;
+}
 
 const bodyProperty = (target: Target, name: string | undefined): Json =>
   name === undefined ? undefined : schemaProperties(jsonBodySchema(target.updateOp))[name];
