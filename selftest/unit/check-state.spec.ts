@@ -263,31 +263,15 @@ test.describe('the snapshot file', () => {
     expect(snapshotPath('reports', 'https://staging.example', false, 'a')).toMatch(/^reports\/\.check-snapshot-[0-9a-f]{12}\.json$/);
   });
 
-  test("another target's leftover (its own file, or the one file of the first versions) never blocks this one", async () => {
+  test("another target's leftover never blocks this one", async () => {
     const t = fakeTarget();
     const other = snapshotPath(dir, 'https://prod.example', false, 'z');
     saveSnapshot(other, { version: 1, baseUrl: 'https://prod.example', embedded: false, savedAt: 'x', runId: 'run-0', checks: { z: {} } });
-    const legacy = join(dir, '.check-snapshot.json');
-    saveSnapshot(legacy, { version: 1, baseUrl: 'https://prod.example', embedded: false, savedAt: 'x', runId: 'run-0', checks: { z: {} } });
     const file = snapshotPath(dir, 'https://staging.example', false, 'a');
-    const { snapshot, recovered } = await takeSnapshot({ ...options(t.send, file), legacyFile: legacy });
+    const { snapshot, recovered } = await takeSnapshot(options(t.send, file));
     expect(recovered).toEqual([]);
     expect(Object.keys(snapshot.checks)).toEqual(['a']);
     expect(loadSnapshot(other)?.baseUrl).toBe('https://prod.example');
-    expect(loadSnapshot(legacy)?.baseUrl).toBe('https://prod.example');
-  });
-
-  test('the one file of the first versions, naming this target: restored and removed', async () => {
-    const t = fakeTarget();
-    const legacy = join(dir, '.check-snapshot.json');
-    saveSnapshot(legacy, { version: 1, baseUrl: 'https://staging.example', embedded: false, savedAt: 'x', checks: { a: ORIGINAL } });
-    Object.assign(t.checks.get('a')!, { name: 'left over' });
-    const file = snapshotPath(dir, 'https://staging.example', false, 'a');
-    const { recovered } = await takeSnapshot({ ...options(t.send, file), legacyFile: legacy });
-    expect(recovered.map(restored)).toEqual([true]);
-    expect(t.checks.get('a')!.name).toBe('Original');
-    expect(loadSnapshot(legacy)).toBeUndefined();
-    expect(loadSnapshot(file)?.checks.a).toEqual(ORIGINAL);
   });
 
   test('a file of this key that holds another target: never overwritten', async () => {

@@ -3,7 +3,6 @@
  * each check should be in now. Opened by the first test that needs it (its requests count there) and kept for the others.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Config } from '../run/config';
 import { redact } from '../http/redact';
@@ -13,7 +12,6 @@ import { fillPath, jsonBodySchema, type Target } from '../spec/target';
 import { planCarriers, type CarrierPlan } from './carriers';
 import {
   describeRestore,
-  LEGACY_SNAPSHOT_FILE,
   removeSnapshot,
   restoreCheck,
   restored,
@@ -117,8 +115,7 @@ export class CheckSessions {
     const shape = updateShape(target);
     const file = snapshotPath(config.reportDir, config.baseUrl, config.embedded, id);
     try {
-      const legacyFile = join(config.reportDir, LEGACY_SNAPSHOT_FILE);
-      const taken = await takeSnapshot({ ...shape, file, baseUrl: config.baseUrl, embedded: config.embedded, runId: currentRunId(), id, send, legacyFile });
+      const taken = await takeSnapshot({ ...shape, file, baseUrl: config.baseUrl, embedded: config.embedded, runId: currentRunId(), id, send });
       const type = shape.vocabulary.checkType ? taken.current[shape.vocabulary.checkType] : undefined;
       const notes = taken.reused
         ? [`this run's snapshot of ${taken.snapshot.savedAt} kept (a new worker after a failed test); the checks were read as they are now`]

@@ -109,9 +109,6 @@ export interface SnapshotFile {
   unrestored?: { runId: string; message: string };
 }
 
-/** The file of the first versions, one for every target; read only when it names this target. */
-export const LEGACY_SNAPSHOT_FILE = '.check-snapshot.json';
-
 /** A short stable key of the target: its base URL ("embedded" for the embedded service) and the check's id. */
 export function snapshotKey(baseUrl: string, embedded: boolean, id: string): string {
   const where = embedded ? 'embedded' : baseUrl.replace(/\/+$/, '');
@@ -147,17 +144,6 @@ export interface SnapshotOptions extends CheckAccess {
   runId: string;
   id: string;
   send: Send;
-  /** Where a file of the first versions may lie (one for all targets); used only if it names this target. */
-  legacyFile?: string;
-}
-
-/** This target's pending snapshot: its own file, else a legacy file that names this same target. */
-function pendingOf(o: SnapshotOptions): { pending?: SnapshotFile; legacy: boolean } {
-  const own = loadSnapshot(o.file);
-  if (own) return { pending: own, legacy: false };
-  const old = o.legacyFile ? loadSnapshot(o.legacyFile) : undefined;
-  const same = old && !old.embedded && !o.embedded && old.baseUrl === o.baseUrl && Object.keys(old.checks).every((id) => id === o.id);
-  return same ? { pending: old, legacy: true } : { legacy: false };
 }
 
 /**
@@ -166,7 +152,7 @@ function pendingOf(o: SnapshotOptions): { pending?: SnapshotFile; legacy: boolea
  */
 export async function takeSnapshot(o: SnapshotOptions) {
   const { file, baseUrl, embedded, runId, id, routes, send } = o;
-  const { pending, legacy } = pendingOf(o);
+  const pending = loadSnapshot(file);
   const readNow = async () => {
     const { ex, state } = await readCheck(send, routes.readPath(id));
     if (!state)
@@ -187,16 +173,15 @@ export async function takeSnapshot(o: SnapshotOptions) {
     if (failed.length) {
       const message =
         `check update: an earlier run against ${baseUrl} (${pending.savedAt}) left checks changed and putting them back failed again ` +
-        `(${failed.map(describeRestore).join('; ')}); their values before that run are in ${legacy ? o.legacyFile : file}: ` +
+        `(${failed.map(describeRestore).join('; ')}); their values before that run are in ${file}: ` +
         `put the checks back by hand, or delete that file to accept their current state`;
       // The values stay as they are; only this run's failure is added, for its other workers.
-      saveSnapshot(legacy ? o.legacyFile! : file, { ...pending, unrestored: { runId, message } });
+      saveSnapshot(file, { ...pending, unrestored: { runId, message } });
       throw new SuiteError('cannot-test', message);
     }
     snapshot = { ...pending, runId, recovery: recovered.map((r) => `left by an earlier run (${pending.savedAt}): ${describeRestore(r)}`) };
   }
   snapshot.checks[id] ??= await readNow();
   saveSnapshot(file, snapshot);
-  if (legacy) removeSnapshot(o.legacyFile!);
   return { snapshot, current: structuredClone(snapshot.checks[id]), recovered, reused: false };
 }
