@@ -5,7 +5,8 @@
  * faults of the self-test written from the same cells.
  */
 import { expect, test } from '@playwright/test';
-import { cellsFor, expectationOf, rounds, unitsOf, validCells, type Cell, type CellContext } from '../../support/check-update/cells';
+import { cellsFor, expectationOf, rounds, unitsOf, validCells, type Cell } from '../../support/check-update/cells';
+import type { CellContext } from '../../support/check-update/value-rules';
 import { maxOffset } from '../../support/check-update/frequency-offset';
 import { frequenciesFor } from '../../support/check-update/offset-rules';
 import { CHECK_KINDS, EXPECTED_TYPE, UPDATE_TESTS, type CheckKind } from '../../support/check-update/table';

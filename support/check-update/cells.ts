@@ -6,20 +6,11 @@ import type { ClauseId } from '../document/clauses';
 import { show } from '../checks/failure';
 import type { HeaderOverrides } from '../http/client';
 import { frequencyOffsetRuling } from './frequency-offset';
-import {
-  atZeroCases,
-  boundaryCases,
-  combinationCases,
-  lowFrequency,
-  notAnOffsetCases,
-  type Coupled,
-  type OffsetCase,
-  type OffsetContext,
-} from './offset-rules';
+import { atZeroCases, boundaryCases, combinationCases, lowFrequency, notAnOffsetCases, type Coupled, type OffsetCase } from './offset-rules';
 import type { CheckState } from './state';
 import type { CheckKind, UpdateTestKey } from './table';
-import { generatedValues, valueOf, VALUE_RULES, type Ruling } from './value-rules';
-import type { BodyRole, SpecFacts, UpdateVocabulary } from './vocabulary';
+import { generatedValues, valueOf, VALUE_RULES, type CellContext, type Ruling } from './value-rules';
+import type { BodyRole, SpecFacts } from './vocabulary';
 
 export type Expectation = 'valid' | 'invalid' | 'either';
 
@@ -48,13 +39,6 @@ export interface Cell {
   trailingComma?: true;
   /** Properties whose value the target's spec does not list: an echo of them is spec drift. */
   outsideSpecEnum?: string[];
-}
-
-export interface CellContext extends OffsetContext {
-  names: UpdateVocabulary;
-  spec: SpecFacts;
-  /** The boolean query parameter of the update, if the spec declares one. */
-  queryParam?: string;
 }
 
 /** Whether a value (or an item of an array value) is a string the enumeration does not list. */

@@ -6,7 +6,7 @@ import { test as base } from '../fixtures';
 import { ApiClient } from '../http/client';
 import type { Config } from '../run/config';
 import { CheckUpdateFamily } from './family';
-import { CheckSessions, type PlainClient } from './session';
+import { CheckSessions } from './session';
 
 export const test = base.extend<{ checkSessions: CheckSessions; checkUpdate: CheckUpdateFamily }, { sessionsPerConfiguration: Map<Config, CheckSessions> }>({
   sessionsPerConfiguration: [async ({}, use) => use(new Map()), { scope: 'worker', box: 'self' }],
@@ -15,12 +15,9 @@ export const test = base.extend<{ checkSessions: CheckSessions; checkUpdate: Che
       let sessions = sessionsPerConfiguration.get(config);
       if (!sessions) {
         // Requests of the sessions' own, outside any test's client: the restore when the final test did not run.
-        const plainClient: PlainClient = () => {
-          const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
-          const client = new ApiClient(config.baseUrl, credentials, undefined, config.rateLimit);
-          return (method, path, options) => client.call(method, path, options);
-        };
-        sessionsPerConfiguration.set(config, (sessions = new CheckSessions(config, target, plainClient)));
+        const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
+        const client = new ApiClient(config.baseUrl, credentials, undefined, config.rateLimit);
+        sessionsPerConfiguration.set(config, (sessions = new CheckSessions(config, target, (method, path, options) => client.call(method, path, options))));
       }
       await use(sessions);
     },

@@ -8,7 +8,7 @@ import { nearMissesAt, seededValues } from '../document/case-choice';
 import { CHECK_TYPES, SUB_MINUTE_CHECK_TYPE, SUB_MINUTE_OFFSETS } from '../document/facts';
 import { frequencyOffsetRuling, maxOffset } from './frequency-offset';
 import { CHECK_KINDS, type CheckKind } from './table';
-import { seedOf, type PlaceContext } from './value-rules';
+import { seedOf, type CellContext } from './value-rules';
 
 /** A stored state by role: what a case presumes before its body is sent, and the body. */
 export interface Coupled {
@@ -22,11 +22,6 @@ export interface OffsetCase {
   cls: string;
   given: Coupled;
   body: Coupled;
-}
-
-export interface OffsetContext extends PlaceContext {
-  /** The frequencies of the target (its spec's list, else the known set). */
-  frequencies: readonly number[];
 }
 
 /** Both orders of frequency and offset in a body, by the offset's parity: a target that judges the offset before it reads the frequency is caught. */
@@ -56,7 +51,7 @@ export function frequenciesFor(check: CheckKind, listed: readonly number[]): num
 }
 
 /** Offsets 0, 1, the largest allowed and one more at each frequency; at 0, the three and their neighbours. */
-export function boundaryCases(c: OffsetContext, inRange: (f: number) => boolean = () => true): OffsetCase[] {
+export function boundaryCases(c: CellContext, inRange: (f: number) => boolean = () => true): OffsetCase[] {
   return frequenciesFor(c.check, c.frequencies)
     .filter(inRange)
     .flatMap((f) => {
@@ -84,7 +79,7 @@ const NOT_AN_OFFSET_AT_ZERO: Array<[string, unknown]> = [
 const NOT_AN_OFFSET_ABOVE_60: Array<[string, unknown]> = [['float', 1.5]];
 
 /** FO-4: near misses of the stored offset at a low frequency, a few at zero and a high frequency, and one seeded frequency and offset. */
-export function notAnOffsetCases(c: OffsetContext): OffsetCase[] {
+export function notAnOffsetCases(c: CellContext): OffsetCase[] {
   const low = lowFrequency(c.frequencies);
   const high = highFrequency(c.frequencies);
   // Not the boundaries FO-low sends at that frequency already.
@@ -100,7 +95,7 @@ export function notAnOffsetCases(c: OffsetContext): OffsetCase[] {
   ];
 }
 
-function seededCase(c: OffsetContext): OffsetCase[] {
+function seededCase(c: CellContext): OffsetCase[] {
   const frequencies = c.frequencies.filter((f) => f > 0);
   if (!frequencies.length) return [];
   const arbitrary = fc.constantFrom(...frequencies).chain((f) => fc.tuple(fc.constant(f), fc.integer({ min: -2, max: maxOffset(f) + 3 })));
@@ -115,7 +110,7 @@ function seededCase(c: OffsetContext): OffsetCase[] {
 const PER_OPERATOR_AT_ZERO = 3;
 
 /** Frequency 0 beyond the boundaries: near misses of 10, 20 and 30 on the API check, and every documented type but API (FO-5), spread over both checks. */
-export function atZeroCases(c: OffsetContext): OffsetCase[] {
+export function atZeroCases(c: CellContext): OffsetCase[] {
   if (!c.frequencies.includes(0)) return [];
   const offsets: OffsetCase[] = [];
   if (c.check === 'api' && c.ownType === SUB_MINUTE_CHECK_TYPE) {
@@ -185,7 +180,7 @@ const COMBINATIONS: Combination[] = [
   { name: 'to-BROWSER-at-f0-in-one-body', places: ['api'], given: ['low', 1], body: { checkType: 'BROWSER', frequency: 0, frequencyOffset: 10 } },
 ];
 
-export function combinationCases(c: OffsetContext): OffsetCase[] {
+export function combinationCases(c: CellContext): OffsetCase[] {
   const at = { low: lowFrequency(c.frequencies), high: highFrequency(c.frequencies), top: topFrequency(c.frequencies) };
   const frequency = (f: Named) => (f === 0 ? (c.frequencies.includes(0) ? 0 : undefined) : at[f]);
   const offset = (o: NamedOffset) => {

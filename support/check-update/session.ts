@@ -82,9 +82,6 @@ export function specGap(target: Target): string | undefined {
   return undefined;
 }
 
-/** A plain client for the worker's own requests (the restore after the tests). */
-export type PlainClient = () => Send;
-
 /** The worker's sessions, one per check, each opened once on demand; each check has its own snapshot file, so the two chains can run in two workers. */
 export class CheckSessions {
   private readonly opening = new Map<CheckKind, Promise<Opened>>();
@@ -93,7 +90,8 @@ export class CheckSessions {
   constructor(
     private readonly config: Config,
     private readonly target: Target,
-    private readonly plainClient: PlainClient,
+    /** A plain client for the worker's own requests (the restore after the tests). */
+    private readonly plain: Send,
   ) {}
 
   /** Opens the check's session with the first test's client (its requests are that test's). */
@@ -145,7 +143,7 @@ export class CheckSessions {
     this.opening.clear();
     for (const s of sessions) {
       if (!existsSync(s.file)) continue;
-      const r = await restoreCheck(s, s.id, s.snapshot.checks[s.id], this.plainClient());
+      const r = await restoreCheck(s, s.id, s.snapshot.checks[s.id], this.plain);
       if (restored(r)) removeSnapshot(s.file);
       else {
         const text = redact(`restored after the tests: ${describeRestore(r)}`);

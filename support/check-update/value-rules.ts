@@ -10,7 +10,7 @@ import { DEFAULT_CASE_SEED, nearMissesAt, seededValues } from '../document/case-
 import { CHECK_TYPES, DESCRIPTION_MAX, LOCATIONS, RUNTIME_VERSIONS } from '../document/facts';
 import { anyCharacter } from '../document/any-character';
 import type { CheckKind } from './table';
-import type { BodyRole } from './vocabulary';
+import type { BodyRole, SpecFacts, UpdateVocabulary } from './vocabulary';
 
 /**
  * valid / invalid: the document says so. either: the target may take it or refuse it without a change
@@ -20,20 +20,26 @@ import type { BodyRole } from './vocabulary';
  */
 export type Ruling = 'valid' | 'invalid' | 'either' | 'valid-where-nullable' | 'invalid-unless-nullable' | 'invalid-unless-admitted';
 
-/** What a value may depend on: the check's own type as read, and the run's seed. */
-export interface PlaceContext {
+/** One check of one target, as the cells of a test are made for it: its own type as read, the run's seed, the target's spec. */
+export interface CellContext {
   check: CheckKind;
   ownType: string;
   seed?: number;
+  /** The frequencies of the target (its spec's list, else the known set). */
+  frequencies: readonly number[];
+  names: UpdateVocabulary;
+  spec: SpecFacts;
+  /** The boolean query parameter of the update, if the spec declares one. */
+  queryParam?: string;
 }
 
 /** The seed a place's values are drawn with: the run's, else the default one. */
-export const seedOf = (c: PlaceContext): number => c.seed ?? DEFAULT_CASE_SEED;
+export const seedOf = (c: CellContext): number => c.seed ?? DEFAULT_CASE_SEED;
 
 /** A value with the name of its class (the last part of the value class). */
 export interface NamedValue {
   name: string;
-  value: unknown | ((c: PlaceContext) => unknown);
+  value: unknown | ((c: CellContext) => unknown);
   /** Values a read may show instead, meaning the same (an empty description read back as null). */
   readsBackAs?: unknown[];
   /** Only on these checks (default: the rule's). */
@@ -45,9 +51,9 @@ export interface ValueRule {
   role: BodyRole;
   /** Valid values first, in the order the rounds take them (null last: a read then shows whether it was stored). */
   listed: NamedValue[];
-  oracle: (value: unknown, c: PlaceContext) => Ruling;
+  oracle: (value: unknown, c: CellContext) => Ruling;
   /** The valid values the operators start from, and values beyond the operators drawn with the run's seed. */
-  generated?: { domain: (c: PlaceContext) => readonly unknown[]; arbitrary: (c: PlaceContext) => fc.Arbitrary<unknown> };
+  generated?: { domain: (c: CellContext) => readonly unknown[]; arbitrary: (c: CellContext) => fc.Arbitrary<unknown> };
   /** Each cell presumes a frequency above 0, so that a check type is judged alone (at 0 every type but API is wrong, FO-5). */
   neutralFrequency?: boolean;
   /** The rule's own test (its valid values are in the rounds): what it rejects, and the clauses it declares beside the rule's and CU-7. */
@@ -88,7 +94,7 @@ function descriptionRuling(v: unknown): Ruling {
 /** The characters of the name a valid body sets (CU-1) drawn with the run's seed, so that a stored name must keep any character. */
 const NAME_CHARACTERS = 8;
 /** The name a valid body sets (CU-1): a label, and characters from the whole of Unicode, one stream per check. */
-const probeName = (c: PlaceContext) =>
+const probeName = (c: CellContext) =>
   `Contract suite probe ${seededValues(fc.string({ unit: anyCharacter(), minLength: NAME_CHARACTERS, maxLength: NAME_CHARACTERS }), seedOf(c), 200 + BOTH.indexOf(c.check), 1, () => true)[0].value as string}`;
 
 export const VALUE_RULES: readonly ValueRule[] = [
@@ -232,15 +238,15 @@ export const VALUE_RULES: readonly ValueRule[] = [
     },
     neutralFrequency: true,
     listed: [
-      { name: 'own', value: (c: PlaceContext) => c.ownType },
-      { name: 'lower-case', value: (c: PlaceContext) => c.ownType.toLowerCase() },
-      { name: 'mixed-case', value: (c: PlaceContext) => upperFirst(c.ownType) },
+      { name: 'own', value: (c: CellContext) => c.ownType },
+      { name: 'lower-case', value: (c: CellContext) => c.ownType.toLowerCase() },
+      { name: 'mixed-case', value: (c: CellContext) => upperFirst(c.ownType) },
       ...['APIS', 'BROWSER_CHECK', 'WEB'].map((t) => ({ name: `look-alike-${t}`, value: t })),
       { name: 'empty', value: '' },
       { name: 'number', value: 1 },
       { name: 'null', value: null },
-      { name: 'array', value: (c: PlaceContext) => [c.ownType] },
-      { name: 'object', value: (c: PlaceContext) => ({ type: c.ownType }) },
+      { name: 'array', value: (c: CellContext) => [c.ownType] },
+      { name: 'object', value: (c: CellContext) => ({ type: c.ownType }) },
       { name: 'other-BROWSER', value: 'BROWSER', places: ['api'] },
       { name: 'other-API', value: 'API', places: ['browser'] },
     ],
@@ -253,7 +259,7 @@ export const VALUE_RULES: readonly ValueRule[] = [
   },
 ];
 
-export const valueOf = (v: NamedValue, c: PlaceContext) => (typeof v.value === 'function' ? (v.value as (x: PlaceContext) => unknown)(c) : v.value);
+export const valueOf = (v: NamedValue, c: CellContext) => (typeof v.value === 'function' ? (v.value as (x: CellContext) => unknown)(c) : v.value);
 
 const among = (values: unknown[], v: unknown) => values.some((x) => isDeepStrictEqual(x, v));
 /** Seeded values per rule and check. */
@@ -265,7 +271,7 @@ const GENERATING = VALUE_RULES.filter((r) => r.generated);
 const generatedOnce = new Map<string, NamedValue[]>();
 
 /** A rule's generated values on one check: near misses of its domain and a few seeded values, none the oracle calls valid or already listed. */
-export function generatedValues(rule: ValueRule, c: PlaceContext): NamedValue[] {
+export function generatedValues(rule: ValueRule, c: CellContext): NamedValue[] {
   if (!rule.generated) return [];
   const seed = seedOf(c);
   const once = `${rule.clause}:${rule.role}:${c.check}:${c.ownType}:${seed}`;
@@ -274,7 +280,7 @@ export function generatedValues(rule: ValueRule, c: PlaceContext): NamedValue[] 
   return drawn;
 }
 
-function drawGenerated(rule: ValueRule, generated: NonNullable<ValueRule['generated']>, c: PlaceContext, seed: number): NamedValue[] {
+function drawGenerated(rule: ValueRule, generated: NonNullable<ValueRule['generated']>, c: CellContext, seed: number): NamedValue[] {
   const listed = rule.listed.filter((v) => !v.places || v.places.includes(c.check)).map((v) => valueOf(v, c));
   const ruleIndex = GENERATING.indexOf(rule);
   const keep = (v: unknown) => rule.oracle(v, c) !== 'valid' && !among(listed, v);

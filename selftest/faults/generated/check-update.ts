@@ -13,7 +13,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { planCarriers } from '../../../support/check-update/carriers';
-import { cellsFor, unitsOf, type Cell, type CellContext } from '../../../support/check-update/cells';
+import { cellsFor, unitsOf, type Cell } from '../../../support/check-update/cells';
+import type { CellContext } from '../../../support/check-update/value-rules';
 import { EXPECTED_TYPE, UPDATE_TESTS } from '../../../support/check-update/table';
 import { resolveVocabulary, specFactsOf } from '../../../support/check-update/vocabulary';
 import type { SpecOperation } from '../../../support/spec/spec';
