@@ -14,7 +14,7 @@ import { attribute, expectedAfter, type Finding, type SentUpdate } from './attri
 import { carriedKinds, carriersFor } from './carriers';
 import type { Cell } from './cells';
 import { answering, is2xx, sendJudged, whereOf, type Judges } from './judge';
-import { describeRestore, restoreCheck, restored, type Send } from './snapshot';
+import { describeRestore, restoreCheck, restored } from './snapshot';
 import type { Session } from './session';
 import { isState, restoreBody, sameValue, type CheckState } from './state';
 
@@ -230,14 +230,10 @@ export class CellRunner {
     if (!read) return;
     if (wrong) {
       // Back to what the check should hold: the accepted valid bodies, none of the rest.
-      const target = expectedAfter(
-        start,
-        batch.filter((p) => !p.wronglyAccepted),
-      );
-      const why = batch.some((p) => p.wronglyAccepted)
-        ? `after the accepted invalid body of "${batch.find((p) => p.wronglyAccepted)!.cell.title}"`
-        : 'after a read that showed what should not be';
-      await this.restoreTo(target, why);
+      const taken = batch.find((p) => p.wronglyAccepted);
+      const why = taken ? `after the accepted invalid body of "${taken.cell.title}"` : 'after a read that showed what should not be';
+      const kept = batch.filter((p) => !p.wronglyAccepted);
+      await this.restoreTo(expectedAfter(start, kept), why);
     } else {
       this.s.expected = read;
     }
@@ -330,8 +326,7 @@ export class CellRunner {
 
   /** Puts the check in a state (restore + read); its expected state follows what was achieved. */
   private async restoreTo(state: CheckState, why: string): Promise<boolean> {
-    const send: Send = (method, path, options) => this.fx.api.call(method, path, options);
-    const r = await restoreCheck(this.s, this.s.id, state, send);
+    const r = await restoreCheck(this.s, this.s.id, state, (method, path, options) => this.fx.api.call(method, path, options));
     this.fx.verdict.note('restored', `${why}: ${describeRestore(r)}`);
     this.s.expected = structuredClone(restored(r) ? state : (r.state ?? this.s.expected));
     return restored(r);
