@@ -25,18 +25,7 @@ export function canonicalJson(v: unknown): string {
 }
 
 /** Equality as a reader of the document sees it: null and absent alike, arrays as multisets (a target may return locations in its own order). */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === undefined || a === null || b === undefined || b === null) return (a ?? null) === (b ?? null);
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return canonicalJson(a) === canonicalJson(b);
-  }
-  if (typeof a === 'object' && typeof b === 'object') {
-    const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
-    return [...keys].every((k) => sameValue((a as CheckState)[k], (b as CheckState)[k]));
-  }
-  return Object.is(a, b);
-}
+export const sameValue = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
 
 /** The writable properties whose values differ between two states. */
 export function changedProperties(before: CheckState, after: CheckState, writable: string[]): string[] {
