@@ -9,7 +9,7 @@ import { frequencyOffsetRuling } from './frequency-offset';
 import { atZeroCases, boundaryCases, combinationCases, lowFrequency, notAnOffsetCases, type Coupled, type OffsetCase } from './offset-rules';
 import type { CheckState } from './state';
 import type { CheckKind, UpdateTestKey } from './table';
-import { generatedValues, valueOf, VALUE_RULES, type CellContext, type Ruling } from './value-rules';
+import { generatedValues, valueOf, VALUE_RULES, type CellContext, type Ruling, type ValueRule } from './value-rules';
 import type { BodyRole, SpecFacts } from './vocabulary';
 
 export type Expectation = 'valid' | 'invalid' | 'either';
@@ -96,10 +96,9 @@ function neutral(ctx: CellContext): CheckState | undefined {
 }
 
 /** The cells of one value rule on one check, each value judged by the rule's oracle. */
-function propertyCells(ctx: CellContext, clause: ClauseId, which: (e: Expectation) => boolean): Cell[] {
-  const rule = VALUE_RULES.find((r) => r.clause === clause);
-  const property = rule && ctx.names[rule.role];
-  if (!rule || !property) return [];
+function propertyCells(ctx: CellContext, rule: ValueRule, which: (e: Expectation) => boolean): Cell[] {
+  const property = ctx.names[rule.role];
+  if (!property) return [];
   const given = rule.neutralFrequency ? neutral(ctx) : undefined;
   const cells: Cell[] = [];
   // The generated values first: the last valid value of a property is the one a read shows (null, listed last).
@@ -162,13 +161,13 @@ const offsetCells = (ctx: CellContext, cases: OffsetCase[], which: (e: Expectati
 /** The query parameter's cells: a name change, sent with the parameter true and false. */
 function queryCells(ctx: CellContext): Cell[] {
   if (!ctx.queryParam || !ctx.names.name) return [];
-  return ['true', 'false'].map((v) => ({
+  return ['true', 'false'].map((v): Cell => ({
     title: `${ctx.queryParam}=${v} with a new name: must be accepted (CU-1)`,
     check: ctx.check,
-    clause: 'CU-1' as ClauseId,
+    clause: 'CU-1',
     valueClass: `${ctx.check}:query:${v}`,
     body: { [ctx.names.name!]: `Contract suite probe (${ctx.queryParam}=${v})` },
-    expect: 'valid' as Expectation,
+    expect: 'valid',
     query: { [ctx.queryParam!]: v },
   }));
 }
@@ -176,7 +175,7 @@ function queryCells(ctx: CellContext): Cell[] {
 /** Every valid value of every rule on this check, before they are put into rounds. */
 export function validCells(ctx: CellContext): Cell[] {
   const valid = (e: Expectation) => e === 'valid';
-  return [...VALUE_RULES.flatMap((r) => propertyCells(ctx, r.clause, valid)), ...offsetCells(ctx, boundaryCases(ctx), valid)];
+  return [...VALUE_RULES.flatMap((r) => propertyCells(ctx, r, valid)), ...offsetCells(ctx, boundaryCases(ctx), valid)];
 }
 
 /** Every other round is sent with a charset parameter, which RFC 8259 says compliant recipients ignore. */
@@ -258,7 +257,11 @@ export function cellsFor(key: UpdateTestKey, ctx: CellContext): Cell[] {
       return offsets(combinationCases(ctx), always);
     default:
       // A value rule's own test: its valid values are in the rounds; the ones a target may refuse (another type) come last.
-      return propertyCells(ctx, key, notValid).sort((a, b) => Number(a.expect === 'either') - Number(b.expect === 'either'));
+      return propertyCells(
+        ctx,
+        VALUE_RULES.find((r) => r.clause === key)!,
+        notValid,
+      ).sort((a, b) => Number(a.expect === 'either') - Number(b.expect === 'either'));
   }
 }
 

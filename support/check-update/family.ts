@@ -42,7 +42,6 @@ export class CheckUpdateFamily {
     return session;
   }
 
-  /** One test of the table on one check. */
   async run(t: UpdateTest, kind: CheckKind): Promise<void> {
     const { target, verdict } = this.fx;
     const s = await this.open(kind);

@@ -153,9 +153,6 @@ export class CellRunner {
     return refused.some((p) => Object.keys(p.body).some((k) => writes.has(k)));
   }
 
-  // -------------------------------------------------------------------------------------------------
-  // Sending one cell
-
   private async send(cell: Cell, batch: Pending[]): Promise<Pending> {
     const token = `${Date.now().toString(36)}-${(this.counter++).toString(36)}`;
     // Atomicity: a body the target must (or may) refuse carries valid changes of every kind.
@@ -207,9 +204,6 @@ export class CellRunner {
       });
     }
   }
-
-  // -------------------------------------------------------------------------------------------------
-  // Reading back
 
   private async close(start: CheckState, batch: Pending[]): Promise<void> {
     const { contract, target } = this.fx;

@@ -42,7 +42,7 @@ export interface NamedValue {
   value: unknown | ((c: CellContext) => unknown);
   /** Values a read may show instead, meaning the same (an empty description read back as null). */
   readsBackAs?: unknown[];
-  /** Only on these checks (default: the rule's). */
+  /** Only on these checks (default: both). */
   places?: readonly CheckKind[];
 }
 
@@ -272,15 +272,12 @@ const generatedOnce = new Map<string, NamedValue[]>();
 
 /** A rule's generated values on one check: near misses of its domain and a few seeded values, none the oracle calls valid or already listed. */
 export function generatedValues(rule: ValueRule, c: CellContext): NamedValue[] {
-  if (!rule.generated) return [];
+  const { generated } = rule;
+  if (!generated) return [];
   const seed = seedOf(c);
   const once = `${rule.clause}:${rule.role}:${c.check}:${c.ownType}:${seed}`;
-  let drawn = generatedOnce.get(once);
-  if (!drawn) generatedOnce.set(once, (drawn = drawGenerated(rule, rule.generated, c, seed)));
-  return drawn;
-}
-
-function drawGenerated(rule: ValueRule, generated: NonNullable<ValueRule['generated']>, c: CellContext, seed: number): NamedValue[] {
+  const drawn = generatedOnce.get(once);
+  if (drawn) return drawn;
   const listed = rule.listed.filter((v) => !v.places || v.places.includes(c.check)).map((v) => valueOf(v, c));
   const ruleIndex = GENERATING.indexOf(rule);
   const keep = (v: unknown) => rule.oracle(v, c) !== 'valid' && !among(listed, v);
@@ -288,5 +285,7 @@ function drawGenerated(rule: ValueRule, generated: NonNullable<ValueRule['genera
   const taken = [...listed, ...near.map((g) => g.value)];
   const stream = ruleIndex * BOTH.length + BOTH.indexOf(c.check);
   const seeded = seededValues(generated.arbitrary(c), seed, stream, SEEDED_PER_PLACE, (v) => !among(taken, v));
-  return [...near, ...seeded].map((g) => ({ name: g.name, value: g.value }));
+  const values = [...near, ...seeded].map((g) => ({ name: g.name, value: g.value }));
+  generatedOnce.set(once, values);
+  return values;
 }
