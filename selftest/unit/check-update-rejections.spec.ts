@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { RULE_CLAUSE, type AuthRule } from '../../support/auth/table';
 import { CREDENTIAL_PROBES, OVER_LIMIT_CHARS, rejectionCells, type RejectionContext } from '../../support/check-update/rejections';
 import type { Config } from '../../support/run/config';
+import { resolveVocabulary } from '../../support/check-update/vocabulary';
 
 const HEADER = 'X-Service-Account';
 const config = {
@@ -15,7 +16,7 @@ const ctx: RejectionContext = {
   accountHeader: HEADER,
   queryParam: 'autoAssignAlerts',
   query: { autoAssignAlerts: 'false' },
-  descriptionName: 'description',
+  vocabulary: { ...resolveVocabulary(undefined), description: 'description' },
   burstRuns: false,
 };
 const byId = (id: string, c = ctx) => rejectionCells('api', c).cells.find((x) => x.valueClass === `api:refused:${id}`);
@@ -47,7 +48,7 @@ test('the body that is not JSON, the one over the limit is over 2 MiB, the query
 });
 
 test('a target without a query parameter or a description gets neither of those rejections', () => {
-  const bare = { ...ctx, queryParam: undefined, descriptionName: undefined };
+  const bare = { ...ctx, queryParam: undefined, vocabulary: resolveVocabulary(undefined) };
   expect(byId('query-not-boolean', bare)).toBeUndefined();
   expect(byId('over-size-limit', bare)).toBeUndefined();
   expect(rejectionCells('api', bare).notSent).toHaveLength(2);

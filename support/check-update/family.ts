@@ -74,15 +74,7 @@ export class CheckUpdateFamily {
     test.skip(kind === 'browser' && !!this.fx.config.checkId, "sent on the API check's chain: both checks are updated through the same route");
     const { config, target, verdict } = this.fx;
     const s = await this.open(kind);
-    const context = {
-      config,
-      accountHeader: target.accountHeader,
-      queryParam: s.queryParam,
-      query: s.query,
-      descriptionName: s.vocabulary.description,
-      burstRuns: burstInRun(test.info().project),
-    };
-    const { cells, notSent } = rejectionCells(kind, context);
+    const { cells, notSent } = rejectionCells(kind, { ...s, config, accountHeader: target.accountHeader, burstRuns: burstInRun(test.info().project) });
     if (notSent.length)
       verdict.note('rejections-not-sent', `not sent, the target's spec or the configuration gives no way to make them: ${notSent.join('; ')}`);
     test.setTimeout(budgetMs(cells));

@@ -9,6 +9,7 @@ import type { ClauseId } from '../document/clauses';
 import type { Config } from '../run/config';
 import { foreignCredentials } from '../rate-limit/keys';
 import type { Cell } from './cells';
+import type { UpdateShape } from './session';
 import type { CheckKind } from './table';
 
 /** A body well over any limit a JSON API sets (fastify's default is 1 MiB): a description of 2 MiB. */
@@ -29,13 +30,10 @@ export interface Rejection {
   request: (c: RejectionContext) => Request | undefined;
 }
 
-export interface RejectionContext {
+/** The update's shape on the target (its query parameter, the query every update sends, its body's names) and the run's keys. */
+export interface RejectionContext extends Pick<UpdateShape, 'queryParam' | 'query' | 'vocabulary'> {
   config: Config;
   accountHeader: string;
-  /** The update's boolean query parameter, if the spec declares one, and the query every update sends. */
-  queryParam?: string;
-  query?: Record<string, string>;
-  descriptionName?: string;
   /** Whether the burst runs after this test (its key then stays unused until it does). */
   burstRuns: boolean;
 }
@@ -73,7 +71,7 @@ export const REJECTIONS: readonly Rejection[] = [
     name: `a body of over 2 MiB (a description of ${OVER_LIMIT_CHARS} characters)`,
     clause: 'CU-2',
     expect: 'invalid',
-    request: (c) => (c.descriptionName ? { body: { [c.descriptionName]: 'x'.repeat(OVER_LIMIT_CHARS) } } : undefined),
+    request: ({ vocabulary: { description } }) => (description ? { body: { [description]: 'x'.repeat(OVER_LIMIT_CHARS) } } : undefined),
   },
   {
     id: 'query-not-boolean',
