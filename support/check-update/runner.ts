@@ -13,6 +13,7 @@ import type { Exchange } from '../http/exchange';
 import { attribute, expectedAfter, type Finding, type SentUpdate } from './attribution';
 import { carriedKinds, carriersFor } from './carriers';
 import type { Cell } from './cells';
+import type { ClauseId } from '../document/clauses';
 import { answering, is2xx, sendJudged, whereOf, type Judges } from './judge';
 import { describeRestore, restoreCheck, restored } from './snapshot';
 import type { Session } from './session';
@@ -246,18 +247,11 @@ export class CellRunner {
         });
         break;
       case 'leak': {
-        const leak = {
-          clause: 'CU-7' as const,
-          title: `an update answered ${batch[f.update].status} and still changed ${f.property}`,
-          received: f.read ?? null,
-          allowed: `unchanged: ${show(f.before)}`,
-          exchange: back,
-        };
+        const { cell, status } = batch[f.update];
+        const unit = answering(cell, f.property);
         // Refused and still changed: no rejection of its own rule either (a rejection changes nothing), named first.
-        const cell = answering(batch[f.update].cell, f.property);
-        if (cell.clause !== 'CU-7')
-          v(f.update, f.property).fail({ ...leak, clause: cell.clause, title: `${cell.title}: answered ${batch[f.update].status}, yet changed ${f.property}` });
-        v(f.update, f.property).fail(leak);
+        if (unit.clause !== 'CU-7') this.leaked(unit, f, `${unit.title}: answered ${status}, yet changed ${f.property}`, back, unit.clause);
+        this.leaked(unit, f, `an update answered ${status} and still changed ${f.property}`, back);
         break;
       }
       case 'derived':
@@ -282,7 +276,7 @@ export class CellRunner {
 
   /** Several refused bodies sent the value read: the batch is sent again one update at a time, with a read after each. */
   private async replay(start: CheckState, batch: Pending[], ambiguous: Array<Extract<Finding, { kind: 'ambiguous' }>>): Promise<void> {
-    const { api, verdict, target } = this.fx;
+    const { api, target } = this.fx;
     const pending = new Map(ambiguous.map((f) => [f.property, f]));
     await this.step(`send the ${batch.length} updates again one at a time, to find which changed ${[...pending.keys()].join(', ')}`, async () => {
       const ok = await this.restoreTo(start, 'before replaying the batch');
@@ -295,27 +289,24 @@ export class CellRunner {
         if (!isState(back.json)) break;
         for (const [property, f] of [...pending]) {
           if (is2xx(ex.status) || sameValue(expected[property], back.json[property])) continue;
-          verdict.at(whereOf(answering(p.cell, property))).fail({
-            clause: 'CU-7',
-            title: `an update answered ${ex.status} and still changed ${property} (found by sending the batch again one update at a time)`,
-            received: back.json[property] ?? null,
-            allowed: `unchanged: ${show(f.before)}`,
-            exchange: ex,
-          });
+          const title = `an update answered ${ex.status} and still changed ${property} (found by sending the batch again one update at a time)`;
+          this.leaked(answering(p.cell, property), { ...f, read: back.json[property] }, title, ex);
           pending.delete(property);
         }
         expected = back.json;
       }
-      for (const [property, f] of pending) {
-        const first = batch[f.updates[0]];
-        verdict.at(whereOf(answering(first.cell, property))).fail({
-          clause: 'CU-7',
-          title: `one of ${f.updates.length} refused updates in a row changed ${property}; sent again one at a time, none did`,
-          received: f.read ?? null,
-          allowed: `unchanged: ${show(f.before)}`,
-        });
-      }
+      for (const [property, f] of pending)
+        this.leaked(
+          answering(batch[f.updates[0]].cell, property),
+          f,
+          `one of ${f.updates.length} refused updates in a row changed ${property}; sent again one at a time, none did`,
+        );
     });
+  }
+
+  /** A refused update changed a property (CU-7, unless its cell's own clause is named). */
+  private leaked(cell: Cell, { read, before }: { read: unknown; before: unknown }, title: string, exchange?: Exchange, clause: ClauseId = 'CU-7'): void {
+    this.fx.verdict.at(whereOf(cell)).fail({ clause, title, received: read ?? null, allowed: `unchanged: ${show(before)}`, exchange });
   }
 
   /** Puts the check in a state (restore + read); its expected state follows what was achieved. */
