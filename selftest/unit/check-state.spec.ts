@@ -15,7 +15,6 @@ import {
   restoreCheck,
   restored,
   saveSnapshot,
-  snapshotKey,
   snapshotPath,
   takeSnapshot,
   type CheckAccess,
@@ -255,12 +254,13 @@ test.describe('the snapshot file', () => {
   });
 
   test('one file per target: the name comes from the base URL (or "embedded") and the check id', () => {
-    expect(snapshotKey('https://staging.example/', false, 'a')).toBe(snapshotKey('https://staging.example', false, 'a'));
-    expect(snapshotKey('https://staging.example', false, 'a')).not.toBe(snapshotKey('https://prod.example', false, 'a'));
-    expect(snapshotKey('https://staging.example', false, 'a')).not.toBe(snapshotKey('https://staging.example', false, 'b'));
+    const path = (baseUrl: string, embedded: boolean, id: string) => snapshotPath('reports', baseUrl, embedded, id);
+    expect(path('https://staging.example/', false, 'a')).toBe(path('https://staging.example', false, 'a'));
+    expect(path('https://staging.example', false, 'a')).not.toBe(path('https://prod.example', false, 'a'));
+    expect(path('https://staging.example', false, 'a')).not.toBe(path('https://staging.example', false, 'b'));
     // The embedded service gets a new port every run: its key does not depend on it.
-    expect(snapshotKey('http://127.0.0.1:1', true, 'a')).toBe(snapshotKey('http://127.0.0.1:2', true, 'a'));
-    expect(snapshotPath('reports', 'https://staging.example', false, 'a')).toMatch(/^reports\/\.check-snapshot-[0-9a-f]{12}\.json$/);
+    expect(path('http://127.0.0.1:1', true, 'a')).toBe(path('http://127.0.0.1:2', true, 'a'));
+    expect(path('https://staging.example', false, 'a')).toMatch(/^reports\/\.check-snapshot-[0-9a-f]{12}\.json$/);
   });
 
   test("another target's leftover never blocks this one", async () => {

@@ -109,14 +109,11 @@ export interface SnapshotFile {
   unrestored?: { runId: string; message: string };
 }
 
-/** A short stable key of the target: its base URL ("embedded" for the embedded service) and the check's id. */
-export function snapshotKey(baseUrl: string, embedded: boolean, id: string): string {
+/** The file of one target's check: named by a short stable key of its base URL ("embedded" for the embedded service) and the check's id. */
+export function snapshotPath(reportDir: string, baseUrl: string, embedded: boolean, id: string): string {
   const where = embedded ? 'embedded' : baseUrl.replace(/\/+$/, '');
-  return createHash('sha256').update(`${where}|${id}`).digest('hex').slice(0, 12);
+  return join(reportDir, `.check-snapshot-${createHash('sha256').update(`${where}|${id}`).digest('hex').slice(0, 12)}.json`);
 }
-
-export const snapshotPath = (reportDir: string, baseUrl: string, embedded: boolean, id: string) =>
-  join(reportDir, `.check-snapshot-${snapshotKey(baseUrl, embedded, id)}.json`);
 
 export function loadSnapshot(file: string): SnapshotFile | undefined {
   if (!existsSync(file)) return undefined;
