@@ -6,8 +6,7 @@
 import { jsonBodySchema, schemaProperties } from '../spec/target';
 import type { SpecOperation } from '../spec/spec';
 import type { CheckState } from './state';
-import type { UpdateVocabulary } from './vocabulary';
-import { admits } from '../spec/target';
+import { shapedAs, type UpdateVocabulary } from './vocabulary';
 
 type CarrierKind = 'name' | 'boolean' | 'array' | 'object';
 
@@ -22,7 +21,7 @@ const OBJECTS = ['retryStrategy', 'alertSettings'];
 /** The carriers a target's update body schema allows, by the published names where it has them. */
 export function planCarriers(updateOp: SpecOperation | undefined, vocabulary: UpdateVocabulary): CarrierPlan {
   const props = schemaProperties(jsonBodySchema(updateOp));
-  const first = (names: string[], type: string) => names.find((n) => n in props && (admits(props[n], type) || (type === 'object' && !!props[n]?.properties)));
+  const first = (names: string[], type: 'boolean' | 'array' | 'object') => names.find((n) => n in props && shapedAs(props[n], type));
   const plan: CarrierPlan = { name: vocabulary.name, boolean: first(BOOLEANS, 'boolean'), array: first(ARRAYS, 'array'), object: first(OBJECTS, 'object') };
   return Object.fromEntries(Object.entries(plan).filter(([, n]) => n !== undefined));
 }

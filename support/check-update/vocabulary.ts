@@ -29,7 +29,10 @@ export const PUBLISHED_NAMES = Object.fromEntries(Object.keys(ROLE_MEANING).map(
 /** The body property name of each role; undefined where the schema has none that fits. */
 export type UpdateVocabulary = Record<BodyRole, string | undefined>;
 
-const isArray = (schema: Json) => admits(schema, 'array') || (schema && typeof schema === 'object' && schema.items !== undefined);
+/** Whether a schema admits a type, by its type or by its shape (items: an array; properties: an object). */
+export const shapedAs = (schema: Json, t: 'number' | 'boolean' | 'array' | 'object' | 'string') =>
+  admits(schema, t) || (t === 'array' && schema?.items !== undefined) || (t === 'object' && schema?.properties !== undefined);
+const isArray = (schema: Json) => shapedAs(schema, 'array');
 
 /** How many of `wanted` a schema's own enum (not its items') lists. */
 function overlap(values: unknown[] | undefined, wanted: readonly unknown[]): number {
@@ -165,11 +168,7 @@ export function specFactsOf(bodySchema: Json) {
   const props = schemaProperties(bodySchema);
   return {
     nullable: (p: string): boolean => admitsNull(props[p]),
-    admits: (p: string, t: 'number' | 'boolean' | 'array' | 'object' | 'string'): boolean =>
-      unconstrained(props[p]) ||
-      admits(props[p], t) ||
-      (t === 'array' && props[p]?.items !== undefined) ||
-      (t === 'object' && props[p]?.properties !== undefined),
+    admits: (p: string, t: Parameters<typeof shapedAs>[1]): boolean => unconstrained(props[p]) || shapedAs(props[p], t),
     enumOf: (p: string): unknown[] | undefined => enumOf(props[p]),
   };
 }
