@@ -146,10 +146,6 @@ const NAMED_REACH: Array<[RegExp, string[]]> = [
   [/^(ind\d*-)?rt-/, RUNTIME_BODY],
   // Invalid update bodies answer 500 whoever sends them, the authentication probes' bodies too.
   [/^cu-500$/, ['check-update', 'check-read#valid']],
-  // Judged on the newest runtime the list names: a fault in the runtime bodies moves it.
-  [/^cu-runtime-pinned-newest$/, [...STATE, ...RUNTIME_BODY]],
-  // Another account's check found by its id alone: what unknown-check:<place>:foreign does.
-  [/^ind7-cu-cross-account-id$/, ['check-read#unknown', 'check-update#unknown', ...STATE]],
   [/^(ind\d*-)?(cu|fo)-/, STATE],
   // Authentication everywhere (= auth-skip:any:<rule>), its error bodies, and the error bodies of one status.
   [/^auth-wrong-account-header$/, ['*']],
