@@ -1,13 +1,13 @@
 /**
- * The self-test's run of many faulty targets at once (see self/fault-run/plan.ts): one project whose
- * test file declares each target's tests in a describe of its own, with the target's configuration
+ * The self-test's run of many faulty targets at once (see self/fault-run/plan.ts): one project, a
+ * file per target that declares its tests in a describe of its own, with the target's configuration
  * (self/fault-run/tests-per-target.ts), so that a worker runs the tests of many targets. Each target's
  * burst is a target of its own (run-targets.ts), with a service of its own: it takes no exclusive lock,
  * which would hold every other target's tests too (support/run/schedule.ts), and the other targets'
  * tests never share a window with it (burstInRun reads the project's file, which is not the burst's).
  */
 import { defineConfig } from '@playwright/test';
-import { FAULT_RUN_PROJECT, readPlan, TESTS_PER_TARGET } from './self/fault-run/plan';
+import { FAULT_RUN_PROJECT, readPlan, TARGET_FILE } from './self/fault-run/plan';
 import { burstInOwnProject } from '../support/run/schedule';
 
 burstInOwnProject();
@@ -15,9 +15,9 @@ burstInOwnProject();
 const plan = readPlan();
 
 export default defineConfig({
-  // The repository: the test list names the contract tests' own files (tests/…) and the file that declares them.
-  testDir: '..',
-  testMatch: new RegExp(`(^|/)${TESTS_PER_TARGET.replace(/[.]/g, '\\.')}$`),
+  // The test list names the targets' files there, and the contract tests' own files (tests/…) from there.
+  testDir: plan.testsDir,
+  testMatch: TARGET_FILE,
   outputDir: plan.outputDir,
   globalSetup: './self/fault-run/start-targets.ts',
   timeout: 30_000,

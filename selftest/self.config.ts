@@ -20,6 +20,6 @@ export default defineConfig({
     // The longest test first (the run of every fault), so that the short ones fill the workers beside it
     // instead of one long run trailing alone.
     { name: 'faults', testMatch: /faults\.spec\.ts/, dependencies: ['baseline'] },
-    { name: 'cli', testMatch: /(cli|reports)\.spec\.ts/, dependencies: ['baseline'] },
+    { name: 'cli', testMatch: /(cli|reports|recovery)\.spec\.ts/, dependencies: ['baseline'] },
   ],
 });

@@ -102,7 +102,17 @@ export const STATE_REACH = ['check-update#valid', 'check-read#valid'];
 export const isCellFault = (c: FaultCase) =>
   c.source === 'generated' && c.reach.every((r) => STATE_REACH.includes(r)) && c.catches.every((k) => k.place !== undefined && k.valueClass !== undefined);
 
-const sharesOnlyState = (a: FaultCase, b: FaultCase) => isCellFault(a) && isCellFault(b);
+/**
+ * A combination cell is sent on a state a cell before it stored (its given): a fault that refuses
+ * updates of that check may refuse the given, and take the combination away from the other fault.
+ */
+const refusedCheck = (c: FaultCase) => (c.fault.startsWith('refuse:') ? c.fault.split(':')[1].toLowerCase() : undefined);
+const mayTakeTheGiven = (a: FaultCase, b: FaultCase) => {
+  const check = refusedCheck(a);
+  return !!check && b.catches.some((k) => k.valueClass?.startsWith(`${check}:combo:`));
+};
+
+const sharesOnlyState = (a: FaultCase, b: FaultCase) => isCellFault(a) && isCellFault(b) && !mayTakeTheGiven(a, b) && !mayTakeTheGiven(b, a);
 
 export function compatible(a: FaultCase, b: FaultCase): boolean {
   if (a.reach.includes('alone') || b.reach.includes('alone')) return false;

@@ -4,7 +4,8 @@
  * can only be caught by a check that is made, and a check that is made is tried; running the other
  * tests of the files would cost time and could catch nothing for it. A fault none of whose tests tried
  * its catch gets every test of its files (and a fault a batch misses is run again alone, with all of
- * its files, before it counts as a survivor).
+ * its files, before it counts as a survivor). A test that tried nothing there (skipped: the recovery at
+ * the baseline's window) may try anything under a fault's own settings, so it runs for every fault of its file.
  */
 import type { TestTried } from '../../reporters/matrix-types';
 import type { Tried } from '../../support/checks/failure';
@@ -17,7 +18,7 @@ const tries = (c: Catch, t: Tried) =>
 export function testsFor(c: FaultCase, baseline: TestTried[]): string[] {
   const own = baseline.filter((t) => c.files.includes(t.file));
   const picked = own.filter((t) => c.catches.some((k) => t.tried.some((x) => tries(k, x))));
-  return (picked.length ? picked : own).map((t) => t.id);
+  return (picked.length ? [...picked, ...own.filter((t) => !t.tried.length)] : own).map((t) => t.id);
 }
 
 export function testsForAll(cases: FaultCase[], baseline: TestTried[]): string[] {

@@ -188,7 +188,7 @@ test('judging: caught when every catch has its failure; a survivor shows the fai
   expect(half.near.join()).toContain('elsewhere');
 });
 
-test("a run takes the tests of a fault's files that tried its catch, or all of them when none did", () => {
+test("a run takes the tests of a fault's files that tried its catch (and those that tried nothing), or all of them when none did", () => {
   const baseline: TestTried[] = [
     { id: '[contract] › credentials.spec.ts › a', file: AUTH, tried: [{ clause: 'AUTH-1', place: 'runtime', valueClass: 'no-authorization' }] },
     { id: '[contract] › credentials.spec.ts › b', file: AUTH, tried: [{ clause: 'AUTH-1', place: 'check-read', valueClass: 'no-authorization' }] },
@@ -202,6 +202,12 @@ test("a run takes the tests of a fault's files that tried its catch, or all of t
     '[contract] › credentials.spec.ts › b',
   ]);
   expect(testsFor(gen('x', 'AUTH-7'), baseline)).toEqual(['[contract] › credentials.spec.ts › a', '[contract] › credentials.spec.ts › b']);
+  // A test the baseline skipped tried nothing there: under a fault's own settings it may try anything.
+  const skipped = { id: '[contract] › credentials.spec.ts › skipped', file: AUTH, tried: [] };
+  expect(testsFor(gen('auth-skip:runtime:key', 'AUTH-1', { place: 'runtime', valueClass: 'no-authorization' }), [...baseline, skipped])).toEqual([
+    '[contract] › credentials.spec.ts › a',
+    skipped.id,
+  ]);
 });
 
 test('the kill ratio counts generated faults per family, lists survivors and the faults per clause', () => {

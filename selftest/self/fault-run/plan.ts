@@ -14,9 +14,10 @@ import { EMBEDDED_PORT_VARIABLE } from '../../../support/run/config';
 import type { RunFiles } from '../../../support/run/run-files';
 
 export const FAULT_RUN_PLAN_VARIABLE = 'CONTRACT_SELFTEST_FAULT_RUN';
-/** The run's one project, and the file that declares every target's tests (from the repository's root). */
+/** The run's one project, and how the file that declares a target's tests is named (in the plan's testsDir). */
 export const FAULT_RUN_PROJECT = 'targets';
-export const TESTS_PER_TARGET = 'selftest/self/fault-run/tests-per-target.ts';
+export const TARGET_FILE = /\.target\.ts$/;
+export const targetFile = (name: string) => `${name}.target.ts`;
 
 export interface PlannedTarget {
   /** The title of its tests' describe; failures.json names it in each failure's test. */
@@ -38,6 +39,8 @@ export interface FaultRunPlan {
   reportDir: string;
   /** Playwright's own output. */
   outputDir: string;
+  /** The run's test folder: a file per target (targetFile) that declares its tests. */
+  testsDir: string;
   /** Targets whose spec could not be fetched (global setup writes it): their tests prove nothing. */
   stoppedFile: string;
   /** Waives every clause (waive-all.ts), in place of the project's own waivers, which must not hide a fault. */

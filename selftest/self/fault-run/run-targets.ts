@@ -5,14 +5,14 @@
  * after every other test of its target (support/run/schedule.ts), gets a target of its own instead: the
  * same faults and settings, a service of its own.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { freePorts } from '../../../support/run/loopback-ports';
 import { runSuite, type SuiteRun } from '../../../scripts/suite-runner';
 import { TEST_FILES } from '../../../support/run/test-files';
 import type { RunFailure } from '../../../reporters/matrix-types';
-import { FAULT_RUN_PLAN_VARIABLE, FAULT_RUN_PROJECT, TESTS_PER_TARGET, type FaultRunPlan, type PlannedTarget } from './plan';
+import { FAULT_RUN_PLAN_VARIABLE, FAULT_RUN_PROJECT, targetFile, type FaultRunPlan, type PlannedTarget } from './plan';
 import { writeWaiveAll } from './waive-all';
 import { faultRunEnv } from './window';
 
@@ -27,15 +27,29 @@ export interface TargetSpec {
 
 export type TargetRun = SuiteRun & { stopped?: string };
 
+const ROOT = join(__dirname, '../../..');
+const DECLARE_TARGET = join(__dirname, 'tests-per-target');
+
+/** A contract test file (`tests/…`) as the run's test list names it: from the run's test folder. */
+const fromTestsDir = (plan: FaultRunPlan, file: string) => relative(plan.testsDir, join(ROOT, file));
+
 /** A line of a single-target run's test list (`[contract] › <file under tests/> › <titles>`), for this target's describe. */
-function ownLine(t: TargetSpec, line: string): string {
+function ownLine(plan: FaultRunPlan, t: TargetSpec, line: string): string {
   const [, file, ...titles] = line.split(' › ');
-  return [`[${FAULT_RUN_PROJECT}]`, `tests/${file}`, t.name, ...titles].join(' › ');
+  return [`[${FAULT_RUN_PROJECT}]`, fromTestsDir(plan, `tests/${file}`), t.name, ...titles].join(' › ');
 }
 
-function listLines(t: PlannedTarget, spec: TargetSpec): string[] {
-  if (spec.tests) return spec.tests.map((l) => ownLine(spec, l));
-  return t.files.map((f) => `[${FAULT_RUN_PROJECT}] › ${f} › ${t.name}`);
+/** The target's file (Playwright loads only the files its list names), then its tests. */
+function listLines(plan: FaultRunPlan, t: PlannedTarget, spec: TargetSpec): string[] {
+  const tests = spec.tests
+    ? spec.tests.map((l) => ownLine(plan, spec, l))
+    : t.files.map((f) => `[${FAULT_RUN_PROJECT}] › ${fromTestsDir(plan, f)} › ${t.name}`);
+  return [`[${FAULT_RUN_PROJECT}] › ${targetFile(t.name)}`, ...tests];
+}
+
+function writeTargetFile(plan: FaultRunPlan, t: PlannedTarget): void {
+  const body = `import { declareTarget } from ${JSON.stringify(DECLARE_TARGET)};\ndeclareTarget(${JSON.stringify(t.name)});\n`;
+  writeFileSync(join(plan.testsDir, targetFile(t.name)), body);
 }
 
 /** The target whose tests made a failure: the describe tests-per-target.ts declares them in, first under the file. */
@@ -70,14 +84,16 @@ export async function runTargets(wanted: TargetSpec[], options: { workers: numbe
       targets,
       reportDir: join(dir, 'reports'),
       outputDir: join(dir, 'test-results'),
+      testsDir: join(dir, 'targets'),
       stoppedFile: join(dir, 'stopped.json'),
       waiversFile: writeWaiveAll(join(dir, 'waive-all.json')),
     };
     const planFile = join(dir, 'plan.json');
     writeFileSync(planFile, JSON.stringify(plan));
+    mkdirSync(plan.testsDir);
+    for (const t of targets) writeTargetFile(plan, t);
     const list = join(dir, 'tests.txt');
-    // The file that declares the tests is named too: Playwright loads only the files its list names.
-    writeFileSync(list, `${[`[${FAULT_RUN_PROJECT}] › ${TESTS_PER_TARGET}`, ...targets.flatMap((t, i) => listLines(t, specs[i]))].join('\n')}\n`);
+    writeFileSync(list, `${targets.flatMap((t, i) => listLines(plan, t, specs[i])).join('\n')}\n`);
     const run = await runSuite({
       args: ['--config', 'selftest/fault-run.config.ts', '--test-list', list],
       env: { [FAULT_RUN_PLAN_VARIABLE]: planFile },

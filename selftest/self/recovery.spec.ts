@@ -1,0 +1,15 @@
+/**
+ * The recovery (RL-5) without faults: the baseline runs with the fault runs' window, too long for it to
+ * run there, so it runs here with a short one, beside the fault runs.
+ */
+import { expect, test } from '@playwright/test';
+import { runSuite } from '../../scripts/suite-runner';
+import { TEST_FILES } from '../../support/run/test-files';
+import { RECOVERY_CLAUSE } from './recovery';
+
+test('with no fault and a short window, the key is served again after the window and the limit holds in a later one', async () => {
+  const run = await runSuite({ env: { RATE_LIMIT_WINDOW_S: '5' }, args: [TEST_FILES.burst] });
+  expect(run.exitCode, run.output.slice(-3000)).toBe(0);
+  const recovery = run.matrix?.clauses.find((c) => c.id === RECOVERY_CLAUSE);
+  expect(recovery?.status, recovery?.reasons.join('; ')).toBe('verified');
+});
