@@ -11,9 +11,9 @@
  * what the 429s announce (recovery.ts).
  */
 import { burstTarget, isServed, sendOne, sendRequest, type Reply } from '../support/rate-limit/burst';
-import { exhaust, measureBudgetMs, measureLimit, type LimitReport } from '../support/rate-limit/measurement';
+import { exhaust, measureBudgetMs, measureLimit, waitQuietWindow, type LimitReport } from '../support/rate-limit/measurement';
 import { brokenAnnouncement, describeBroken, readLimitHeaders, ROUNDING_MS } from '../support/rate-limit/headers';
-import { measureInLaterWindow, watchRecovery } from '../support/rate-limit/recovery';
+import { watchRecovery } from '../support/rate-limit/recovery';
 import { checkBurstHeaders } from '../support/rate-limit/header-checks';
 import { describeBurstKey } from '../support/rate-limit/keys';
 import { burstPlan, routeKnown, waitForRoom, type BurstPlan } from '../support/rate-limit/plan';
@@ -132,14 +132,7 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
       const spread = await spreadOverRoute(config, plan, target);
       const burstAt = spread.target;
       verdict.note('rate-limit-spread', describeSpread(spread));
-      const report = await measureLimit({
-        target: burstAt,
-        limit: rateLimit,
-        known: plan.known,
-        lastActivity: plan.lastActivity,
-        otherKey: plan.other,
-        exclusive: plan.exclusive,
-      });
+      const report = await measureLimit({ ...plan, target: burstAt, limit: rateLimit });
       await tell(info, verdict, 'burst', report);
       writeBurstSummary(config.reportDir, plan.roles.burst.source, report);
       judgeLimit(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.burst }), report, rateLimit, burstAt, {
@@ -224,8 +217,8 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
         }
       });
       // Per key or per client: the document does not say, so this is a note, never a failure.
-      if (plan.other) {
-        const other = await sendOne(plan.other);
+      if (plan.otherKey) {
+        const other = await sendOne(plan.otherKey);
         countRequests(info, 1);
         verdict.note(
           'rate-limit-per-key',
@@ -279,13 +272,11 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
         });
       if (!r.served) return;
       // The limit counted again in a later window (fresh for any limiter): right only in the first is no limit either.
-      const later = await measureInLaterWindow(plan, rateLimit);
-      verdict.note(
-        'rate-limit-wait',
-        `waited ${(later.waitedMs / 1000).toFixed(1)} s for a later window without requests of the suite, to count the limit again`,
-      );
-      await tell(info, verdict, 'burst in a later window', later.report);
-      judgeLimit(v, later.report, rateLimit, plan.target, { low: 'RL-1', high: 'RL-2', allowed: `${allowed(rateLimit)}, in every window` });
+      const waitedMs = await waitQuietWindow(plan.lastActivity(), windowMs);
+      verdict.note('rate-limit-wait', `waited ${(waitedMs / 1000).toFixed(1)} s for a later window without requests of the suite, to count the limit again`);
+      const later = await measureLimit({ ...plan, limit: rateLimit });
+      await tell(info, verdict, 'burst in a later window', later);
+      judgeLimit(v, later, rateLimit, plan.target, { low: 'RL-1', high: 'RL-2', allowed: `${allowed(rateLimit)}, in every window` });
     },
   );
 });

@@ -1,7 +1,6 @@
 /** Everything a burst test needs before it sends: the key it spends, the route, the other key, and what the suite already sent with the key. */
 import type { Config } from '../run/config';
 import { RUNTIME_VERSIONS } from '../document/facts';
-import { keyTag, readLedger, sentTimes } from '../http/request-ledger';
 import { fillPath, type Target } from '../spec/target';
 import { burstTarget, sleep } from './burst';
 import { keyRoles } from './keys';
@@ -20,9 +19,9 @@ export function burstPlan(config: Config, target: Target) {
     roles,
     // The runtime operation with the burst key, and with the other key when there is one.
     target: on(roles.burst),
-    other: roles.other && on(roles.other),
+    otherKey: roles.other && on(roles.other),
     known: (since: number): KnownPrior => knownPrior(roles.burst.apiKey, since, { record }),
-    lastActivity: () => lastActivity({ record }),
+    lastActivity: () => lastActivity(record),
     // Every configured key: an error body must echo none of them (AUTH-7).
     keys: roles.all.map((k) => k.apiKey),
     // The burst key is not the main key: no other run or shard of the suite spends it.
@@ -35,19 +34,14 @@ export type BurstPlan = ReturnType<typeof burstPlan>;
 /** For a route with a limit of its own: only the key's requests to that route share its window. */
 export function routeKnown(config: Config, apiKey: string, pathname: string): (since: number) => KnownPrior {
   const record = lastRunOf(config);
-  return (since) => knownPrior(apiKey, since, { record, path: pathname, entries: readLedger() });
+  return (since) => knownPrior(apiKey, since, { record, path: pathname });
 }
 
 /** Waits until the key has room for `n` more requests under `limit`, so that the global limit never cuts short a route's own burst; returns the ms waited. */
 export async function waitForRoom(config: Config, apiKey: string, limit: { max: number; windowSeconds: number }, n: number): Promise<number> {
   const windowMs = limit.windowSeconds * 1000;
   const margin = windowMargin(windowMs);
-  const record = lastRunOf(config);
-  const since = Date.now() - windowMs - margin;
-  const times = [
-    ...sentTimes(apiKey, since),
-    ...(record?.requests ?? []).filter((e) => e.at >= since && e.tags.includes(keyTag(apiKey))).map((e) => e.at),
-  ].sort((a, b) => a - b);
+  const { times } = knownPrior(apiKey, Date.now() - windowMs - margin, { record: lastRunOf(config) });
   const excess = times.length + n - limit.max;
   if (excess <= 0) return 0;
   const waitMs = Math.max(0, times[Math.min(excess, times.length) - 1] + windowMs + margin - Date.now());

@@ -4,8 +4,7 @@
  */
 import { isServed, sendOne, sleep, type BurstTarget, type Reply } from './burst';
 import { announcementOf, ROUNDING_MS } from './headers';
-import { exhaust, measureLimit, waitQuietWindow, windowMargin, type Limit, type LimitReport } from './measurement';
-import type { BurstPlan } from './plan';
+import { exhaust, windowMargin, type Limit } from './measurement';
 
 export interface Recovery {
   /** Every request of the test in the order sent: a still limited key waited out, the burst, the rest. */
@@ -73,18 +72,4 @@ export async function watchRecovery(target: BurstTarget, limit: Limit): Promise<
   const after = await askUntilServed(target, limit, [...run, midWindow], limitedAt);
   replies.push(...after.probes);
   return { replies, refusal, last: after.probes[after.probes.length - 1], served: after.served, waited: after.waited };
-}
-
-/** RL-1 beyond the first window (a limiter may be right only in the first): waits until a whole window has passed since the suite's last request, then measures again. */
-export async function measureInLaterWindow(plan: BurstPlan, limit: Limit): Promise<{ report: LimitReport; waitedMs: number }> {
-  const waitedMs = await waitQuietWindow(plan.lastActivity(), limit.windowSeconds * 1000);
-  const report = await measureLimit({
-    target: plan.target,
-    limit,
-    known: plan.known,
-    lastActivity: plan.lastActivity,
-    otherKey: plan.other,
-    exclusive: plan.exclusive,
-  });
-  return { report, waitedMs };
 }

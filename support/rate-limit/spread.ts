@@ -22,7 +22,7 @@ export async function spreadOverRoute(config: Config, plan: BurstPlan, target: T
     return `${url.pathname}${url.search}`;
   };
   const others = RUNTIME_VERSIONS.map(pathOf).filter((p) => p !== plan.target.path);
-  const asker = plan.other ?? plan.target;
+  const asker = plan.otherKey ?? plan.target;
   const spellings = await acceptedSpellings(asker);
   const burstKey = headerValue(plan.target.headers, 'authorization') ?? '';
   const authorizations = spellings.length ? [burstKey, ...spellings.map((s) => s(burstKey))] : undefined;
