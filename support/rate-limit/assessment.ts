@@ -56,6 +56,7 @@ async function probeRefill(target: BurstTarget, limit: Limit, run: BurstRun): Pr
 
 export async function assess(m: Measurement, run: BurstRun, options: MeasureOptions): Promise<Reply[]> {
   const { limit } = options;
+  const clean = m.attempt > 1;
   const extra: Reply[] = [];
   const failed = failedShape(run, m.bound, m.errors);
   if (failed) {
@@ -100,16 +101,16 @@ export async function assess(m: Measurement, run: BurstRun, options: MeasureOpti
     if (m.baseFrom === 'fresh' && hc?.consistent && hc.counted !== undefined && hc.counted > 0 && hc.limit === limit.max) {
       m.shape = 'ambiguous';
       m.why = `the target's headers say ${hc.counted} request(s) had been counted before the burst, none of them the suite's in this window: not a fresh window (a run shortly before?)`;
-      if (m.clean && options.exclusive !== false) m.phantom = hc.counted;
+      if (clean && options.exclusive !== false) m.phantom = hc.counted;
       return extra;
     }
-    if (!m.clean && m.baseFrom === 'fresh' && options.exclusive === false) {
+    if (!clean && m.baseFrom === 'fresh' && options.exclusive === false) {
       m.shape = 'ambiguous';
       m.why =
         'the only key may have been used within the window by another run or shard (this run sent nothing with it before the burst), and no headers say so';
       return extra;
     }
-    if (!m.clean && options.otherKey) {
+    if (!clean && options.otherKey) {
       const other = await sendOne(options.otherKey);
       extra.push(other);
       m.sharedWith = other.status === 429 ? 'shared' : 'separate';
@@ -124,9 +125,9 @@ export async function assess(m: Measurement, run: BurstRun, options: MeasureOpti
   }
   // More than the limit: a refilling bucket serves again within a few of its periods after its 429, a window does not.
   const excess = total - limit.max;
-  const refill = await probeRefill(options.target, limit, run);
-  extra.push(...refill.replies);
-  m.refill = { probes: refill.probes, served: refill.served, allowance: refill.allowance, turnedOver: refill.turnedOver };
+  const { replies, ...refill } = await probeRefill(options.target, limit, run);
+  extra.push(...replies);
+  m.refill = refill;
   if (refill.turnedOver) {
     m.shape = 'more';
     m.why = `${excess} more than the limit, and right after the 429 requests were served on and on: a window turned over`;

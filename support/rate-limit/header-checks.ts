@@ -43,13 +43,10 @@ export class HeaderProblems extends Lines {
   readonly notes = new Lines();
 }
 
-/** The route's limits: a bare limit is a route under the global limit alone. */
-const routeLimits = (l: Limit | RouteLimits): RouteLimits => ('global' in l ? l : { global: l });
-
 /** The unit and range of each value one response gives (no comparison with other responses); returns the limit they announce. */
-export function checkValues(h: LimitHeaders, status: number, limits: Limit | RouteLimits, out: HeaderProblems, reply?: Reply): Announced {
-  const { own } = routeLimits(limits);
-  const announced = announcedPolicy(h, routeLimits(limits));
+export function checkValues(h: LimitHeaders, status: number, limits: RouteLimits, out: HeaderProblems, reply?: Reply): Announced {
+  const { own } = limits;
+  const announced = announcedPolicy(h, limits);
   const limit = announced.limit;
   const windowS = limit.windowSeconds;
   for (const p of h.problems) out.add(p, reply);

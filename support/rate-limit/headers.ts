@@ -156,10 +156,8 @@ interface Announcement {
   endsAt: number;
 }
 
-interface BrokenAnnouncement extends Announcement {
-  /** The request sent after the announced moment and refused again. */
-  later: Reply;
-}
+/** `later`: the request sent after the announced moment and refused again. */
+type BrokenAnnouncement = Announcement & { later: Reply };
 
 /** What a 429 announces; `retryAfterOnly` where a reset header may describe another limit (a route's own). */
 export function announcementOf(r: Reply, retryAfterOnly = false): Announcement | undefined {

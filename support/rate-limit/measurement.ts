@@ -46,9 +46,8 @@ export interface Refill {
 }
 
 export interface Measurement {
+  /** From 1; every one after the first is sent after a whole window in which the suite sent nothing at all (clean). */
   attempt: number;
-  /** Sent after a whole window in which the suite sent nothing at all. */
-  clean: boolean;
   known: KnownPrior;
   /** What the window held before the burst, as the decision takes it, and where that figure came from. */
   base?: number;
@@ -108,7 +107,6 @@ export interface MeasureOptions {
   /** The key is the suite's own burst key, so a window this run sent nothing in is fresh; not so for API_KEY (default: true). */
   exclusive?: boolean;
   concurrency?: number;
-  maxAttempts?: number;
 }
 
 /** Waits until a whole window and its margin have passed since `since` (the last request), and returns the ms waited. */
@@ -167,7 +165,7 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
   const waits: string[] = [];
   let requests = 0;
   let lastSent = 0;
-  for (let attempt = 1; attempt <= (options.maxAttempts ?? MAX_ATTEMPTS); attempt++) {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const previous = measurements[measurements.length - 1];
     if (previous) {
       // A whole window in which the suite sent nothing: fresh for fixed and sliding windows, per key or per client alike.
@@ -182,7 +180,6 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
     const all = [...run.replies, ...run.confirmations];
     const m: Measurement = {
       attempt,
-      clean: attempt > 1,
       known,
       sent: run.replies.length,
       served: run.replies.filter((r) => isServed(r.status)).length,
