@@ -10,7 +10,7 @@
  * Its requests go to the runtime operation at every accepted version in turn (spread.ts); recovery heeds
  * what the 429s announce (recovery.ts).
  */
-import { burstTarget, isServed, sendOne, sendRequest, type Reply } from '../support/rate-limit/burst';
+import { burstTarget, isServed, sendOne, type Reply } from '../support/rate-limit/burst';
 import { exhaust, measureBudgetMs, measureLimit, waitQuietWindow, type LimitReport } from '../support/rate-limit/measurement';
 import { brokenAnnouncement, describeBroken, readLimitHeaders, ROUNDING_MS } from '../support/rate-limit/headers';
 import { watchRecovery } from '../support/rate-limit/recovery';
@@ -18,7 +18,7 @@ import { checkBurstHeaders } from '../support/rate-limit/header-checks';
 import { describeBurstKey } from '../support/rate-limit/keys';
 import { burstPlan, routeKnown, waitForRoom, type BurstPlan } from '../support/rate-limit/plan';
 import { describeSpread, spreadOverRoute } from '../support/rate-limit/spread';
-import { burstExchange, checkRefusalBodies, judgeLimit, replyExchange } from '../support/rate-limit/judge';
+import { burstExchange, checkRefusalBodies, judgeLimit } from '../support/rate-limit/judge';
 import { declares429, routeProbes } from '../support/rate-limit/route-probes';
 import { CUSTOM_CONCURRENCY, customLimitsOf, describeRouteLimit, planCustomLimit } from '../support/rate-limit/custom-limits';
 import { writeLastRun } from '../support/rate-limit/known-prior';
@@ -181,7 +181,7 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
         refusal = run.replies.find((r) => r.status === 429);
         if (!refusal) break;
         answers = [];
-        for (const p of probes) answers.push(await sendRequest(plan.target.origin, p));
+        for (const p of probes) answers.push(await sendOne(p));
         const still = await sendOne(plan.target);
         sent += probes.length + 1;
         if (!isServed(still.status)) break;
@@ -200,7 +200,7 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
       probes.forEach((p, i) => {
         const answer = answers[i];
         const v = verdict.at({ place: p.place, valueClass: RL_CLASSES.limited });
-        const ex = replyExchange(plan.target.origin, p, answer);
+        const ex = burstExchange(p, answer);
         if (answer.status === 429) {
           v.pass('RL-2');
           checkRefusalBodies(v, spec, validator, p.op, [ex], 'RL-3', plan.keys);

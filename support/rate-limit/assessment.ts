@@ -2,21 +2,23 @@
 import { isServed, sendOne, sleep, type BurstRun, type BurstTarget, type Reply } from './burst';
 import { readLimitHeaders } from './headers';
 import { describePrior } from './known-prior';
-import type { HeaderCount, Limit, MeasureOptions, Measurement, Refill, Shape } from './measurement';
+import type { Limit, MeasureOptions, Measurement, Shape } from './measurement';
 
 /** A few more than the limit, with no refill after the 429: a wrong limit (a window that turned over mid-burst serves many more). */
 export const smallExcess = (limit: Limit) => Math.max(1, Math.ceil(limit.max / 100));
 
-/** From the served replies' remaining headers (undefined when they carry none). */
-export function headerCount(replies: Reply[]): HeaderCount | undefined {
+/**
+ * What the served replies' remaining headers say of the window before the burst (undefined when they carry none): `counted`, what the
+ * target had counted before it (limit - highest remaining - 1); `consistent`, remaining fell by one per served request, to 0 at the last.
+ */
+export function headerCount(replies: Reply[]) {
   const served = replies.filter((r) => isServed(r.status)).map((r) => readLimitHeaders(r.headers, r.at));
   const remaining = served.map((h) => h.remaining).filter((n): n is number => n !== undefined);
   if (!remaining.length || remaining.length !== served.length) return undefined;
   const limit = served.find((h) => h.limit !== undefined)?.limit;
   const remainingMax = Math.max(...remaining);
-  const remainingMin = Math.min(...remaining);
-  const consistent = remainingMin === 0 && remainingMax + 1 === served.length && new Set(remaining).size === served.length;
-  return { limit, remainingMax, remainingMin, counted: limit === undefined ? undefined : limit - remainingMax - 1, consistent };
+  const consistent = Math.min(...remaining) === 0 && remainingMax + 1 === served.length && new Set(remaining).size === served.length;
+  return { limit, remainingMax, counted: limit === undefined ? undefined : limit - remainingMax - 1, consistent };
 }
 
 /** none / broken / wrong-status, or undefined when the limiter answered with 429s. */
@@ -28,7 +30,7 @@ function failedShape(run: BurstRun, bound: number, errors: string[]): Shape | un
 }
 
 /** After the first 429 a refilling limiter serves again within a few periods and a window does not: the confirmations and a few probes tell. */
-async function probeRefill(target: BurstTarget, limit: Limit, run: BurstRun): Promise<Refill & { replies: Reply[] }> {
+async function probeRefill(target: BurstTarget, limit: Limit, run: BurstRun) {
   const periodMs = (limit.windowSeconds * 1000) / limit.max;
   const spanMs = Math.min(2000, Math.max(100, 3 * periodMs));
   const stepMs = Math.max(10, spanMs / 6);
@@ -51,6 +53,7 @@ async function probeRefill(target: BurstTarget, limit: Limit, run: BurstRun): Pr
   const servedReplies = run.replies.filter((r) => isServed(r.status));
   const first = Math.min(...run.replies.map((r) => r.sentAt));
   const last = Math.max(...servedReplies.map((r) => r.sentAt), first);
+  // allowance: the tokens a bucket refilling at limit/window would have added while the burst was served.
   return { probes: run.confirmations.length + replies.length, served, allowance: Math.floor((last - first) / periodMs) + 1, turnedOver, replies };
 }
 
@@ -63,24 +66,25 @@ export async function assess(m: Measurement, run: BurstRun, options: MeasureOpti
     m.shape = failed;
     return extra;
   }
-  const hc = (m.headers = headerCount(run.replies));
-  const trusted = hc && hc.consistent && hc.limit === limit.max && hc.counted !== undefined;
+  const hc = headerCount(run.replies);
+  // Trusted where the headers agree with what the target did and name the configured limit.
+  const counted = hc?.consistent && hc.limit === limit.max ? hc.counted : undefined;
   if (m.known.count === 0) {
     m.base = 0;
     m.baseFrom = 'fresh';
-  } else if (trusted && hc.counted! >= 0 && hc.counted! <= m.known.count) {
-    m.base = hc.counted;
+  } else if (counted !== undefined && counted >= 0 && counted <= m.known.count) {
+    m.base = counted;
     m.baseFrom = 'headers';
-    m.notes.push(`the target's headers say ${hc.counted} of the suite's ${m.known.count} earlier request(s) with the key counted`);
+    m.notes.push(`the target's headers say ${counted} of the suite's ${m.known.count} earlier request(s) with the key counted`);
   } else {
     m.shape = 'ambiguous';
     const headers = !hc
       ? m.served === 0
         ? 'not one request of the burst was served, so no headers tell'
         : 'it sends no remaining/limit headers that would tell'
-      : !trusted
+      : counted === undefined
         ? `its headers do not settle it (${hc.consistent ? `limit header ${hc.limit ?? 'absent'}, configured ${limit.max}` : 'remaining did not fall by one per served request to 0'})`
-        : `its headers say ${hc.counted} counted, more than the suite sent`;
+        : `its headers say ${counted} counted, more than the suite sent`;
     m.why = `the key's window was not fresh: ${describePrior(m.known)}; whether the target counts them is not documented, and ${headers}`;
     return extra;
   }
@@ -98,10 +102,10 @@ export async function assess(m: Measurement, run: BurstRun, options: MeasureOpti
   }
   if (total < limit.max) {
     // The headers say the window held requests the suite did not send: a run seconds before, another client.
-    if (m.baseFrom === 'fresh' && hc?.consistent && hc.counted !== undefined && hc.counted > 0 && hc.limit === limit.max) {
+    if (m.baseFrom === 'fresh' && counted !== undefined && counted > 0) {
       m.shape = 'ambiguous';
-      m.why = `the target's headers say ${hc.counted} request(s) had been counted before the burst, none of them the suite's in this window: not a fresh window (a run shortly before?)`;
-      if (clean && options.exclusive !== false) m.phantom = hc.counted;
+      m.why = `the target's headers say ${counted} request(s) had been counted before the burst, none of them the suite's in this window: not a fresh window (a run shortly before?)`;
+      if (clean && options.exclusive !== false) m.phantom = counted;
       return extra;
     }
     if (!clean && m.baseFrom === 'fresh' && options.exclusive === false) {
@@ -125,8 +129,8 @@ export async function assess(m: Measurement, run: BurstRun, options: MeasureOpti
   }
   // More than the limit: a refilling bucket serves again within a few of its periods after its 429, a window does not.
   const excess = total - limit.max;
-  const { replies, ...refill } = await probeRefill(options.target, limit, run);
-  extra.push(...replies);
+  const refill = await probeRefill(options.target, limit, run);
+  extra.push(...refill.replies);
   m.refill = refill;
   if (refill.turnedOver) {
     m.shape = 'more';

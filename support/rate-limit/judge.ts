@@ -1,5 +1,5 @@
 /** The clause checks of what a limiter did: RL-1 / RL-2 (the global limit) or RL-4 (a route's own) from a measurement's outcome, and the 429 bodies (RL-3, ERR-2..4, AUTH-7). */
-import type { BurstTarget, OneRequest, Reply } from './burst';
+import type { BurstTarget, Reply } from './burst';
 import type { ClauseId } from '../document/clauses';
 import { conform } from '../checks/conformance';
 import { checkErrorResponse } from '../checks/error-checks';
@@ -12,30 +12,26 @@ import type { Limit, LimitReport } from './measurement';
 import { formatWindow } from './custom-limits';
 
 /** A reply as an Exchange, so the suite's error checks and spec conformance apply to it. */
-export function replyExchange(origin: string, request: Pick<OneRequest, 'method' | 'path' | 'headers' | 'body'>, r: Reply): Exchange {
+export function burstExchange(target: BurstTarget, r: Reply): Exchange {
   let json: unknown;
   try {
     json = r.body ? JSON.parse(r.body) : undefined;
   } catch {
     json = undefined;
   }
-  const contentType = r.headers['content-type'] ?? '';
   return {
-    method: request.method,
-    url: `${origin}${request.path}`,
-    requestHeaders: request.headers,
-    requestBody: request.body,
+    method: target.method ?? 'GET',
+    url: `${target.origin}${r.path ?? target.path}`,
+    requestHeaders: target.headers,
+    requestBody: target.body,
     status: r.status,
     headers: r.headers,
     text: r.body ?? '',
     json,
-    contentType,
+    contentType: r.headers['content-type'] ?? '',
     ms: r.at - r.sentAt,
   };
 }
-
-export const burstExchange = (target: BurstTarget, r: Reply) =>
-  replyExchange(target.origin, { method: 'GET', path: r.path ?? target.path, headers: target.headers }, r);
 
 /** Every 429 carries the ERR-2 body with a JSON content type (`clause`: RL-3 global, RL-4 a route's own); identical answers are checked once. */
 export function checkRefusalBodies(

@@ -25,26 +25,6 @@ export type Limit = RateLimit;
 
 export type Shape = 'exact' | 'fewer' | 'more' | 'none' | 'wrong-status' | 'broken' | 'ambiguous';
 
-/** What the served replies' headers say of the window before the burst. */
-export interface HeaderCount {
-  limit?: number;
-  remainingMax: number;
-  remainingMin: number;
-  /** Requests the target says it had counted before the burst: limit - (highest remaining) - 1. */
-  counted?: number;
-  /** Remaining fell by one per served request, to 0 at the last: the headers agree with what the target did. */
-  consistent: boolean;
-}
-
-export interface Refill {
-  probes: number;
-  served: number;
-  /** Tokens a bucket refilling at limit/window would have added while the burst was served. */
-  allowance: number;
-  /** Served again and again right after the 429: a window that turned over, not a refill. */
-  turnedOver: boolean;
-}
-
 export interface Measurement {
   /** From 1; every one after the first is sent after a whole window in which the suite sent nothing at all (clean). */
   attempt: number;
@@ -61,8 +41,8 @@ export interface Measurement {
   errors: string[];
   durationMs: number;
   bound: number;
-  headers?: HeaderCount;
-  refill?: Refill;
+  /** Requests sent after the 429 to see whether a bucket refills, and how many of them were served. */
+  refill?: { probes: number; served: number };
   /** The limit also refused another key right after the burst. */
   sharedWith?: 'shared' | 'separate';
   shape: Shape;

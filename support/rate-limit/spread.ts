@@ -25,26 +25,23 @@ export async function spreadOverRoute(config: Config, plan: BurstPlan, target: T
   const asker = plan.otherKey ?? plan.target;
   const spellings = await acceptedSpellings(asker);
   const burstKey = headerValue(plan.target.headers, 'authorization') ?? '';
-  const authorizations = spellings.length ? [burstKey, ...spellings.map((s) => s(burstKey))] : undefined;
-  if (!others.length) return { target: { ...plan.target, ...(authorizations ? { authorizations } : {}) }, left: [] };
+  const spelt = { ...plan.target, ...(spellings.length ? { authorizations: [burstKey, ...spellings.map((s) => s(burstKey))] } : {}) };
+  if (!others.length) return { target: spelt, left: [] };
   const asked = await burst({ ...asker, path: others[0], paths: others }, { concurrency: others.length, maxRequests: others.length });
   const served = new Set(asked.replies.filter((r) => isServed(r.status)).map((r) => r.path ?? others[0]));
   const left = asked.replies.filter((r) => !isServed(r.status)).map((r) => `${r.path ?? others[0]} (${r.status || r.error})`);
-  return { target: { ...plan.target, paths: [plan.target.path, ...others.filter((p) => served.has(p))], ...(authorizations ? { authorizations } : {}) }, left };
+  return { target: { ...spelt, paths: [plan.target.path, ...others.filter((p) => served.has(p))] }, left };
 }
 
 type Spelling = (authorization: string) => string;
 const SCHEME_SPELLINGS: Spelling[] = [(a) => a.replace(/^Bearer /, 'bearer '), (a) => a.replace(/^Bearer /, 'BEARER ')];
 
-/** The other spellings of the asker's Authorization value that the target serves, asked once each. */
+/** The other spellings of the asker's Authorization value that the target serves, asked once each (in order: one lane). */
 async function acceptedSpellings(asker: BurstTarget): Promise<Spelling[]> {
   const own = headerValue(asker.headers, 'authorization') ?? '';
-  const out: Spelling[] = [];
-  for (const spelling of SCHEME_SPELLINGS) {
-    const asked = await burst({ ...asker, authorizations: [spelling(own)] }, { concurrency: 1, maxRequests: 1 });
-    if (asked.replies.every((r) => isServed(r.status))) out.push(spelling);
-  }
-  return out;
+  const n = SCHEME_SPELLINGS.length;
+  const asked = await burst({ ...asker, authorizations: SCHEME_SPELLINGS.map((s) => s(own)) }, { concurrency: 1, maxRequests: n });
+  return SCHEME_SPELLINGS.filter((_, k) => isServed(asked.replies[k].status));
 }
 
 export const describeSpread = (s: Spread): string =>
