@@ -96,12 +96,8 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
             lastActivity: plan.lastActivity,
           });
           await tell(info, verdict, `burst ${describeRouteLimit(l)}`, report);
-          judgeLimit(verdict.at({ ...where, valueClass: RL_CLASSES.burst }), report, l, bt, {
-            low: 'RL-4',
-            high: 'RL-4',
-            route: describeRouteLimit(l),
-            allowed: `${l.max} served per ${l.windowSeconds} s, then 429 (as the spec states)`,
-          });
+          const v = verdict.at({ ...where, valueClass: RL_CLASSES.burst });
+          judgeLimit(v, report, l, bt, `${allowed(l)} (as the spec states)`, describeRouteLimit(l));
           const replies = report.measurements.flatMap((m) => [...m.replies, ...m.confirmations]);
           checkRefusalBodies(
             verdict.at({ ...where, valueClass: RL_CLASSES.limited }),
@@ -135,11 +131,7 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
       const report = await measureLimit({ ...plan, target: burstAt, limit: rateLimit });
       await tell(info, verdict, 'burst', report);
       writeBurstSummary(config.reportDir, plan.roles.burst.source, report);
-      judgeLimit(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.burst }), report, rateLimit, burstAt, {
-        low: 'RL-1',
-        high: 'RL-2',
-        allowed: allowed(rateLimit),
-      });
+      judgeLimit(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.burst }), report, rateLimit, burstAt, allowed(rateLimit));
       const replies = report.measurements.flatMap((m) => [...m.replies, ...m.confirmations]);
       if (replies.some((r) => r.status === 429)) {
         checkRefusalBodies(
@@ -276,7 +268,7 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
       verdict.note('rate-limit-wait', `waited ${(waitedMs / 1000).toFixed(1)} s for a later window without requests of the suite, to count the limit again`);
       const later = await measureLimit({ ...plan, limit: rateLimit });
       await tell(info, verdict, 'burst in a later window', later);
-      judgeLimit(v, later, rateLimit, plan.target, { low: 'RL-1', high: 'RL-2', allowed: `${allowed(rateLimit)}, in every window` });
+      judgeLimit(v, later, rateLimit, plan.target, `${allowed(rateLimit)}, in every window`);
     },
   );
 });

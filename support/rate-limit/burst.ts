@@ -14,9 +14,6 @@ export const BURST_CONCURRENCY = 16;
 export const MAX_BURST_CONCURRENCY = 64;
 const LANES_PER_RTT_MS = 0.64;
 export const lanesFor = (rttMs: number, base: number, max: number) => Math.min(max, Math.max(base, Math.ceil(rttMs * LANES_PER_RTT_MS)));
-/** Requests sent one by one after the first refusal: beyond the limit, every one must be refused too. */
-export const CONFIRMATIONS = 3;
-export const MAX_ATTEMPTS = 4;
 export const BURST_DEADLINE_MS = 30_000;
 
 export interface BurstTarget {

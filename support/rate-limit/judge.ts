@@ -66,35 +66,27 @@ export function checkRefusalBodies(
   }
 }
 
-interface JudgeOptions {
-  /** Clause for too few served, and for too many (RL-1 / RL-2; RL-4 for both on a route's own limit). */
-  low: ClauseId;
-  high: ClauseId;
-  /** Prefix for the titles, e.g. the route of a custom limit. */
-  route?: string;
-  /** What "allowed" says. */
-  allowed: string;
-}
-
-export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, target: BurstTarget, o: JudgeOptions): void {
+/** RL-1 for too few served and RL-2 for too many; RL-4 for both on a route's own limit (`route`, which prefixes the titles). */
+export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, target: BurstTarget, allowed: string, route?: string): void {
+  const [low, high]: ClauseId[] = route ? ['RL-4', 'RL-4'] : ['RL-1', 'RL-2'];
   const outcome = report.outcome;
   const last = report.measurements[report.measurements.length - 1];
   const refusal = last?.refusals[0] ?? last?.replies[last.replies.length - 1];
   const ex = refusal && burstExchange(target, refusal);
-  const at = o.route ? `${o.route}: ` : '';
+  const at = route ? `${route}: ` : '';
   const window = `window of ${formatWindow(limit.windowSeconds)}`;
   const held = (base: number) =>
     base ? ` on top of ${base} request(s) of the suite that the ${window} already held (by the target's own headers)` : ` in a fresh ${window}`;
   const fail = (clause: ClauseId, title: string, received: unknown, served?: number) =>
-    verdict.fail({ clause, title: `${at}${title}`, received, allowed: o.allowed, exchange: ex, ...(served === undefined ? {} : { served }) });
+    verdict.fail({ clause, title: `${at}${title}`, received, allowed, exchange: ex, ...(served === undefined ? {} : { served }) });
   // One clause for too few, one for too many: the other one held.
   const otherHeld = (clause: ClauseId) => {
-    if (o.high !== o.low) verdict.pass(clause);
+    if (high !== low) verdict.pass(clause);
   };
   switch (outcome.kind) {
     case 'holds':
-      verdict.pass(o.low);
-      otherHeld(o.high);
+      verdict.pass(low);
+      otherHeld(high);
       if (outcome.refilled)
         verdict.note(
           'rate-limit',
@@ -103,27 +95,27 @@ export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, 
       return;
     case 'too-low':
       fail(
-        o.low,
+        low,
         `429 after only ${outcome.served} requests${held(outcome.base)}: fewer than the limit of ${limit.max}`,
         `${outcome.served + outcome.base} counted`,
       );
-      otherHeld(o.high);
+      otherHeld(high);
       return;
     case 'too-high':
-      otherHeld(o.low);
+      otherHeld(low);
       fail(
-        o.high,
+        high,
         `${outcome.served[0]} requests served${held(outcome.base)} (measured ${outcome.served.length} time(s)): more than the limit of ${limit.max}`,
         `${outcome.served.map((s) => s + outcome.base).join(', ')} counted`,
       );
       return;
     case 'no-limit':
-      otherHeld(o.low);
-      fail(o.high, `${outcome.sent} requests in ${(outcome.ms / 1000).toFixed(1)} s, none refused`, `${outcome.sent} served, no 429`, outcome.sent);
+      otherHeld(low);
+      fail(high, `${outcome.sent} requests in ${(outcome.ms / 1000).toFixed(1)} s, none refused`, `${outcome.sent} served, no 429`, outcome.sent);
       return;
     case 'wrong-status':
-      return fail(o.high, `the limit answered ${outcome.status} instead of 429 (after ${outcome.served} served)`, outcome.status);
+      return fail(high, `the limit answered ${outcome.status} instead of 429 (after ${outcome.served} served)`, outcome.status);
     case 'inconclusive':
-      return fail(o.high, `the limit could not be measured: ${outcome.why}: ${report.story.join(' | ')}`, outcome.why);
+      return fail(high, `the limit could not be measured: ${outcome.why}: ${report.story.join(' | ')}`, outcome.why);
   }
 }

@@ -9,9 +9,7 @@ import {
   BURST_CONCURRENCY,
   BURST_DEADLINE_MS,
   MAX_BURST_CONCURRENCY,
-  CONFIRMATIONS,
   isServed,
-  MAX_ATTEMPTS,
   sleep,
   type BurstRun,
   type BurstTarget,
@@ -22,6 +20,10 @@ import { describePrior, NO_PRIOR, type KnownPrior } from './known-prior';
 import type { RateLimit } from '../run/config';
 
 export type Limit = RateLimit;
+
+/** Requests sent one by one after the first refusal: beyond the limit, every one must be refused too. */
+const CONFIRMATIONS = 3;
+export const MAX_ATTEMPTS = 4;
 
 export type Shape = 'exact' | 'fewer' | 'more' | 'none' | 'wrong-status' | 'broken' | 'ambiguous';
 
@@ -212,6 +214,5 @@ function describeMeasurement(m: Measurement, limit: Limit): string {
 }
 
 /** Sends until the limit answers (bounded): leaves the key exhausted and returns what came back. */
-export async function exhaust(target: BurstTarget, limit: Limit, concurrency = BURST_CONCURRENCY): Promise<BurstRun> {
-  return burst(target, { concurrency, maxRequests: burstBound(limit, concurrency), stopOnRefusal: true });
-}
+export const exhaust = (target: BurstTarget, limit: Limit): Promise<BurstRun> =>
+  burst(target, { maxRequests: burstBound(limit, BURST_CONCURRENCY), stopOnRefusal: true });
