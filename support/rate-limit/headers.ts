@@ -47,6 +47,8 @@ function policyItems(value: string | undefined): PolicyItem[] {
     return { name, quota: /^\d+$/.test(head) ? Number(head) : param('q'), window: param('w') };
   });
 }
+const FAMILIES = ['x-ratelimit-', 'ratelimit-', 'x-rate-limit-'];
+
 /** Epoch times this far from the response are read as such; nearer values are seconds from now. */
 const EPOCH_SECONDS = 1e9;
 const EPOCH_MS = 1e12;
@@ -64,22 +66,18 @@ export function readLimitHeaders(headers: Record<string, string>, receivedAt = D
     if (!m) problems.push(`${name} "${value}" is not a number`);
     return m ? Number(m[1]) : undefined;
   };
-  const pick = (names: string[]) => names.map((n) => [n, h(n)] as const).find(([, v]) => v !== undefined);
+  // A value by its header in any of the three families, else from the RateLimit field (draft 8+): [the header it came from, the value].
+  type Found = [header: string, value: string | undefined];
+  const valueOf = (what: string, keys: string[], fallback?: string): Found =>
+    FAMILIES.map((f): Found => [`${f}${what}`, h(`${f}${what}`)]).find(([, v]) => v !== undefined) ?? ['ratelimit', field(keys) ?? fallback];
   const policies = [...policyItems(h('ratelimit-policy')), ...policyItems(h('ratelimit-limit')?.includes(';') ? h('ratelimit-limit') : undefined)];
   // Draft 8+: RateLimit names the policy it reports (`"default";r=5;t=20`).
   const named = policyItems(structured)[0]?.name;
   const namedPolicy = named === undefined ? undefined : policies.find((p) => p.name === named);
-  const [limitName, limitValue] = pick(['x-ratelimit-limit', 'ratelimit-limit', 'x-rate-limit-limit']) ?? [
-    'ratelimit',
-    field(['limit', 'l']) ?? (namedPolicy?.quota !== undefined ? String(namedPolicy.quota) : field(['q'], h('ratelimit-policy') ?? '')),
-  ];
-  const limit = number(limitName, limitValue);
+  const quota = namedPolicy?.quota !== undefined ? String(namedPolicy.quota) : field(['q'], h('ratelimit-policy') ?? '');
+  const limit = number(...valueOf('limit', ['limit', 'l'], quota));
   const policy = namedPolicy ?? policies.find((p) => p.quota === limit && p.window !== undefined) ?? (policies.length === 1 ? policies[0] : undefined);
-  const [remainingName, remainingValue] = pick(['x-ratelimit-remaining', 'ratelimit-remaining', 'x-rate-limit-remaining']) ?? [
-    'ratelimit',
-    field(['remaining', 'r']),
-  ];
-  const [resetName, resetValue] = pick(['x-ratelimit-reset', 'ratelimit-reset', 'x-rate-limit-reset']) ?? ['ratelimit', field(['reset', 't'])];
+  const [resetName, resetValue] = valueOf('reset', ['reset', 't']);
   const resetRaw = number(resetName, resetValue);
   let reset = resetRaw;
   let resetUnit: ResetUnit | undefined = resetRaw === undefined ? undefined : 'seconds-until';
@@ -95,7 +93,7 @@ export function readLimitHeaders(headers: Record<string, string>, receivedAt = D
   return {
     limit,
     ...(policy?.window !== undefined ? { window: policy.window } : {}),
-    remaining: number(remainingName, remainingValue),
+    remaining: number(...valueOf('remaining', ['remaining', 'r'])),
     reset,
     ...(resetRaw !== undefined ? { resetHeader: resetName, resetRaw, resetUnit } : {}),
     retryAfter,
