@@ -10,13 +10,13 @@
  * Its requests go to the runtime operation at every accepted version in turn (spread.ts); recovery heeds
  * what the 429s announce (recovery.ts).
  */
-import { burstTarget, isServed, sendOne, type Reply } from '../support/rate-limit/burst';
+import { burstBound, burstTarget, isServed, sendOne, type Reply } from '../support/rate-limit/burst';
 import { exhaust, measureBudgetMs, measureLimit, waitQuietWindow, type LimitReport } from '../support/rate-limit/measurement';
 import { brokenAnnouncement, describeBroken, readLimitHeaders, ROUNDING_MS } from '../support/rate-limit/headers';
 import { watchRecovery } from '../support/rate-limit/recovery';
 import { checkBurstHeaders } from '../support/rate-limit/header-checks';
 import { describeBurstKey } from '../support/rate-limit/keys';
-import { burstPlan, routeKnown, waitForRoom, type BurstPlan } from '../support/rate-limit/plan';
+import { burstPlan, waitForRoom, type BurstPlan } from '../support/rate-limit/plan';
 import { describeSpread, spreadOverRoute } from '../support/rate-limit/spread';
 import { burstExchange, checkRefusalBodies, judgeLimit } from '../support/rate-limit/judge';
 import { declares429, routeProbes } from '../support/rate-limit/route-probes';
@@ -86,13 +86,13 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
           const where = { place: `${l.operation.method.toUpperCase()} ${l.operation.path}` };
           // The main key: its window of this route holds only what the suite sent there (the ledger).
           const bt = burstTarget(config.baseUrl, path, key);
-          const waited = await waitForRoom(config, key.apiKey, rateLimit, 2 * l.max + 2 * CUSTOM_CONCURRENCY + 10);
+          const waited = await waitForRoom(plan, rateLimit, burstBound(l, CUSTOM_CONCURRENCY));
           if (waited) verdict.note('rate-limit-wait', `${describeRouteLimit(l)}: waited ${(waited / 1000).toFixed(1)} s for room under the global limit first`);
           const report = await measureLimit({
             target: bt,
             limit: l,
             concurrency: CUSTOM_CONCURRENCY,
-            known: routeKnown(config, key.apiKey, bt.path.split('?')[0]),
+            known: plan.knownOfMain(bt.path.split('?')[0]),
             lastActivity: plan.lastActivity,
           });
           await tell(info, verdict, `burst ${describeRouteLimit(l)}`, report);
@@ -243,13 +243,14 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
       countRequests(info, r.replies.length);
       verdict.note('rate-limit-recovery', r.waited);
       const v = verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.afterWindow });
+      const last = r.replies[r.replies.length - 1];
       v.check({
         clause: 'RL-5',
         ok: !!r.served,
-        title: `still refused ${secondsBetween(r.refusal.at, r.last.sentAt)} s after the limit was reached, longer than the ${rateLimit.windowSeconds} s window`,
-        received: `${r.last.status} to the last of ${r.replies.length} requests`,
+        title: `still refused ${secondsBetween(r.refusal.at, last.sentAt)} s after the limit was reached, longer than the ${rateLimit.windowSeconds} s window`,
+        received: `${last.status} to the last of ${r.replies.length} requests`,
         allowed: `served again within ${rateLimit.windowSeconds} s`,
-        exchange: burstExchange(plan.target, r.last),
+        exchange: burstExchange(plan.target, last),
       });
       // The window end observed against the one the 429s announced (a refusal may not move it unannounced).
       const broken = brokenAnnouncement(r.replies);

@@ -64,8 +64,7 @@ interface BurstOptions {
 export interface BurstRun {
   replies: Reply[];
   confirmations: Reply[];
-  startedAt: number;
-  endedAt: number;
+  durationMs: number;
 }
 
 export const isServed = (status: number) => status >= 200 && status < 300;
@@ -185,7 +184,7 @@ export async function burst(target: BurstTarget, options: BurstOptions): Promise
       [...replies, ...confirmations].map((r) => ({ at: r.sentAt, authorization, method: target.method ?? 'GET', url: url(r), status: r.status })),
     );
   }
-  return { replies, confirmations, startedAt, endedAt: Date.now() };
+  return { replies, confirmations, durationMs: Date.now() - startedAt };
 }
 
 export function burstTarget(baseUrl: string, path: string, credentials: { apiKey: string; accountId: string; accountHeader: string }): BurstTarget {

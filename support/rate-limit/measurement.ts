@@ -169,7 +169,7 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
       errors: all.filter((r) => r.status === 0).map((r) => r.error ?? 'no response'),
       replies: run.replies,
       confirmations: run.confirmations,
-      durationMs: run.endedAt - run.startedAt,
+      durationMs: run.durationMs,
       bound,
       shape: 'broken',
       notes: [],
