@@ -60,12 +60,15 @@ async function probeRefill(target: BurstTarget, limit: Limit, run: BurstRun) {
 export async function assess(m: Measurement, run: BurstRun, options: MeasureOptions): Promise<Reply[]> {
   const { limit } = options;
   const clean = m.attempt > 1;
+  // Requests sent to tell the shape (another key, refill probes), for the caller's count.
   const extra: Reply[] = [];
-  const failed = failedShape(run, m.bound, m.errors);
-  if (failed) {
-    m.shape = failed;
+  const settle = (shape: Shape, why?: string) => {
+    m.shape = shape;
+    if (why) m.why = why;
     return extra;
-  }
+  };
+  const failed = failedShape(run, m.bound, m.errors);
+  if (failed) return settle(failed);
   const hc = headerCount(run.replies);
   // Trusted where the headers agree with what the target did and name the configured limit.
   const counted = hc?.consistent && hc.limit === limit.max ? hc.counted : undefined;
@@ -77,7 +80,6 @@ export async function assess(m: Measurement, run: BurstRun, options: MeasureOpti
     m.baseFrom = 'headers';
     m.notes.push(`the target's headers say ${counted} of the suite's ${m.known.count} earlier request(s) with the key counted`);
   } else {
-    m.shape = 'ambiguous';
     const headers = !hc
       ? m.served === 0
         ? 'not one request of the burst was served, so no headers tell'
@@ -85,73 +87,63 @@ export async function assess(m: Measurement, run: BurstRun, options: MeasureOpti
       : counted === undefined
         ? `its headers do not settle it (${hc.consistent ? `limit header ${hc.limit ?? 'absent'}, configured ${limit.max}` : 'remaining did not fall by one per served request to 0'})`
         : `its headers say ${counted} counted, more than the suite sent`;
-    m.why = `the key's window was not fresh: ${describePrior(m.known)}; whether the target counts them is not documented, and ${headers}`;
-    return extra;
+    return settle('ambiguous', `the key's window was not fresh: ${describePrior(m.known)}; whether the target counts them is not documented, and ${headers}`);
   }
-  const total = m.served + m.base!;
+  const total = m.served + m.base;
   const servedAgain = run.confirmations.filter((r) => isServed(r.status)).length;
   if (servedAgain) m.notes.push(`${servedAgain} of ${run.confirmations.length} requests sent one by one after the first 429 were served again`);
-  if (m.errors.length && total <= limit.max && limit.max <= total + m.errors.length) {
-    m.shape = 'ambiguous';
-    m.why = `${m.errors.length} request(s) got no response (${m.errors[0]}): the target may or may not have counted them`;
-    return extra;
-  }
-  if (total === limit.max) {
-    m.shape = 'exact';
-    return extra;
-  }
+  if (m.errors.length && total <= limit.max && limit.max <= total + m.errors.length)
+    return settle('ambiguous', `${m.errors.length} request(s) got no response (${m.errors[0]}): the target may or may not have counted them`);
+  if (total === limit.max) return settle('exact');
   if (total < limit.max) {
     // The headers say the window held requests the suite did not send: a run seconds before, another client.
     if (m.baseFrom === 'fresh' && counted !== undefined && counted > 0) {
-      m.shape = 'ambiguous';
-      m.why = `the target's headers say ${counted} request(s) had been counted before the burst, none of them the suite's in this window: not a fresh window (a run shortly before?)`;
       if (clean && options.exclusive !== false) m.phantom = counted;
-      return extra;
+      return settle(
+        'ambiguous',
+        `the target's headers say ${counted} request(s) had been counted before the burst, none of them the suite's in this window: not a fresh window (a run shortly before?)`,
+      );
     }
-    if (!clean && m.baseFrom === 'fresh' && options.exclusive === false) {
-      m.shape = 'ambiguous';
-      m.why =
-        'the only key may have been used within the window by another run or shard (this run sent nothing with it before the burst), and no headers say so';
-      return extra;
-    }
+    if (!clean && m.baseFrom === 'fresh' && options.exclusive === false)
+      return settle(
+        'ambiguous',
+        'the only key may have been used within the window by another run or shard (this run sent nothing with it before the burst), and no headers say so',
+      );
     if (!clean && options.otherKey) {
       const other = await sendOne(options.otherKey);
       extra.push(other);
       m.sharedWith = other.status === 429 ? 'shared' : 'separate';
-      if (m.sharedWith === 'shared') {
-        m.shape = 'ambiguous';
-        m.why = `another key was refused too right after the burst: the limit seems counted per client address or per account, so the window held the suite's other requests`;
-        return extra;
-      }
+      if (m.sharedWith === 'shared')
+        return settle(
+          'ambiguous',
+          `another key was refused too right after the burst: the limit seems counted per client address or per account, so the window held the suite's other requests`,
+        );
     }
-    m.shape = 'fewer';
-    return extra;
+    return settle('fewer');
   }
   // More than the limit: a refilling bucket serves again within a few of its periods after its 429, a window does not.
   const excess = total - limit.max;
   const refill = await probeRefill(options.target, limit, run);
   extra.push(...refill.replies);
   m.refill = refill;
-  if (refill.turnedOver) {
-    m.shape = 'more';
-    m.why = `${excess} more than the limit, and right after the 429 requests were served on and on: a window turned over`;
-    return extra;
-  }
-  if (refill.served && m.known.count > 0) {
-    m.shape = 'ambiguous';
-    m.why = `${excess} more than the limit, then served again soon after the 429: a refilling limiter, or the suite's earlier requests leaving a sliding window`;
-    return extra;
-  }
+  if (refill.turnedOver) return settle('more', `${excess} more than the limit, and right after the 429 requests were served on and on: a window turned over`);
+  if (refill.served && m.known.count > 0)
+    return settle(
+      'ambiguous',
+      `${excess} more than the limit, then served again soon after the 429: a refilling limiter, or the suite's earlier requests leaving a sliding window`,
+    );
   if (refill.served && excess <= refill.allowance) {
-    m.shape = 'exact';
     m.notes.push(
       `${excess} more than the limit were served while the burst ran, and the limiter served again soon after its 429: a refilling bucket (up to ${refill.allowance} tokens in that time)`,
     );
-    return extra;
+    return settle('exact');
   }
-  m.shape = 'more';
   // A few more with no refill is the limit; many more may be a window that turned over mid-burst.
-  if (excess > smallExcess(limit) || refill.served)
-    m.why = `${excess} more than the limit were served: a wrong limit, or a window that turned over mid-burst; seen in two fresh windows it is the limit`;
-  return extra;
+  const unsure = excess > smallExcess(limit) || refill.served;
+  return settle(
+    'more',
+    unsure
+      ? `${excess} more than the limit were served: a wrong limit, or a window that turned over mid-burst; seen in two fresh windows it is the limit`
+      : undefined,
+  );
 }

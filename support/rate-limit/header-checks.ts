@@ -97,7 +97,7 @@ export interface BurstHeaderContext {
   served: number;
 }
 
-type Read = { r: Reply; h: ReturnType<typeof readLimitHeaders>; kind: PolicyKind };
+type Read = { r: Reply; h: LimitHeaders; kind: PolicyKind };
 
 /** RL-6 over one burst: every reply's values, then remaining across the served replies. */
 export function burstHeaderProblems(replies: Reply[], ctx: BurstHeaderContext): HeaderProblems {

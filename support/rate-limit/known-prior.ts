@@ -1,5 +1,5 @@
 /** What the suite itself sent with a key that may still be in a window: this run's ledger, and the last run's record of its last window for a target that outlives the run. */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { carries, readLedger, type LedgerEntry } from '../http/request-ledger';
 
@@ -61,10 +61,8 @@ export function writeLastRun(reportDir: string, target: string, windowSeconds: n
 
 /** The last run's record for this target, if there is one. */
 export function readLastRun(reportDir: string, target: string): LastRunRecord | undefined {
-  const file = join(reportDir, LAST_RUN_FILE);
-  if (!existsSync(file)) return undefined;
   try {
-    const record = JSON.parse(readFileSync(file, 'utf8')) as LastRunRecord;
+    const record = JSON.parse(readFileSync(join(reportDir, LAST_RUN_FILE), 'utf8')) as LastRunRecord;
     return record.target === target && Array.isArray(record.requests) ? record : undefined;
   } catch {
     return undefined;

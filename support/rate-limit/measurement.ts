@@ -147,7 +147,8 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
   const waits: string[] = [];
   let requests = 0;
   let lastSent = 0;
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+  let outcome: Outcome | undefined;
+  for (let attempt = 1; !outcome && attempt <= MAX_ATTEMPTS; attempt++) {
     const previous = measurements[measurements.length - 1];
     if (previous) {
       // A whole window in which the suite sent nothing: fresh for fixed and sliding windows, per key or per client alike.
@@ -179,18 +180,12 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
     requests += all.length + extra.length;
     measurements.push(m);
     story.push(describeMeasurement(m, limit));
-    const outcome = decide(measurements, limit);
-    if (outcome) return { outcome, measurements, requests, story, waits };
+    outcome = decide(measurements, limit);
   }
   const shapes = measurements.map((m) => m.shape).join(', ');
-  const last = measurements[measurements.length - 1];
-  return {
-    outcome: { kind: 'inconclusive', why: `${measurements.length} measurements did not agree (${shapes})${last?.why ? `; ${last.why}` : ''}` },
-    measurements,
-    requests,
-    story,
-    waits,
-  };
+  const { why } = measurements[measurements.length - 1];
+  outcome ??= { kind: 'inconclusive', why: `${measurements.length} measurements did not agree (${shapes})${why ? `; ${why}` : ''}` };
+  return { outcome, measurements, requests, story, waits };
 }
 
 function describeMeasurement(m: Measurement, limit: Limit): string {
