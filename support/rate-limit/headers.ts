@@ -7,25 +7,6 @@ import type { Limit } from './measurement';
 /** How a reset value was written: the IETF drafts use seconds until the reset; X-RateLimit-Reset also an epoch time. */
 type ResetUnit = 'seconds-until' | 'epoch-seconds' | 'epoch-ms';
 
-export interface LimitHeaders {
-  limit?: number;
-  remaining?: number;
-  /** The window of the policy the headers announce, in seconds (IETF `w=`), where they say it. */
-  window?: number;
-  /** Seconds from the response until the window resets, whatever unit the header used. */
-  reset?: number;
-  /** The header the reset came from, its value as sent, and the unit it was read in. */
-  resetHeader?: string;
-  resetRaw?: number;
-  resetUnit?: ResetUnit;
-  /** Retry-After in seconds (a date becomes seconds from the response). */
-  retryAfter?: number;
-  /** Names of the rate-limit headers present. */
-  names: string[];
-  /** Values that are not what their header calls for. */
-  problems: string[];
-}
-
 const FIRST_INT = /^\s*(-?\d+(?:\.\d+)?)/;
 
 /** One policy of a list (RateLimit-Policy, or RateLimit-Limit with `;w=`): `600;w=60` (drafts 6-7), `"default";q=600;w=60` (8+). */
@@ -54,7 +35,7 @@ const EPOCH_SECONDS = 1e9;
 const EPOCH_MS = 1e12;
 
 /** Reads X-RateLimit-*, RateLimit-* (drafts 6-7), RateLimit/RateLimit-Policy (draft 8+) and Retry-After. */
-export function readLimitHeaders(headers: Record<string, string>, receivedAt = Date.now()): LimitHeaders {
+export function readLimitHeaders(headers: Record<string, string>, receivedAt = Date.now()) {
   const h = (name: string) => headers[name] ?? headerValue(headers, name);
   const names = Object.keys(headers).filter((k) => KEPT_HEADER.test(k) && k.toLowerCase() !== 'content-type');
   const problems: string[] = [];
@@ -92,15 +73,21 @@ export function readLimitHeaders(headers: Record<string, string>, receivedAt = D
   }
   return {
     limit,
+    // The window of the policy the headers announce, in seconds (IETF `w=`), where they say it.
     ...(policy?.window !== undefined ? { window: policy.window } : {}),
     remaining: number(...valueOf('remaining', ['remaining', 'r'])),
+    // Seconds from the response until the window resets, whatever unit the header used; the header, its value as sent, and that unit.
     reset,
     ...(resetRaw !== undefined ? { resetHeader: resetName, resetRaw, resetUnit } : {}),
+    // Seconds (a date becomes seconds from the response).
     retryAfter,
+    // The rate-limit headers present, and values that are not what their header calls for.
     names,
     problems,
   };
 }
+
+export type LimitHeaders = ReturnType<typeof readLimitHeaders>;
 
 // Which limit the headers announce: the global one or the route's own (RL-4), by their limit value, their window `w=`, else by what their remaining count and reset have room for.
 export interface RouteLimits {

@@ -3,32 +3,24 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { carries, readLedger, type LedgerEntry } from '../http/request-ledger';
 
-export interface KnownPrior {
-  /** Requests carrying the key since the window's possible start. */
-  count: number;
-  thisRun: number;
-  lastRun: number;
-  /** When each was sent (epoch ms, ascending). */
-  times: number[];
-  /** By what came back: served (2xx), refused (other 4xx/5xx), limited (429), unanswered. */
-  kinds: Record<string, number>;
-}
-
-export const NO_PRIOR: KnownPrior = { count: 0, thisRun: 0, lastRun: 0, times: [], kinds: {} };
-
 const outcomeKind = (status: number | undefined) =>
   status === undefined || status === 0 ? 'unanswered' : status === 429 ? 'limited' : status >= 200 && status < 300 ? 'served' : 'refused';
 
 /** Requests carrying `apiKey` sent at or after `since`; with `path`, only those to it (a route with a limit of its own). */
-export function knownPrior(apiKey: string, since: number, options: { record?: LastRunRecord; path?: string } = {}): KnownPrior {
+export function knownPrior(apiKey: string, since: number, options: { record?: LastRunRecord; path?: string } = {}) {
   const thisRun = readLedger().filter((e) => e.at >= since && carries(e, apiKey) && (!options.path || e.path === options.path));
   // The record keeps no paths: for a route of its own, any request of the last run with the key may count.
   const lastRun = (options.record?.requests ?? []).filter((e) => e.at >= since && carries(e, apiKey));
   const all = [...thisRun, ...lastRun];
   const kinds: Record<string, number> = {};
   for (const e of all) kinds[outcomeKind(e.status)] = (kinds[outcomeKind(e.status)] ?? 0) + 1;
+  // times: when each was sent (epoch ms, ascending); kinds: by what came back (served, refused, limited, unanswered).
   return { count: all.length, thisRun: thisRun.length, lastRun: lastRun.length, times: all.map((e) => e.at).sort((x, y) => x - y), kinds };
 }
+
+export type KnownPrior = ReturnType<typeof knownPrior>;
+
+export const NO_PRIOR: KnownPrior = { count: 0, thisRun: 0, lastRun: 0, times: [], kinds: {} };
 
 /** When the suite last sent anything to the target (any key or none), this run or the last. */
 export const lastActivity = (record?: LastRunRecord): number => Math.max(0, ...readLedger().map((e) => e.at), ...(record?.requests ?? []).map((e) => e.at));

@@ -9,14 +9,8 @@ import { headerValue } from '../http/transport';
 import { burst, isServed, type BurstTarget } from './burst';
 import type { BurstPlan } from './plan';
 
-export interface Spread {
-  /** The burst's target, its `paths` the served ones (its own path first). */
-  target: BurstTarget;
-  /** The versions left out, with the status each was answered. */
-  left: string[];
-}
-
-export async function spreadOverRoute(config: Config, plan: BurstPlan, target: Target): Promise<Spread> {
+/** The burst's target, its `paths` the served ones (its own path first), and the versions left out, with the status each was answered. */
+export async function spreadOverRoute(config: Config, plan: BurstPlan, target: Target) {
   const pathOf = (version: string) => {
     const url = new URL(`${config.baseUrl}${fillPath(target.runtimePath, version)}`);
     return `${url.pathname}${url.search}`;
@@ -43,6 +37,8 @@ async function acceptedSpellings(asker: BurstTarget): Promise<Spelling[]> {
   const asked = await burst({ ...asker, authorizations: SCHEME_SPELLINGS.map((s) => s(own)) }, { concurrency: 1, maxRequests: n });
   return SCHEME_SPELLINGS.filter((_, k) => isServed(asked.replies[k].status));
 }
+
+export type Spread = Awaited<ReturnType<typeof spreadOverRoute>>;
 
 export const describeSpread = (s: Spread): string =>
   `the burst sends its requests to ${s.target.paths?.length ?? 1} URL(s) of the runtime operation in turn (${(s.target.paths ?? [s.target.path]).join(', ')})` +
