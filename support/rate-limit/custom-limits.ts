@@ -9,9 +9,7 @@ import { burstBound } from './burst';
 /** `text`: the words the limit was read from, for the report. */
 type CustomLimit = RateLimit & { text: string };
 
-export interface RouteLimit extends CustomLimit {
-  operation: SpecOperation;
-}
+export type RouteLimit = CustomLimit & { operation: SpecOperation };
 
 /** Seconds per unit, by the unit's first letter (the pattern below admits no other words). */
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };

@@ -133,25 +133,19 @@ export function announcedPolicy(h: LimitHeaders, limits: RouteLimits): Announced
 /** A value written in whole seconds may be up to one second short. */
 export const ROUNDING_MS = 1000;
 
-interface Announcement {
-  refusal: Reply;
-  seconds: number;
-  header: 'Retry-After' | 'reset';
-  /** When the key should be served again, by the client's clock. */
-  endsAt: number;
-}
-
-/** `later`: the request sent after the announced moment and refused again. */
-type BrokenAnnouncement = Announcement & { later: Reply };
-
 /** What a 429 announces; `retryAfterOnly` where a reset header may describe another limit (a route's own). */
-export function announcementOf(r: Reply, retryAfterOnly = false): Announcement | undefined {
+export function announcementOf(r: Reply, retryAfterOnly = false) {
   if (r.status !== 429) return undefined;
   const h = readLimitHeaders(r.headers, r.at);
   const [seconds, header] = h.retryAfter !== undefined ? [h.retryAfter, 'Retry-After' as const] : [retryAfterOnly ? undefined : h.reset, 'reset' as const];
   if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return undefined;
+  // endsAt: when the key should be served again, by the client's clock.
   return { refusal: r, seconds, header, endsAt: r.at + seconds * 1000 };
 }
+
+type Announcement = NonNullable<ReturnType<typeof announcementOf>>;
+/** `later`: the request sent after the announced moment and refused again. */
+type BrokenAnnouncement = Announcement & { later: Reply };
 
 /** The first promise a later refusal broke, over replies of one key in any order. */
 export function brokenAnnouncement(replies: Reply[], retryAfterOnly = false): BrokenAnnouncement | undefined {
