@@ -6,7 +6,6 @@ import { recordExchanges } from '../http/request-ledger';
 import { headerValue, keepAliveConnections, withUserAgent, type Connections } from '../http/transport';
 import type { RateLimit } from '../run/config';
 
-/** How long one request may wait for its answer. */
 const ANSWER_TIMEOUT_MS = 15_000;
 
 export const BURST_CONCURRENCY = 16;

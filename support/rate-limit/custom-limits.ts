@@ -20,7 +20,6 @@ const LIMIT =
 
 const toNumber = (s: string) => Number(s.replace(/,/g, ''));
 
-/** The first rate limit stated in a piece of prose, or undefined. */
 export function parseCustomLimit(text: string | undefined): CustomLimit | undefined {
   if (!text) return undefined;
   const m = LIMIT.exec(text);

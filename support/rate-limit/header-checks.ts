@@ -93,7 +93,6 @@ export interface BurstHeaderContext {
   refilled: number;
   /** The burst reached the limit (a 429 after the served requests): the last one served leaves 0. */
   reachedLimit: boolean;
-  /** Requests the burst got served. */
   served: number;
 }
 

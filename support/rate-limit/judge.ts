@@ -33,14 +33,13 @@ export function burstExchange(target: BurstTarget, r: Reply): Exchange {
   };
 }
 
-/** Every 429 carries the ERR-2 body with a JSON content type (`clause`: RL-3 global, RL-4 a route's own); identical answers are checked once. */
+/** RL-3: every 429 carries the ERR-2 body with a JSON content type, a route's own limit's too (RL-4 is the limit itself); identical answers are checked once. */
 export function checkRefusalBodies(
   verdict: Verdict,
   spec: Spec,
   validator: SchemaValidator,
   op: SpecOperation | undefined,
   exchanges: Exchange[],
-  clause: ClauseId,
   sentKeys: string[],
 ): void {
   const tooMany = exchanges.filter((e) => e.status === 429);
@@ -48,7 +47,7 @@ export function checkRefusalBodies(
   const bad = tooMany.filter((e) => !errorBodies[429].safeParse(e.json).success);
   const parsed = bad[0] && errorBodies[429].safeParse(bad[0].json);
   verdict.check({
-    clause,
+    clause: 'RL-3',
     ok: bad.length === 0,
     title: `${bad.length} of ${tooMany.length} 429 answers lack the documented body${parsed && !parsed.success ? `: ${zodLine(parsed.error)}` : ''}`,
     received: bad[0] ? (bad[0].json ?? bad[0].text) : undefined,
@@ -62,7 +61,7 @@ export function checkRefusalBodies(
   }
   for (const ex of [...groups.values()].slice(0, 5)) {
     checkErrorResponse({ verdict, exchange: ex, sentKeys });
-    conform({ verdict, spec, validator, op, exchange: ex, intent: 'invalid', clause });
+    conform({ verdict, spec, validator, op, exchange: ex, intent: 'invalid', clause: 'RL-3' });
   }
 }
 

@@ -51,7 +51,6 @@ export function writeLastRun(reportDir: string, target: string, windowSeconds: n
   writeFileSync(join(reportDir, LAST_RUN_FILE), JSON.stringify(record));
 }
 
-/** The last run's record for this target, if there is one. */
 export function readLastRun(reportDir: string, target: string): LastRunRecord | undefined {
   try {
     const record = JSON.parse(readFileSync(join(reportDir, LAST_RUN_FILE), 'utf8')) as LastRunRecord;

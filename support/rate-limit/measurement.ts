@@ -27,7 +27,7 @@ export const MAX_ATTEMPTS = 4;
 
 export type Shape = 'exact' | 'fewer' | 'more' | 'none' | 'wrong-status' | 'broken' | 'ambiguous';
 
-export interface Measurement {
+export interface Measurement extends BurstRun {
   /** From 1; every one after the first is sent after a whole window in which the suite sent nothing at all (clean). */
   attempt: number;
   known: KnownPrior;
@@ -38,10 +38,7 @@ export interface Measurement {
   served: number;
   /** Replies with a status that is not 2xx (the limiter's answers), confirmations included. */
   refusals: Reply[];
-  replies: Reply[];
-  confirmations: Reply[];
   errors: string[];
-  durationMs: number;
   bound: number;
   /** Requests sent after the 429 to see whether a bucket refills, and how many of them were served. */
   refill?: { probes: number; served: number };
@@ -162,15 +159,13 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
     const run = await burst(target, { concurrency, maxConcurrency, maxRequests: bound, stopOnRefusal: true, confirmations: CONFIRMATIONS });
     const all = [...run.replies, ...run.confirmations];
     const m: Measurement = {
+      ...run,
       attempt,
       known,
       sent: run.replies.length,
       served: run.replies.filter((r) => isServed(r.status)).length,
       refusals: all.filter((r) => r.status !== 0 && !isServed(r.status)),
       errors: all.filter((r) => r.status === 0).map((r) => r.error ?? 'no response'),
-      replies: run.replies,
-      confirmations: run.confirmations,
-      durationMs: run.durationMs,
       bound,
       shape: 'broken',
       notes: [],
