@@ -68,7 +68,7 @@ export function checkRefusalBodies(
 /** RL-1 for too few served and RL-2 for too many; RL-4 for both on a route's own limit (`route`, which prefixes the titles). */
 export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, target: BurstTarget, allowed: string, route?: string): void {
   const [low, high]: ClauseId[] = route ? ['RL-4', 'RL-4'] : ['RL-1', 'RL-2'];
-  const outcome = report.outcome;
+  const o = report.outcome;
   const last = report.measurements[report.measurements.length - 1];
   const refusal = last?.refusals[0] ?? last?.replies[last.replies.length - 1];
   const ex = refusal && burstExchange(target, refusal);
@@ -76,45 +76,31 @@ export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, 
   const window = `window of ${formatWindow(limit.windowSeconds)}`;
   const held = (base: number) =>
     base ? ` on top of ${base} request(s) of the suite that the ${window} already held (by the target's own headers)` : ` in a fresh ${window}`;
-  const fail = (clause: ClauseId, title: string, received: unknown, served?: number) =>
-    verdict.fail({ clause, title: `${at}${title}`, received, allowed, exchange: ex, ...(served === undefined ? {} : { served }) });
-  // One clause for too few, one for too many: the other one held.
-  const otherHeld = (clause: ClauseId) => {
-    if (high !== low) verdict.pass(clause);
-  };
-  switch (outcome.kind) {
-    case 'holds':
-      verdict.pass(low);
-      otherHeld(high);
-      if (outcome.refilled)
-        verdict.note(
-          'rate-limit',
-          `${at}${outcome.refilled} request(s) beyond ${limit.max} were served as the limiter refilled during the burst (a token bucket)`,
-        );
-      return;
-    case 'too-low':
-      fail(
-        low,
-        `429 after only ${outcome.served} requests${held(outcome.base)}: fewer than the limit of ${limit.max}`,
-        `${outcome.served + outcome.base} counted`,
-      );
-      otherHeld(high);
-      return;
-    case 'too-high':
-      otherHeld(low);
-      fail(
-        high,
-        `${outcome.served[0]} requests served${held(outcome.base)} (measured ${outcome.served.length} time(s)): more than the limit of ${limit.max}`,
-        `${outcome.served.map((s) => s + outcome.base).join(', ')} counted`,
-      );
-      return;
-    case 'no-limit':
-      otherHeld(low);
-      fail(high, `${outcome.sent} requests in ${(outcome.ms / 1000).toFixed(1)} s, none refused`, `${outcome.sent} served, no 429`, outcome.sent);
-      return;
-    case 'wrong-status':
-      return fail(high, `the limit answered ${outcome.status} instead of 429 (after ${outcome.served} served)`, outcome.status);
-    case 'inconclusive':
-      return fail(high, `the limit could not be measured: ${outcome.why}: ${report.story.join(' | ')}`, outcome.why);
-  }
+  // What failed, on which clause: too few served fails the first, anything else the second; nothing when the limit holds.
+  const failure: { clause: ClauseId; title: string; received: unknown; served?: number } | undefined =
+    o.kind === 'holds'
+      ? undefined
+      : o.kind === 'too-low'
+        ? {
+            clause: low,
+            title: `429 after only ${o.served} requests${held(o.base)}: fewer than the limit of ${limit.max}`,
+            received: `${o.served + o.base} counted`,
+          }
+        : o.kind === 'too-high'
+          ? {
+              clause: high,
+              title: `${o.served[0]} requests served${held(o.base)} (measured ${o.served.length} time(s)): more than the limit of ${limit.max}`,
+              received: `${o.served.map((s) => s + o.base).join(', ')} counted`,
+            }
+          : o.kind === 'no-limit'
+            ? { clause: high, title: `${o.sent} requests in ${(o.ms / 1000).toFixed(1)} s, none refused`, received: `${o.sent} served, no 429`, served: o.sent }
+            : o.kind === 'wrong-status'
+              ? { clause: high, title: `the limit answered ${o.status} instead of 429 (after ${o.served} served)`, received: o.status }
+              : { clause: high, title: `the limit could not be measured: ${o.why}: ${report.story.join(' | ')}`, received: o.why };
+  // Where the count was seen, the clause that did not fail held.
+  const counted = o.kind !== 'wrong-status' && o.kind !== 'inconclusive';
+  for (const clause of new Set([low, high])) if (counted && clause !== failure?.clause) verdict.pass(clause);
+  if (failure) verdict.fail({ ...failure, title: `${at}${failure.title}`, allowed, exchange: ex });
+  else if (o.kind === 'holds' && o.refilled)
+    verdict.note('rate-limit', `${at}${o.refilled} request(s) beyond ${limit.max} were served as the limiter refilled during the burst (a token bucket)`);
 }
