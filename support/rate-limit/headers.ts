@@ -9,14 +9,8 @@ type ResetUnit = 'seconds-until' | 'epoch-seconds' | 'epoch-ms';
 
 const FIRST_INT = /^\s*(-?\d+(?:\.\d+)?)/;
 
-/** One policy of a list (RateLimit-Policy, or RateLimit-Limit with `;w=`): `600;w=60` (drafts 6-7), `"default";q=600;w=60` (8+). */
-interface PolicyItem {
-  name?: string;
-  quota?: number;
-  window?: number;
-}
-
-function policyItems(value: string | undefined): PolicyItem[] {
+/** The policies of a list (RateLimit-Policy, or RateLimit-Limit with `;w=`): `600;w=60` (drafts 6-7), `"default";q=600;w=60` (8+). */
+function policyItems(value: string | undefined) {
   if (!value) return [];
   return value.split(',').map((item) => {
     const [head, ...params] = item.split(';').map((p) => p.trim());

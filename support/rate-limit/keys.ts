@@ -1,10 +1,7 @@
 /** Which key does what for the rate limit: the burst wants a key nothing else uses, so that its window holds nothing to explain. */
 import type { Config } from '../run/config';
 
-interface KeyCredentials {
-  apiKey: string;
-  accountId: string;
-}
+type KeyCredentials = Pick<Config, 'apiKey' | 'accountId'>;
 
 export function keyRoles(config: Config) {
   const main = { apiKey: config.apiKey, accountId: config.accountId, source: 'API_KEY' as const };
