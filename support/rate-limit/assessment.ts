@@ -21,14 +21,6 @@ export function headerCount(replies: Reply[]) {
   return { limit, remainingMax, counted: limit === undefined ? undefined : limit - remainingMax - 1, consistent };
 }
 
-/** none / broken / wrong-status, or undefined when the limiter answered with 429s. */
-function failedShape(run: BurstRun, bound: number, errors: string[]): Shape | undefined {
-  const answered = run.replies.filter((r) => r.status !== 0 && !isServed(r.status));
-  if (!answered.length) return !errors.length && run.replies.length >= bound ? 'none' : 'broken';
-  if ([...answered, ...run.confirmations].some((r) => r.status !== 0 && !isServed(r.status) && r.status !== 429)) return 'wrong-status';
-  return undefined;
-}
-
 /** After the first 429 a refilling limiter serves again within a few periods and a window does not: the confirmations and a few probes tell. */
 async function probeRefill(target: BurstTarget, limit: Limit, run: BurstRun) {
   const periodMs = (limit.windowSeconds * 1000) / limit.max;
@@ -67,8 +59,9 @@ export async function assess(m: Measurement, run: BurstRun, options: MeasureOpti
     if (why) m.why = why;
     return extra;
   };
-  const failed = failedShape(run, m.bound, m.errors);
-  if (failed) return settle(failed);
+  // No refusal at all (confirmations follow one only): no limit up to the bound, or a target that did not answer.
+  if (!m.refusals.length) return settle(!m.errors.length && m.sent >= m.bound ? 'none' : 'broken');
+  if (m.refusals.some((r) => r.status !== 429)) return settle('wrong-status');
   const hc = headerCount(run.replies);
   // Trusted where the headers agree with what the target did and name the configured limit.
   const counted = hc?.consistent && hc.limit === limit.max ? hc.counted : undefined;

@@ -57,15 +57,14 @@ export function checkValues(h: LimitHeaders, status: number, limits: RouteLimits
   if (h.remaining !== undefined && isServed(status) && h.remaining > named - 1)
     out.add(`a served request says ${h.remaining} remain, more than limit - 1 (${named - 1})`, reply);
   // On a route with its own limit, global headers with room left on a 429 say the route's limit refused.
-  const byOwn = !!own && announced.kind === 'global' && status === 429 && h.remaining !== undefined && h.remaining > 0;
-  if (status === 429 && h.remaining !== undefined && h.remaining > 0) {
-    if (byOwn)
-      out.notes.add(
-        `a 429 from the route's own limit (${describeLimit(own)}) while its headers, which announce the global limit (${describeLimit(limit)}), showed room left: a server with several limits may report one, and a positive remaining count is no promise`,
-        reply,
-      );
-    else out.add(`a 429 says ${h.remaining} requests remain`, reply);
-  }
+  const roomOn429 = status === 429 && h.remaining !== undefined && h.remaining > 0;
+  const byOwn = roomOn429 && !!own && announced.kind === 'global';
+  if (byOwn)
+    out.notes.add(
+      `a 429 from the route's own limit (${describeLimit(own)}) while its headers, which announce the global limit (${describeLimit(limit)}), showed room left: a server with several limits may report one, and a positive remaining count is no promise`,
+      reply,
+    );
+  else if (roomOn429) out.add(`a 429 says ${h.remaining} requests remain`, reply);
   if (h.reset !== undefined) {
     const header = h.resetHeader ?? 'reset';
     if (/^ratelimit/i.test(header) && h.resetUnit !== 'seconds-until')
