@@ -117,17 +117,10 @@ function repeatedRequest(target: BurstTarget, connections: Connections, wholeAns
         if (!keepBody) res.resume();
         else res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', (e) => resolve({ ...failedReply(i, sentAt, e), ...where }));
-        res.on('end', () =>
-          resolve({
-            i,
-            ...where,
-            sentAt,
-            at: Date.now(),
-            status,
-            headers,
-            ...(keepBody ? { body: new TextDecoder().decode(Buffer.concat(chunks)) } : {}),
-          }),
-        );
+        res.on('end', () => {
+          const body = keepBody ? new TextDecoder().decode(Buffer.concat(chunks)) : undefined;
+          resolve({ i, ...where, sentAt, at: Date.now(), status, headers, body });
+        });
       });
       req.on('timeout', () => req.destroy(new Error(`no answer within ${ANSWER_TIMEOUT_MS / 1000} s`)));
       req.on('error', (e) => resolve({ ...failedReply(i, sentAt, e), ...where }));

@@ -12,8 +12,6 @@ export function keyRoles(config: Config) {
     burst: own ?? main,
     /** Another key, to see whether the limit is counted per key (the main key when the burst has its own). */
     other: own && main,
-    /** Every key of the configuration, the burst's included. */
-    all: [main, config.second, config.burstKey].filter((k): k is KeyCredentials => k !== undefined),
   };
 }
 

@@ -24,7 +24,7 @@ export function burstPlan(config: Config, target: Target) {
     knownOfMain: (path?: string) => known(config.apiKey, path),
     lastActivity: () => lastActivity(record),
     // Every configured key: an error body must echo none of them (AUTH-7).
-    keys: roles.all.map((k) => k.apiKey),
+    keys: [config.apiKey, config.second?.apiKey, config.burstKey?.apiKey].filter((k): k is string => k !== undefined),
     // The burst key is not the main key: no other run or shard of the suite spends it.
     exclusive: roles.burst.source !== 'API_KEY',
   };
