@@ -13,6 +13,8 @@ export type RouteLimit = CustomLimit & { operation: SpecOperation };
 
 /** Seconds per unit, by the unit's first letter (the pattern below admits no other words). */
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+/** The units a window is written in (60 s stays "60 seconds", as specs write it). */
+const WINDOW_UNITS = [['day', UNIT_SECONDS.d] as const, ['hour', UNIT_SECONDS.h] as const];
 
 // "20 requests / 10 seconds", "300 requests per day", "100 requests per 1 minute", "60 requests/min".
 const LIMIT =
@@ -38,14 +40,10 @@ export const customLimitsOf = (spec: Spec): RouteLimit[] =>
     return limit ? [{ ...limit, operation }] : [];
   });
 
+/** In the largest of days, hours and seconds that the window is a whole number of. */
 export function formatWindow(seconds: number): string {
-  for (const [unit, n] of [
-    ['day', 86_400],
-    ['hour', 3600],
-  ] as const) {
-    if (seconds >= n && seconds % n === 0) return seconds === n ? `1 ${unit}` : `${seconds / n} ${unit}s`;
-  }
-  return `${seconds} seconds`;
+  const [unit, n] = WINDOW_UNITS.find(([, n]) => seconds >= n && seconds % n === 0) ?? ['second', 1];
+  return seconds === n ? `1 ${unit}` : `${seconds / n} ${unit}s`;
 }
 
 export const formatLimit = (l: CustomLimit) => `${l.max} requests / ${formatWindow(l.windowSeconds)}`;

@@ -112,15 +112,12 @@ export function announcedPolicy(h: LimitHeaders, limits: RouteLimits): Announced
   const room = (l: Limit) => (h.remaining === undefined || h.remaining <= l.max) && (h.reset === undefined || h.reset <= l.windowSeconds + 1);
   const chosen = matching.find((c) => room(c.limit)) ?? matching[matching.length - 1];
   if (chosen) return chosen;
-  const nearest = candidates[0];
-  if (!own) {
-    const what =
-      h.limit !== global.max
-        ? `${named(h)}, the limit is ${global.max}`
-        : `the headers announce a window of ${h.window} s, the window is ${global.windowSeconds} s`;
-    return { ...nearest, wrong: what };
-  }
-  return { ...nearest, wrong: `${named(h)}: neither the global limit (${describeLimit(global)}) nor the route's own (${describeLimit(own)})` };
+  const wrong = own
+    ? `${named(h)}: neither the global limit (${describeLimit(global)}) nor the route's own (${describeLimit(own)})`
+    : h.limit !== global.max
+      ? `${named(h)}, the limit is ${global.max}`
+      : `the headers announce a window of ${h.window} s, the window is ${global.windowSeconds} s`;
+  return { ...candidates[0], wrong };
 }
 
 // A 429 promises when the key is served again (Retry-After, else the reset header, plus a second of rounding): a refusal after that, before any served answer, breaks it.
