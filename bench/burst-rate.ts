@@ -20,7 +20,7 @@ export async function measureRates(baseUrl: string, seconds: number, concurrency
     const run = await burst(target, { concurrency, maxRequests: Number.MAX_SAFE_INTEGER, deadlineMs: s * 1000 });
     const bad = run.replies.filter((r) => r.status !== 200).length;
     if (bad) throw new Error(`the burst got ${bad} answers other than 200: is the limit high enough?`);
-    return run.replies.length / ((run.endedAt - run.startedAt) / 1000);
+    return run.replies.length / (run.durationMs / 1000);
   };
   const cannonRate = async (s = seconds) => {
     const r = await autocannon({ url: `${baseUrl}${path}`, connections: concurrency, duration: s, headers: target.headers });

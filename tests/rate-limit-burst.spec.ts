@@ -10,15 +10,15 @@
  * Its requests go to the runtime operation at every accepted version in turn (spread.ts); recovery heeds
  * what the 429s announce (recovery.ts).
  */
-import { burstTarget, isServed, sendOne, sendRequest, type Reply } from '../support/rate-limit/burst';
-import { exhaust, measureBudgetMs, measureLimit, type LimitReport } from '../support/rate-limit/measurement';
+import { burstBound, burstTarget, isServed, sendOne, type Reply } from '../support/rate-limit/burst';
+import { exhaust, measureBudgetMs, measureLimit, waitQuietWindow, type LimitReport } from '../support/rate-limit/measurement';
 import { brokenAnnouncement, describeBroken, readLimitHeaders, ROUNDING_MS } from '../support/rate-limit/headers';
-import { measureInLaterWindow, watchRecovery } from '../support/rate-limit/recovery';
+import { watchRecovery } from '../support/rate-limit/recovery';
 import { checkBurstHeaders } from '../support/rate-limit/header-checks';
 import { describeBurstKey } from '../support/rate-limit/keys';
-import { burstPlan, routeKnown, waitForRoom, type BurstPlan } from '../support/rate-limit/plan';
+import { burstPlan, waitForRoom, type BurstPlan } from '../support/rate-limit/plan';
 import { describeSpread, spreadOverRoute } from '../support/rate-limit/spread';
-import { burstExchange, checkRefusalBodies, judgeLimit, replyExchange } from '../support/rate-limit/judge';
+import { burstExchange, checkRefusalBodies, judgeLimit } from '../support/rate-limit/judge';
 import { declares429, routeProbes } from '../support/rate-limit/route-probes';
 import { CUSTOM_CONCURRENCY, customLimitsOf, describeRouteLimit, planCustomLimit } from '../support/rate-limit/custom-limits';
 import { writeLastRun } from '../support/rate-limit/known-prior';
@@ -86,22 +86,18 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
           const where = { place: `${l.operation.method.toUpperCase()} ${l.operation.path}` };
           // The main key: its window of this route holds only what the suite sent there (the ledger).
           const bt = burstTarget(config.baseUrl, path, key);
-          const waited = await waitForRoom(config, key.apiKey, rateLimit, 2 * l.max + 2 * CUSTOM_CONCURRENCY + 10);
+          const waited = await waitForRoom(plan, rateLimit, burstBound(l, CUSTOM_CONCURRENCY));
           if (waited) verdict.note('rate-limit-wait', `${describeRouteLimit(l)}: waited ${(waited / 1000).toFixed(1)} s for room under the global limit first`);
           const report = await measureLimit({
             target: bt,
             limit: l,
             concurrency: CUSTOM_CONCURRENCY,
-            known: routeKnown(config, key.apiKey, bt.path.split('?')[0]),
+            known: plan.knownOfMain(bt.path.split('?')[0]),
             lastActivity: plan.lastActivity,
           });
           await tell(info, verdict, `burst ${describeRouteLimit(l)}`, report);
-          judgeLimit(verdict.at({ ...where, valueClass: RL_CLASSES.burst }), report, l, bt, {
-            low: 'RL-4',
-            high: 'RL-4',
-            route: describeRouteLimit(l),
-            allowed: `${l.max} served per ${l.windowSeconds} s, then 429 (as the spec states)`,
-          });
+          const v = verdict.at({ ...where, valueClass: RL_CLASSES.burst });
+          judgeLimit(v, report, l, bt, `${allowed(l)} (as the spec states)`, describeRouteLimit(l));
           const replies = report.measurements.flatMap((m) => [...m.replies, ...m.confirmations]);
           checkRefusalBodies(
             verdict.at({ ...where, valueClass: RL_CLASSES.limited }),
@@ -109,8 +105,6 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
             validator,
             l.operation,
             replies.map((r) => burstExchange(bt, r)),
-            // RL-3: every 429 carries the ERR-2 body, the custom route's too (RL-4 is the limit itself).
-            'RL-3',
             plan.keys,
           );
           // Its headers may announce its own limit or the global one (RL-6: judged against the one they announce).
@@ -132,21 +126,10 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
       const spread = await spreadOverRoute(config, plan, target);
       const burstAt = spread.target;
       verdict.note('rate-limit-spread', describeSpread(spread));
-      const report = await measureLimit({
-        target: burstAt,
-        limit: rateLimit,
-        known: plan.known,
-        lastActivity: plan.lastActivity,
-        otherKey: plan.other,
-        exclusive: plan.exclusive,
-      });
+      const report = await measureLimit({ ...plan, target: burstAt, limit: rateLimit });
       await tell(info, verdict, 'burst', report);
       writeBurstSummary(config.reportDir, plan.roles.burst.source, report);
-      judgeLimit(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.burst }), report, rateLimit, burstAt, {
-        low: 'RL-1',
-        high: 'RL-2',
-        allowed: allowed(rateLimit),
-      });
+      judgeLimit(verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.burst }), report, rateLimit, burstAt, allowed(rateLimit));
       const replies = report.measurements.flatMap((m) => [...m.replies, ...m.confirmations]);
       if (replies.some((r) => r.status === 429)) {
         checkRefusalBodies(
@@ -155,7 +138,6 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
           validator,
           target.runtimeOp,
           replies.map((r) => burstExchange(burstAt, r)),
-          'RL-3',
           plan.keys,
         );
       } else verdict.note('RL-3', 'no 429 came back, so no 429 body to check (see RL-2)');
@@ -188,7 +170,7 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
         refusal = run.replies.find((r) => r.status === 429);
         if (!refusal) break;
         answers = [];
-        for (const p of probes) answers.push(await sendRequest(plan.target.origin, p));
+        for (const p of probes) answers.push(await sendOne(p));
         const still = await sendOne(plan.target);
         sent += probes.length + 1;
         if (!isServed(still.status)) break;
@@ -201,16 +183,15 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
         validator,
         target.runtimeOp,
         [burstExchange(plan.target, refusal!)],
-        'RL-3',
         plan.keys,
       );
       probes.forEach((p, i) => {
         const answer = answers[i];
         const v = verdict.at({ place: p.place, valueClass: RL_CLASSES.limited });
-        const ex = replyExchange(plan.target.origin, p, answer);
+        const ex = burstExchange(p, answer);
         if (answer.status === 429) {
           v.pass('RL-2');
-          checkRefusalBodies(v, spec, validator, p.op, [ex], 'RL-3', plan.keys);
+          checkRefusalBodies(v, spec, validator, p.op, [ex], plan.keys);
           return;
         }
         const what = `${p.method} ${p.path.split('?')[0]} answered ${answer.status || 'nothing'} while the key was limited on the runtime route`;
@@ -224,8 +205,8 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
         }
       });
       // Per key or per client: the document does not say, so this is a note, never a failure.
-      if (plan.other) {
-        const other = await sendOne(plan.other);
+      if (plan.otherKey) {
+        const other = await sendOne(plan.otherKey);
         countRequests(info, 1);
         verdict.note(
           'rate-limit-per-key',
@@ -258,13 +239,14 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
       countRequests(info, r.replies.length);
       verdict.note('rate-limit-recovery', r.waited);
       const v = verdict.at({ place: BURST_PLACE, valueClass: RL_CLASSES.afterWindow });
+      const last = r.replies[r.replies.length - 1];
       v.check({
         clause: 'RL-5',
         ok: !!r.served,
-        title: `still refused ${secondsBetween(r.refusal.at, r.last.sentAt)} s after the limit was reached, longer than the ${rateLimit.windowSeconds} s window`,
-        received: `${r.last.status} to the last of ${r.replies.length} requests`,
+        title: `still refused ${secondsBetween(r.refusal.at, last.sentAt)} s after the limit was reached, longer than the ${rateLimit.windowSeconds} s window`,
+        received: `${last.status} to the last of ${r.replies.length} requests`,
         allowed: `served again within ${rateLimit.windowSeconds} s`,
-        exchange: burstExchange(plan.target, r.last),
+        exchange: burstExchange(plan.target, last),
       });
       // The window end observed against the one the 429s announced (a refusal may not move it unannounced).
       const broken = brokenAnnouncement(r.replies);
@@ -279,13 +261,11 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
         });
       if (!r.served) return;
       // The limit counted again in a later window (fresh for any limiter): right only in the first is no limit either.
-      const later = await measureInLaterWindow(plan, rateLimit);
-      verdict.note(
-        'rate-limit-wait',
-        `waited ${(later.waitedMs / 1000).toFixed(1)} s for a later window without requests of the suite, to count the limit again`,
-      );
-      await tell(info, verdict, 'burst in a later window', later.report);
-      judgeLimit(v, later.report, rateLimit, plan.target, { low: 'RL-1', high: 'RL-2', allowed: `${allowed(rateLimit)}, in every window` });
+      const waitedMs = await waitQuietWindow(plan.lastActivity(), windowMs);
+      verdict.note('rate-limit-wait', `waited ${(waitedMs / 1000).toFixed(1)} s for a later window without requests of the suite, to count the limit again`);
+      const later = await measureLimit({ ...plan, limit: rateLimit });
+      await tell(info, verdict, 'burst in a later window', later);
+      judgeLimit(v, later, rateLimit, plan.target, `${allowed(rateLimit)}, in every window`);
     },
   );
 });

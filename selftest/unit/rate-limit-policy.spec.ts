@@ -122,7 +122,7 @@ test.describe('RL-6 on a route under the global limit alone', () => {
   test('one response on its own: the same rule', () => {
     const out = new HeaderProblems();
     const h = readLimitHeaders({ 'x-ratelimit-limit': '600', 'x-ratelimit-remaining': '12', 'x-ratelimit-reset': '30' }, at);
-    expect(checkValues(h, 429, GLOBAL, out).kind).toBe('global');
+    expect(checkValues(h, 429, { global: GLOBAL }, out).kind).toBe('global');
     expect(out.lines).toEqual(['a 429 says 12 requests remain']);
     const routed = new HeaderProblems();
     checkValues(h, 429, ROUTE, routed);

@@ -2,33 +2,27 @@
 import { isServed, sendOne, sleep, type BurstRun, type BurstTarget, type Reply } from './burst';
 import { readLimitHeaders } from './headers';
 import { describePrior } from './known-prior';
-import type { HeaderCount, Limit, MeasureOptions, Measurement, Refill, Shape } from './measurement';
+import type { Limit, MeasureOptions, Measurement, Shape } from './measurement';
 
 /** A few more than the limit, with no refill after the 429: a wrong limit (a window that turned over mid-burst serves many more). */
 export const smallExcess = (limit: Limit) => Math.max(1, Math.ceil(limit.max / 100));
 
-/** From the served replies' remaining headers (undefined when they carry none). */
-export function headerCount(replies: Reply[]): HeaderCount | undefined {
+/**
+ * What the served replies' remaining headers say of the window before the burst (undefined when they carry none): `counted`, what the
+ * target had counted before it (limit - highest remaining - 1); `consistent`, remaining fell by one per served request, to 0 at the last.
+ */
+export function headerCount(replies: Reply[]) {
   const served = replies.filter((r) => isServed(r.status)).map((r) => readLimitHeaders(r.headers, r.at));
   const remaining = served.map((h) => h.remaining).filter((n): n is number => n !== undefined);
   if (!remaining.length || remaining.length !== served.length) return undefined;
   const limit = served.find((h) => h.limit !== undefined)?.limit;
   const remainingMax = Math.max(...remaining);
-  const remainingMin = Math.min(...remaining);
-  const consistent = remainingMin === 0 && remainingMax + 1 === served.length && new Set(remaining).size === served.length;
-  return { limit, remainingMax, remainingMin, counted: limit === undefined ? undefined : limit - remainingMax - 1, consistent };
-}
-
-/** none / broken / wrong-status, or undefined when the limiter answered with 429s. */
-function failedShape(run: BurstRun, bound: number, errors: string[]): Shape | undefined {
-  const answered = run.replies.filter((r) => r.status !== 0 && !isServed(r.status));
-  if (!answered.length) return !errors.length && run.replies.length >= bound ? 'none' : 'broken';
-  if ([...answered, ...run.confirmations].some((r) => r.status !== 0 && !isServed(r.status) && r.status !== 429)) return 'wrong-status';
-  return undefined;
+  const consistent = Math.min(...remaining) === 0 && remainingMax + 1 === served.length && new Set(remaining).size === served.length;
+  return { limit, remainingMax, counted: limit === undefined ? undefined : limit - remainingMax - 1, consistent };
 }
 
 /** After the first 429 a refilling limiter serves again within a few periods and a window does not: the confirmations and a few probes tell. */
-async function probeRefill(target: BurstTarget, limit: Limit, run: BurstRun): Promise<Refill & { replies: Reply[] }> {
+async function probeRefill(target: BurstTarget, limit: Limit, run: BurstRun) {
   const periodMs = (limit.windowSeconds * 1000) / limit.max;
   const spanMs = Math.min(2000, Math.max(100, 3 * periodMs));
   const stepMs = Math.max(10, spanMs / 6);
@@ -51,102 +45,98 @@ async function probeRefill(target: BurstTarget, limit: Limit, run: BurstRun): Pr
   const servedReplies = run.replies.filter((r) => isServed(r.status));
   const first = Math.min(...run.replies.map((r) => r.sentAt));
   const last = Math.max(...servedReplies.map((r) => r.sentAt), first);
+  // allowance: the tokens a bucket refilling at limit/window would have added while the burst was served.
   return { probes: run.confirmations.length + replies.length, served, allowance: Math.floor((last - first) / periodMs) + 1, turnedOver, replies };
 }
 
 export async function assess(m: Measurement, run: BurstRun, options: MeasureOptions): Promise<Reply[]> {
   const { limit } = options;
+  const clean = m.attempt > 1;
+  // Requests sent to tell the shape (another key, refill probes), for the caller's count.
   const extra: Reply[] = [];
-  const failed = failedShape(run, m.bound, m.errors);
-  if (failed) {
-    m.shape = failed;
+  const settle = (shape: Shape, why?: string) => {
+    m.shape = shape;
+    if (why) m.why = why;
     return extra;
-  }
-  const hc = (m.headers = headerCount(run.replies));
-  const trusted = hc && hc.consistent && hc.limit === limit.max && hc.counted !== undefined;
+  };
+  // No refusal at all (confirmations follow one only): no limit up to the bound, or a target that did not answer.
+  if (!m.refusals.length) return settle(!m.errors.length && m.sent >= m.bound ? 'none' : 'broken');
+  if (m.refusals.some((r) => r.status !== 429)) return settle('wrong-status');
+  const hc = headerCount(run.replies);
+  // Trusted where the headers agree with what the target did and name the configured limit.
+  const counted = hc?.consistent && hc.limit === limit.max ? hc.counted : undefined;
   if (m.known.count === 0) {
     m.base = 0;
     m.baseFrom = 'fresh';
-  } else if (trusted && hc.counted! >= 0 && hc.counted! <= m.known.count) {
-    m.base = hc.counted;
+  } else if (counted !== undefined && counted >= 0 && counted <= m.known.count) {
+    m.base = counted;
     m.baseFrom = 'headers';
-    m.notes.push(`the target's headers say ${hc.counted} of the suite's ${m.known.count} earlier request(s) with the key counted`);
+    m.notes.push(`the target's headers say ${counted} of the suite's ${m.known.count} earlier request(s) with the key counted`);
   } else {
-    m.shape = 'ambiguous';
     const headers = !hc
       ? m.served === 0
         ? 'not one request of the burst was served, so no headers tell'
         : 'it sends no remaining/limit headers that would tell'
-      : !trusted
+      : counted === undefined
         ? `its headers do not settle it (${hc.consistent ? `limit header ${hc.limit ?? 'absent'}, configured ${limit.max}` : 'remaining did not fall by one per served request to 0'})`
-        : `its headers say ${hc.counted} counted, more than the suite sent`;
-    m.why = `the key's window was not fresh: ${describePrior(m.known)}; whether the target counts them is not documented, and ${headers}`;
-    return extra;
+        : `its headers say ${counted} counted, more than the suite sent`;
+    return settle('ambiguous', `the key's window was not fresh: ${describePrior(m.known)}; whether the target counts them is not documented, and ${headers}`);
   }
-  const total = m.served + m.base!;
+  const total = m.served + m.base;
   const servedAgain = run.confirmations.filter((r) => isServed(r.status)).length;
   if (servedAgain) m.notes.push(`${servedAgain} of ${run.confirmations.length} requests sent one by one after the first 429 were served again`);
-  if (m.errors.length && total <= limit.max && limit.max <= total + m.errors.length) {
-    m.shape = 'ambiguous';
-    m.why = `${m.errors.length} request(s) got no response (${m.errors[0]}): the target may or may not have counted them`;
-    return extra;
-  }
-  if (total === limit.max) {
-    m.shape = 'exact';
-    return extra;
-  }
+  if (m.errors.length && total <= limit.max && limit.max <= total + m.errors.length)
+    return settle('ambiguous', `${m.errors.length} request(s) got no response (${m.errors[0]}): the target may or may not have counted them`);
+  if (total === limit.max) return settle('exact');
   if (total < limit.max) {
     // The headers say the window held requests the suite did not send: a run seconds before, another client.
-    if (m.baseFrom === 'fresh' && hc?.consistent && hc.counted !== undefined && hc.counted > 0 && hc.limit === limit.max) {
-      m.shape = 'ambiguous';
-      m.why = `the target's headers say ${hc.counted} request(s) had been counted before the burst, none of them the suite's in this window: not a fresh window (a run shortly before?)`;
-      if (m.clean && options.exclusive !== false) m.phantom = hc.counted;
-      return extra;
+    if (m.baseFrom === 'fresh' && counted !== undefined && counted > 0) {
+      if (clean && options.exclusive !== false) m.phantom = counted;
+      return settle(
+        'ambiguous',
+        `the target's headers say ${counted} request(s) had been counted before the burst, none of them the suite's in this window: not a fresh window (a run shortly before?)`,
+      );
     }
-    if (!m.clean && m.baseFrom === 'fresh' && options.exclusive === false) {
-      m.shape = 'ambiguous';
-      m.why =
-        'the only key may have been used within the window by another run or shard (this run sent nothing with it before the burst), and no headers say so';
-      return extra;
-    }
-    if (!m.clean && options.otherKey) {
+    if (!clean && m.baseFrom === 'fresh' && options.exclusive === false)
+      return settle(
+        'ambiguous',
+        'the only key may have been used within the window by another run or shard (this run sent nothing with it before the burst), and no headers say so',
+      );
+    if (!clean && options.otherKey) {
       const other = await sendOne(options.otherKey);
       extra.push(other);
       m.sharedWith = other.status === 429 ? 'shared' : 'separate';
-      if (m.sharedWith === 'shared') {
-        m.shape = 'ambiguous';
-        m.why = `another key was refused too right after the burst: the limit seems counted per client address or per account, so the window held the suite's other requests`;
-        return extra;
-      }
+      if (m.sharedWith === 'shared')
+        return settle(
+          'ambiguous',
+          `another key was refused too right after the burst: the limit seems counted per client address or per account, so the window held the suite's other requests`,
+        );
     }
-    m.shape = 'fewer';
-    return extra;
+    return settle('fewer');
   }
   // More than the limit: a refilling bucket serves again within a few of its periods after its 429, a window does not.
   const excess = total - limit.max;
   const refill = await probeRefill(options.target, limit, run);
   extra.push(...refill.replies);
-  m.refill = { probes: refill.probes, served: refill.served, allowance: refill.allowance, turnedOver: refill.turnedOver };
-  if (refill.turnedOver) {
-    m.shape = 'more';
-    m.why = `${excess} more than the limit, and right after the 429 requests were served on and on: a window turned over`;
-    return extra;
-  }
-  if (refill.served && m.known.count > 0) {
-    m.shape = 'ambiguous';
-    m.why = `${excess} more than the limit, then served again soon after the 429: a refilling limiter, or the suite's earlier requests leaving a sliding window`;
-    return extra;
-  }
+  m.refill = refill;
+  if (refill.turnedOver) return settle('more', `${excess} more than the limit, and right after the 429 requests were served on and on: a window turned over`);
+  if (refill.served && m.known.count > 0)
+    return settle(
+      'ambiguous',
+      `${excess} more than the limit, then served again soon after the 429: a refilling limiter, or the suite's earlier requests leaving a sliding window`,
+    );
   if (refill.served && excess <= refill.allowance) {
-    m.shape = 'exact';
     m.notes.push(
       `${excess} more than the limit were served while the burst ran, and the limiter served again soon after its 429: a refilling bucket (up to ${refill.allowance} tokens in that time)`,
     );
-    return extra;
+    return settle('exact');
   }
-  m.shape = 'more';
   // A few more with no refill is the limit; many more may be a window that turned over mid-burst.
-  if (excess > smallExcess(limit) || refill.served)
-    m.why = `${excess} more than the limit were served: a wrong limit, or a window that turned over mid-burst; seen in two fresh windows it is the limit`;
-  return extra;
+  const unsure = excess > smallExcess(limit) || refill.served;
+  return settle(
+    'more',
+    unsure
+      ? `${excess} more than the limit were served: a wrong limit, or a window that turned over mid-burst; seen in two fresh windows it is the limit`
+      : undefined,
+  );
 }

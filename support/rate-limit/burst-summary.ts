@@ -6,24 +6,10 @@ import { redact } from '../http/redact';
 
 export const BURST_SUMMARY_FILE = 'rate-limit-burst.json';
 
-export interface BurstSummary {
-  key: string;
-  outcome: LimitReport['outcome'];
-  measurements: number;
-  requests: number;
-  waits: string[];
-  story: string[];
-}
+export type BurstSummary = Pick<LimitReport, 'outcome' | 'requests' | 'waits' | 'story'> & { key: string; measurements: number };
 
-export function writeBurstSummary(reportDir: string, key: string, report: LimitReport): void {
-  const summary: BurstSummary = {
-    key,
-    outcome: report.outcome,
-    measurements: report.measurements.length,
-    requests: report.requests,
-    waits: report.waits,
-    story: report.story,
-  };
+export function writeBurstSummary(reportDir: string, key: string, { outcome, measurements, requests, waits, story }: LimitReport): void {
+  const summary: BurstSummary = { key, outcome, measurements: measurements.length, requests, waits, story };
   mkdirSync(reportDir, { recursive: true });
   writeFileSync(join(reportDir, BURST_SUMMARY_FILE), redact(JSON.stringify(summary, null, 2)));
 }

@@ -3,10 +3,9 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 import { recordExchanges } from '../http/request-ledger';
-import { headerValue, keepAliveConnections, sendRaw, withUserAgent, type Connections } from '../http/transport';
+import { headerValue, keepAliveConnections, withUserAgent, type Connections } from '../http/transport';
 import type { RateLimit } from '../run/config';
 
-/** How long one request may wait for its answer. */
 const ANSWER_TIMEOUT_MS = 15_000;
 
 export const BURST_CONCURRENCY = 16;
@@ -14,9 +13,6 @@ export const BURST_CONCURRENCY = 16;
 export const MAX_BURST_CONCURRENCY = 64;
 const LANES_PER_RTT_MS = 0.64;
 export const lanesFor = (rttMs: number, base: number, max: number) => Math.min(max, Math.max(base, Math.ceil(rttMs * LANES_PER_RTT_MS)));
-/** Requests sent one by one after the first refusal: beyond the limit, every one must be refused too. */
-export const CONFIRMATIONS = 3;
-export const MAX_ATTEMPTS = 4;
 export const BURST_DEADLINE_MS = 30_000;
 
 export interface BurstTarget {
@@ -31,6 +27,9 @@ export interface BurstTarget {
   authorizations?: string[];
   /** false: the requests are not written to the request ledger (the bench is no contract run). */
   ledger?: boolean;
+  /** GET unless said: a route probe may be the update, with a body. */
+  method?: string;
+  body?: string;
 }
 
 export interface Reply {
@@ -44,7 +43,7 @@ export interface Reply {
   status: number;
   /** The content type and the rate-limit headers only. */
   headers: Record<string, string>;
-  /** Kept for refusals only. */
+  /** Kept for refusals, and for the answer of a burst of one. */
   body?: string;
   error?: string;
 }
@@ -64,8 +63,7 @@ interface BurstOptions {
 export interface BurstRun {
   replies: Reply[];
   confirmations: Reply[];
-  startedAt: number;
-  endedAt: number;
+  durationMs: number;
 }
 
 export const isServed = (status: number) => status >= 200 && status < 300;
@@ -86,8 +84,11 @@ function keep(out: Record<string, string>, name: string, value: string): void {
 
 const failedReply = (i: number, sentAt: number, e: Error): Reply => ({ i, sentAt, at: Date.now(), status: 0, headers: {}, error: e.message });
 
-/** The burst's GET, its options made once and only the kept headers read: at thousands of requests a second the client's own work limits the rate. */
-function repeatedGet(target: BurstTarget, connections: Connections): (i: number) => Promise<Reply> {
+/**
+ * The burst's request, its options made once and only the kept headers and refusals' bodies read: at thousands of requests a second
+ * the client's own work limits the rate (a single request reads its answer whole, which costs nothing there).
+ */
+function repeatedRequest(target: BurstTarget, connections: Connections, wholeAnswers: boolean): (i: number) => Promise<Reply> {
   const paths = target.paths?.length ? target.paths : [target.path];
   const secure = new URL(target.origin).protocol === 'https:';
   const send = secure ? httpsRequest : httpRequest;
@@ -95,7 +96,7 @@ function repeatedGet(target: BurstTarget, connections: Connections): (i: number)
   const optionsOf = paths.map((path) =>
     authorizations.map((authorization) => ({
       ...urlToHttpOptions(new URL(`${target.origin}${path}`)),
-      method: 'GET',
+      method: target.method ?? 'GET',
       headers: withUserAgent(authorization ? { ...target.headers, authorization } : target.headers),
       agent: secure ? connections.https : connections.http,
       timeout: ANSWER_TIMEOUT_MS,
@@ -112,24 +113,18 @@ function repeatedGet(target: BurstTarget, connections: Connections): (i: number)
         const headers: Record<string, string> = {};
         for (let k = 0; k < res.rawHeaders.length; k += 2) keep(headers, res.rawHeaders[k], res.rawHeaders[k + 1]);
         const chunks: Buffer[] = [];
-        if (isServed(status)) res.resume();
+        const keepBody = wholeAnswers || !isServed(status);
+        if (!keepBody) res.resume();
         else res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', (e) => resolve({ ...failedReply(i, sentAt, e), ...where }));
-        res.on('end', () =>
-          resolve({
-            i,
-            ...where,
-            sentAt,
-            at: Date.now(),
-            status,
-            headers,
-            ...(isServed(status) ? {} : { body: new TextDecoder().decode(Buffer.concat(chunks)) }),
-          }),
-        );
+        res.on('end', () => {
+          const body = keepBody ? new TextDecoder().decode(Buffer.concat(chunks)) : undefined;
+          resolve({ i, ...where, sentAt, at: Date.now(), status, headers, body });
+        });
       });
       req.on('timeout', () => req.destroy(new Error(`no answer within ${ANSWER_TIMEOUT_MS / 1000} s`)));
       req.on('error', (e) => resolve({ ...failedReply(i, sentAt, e), ...where }));
-      req.end();
+      req.end(target.body);
     });
 }
 
@@ -137,7 +132,7 @@ export async function burst(target: BurstTarget, options: BurstOptions): Promise
   const concurrency = Math.max(1, Math.min(options.concurrency ?? BURST_CONCURRENCY, options.maxRequests));
   const maxConcurrency = Math.max(concurrency, Math.min(options.maxConcurrency ?? concurrency, options.maxRequests));
   const connections = keepAliveConnections(maxConcurrency);
-  const send = repeatedGet(target, connections);
+  const send = repeatedRequest(target, connections, options.maxRequests === 1);
   const replies: Reply[] = [];
   const confirmations: Reply[] = [];
   const startedAt = Date.now();
@@ -177,9 +172,11 @@ export async function burst(target: BurstTarget, options: BurstOptions): Promise
   if (target.ledger !== false) {
     const authorization = headerValue(target.headers, 'authorization');
     const url = (r: Reply) => `${target.origin}${r.path ?? target.path}`;
-    recordExchanges([...replies, ...confirmations].map((r) => ({ at: r.sentAt, authorization, method: 'GET', url: url(r), status: r.status })));
+    recordExchanges(
+      [...replies, ...confirmations].map((r) => ({ at: r.sentAt, authorization, method: target.method ?? 'GET', url: url(r), status: r.status })),
+    );
   }
-  return { replies, confirmations, startedAt, endedAt: Date.now() };
+  return { replies, confirmations, durationMs: Date.now() - startedAt };
 }
 
 export function burstTarget(baseUrl: string, path: string, credentials: { apiKey: string; accountId: string; accountHeader: string }): BurstTarget {
@@ -191,40 +188,8 @@ export function burstTarget(baseUrl: string, path: string, credentials: { apiKey
   };
 }
 
-/** One request, sent like the burst's (same pool settings, recorded in the ledger). */
+/** One request, sent like the burst's (same pool settings, recorded in the ledger): outside the client, which paces itself by the budget the burst spends on purpose. */
 export async function sendOne(target: BurstTarget): Promise<Reply> {
   const run = await burst(target, { concurrency: 1, maxRequests: 1 });
   return run.replies[0];
-}
-
-export interface OneRequest {
-  method: string;
-  /** Path and query, already encoded, on the target's origin. */
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-/** One request outside the client, which paces itself by the budget the burst has just spent on purpose. Recorded. */
-export async function sendRequest(origin: string, r: OneRequest): Promise<Reply> {
-  const url = `${origin}${r.path}`;
-  const sentAt = Date.now();
-  let answer: Reply;
-  try {
-    const res = await sendRaw(url, {
-      method: r.method,
-      headers: r.headers,
-      body: r.body === undefined ? undefined : Buffer.from(r.body),
-      timeoutMs: ANSWER_TIMEOUT_MS,
-    });
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(res.headers)) keep(headers, name, value);
-    // The body kept whatever the status: a served answer is shown too.
-    answer = { i: 0, sentAt, at: Date.now(), status: res.status, headers, body: res.text };
-  } catch (e) {
-    answer = failedReply(0, sentAt, e as Error);
-  }
-  const authorization = headerValue(r.headers, 'authorization');
-  recordExchanges([{ at: sentAt, authorization, method: r.method, url, status: answer.status }]);
-  return answer;
 }

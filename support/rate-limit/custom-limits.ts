@@ -1,28 +1,20 @@
 /** Custom per-route limits as real specs state them, in an operation's prose ("5 requests / 10 seconds"): RL-4's contract, its one reader, and which of them the suite can burst harmlessly. */
 import type { OpenAPIV3 } from 'openapi-types';
-import type { Config } from '../run/config';
+import type { Config, RateLimit } from '../run/config';
 import { RUNTIME_VERSIONS } from '../document/facts';
 import { templateKey, type Spec, type SpecOperation } from '../spec/spec';
 import { fillPath, relativeTo, type Target } from '../spec/target';
 import { burstBound } from './burst';
 
-interface CustomLimit {
-  max: number;
-  windowSeconds: number;
-  /** The words the limit was read from, for the report. */
-  text: string;
-}
+/** `text`: the words the limit was read from, for the report. */
+type CustomLimit = RateLimit & { text: string };
 
-export interface RouteLimit extends CustomLimit {
-  operation: SpecOperation;
-}
+export type RouteLimit = CustomLimit & { operation: SpecOperation };
 
-const UNIT_SECONDS: Array<[RegExp, number]> = [
-  [/^(s|secs?|seconds?)$/i, 1],
-  [/^(m|mins?|minutes?)$/i, 60],
-  [/^(h|hrs?|hours?)$/i, 3600],
-  [/^(d|days?)$/i, 86_400],
-];
+/** Seconds per unit, by the unit's first letter (the pattern below admits no other words). */
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+/** The units a window is written in (60 s stays "60 seconds", as specs write it). */
+const WINDOW_UNITS = [['day', UNIT_SECONDS.d] as const, ['hour', UNIT_SECONDS.h] as const];
 
 // "20 requests / 10 seconds", "300 requests per day", "100 requests per 1 minute", "60 requests/min".
 const LIMIT =
@@ -30,36 +22,28 @@ const LIMIT =
 
 const toNumber = (s: string) => Number(s.replace(/,/g, ''));
 
-/** The first rate limit stated in a piece of prose, or undefined. */
 export function parseCustomLimit(text: string | undefined): CustomLimit | undefined {
   if (!text) return undefined;
   const m = LIMIT.exec(text);
   if (!m) return undefined;
-  const unit = UNIT_SECONDS.find(([re]) => re.test(m[3]))?.[1];
+  const unit = UNIT_SECONDS[m[3][0].toLowerCase()];
   const max = toNumber(m[1]);
   const count = m[2] === undefined ? 1 : toNumber(m[2]);
-  if (!unit || !Number.isInteger(max) || max < 1 || !(count > 0)) return undefined;
+  if (!Number.isInteger(max) || max < 1 || !(count > 0)) return undefined;
   return { max, windowSeconds: count * unit, text: m[0].trim() };
 }
 
 /** Every operation of the spec whose description (or summary) states a custom limit. */
-export function customLimitsOf(spec: Spec): RouteLimit[] {
-  const out: RouteLimit[] = [];
-  for (const operation of spec.operations) {
+export const customLimitsOf = (spec: Spec): RouteLimit[] =>
+  spec.operations.flatMap((operation) => {
     const limit = parseCustomLimit(operation.op.description) ?? parseCustomLimit(operation.op.summary);
-    if (limit) out.push({ ...limit, operation });
-  }
-  return out;
-}
+    return limit ? [{ ...limit, operation }] : [];
+  });
 
+/** In the largest of days, hours and seconds that the window is a whole number of. */
 export function formatWindow(seconds: number): string {
-  for (const [unit, n] of [
-    ['day', 86_400],
-    ['hour', 3600],
-  ] as const) {
-    if (seconds >= n && seconds % n === 0) return seconds === n ? `1 ${unit}` : `${seconds / n} ${unit}s`;
-  }
-  return `${seconds} seconds`;
+  const [unit, n] = WINDOW_UNITS.find(([, n]) => seconds >= n && seconds % n === 0) ?? ['second', 1];
+  return seconds === n ? `1 ${unit}` : `${seconds / n} ${unit}s`;
 }
 
 export const formatLimit = (l: CustomLimit) => `${l.max} requests / ${formatWindow(l.windowSeconds)}`;

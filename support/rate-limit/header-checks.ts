@@ -43,13 +43,10 @@ export class HeaderProblems extends Lines {
   readonly notes = new Lines();
 }
 
-/** The route's limits: a bare limit is a route under the global limit alone. */
-const routeLimits = (l: Limit | RouteLimits): RouteLimits => ('global' in l ? l : { global: l });
-
 /** The unit and range of each value one response gives (no comparison with other responses); returns the limit they announce. */
-export function checkValues(h: LimitHeaders, status: number, limits: Limit | RouteLimits, out: HeaderProblems, reply?: Reply): Announced {
-  const { own } = routeLimits(limits);
-  const announced = announcedPolicy(h, routeLimits(limits));
+export function checkValues(h: LimitHeaders, status: number, limits: RouteLimits, out: HeaderProblems, reply?: Reply): Announced {
+  const { own } = limits;
+  const announced = announcedPolicy(h, limits);
   const limit = announced.limit;
   const windowS = limit.windowSeconds;
   for (const p of h.problems) out.add(p, reply);
@@ -60,15 +57,14 @@ export function checkValues(h: LimitHeaders, status: number, limits: Limit | Rou
   if (h.remaining !== undefined && isServed(status) && h.remaining > named - 1)
     out.add(`a served request says ${h.remaining} remain, more than limit - 1 (${named - 1})`, reply);
   // On a route with its own limit, global headers with room left on a 429 say the route's limit refused.
-  const byOwn = !!own && announced.kind === 'global' && status === 429 && h.remaining !== undefined && h.remaining > 0;
-  if (status === 429 && h.remaining !== undefined && h.remaining > 0) {
-    if (byOwn)
-      out.notes.add(
-        `a 429 from the route's own limit (${describeLimit(own)}) while its headers, which announce the global limit (${describeLimit(limit)}), showed room left: a server with several limits may report one, and a positive remaining count is no promise`,
-        reply,
-      );
-    else out.add(`a 429 says ${h.remaining} requests remain`, reply);
-  }
+  const roomOn429 = status === 429 && h.remaining !== undefined && h.remaining > 0;
+  const byOwn = roomOn429 && !!own && announced.kind === 'global';
+  if (byOwn)
+    out.notes.add(
+      `a 429 from the route's own limit (${describeLimit(own)}) while its headers, which announce the global limit (${describeLimit(limit)}), showed room left: a server with several limits may report one, and a positive remaining count is no promise`,
+      reply,
+    );
+  else if (roomOn429) out.add(`a 429 says ${h.remaining} requests remain`, reply);
   if (h.reset !== undefined) {
     const header = h.resetHeader ?? 'reset';
     if (/^ratelimit/i.test(header) && h.resetUnit !== 'seconds-until')
@@ -96,11 +92,10 @@ export interface BurstHeaderContext {
   refilled: number;
   /** The burst reached the limit (a 429 after the served requests): the last one served leaves 0. */
   reachedLimit: boolean;
-  /** Requests the burst got served. */
   served: number;
 }
 
-type Read = { r: Reply; h: ReturnType<typeof readLimitHeaders>; kind: PolicyKind };
+type Read = { r: Reply; h: LimitHeaders; kind: PolicyKind };
 
 /** RL-6 over one burst: every reply's values, then remaining across the served replies. */
 export function burstHeaderProblems(replies: Reply[], ctx: BurstHeaderContext): HeaderProblems {

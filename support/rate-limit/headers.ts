@@ -7,35 +7,10 @@ import type { Limit } from './measurement';
 /** How a reset value was written: the IETF drafts use seconds until the reset; X-RateLimit-Reset also an epoch time. */
 type ResetUnit = 'seconds-until' | 'epoch-seconds' | 'epoch-ms';
 
-export interface LimitHeaders {
-  limit?: number;
-  remaining?: number;
-  /** The window of the policy the headers announce, in seconds (IETF `w=`), where they say it. */
-  window?: number;
-  /** Seconds from the response until the window resets, whatever unit the header used. */
-  reset?: number;
-  /** The header the reset came from, its value as sent, and the unit it was read in. */
-  resetHeader?: string;
-  resetRaw?: number;
-  resetUnit?: ResetUnit;
-  /** Retry-After in seconds (a date becomes seconds from the response). */
-  retryAfter?: number;
-  /** Names of the rate-limit headers present. */
-  names: string[];
-  /** Values that are not what their header calls for. */
-  problems: string[];
-}
-
 const FIRST_INT = /^\s*(-?\d+(?:\.\d+)?)/;
 
-/** One policy of a list (RateLimit-Policy, or RateLimit-Limit with `;w=`): `600;w=60` (drafts 6-7), `"default";q=600;w=60` (8+). */
-interface PolicyItem {
-  name?: string;
-  quota?: number;
-  window?: number;
-}
-
-function policyItems(value: string | undefined): PolicyItem[] {
+/** The policies of a list (RateLimit-Policy, or RateLimit-Limit with `;w=`): `600;w=60` (drafts 6-7), `"default";q=600;w=60` (8+). */
+function policyItems(value: string | undefined) {
   if (!value) return [];
   return value.split(',').map((item) => {
     const [head, ...params] = item.split(';').map((p) => p.trim());
@@ -47,12 +22,14 @@ function policyItems(value: string | undefined): PolicyItem[] {
     return { name, quota: /^\d+$/.test(head) ? Number(head) : param('q'), window: param('w') };
   });
 }
+const FAMILIES = ['x-ratelimit-', 'ratelimit-', 'x-rate-limit-'];
+
 /** Epoch times this far from the response are read as such; nearer values are seconds from now. */
 const EPOCH_SECONDS = 1e9;
 const EPOCH_MS = 1e12;
 
 /** Reads X-RateLimit-*, RateLimit-* (drafts 6-7), RateLimit/RateLimit-Policy (draft 8+) and Retry-After. */
-export function readLimitHeaders(headers: Record<string, string>, receivedAt = Date.now()): LimitHeaders {
+export function readLimitHeaders(headers: Record<string, string>, receivedAt = Date.now()) {
   const h = (name: string) => headers[name] ?? headerValue(headers, name);
   const names = Object.keys(headers).filter((k) => KEPT_HEADER.test(k) && k.toLowerCase() !== 'content-type');
   const problems: string[] = [];
@@ -64,22 +41,18 @@ export function readLimitHeaders(headers: Record<string, string>, receivedAt = D
     if (!m) problems.push(`${name} "${value}" is not a number`);
     return m ? Number(m[1]) : undefined;
   };
-  const pick = (names: string[]) => names.map((n) => [n, h(n)] as const).find(([, v]) => v !== undefined);
+  // A value by its header in any of the three families, else from the RateLimit field (draft 8+): [the header it came from, the value].
+  type Found = [header: string, value: string | undefined];
+  const valueOf = (what: string, keys: string[], fallback?: string): Found =>
+    FAMILIES.map((f): Found => [`${f}${what}`, h(`${f}${what}`)]).find(([, v]) => v !== undefined) ?? ['ratelimit', field(keys) ?? fallback];
   const policies = [...policyItems(h('ratelimit-policy')), ...policyItems(h('ratelimit-limit')?.includes(';') ? h('ratelimit-limit') : undefined)];
   // Draft 8+: RateLimit names the policy it reports (`"default";r=5;t=20`).
   const named = policyItems(structured)[0]?.name;
   const namedPolicy = named === undefined ? undefined : policies.find((p) => p.name === named);
-  const [limitName, limitValue] = pick(['x-ratelimit-limit', 'ratelimit-limit', 'x-rate-limit-limit']) ?? [
-    'ratelimit',
-    field(['limit', 'l']) ?? (namedPolicy?.quota !== undefined ? String(namedPolicy.quota) : field(['q'], h('ratelimit-policy') ?? '')),
-  ];
-  const limit = number(limitName, limitValue);
+  const quota = namedPolicy?.quota !== undefined ? String(namedPolicy.quota) : field(['q'], h('ratelimit-policy') ?? '');
+  const limit = number(...valueOf('limit', ['limit', 'l'], quota));
   const policy = namedPolicy ?? policies.find((p) => p.quota === limit && p.window !== undefined) ?? (policies.length === 1 ? policies[0] : undefined);
-  const [remainingName, remainingValue] = pick(['x-ratelimit-remaining', 'ratelimit-remaining', 'x-rate-limit-remaining']) ?? [
-    'ratelimit',
-    field(['remaining', 'r']),
-  ];
-  const [resetName, resetValue] = pick(['x-ratelimit-reset', 'ratelimit-reset', 'x-rate-limit-reset']) ?? ['ratelimit', field(['reset', 't'])];
+  const [resetName, resetValue] = valueOf('reset', ['reset', 't']);
   const resetRaw = number(resetName, resetValue);
   let reset = resetRaw;
   let resetUnit: ResetUnit | undefined = resetRaw === undefined ? undefined : 'seconds-until';
@@ -94,15 +67,21 @@ export function readLimitHeaders(headers: Record<string, string>, receivedAt = D
   }
   return {
     limit,
+    // The window of the policy the headers announce, in seconds (IETF `w=`), where they say it.
     ...(policy?.window !== undefined ? { window: policy.window } : {}),
-    remaining: number(remainingName, remainingValue),
+    remaining: number(...valueOf('remaining', ['remaining', 'r'])),
+    // Seconds from the response until the window resets, whatever unit the header used; the header, its value as sent, and that unit.
     reset,
     ...(resetRaw !== undefined ? { resetHeader: resetName, resetRaw, resetUnit } : {}),
+    // Seconds (a date becomes seconds from the response).
     retryAfter,
+    // The rate-limit headers present, and values that are not what their header calls for.
     names,
     problems,
   };
 }
+
+export type LimitHeaders = ReturnType<typeof readLimitHeaders>;
 
 // Which limit the headers announce: the global one or the route's own (RL-4), by their limit value, their window `w=`, else by what their remaining count and reset have room for.
 export interface RouteLimits {
@@ -133,42 +112,31 @@ export function announcedPolicy(h: LimitHeaders, limits: RouteLimits): Announced
   const room = (l: Limit) => (h.remaining === undefined || h.remaining <= l.max) && (h.reset === undefined || h.reset <= l.windowSeconds + 1);
   const chosen = matching.find((c) => room(c.limit)) ?? matching[matching.length - 1];
   if (chosen) return chosen;
-  const nearest = candidates[0];
-  if (!own) {
-    const what =
-      h.limit !== global.max
-        ? `${named(h)}, the limit is ${global.max}`
-        : `the headers announce a window of ${h.window} s, the window is ${global.windowSeconds} s`;
-    return { ...nearest, wrong: what };
-  }
-  return { ...nearest, wrong: `${named(h)}: neither the global limit (${describeLimit(global)}) nor the route's own (${describeLimit(own)})` };
+  const wrong = own
+    ? `${named(h)}: neither the global limit (${describeLimit(global)}) nor the route's own (${describeLimit(own)})`
+    : h.limit !== global.max
+      ? `${named(h)}, the limit is ${global.max}`
+      : `the headers announce a window of ${h.window} s, the window is ${global.windowSeconds} s`;
+  return { ...candidates[0], wrong };
 }
 
 // A 429 promises when the key is served again (Retry-After, else the reset header, plus a second of rounding): a refusal after that, before any served answer, breaks it.
 /** A value written in whole seconds may be up to one second short. */
 export const ROUNDING_MS = 1000;
 
-interface Announcement {
-  refusal: Reply;
-  seconds: number;
-  header: 'Retry-After' | 'reset';
-  /** When the key should be served again, by the client's clock. */
-  endsAt: number;
-}
-
-interface BrokenAnnouncement extends Announcement {
-  /** The request sent after the announced moment and refused again. */
-  later: Reply;
-}
-
 /** What a 429 announces; `retryAfterOnly` where a reset header may describe another limit (a route's own). */
-export function announcementOf(r: Reply, retryAfterOnly = false): Announcement | undefined {
+export function announcementOf(r: Reply, retryAfterOnly = false) {
   if (r.status !== 429) return undefined;
   const h = readLimitHeaders(r.headers, r.at);
   const [seconds, header] = h.retryAfter !== undefined ? [h.retryAfter, 'Retry-After' as const] : [retryAfterOnly ? undefined : h.reset, 'reset' as const];
   if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return undefined;
+  // endsAt: when the key should be served again, by the client's clock.
   return { refusal: r, seconds, header, endsAt: r.at + seconds * 1000 };
 }
+
+type Announcement = NonNullable<ReturnType<typeof announcementOf>>;
+/** `later`: the request sent after the announced moment and refused again. */
+type BrokenAnnouncement = Announcement & { later: Reply };
 
 /** The first promise a later refusal broke, over replies of one key in any order. */
 export function brokenAnnouncement(replies: Reply[], retryAfterOnly = false): BrokenAnnouncement | undefined {

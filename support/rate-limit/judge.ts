@@ -1,5 +1,5 @@
 /** The clause checks of what a limiter did: RL-1 / RL-2 (the global limit) or RL-4 (a route's own) from a measurement's outcome, and the 429 bodies (RL-3, ERR-2..4, AUTH-7). */
-import type { BurstTarget, OneRequest, Reply } from './burst';
+import type { BurstTarget, Reply } from './burst';
 import type { ClauseId } from '../document/clauses';
 import { conform } from '../checks/conformance';
 import { checkErrorResponse } from '../checks/error-checks';
@@ -12,39 +12,34 @@ import type { Limit, LimitReport } from './measurement';
 import { formatWindow } from './custom-limits';
 
 /** A reply as an Exchange, so the suite's error checks and spec conformance apply to it. */
-export function replyExchange(origin: string, request: Pick<OneRequest, 'method' | 'path' | 'headers' | 'body'>, r: Reply): Exchange {
+export function burstExchange(target: BurstTarget, r: Reply): Exchange {
   let json: unknown;
   try {
     json = r.body ? JSON.parse(r.body) : undefined;
   } catch {
     json = undefined;
   }
-  const contentType = r.headers['content-type'] ?? '';
   return {
-    method: request.method,
-    url: `${origin}${request.path}`,
-    requestHeaders: request.headers,
-    requestBody: request.body,
+    method: target.method ?? 'GET',
+    url: `${target.origin}${r.path ?? target.path}`,
+    requestHeaders: target.headers,
+    requestBody: target.body,
     status: r.status,
     headers: r.headers,
     text: r.body ?? '',
     json,
-    contentType,
+    contentType: r.headers['content-type'] ?? '',
     ms: r.at - r.sentAt,
   };
 }
 
-export const burstExchange = (target: BurstTarget, r: Reply) =>
-  replyExchange(target.origin, { method: 'GET', path: r.path ?? target.path, headers: target.headers }, r);
-
-/** Every 429 carries the ERR-2 body with a JSON content type (`clause`: RL-3 global, RL-4 a route's own); identical answers are checked once. */
+/** RL-3: every 429 carries the ERR-2 body with a JSON content type, a route's own limit's too (RL-4 is the limit itself); identical answers are checked once. */
 export function checkRefusalBodies(
   verdict: Verdict,
   spec: Spec,
   validator: SchemaValidator,
   op: SpecOperation | undefined,
   exchanges: Exchange[],
-  clause: ClauseId,
   sentKeys: string[],
 ): void {
   const tooMany = exchanges.filter((e) => e.status === 429);
@@ -52,7 +47,7 @@ export function checkRefusalBodies(
   const bad = tooMany.filter((e) => !errorBodies[429].safeParse(e.json).success);
   const parsed = bad[0] && errorBodies[429].safeParse(bad[0].json);
   verdict.check({
-    clause,
+    clause: 'RL-3',
     ok: bad.length === 0,
     title: `${bad.length} of ${tooMany.length} 429 answers lack the documented body${parsed && !parsed.success ? `: ${zodLine(parsed.error)}` : ''}`,
     received: bad[0] ? (bad[0].json ?? bad[0].text) : undefined,
@@ -66,68 +61,46 @@ export function checkRefusalBodies(
   }
   for (const ex of [...groups.values()].slice(0, 5)) {
     checkErrorResponse({ verdict, exchange: ex, sentKeys });
-    conform({ verdict, spec, validator, op, exchange: ex, intent: 'invalid', clause });
+    conform({ verdict, spec, validator, op, exchange: ex, intent: 'invalid', clause: 'RL-3' });
   }
 }
 
-interface JudgeOptions {
-  /** Clause for too few served, and for too many (RL-1 / RL-2; RL-4 for both on a route's own limit). */
-  low: ClauseId;
-  high: ClauseId;
-  /** Prefix for the titles, e.g. the route of a custom limit. */
-  route?: string;
-  /** What "allowed" says. */
-  allowed: string;
-}
-
-export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, target: BurstTarget, o: JudgeOptions): void {
-  const outcome = report.outcome;
+/** RL-1 for too few served and RL-2 for too many; RL-4 for both on a route's own limit (`route`, which prefixes the titles). */
+export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, target: BurstTarget, allowed: string, route?: string): void {
+  const [low, high]: ClauseId[] = route ? ['RL-4', 'RL-4'] : ['RL-1', 'RL-2'];
+  const o = report.outcome;
   const last = report.measurements[report.measurements.length - 1];
   const refusal = last?.refusals[0] ?? last?.replies[last.replies.length - 1];
   const ex = refusal && burstExchange(target, refusal);
-  const at = o.route ? `${o.route}: ` : '';
+  const at = route ? `${route}: ` : '';
   const window = `window of ${formatWindow(limit.windowSeconds)}`;
   const held = (base: number) =>
     base ? ` on top of ${base} request(s) of the suite that the ${window} already held (by the target's own headers)` : ` in a fresh ${window}`;
-  const fail = (clause: ClauseId, title: string, received: unknown, served?: number) =>
-    verdict.fail({ clause, title: `${at}${title}`, received, allowed: o.allowed, exchange: ex, ...(served === undefined ? {} : { served }) });
-  // One clause for too few, one for too many: the other one held.
-  const otherHeld = (clause: ClauseId) => {
-    if (o.high !== o.low) verdict.pass(clause);
-  };
-  switch (outcome.kind) {
-    case 'holds':
-      verdict.pass(o.low);
-      otherHeld(o.high);
-      if (outcome.refilled)
-        verdict.note(
-          'rate-limit',
-          `${at}${outcome.refilled} request(s) beyond ${limit.max} were served as the limiter refilled during the burst (a token bucket)`,
-        );
-      return;
-    case 'too-low':
-      fail(
-        o.low,
-        `429 after only ${outcome.served} requests${held(outcome.base)}: fewer than the limit of ${limit.max}`,
-        `${outcome.served + outcome.base} counted`,
-      );
-      otherHeld(o.high);
-      return;
-    case 'too-high':
-      otherHeld(o.low);
-      fail(
-        o.high,
-        `${outcome.served[0]} requests served${held(outcome.base)} (measured ${outcome.served.length} time(s)): more than the limit of ${limit.max}`,
-        `${outcome.served.map((s) => s + outcome.base).join(', ')} counted`,
-      );
-      return;
-    case 'no-limit':
-      otherHeld(o.low);
-      fail(o.high, `${outcome.sent} requests in ${(outcome.ms / 1000).toFixed(1)} s, none refused`, `${outcome.sent} served, no 429`, outcome.sent);
-      return;
-    case 'wrong-status':
-      return fail(o.high, `the limit answered ${outcome.status} instead of 429 (after ${outcome.served} served)`, outcome.status);
-    case 'inconclusive':
-      return fail(o.high, `the limit could not be measured: ${outcome.why}: ${report.story.join(' | ')}`, outcome.why);
-  }
+  // What failed, on which clause: too few served fails the first, anything else the second; nothing when the limit holds.
+  const failure: { clause: ClauseId; title: string; received: unknown; served?: number } | undefined =
+    o.kind === 'holds'
+      ? undefined
+      : o.kind === 'too-low'
+        ? {
+            clause: low,
+            title: `429 after only ${o.served} requests${held(o.base)}: fewer than the limit of ${limit.max}`,
+            received: `${o.served + o.base} counted`,
+          }
+        : o.kind === 'too-high'
+          ? {
+              clause: high,
+              title: `${o.served[0]} requests served${held(o.base)} (measured ${o.served.length} time(s)): more than the limit of ${limit.max}`,
+              received: `${o.served.map((s) => s + o.base).join(', ')} counted`,
+            }
+          : o.kind === 'no-limit'
+            ? { clause: high, title: `${o.sent} requests in ${(o.ms / 1000).toFixed(1)} s, none refused`, received: `${o.sent} served, no 429`, served: o.sent }
+            : o.kind === 'wrong-status'
+              ? { clause: high, title: `the limit answered ${o.status} instead of 429 (after ${o.served} served)`, received: o.status }
+              : { clause: high, title: `the limit could not be measured: ${o.why}: ${report.story.join(' | ')}`, received: o.why };
+  // Where the count was seen, the clause that did not fail held.
+  const counted = o.kind !== 'wrong-status' && o.kind !== 'inconclusive';
+  for (const clause of new Set([low, high])) if (counted && clause !== failure?.clause) verdict.pass(clause);
+  if (failure) verdict.fail({ ...failure, title: `${at}${failure.title}`, allowed, exchange: ex });
+  else if (o.kind === 'holds' && o.refilled)
+    verdict.note('rate-limit', `${at}${o.refilled} request(s) beyond ${limit.max} were served as the limiter refilled during the burst (a token bucket)`);
 }

@@ -1,35 +1,27 @@
 /** Which key does what for the rate limit: the burst wants a key nothing else uses, so that its window holds nothing to explain. */
 import type { Config } from '../run/config';
 
-interface KeyCredentials {
-  apiKey: string;
-  accountId: string;
+type KeyCredentials = Pick<Config, 'apiKey' | 'accountId'>;
+
+export function keyRoles(config: Config) {
+  const main = { apiKey: config.apiKey, accountId: config.accountId, source: 'API_KEY' as const };
+  const own = config.burstKey
+    ? { ...config.burstKey, source: 'BURST_API_KEY' as const }
+    : config.second && { ...config.second, source: 'SECOND_API_KEY' as const };
+  return {
+    burst: own ?? main,
+    /** Another key, to see whether the limit is counted per key (the main key when the burst has its own). */
+    other: own && main,
+  };
 }
 
-type BurstKeySource = 'BURST_API_KEY' | 'SECOND_API_KEY' | 'API_KEY';
-
-export interface KeyRoles {
-  burst: KeyCredentials & { source: BurstKeySource };
-  /** Another key, to see whether the limit is counted per key (the main key when the burst has its own). */
-  other?: KeyCredentials & { source: 'API_KEY' | 'SECOND_API_KEY' };
-  /** Every key of the configuration, the burst's included. */
-  all: KeyCredentials[];
-}
-
-const main = (c: Config): KeyCredentials => ({ apiKey: c.apiKey, accountId: c.accountId });
-
-export function keyRoles(config: Config): KeyRoles {
-  const all = [main(config), ...(config.second ? [config.second] : []), ...(config.burstKey ? [config.burstKey] : [])];
-  if (config.burstKey) return { burst: { ...config.burstKey, source: 'BURST_API_KEY' }, other: { ...main(config), source: 'API_KEY' }, all };
-  if (config.second) return { burst: { ...config.second, source: 'SECOND_API_KEY' }, other: { ...main(config), source: 'API_KEY' }, all };
-  return { burst: { ...main(config), source: 'API_KEY' }, all };
-}
+type KeyRoles = ReturnType<typeof keyRoles>;
 
 /** The key for probes with a valid key that are refused (AUTH-2, -5, -6): never the burst's when there is another, since a target may or may not count them. */
 export function refusedProbeCredentials(config: Config): KeyCredentials & { which: 'main' | 'second' } {
   const burst = keyRoles(config).burst.apiKey;
   if (config.second && config.second.apiKey !== burst) return { ...config.second, which: 'second' };
-  return { ...main(config), which: 'main' };
+  return { apiKey: config.apiKey, accountId: config.accountId, which: 'main' };
 }
 
 /** For the report: which key the burst spends, and whether its window is its own. */

@@ -1,45 +1,29 @@
 /** What the suite itself sent with a key that may still be in a window: this run's ledger, and the last run's record of its last window for a target that outlives the run. */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { carries, keyTag, readLedger, type LedgerEntry } from '../http/request-ledger';
-
-export interface KnownPrior {
-  /** Requests carrying the key since the window's possible start. */
-  count: number;
-  thisRun: number;
-  lastRun: number;
-  /** The latest of them (epoch ms), 0 when none. */
-  lastAt: number;
-  /** By what came back: served (2xx), refused (other 4xx/5xx), limited (429), unanswered. */
-  kinds: Record<string, number>;
-}
-
-export const NO_PRIOR: KnownPrior = { count: 0, thisRun: 0, lastRun: 0, lastAt: 0, kinds: {} };
+import { carries, readLedger, type LedgerEntry } from '../http/request-ledger';
 
 const outcomeKind = (status: number | undefined) =>
   status === undefined || status === 0 ? 'unanswered' : status === 429 ? 'limited' : status >= 200 && status < 300 ? 'served' : 'refused';
 
-type Entry = Pick<LedgerEntry, 'at' | 'tags' | 'status'> & { path?: string };
-
 /** Requests carrying `apiKey` sent at or after `since`; with `path`, only those to it (a route with a limit of its own). */
-export function knownPrior(apiKey: string, since: number, options: { entries?: readonly Entry[]; record?: LastRunRecord; path?: string } = {}): KnownPrior {
-  const tag = keyTag(apiKey);
-  const entries = options.entries ?? readLedger();
-  const mine = (e: Entry) => e.at >= since && carries(e, apiKey) && (!options.path || e.path === options.path);
-  const thisRun = entries.filter(mine);
+export function knownPrior(apiKey: string, since: number, options: { record?: LastRunRecord; path?: string } = {}) {
+  const thisRun = readLedger().filter((e) => e.at >= since && carries(e, apiKey) && (!options.path || e.path === options.path));
   // The record keeps no paths: for a route of its own, any request of the last run with the key may count.
-  const lastRun = (options.record?.requests ?? []).filter((e) => e.at >= since && e.tags.includes(tag));
-  const kinds: Record<string, number> = {};
-  for (const e of [...thisRun, ...lastRun]) kinds[outcomeKind(e.status)] = (kinds[outcomeKind(e.status)] ?? 0) + 1;
+  const lastRun = (options.record?.requests ?? []).filter((e) => e.at >= since && carries(e, apiKey));
   const all = [...thisRun, ...lastRun];
-  return { count: all.length, thisRun: thisRun.length, lastRun: lastRun.length, lastAt: Math.max(0, ...all.map((e) => e.at)), kinds };
+  const kinds: Record<string, number> = {};
+  for (const e of all) kinds[outcomeKind(e.status)] = (kinds[outcomeKind(e.status)] ?? 0) + 1;
+  // times: when each was sent (epoch ms, ascending); kinds: by what came back (served, refused, limited, unanswered).
+  return { count: all.length, thisRun: thisRun.length, lastRun: lastRun.length, times: all.map((e) => e.at).sort((x, y) => x - y), kinds };
 }
+
+export type KnownPrior = ReturnType<typeof knownPrior>;
+
+export const NO_PRIOR: KnownPrior = { count: 0, thisRun: 0, lastRun: 0, times: [], kinds: {} };
 
 /** When the suite last sent anything to the target (any key or none), this run or the last. */
-export function lastActivity(options: { entries?: readonly Entry[]; record?: LastRunRecord } = {}): number {
-  const entries = options.entries ?? readLedger();
-  return Math.max(0, ...entries.map((e) => e.at), ...(options.record?.requests ?? []).map((e) => e.at));
-}
+export const lastActivity = (record?: LastRunRecord): number => Math.max(0, ...readLedger().map((e) => e.at), ...(record?.requests ?? []).map((e) => e.at));
 
 export function describePrior(p: KnownPrior): string {
   const kinds = Object.entries(p.kinds)
@@ -67,12 +51,9 @@ export function writeLastRun(reportDir: string, target: string, windowSeconds: n
   writeFileSync(join(reportDir, LAST_RUN_FILE), JSON.stringify(record));
 }
 
-/** The last run's record for this target, if there is one. */
 export function readLastRun(reportDir: string, target: string): LastRunRecord | undefined {
-  const file = join(reportDir, LAST_RUN_FILE);
-  if (!existsSync(file)) return undefined;
   try {
-    const record = JSON.parse(readFileSync(file, 'utf8')) as LastRunRecord;
+    const record = JSON.parse(readFileSync(join(reportDir, LAST_RUN_FILE), 'utf8')) as LastRunRecord;
     return record.target === target && Array.isArray(record.requests) ? record : undefined;
   } catch {
     return undefined;

@@ -9,9 +9,7 @@ import {
   BURST_CONCURRENCY,
   BURST_DEADLINE_MS,
   MAX_BURST_CONCURRENCY,
-  CONFIRMATIONS,
   isServed,
-  MAX_ATTEMPTS,
   sleep,
   type BurstRun,
   type BurstTarget,
@@ -23,32 +21,15 @@ import type { RateLimit } from '../run/config';
 
 export type Limit = RateLimit;
 
+/** Requests sent one by one after the first refusal: beyond the limit, every one must be refused too. */
+const CONFIRMATIONS = 3;
+export const MAX_ATTEMPTS = 4;
+
 export type Shape = 'exact' | 'fewer' | 'more' | 'none' | 'wrong-status' | 'broken' | 'ambiguous';
 
-/** What the served replies' headers say of the window before the burst. */
-export interface HeaderCount {
-  limit?: number;
-  remainingMax: number;
-  remainingMin: number;
-  /** Requests the target says it had counted before the burst: limit - (highest remaining) - 1. */
-  counted?: number;
-  /** Remaining fell by one per served request, to 0 at the last: the headers agree with what the target did. */
-  consistent: boolean;
-}
-
-export interface Refill {
-  probes: number;
-  served: number;
-  /** Tokens a bucket refilling at limit/window would have added while the burst was served. */
-  allowance: number;
-  /** Served again and again right after the 429: a window that turned over, not a refill. */
-  turnedOver: boolean;
-}
-
-export interface Measurement {
+export interface Measurement extends BurstRun {
+  /** From 1; every one after the first is sent after a whole window in which the suite sent nothing at all (clean). */
   attempt: number;
-  /** Sent after a whole window in which the suite sent nothing at all. */
-  clean: boolean;
   known: KnownPrior;
   /** What the window held before the burst, as the decision takes it, and where that figure came from. */
   base?: number;
@@ -57,13 +38,10 @@ export interface Measurement {
   served: number;
   /** Replies with a status that is not 2xx (the limiter's answers), confirmations included. */
   refusals: Reply[];
-  replies: Reply[];
-  confirmations: Reply[];
   errors: string[];
-  durationMs: number;
   bound: number;
-  headers?: HeaderCount;
-  refill?: Refill;
+  /** Requests sent after the 429 to see whether a bucket refills, and how many of them were served. */
+  refill?: { probes: number; served: number };
   /** The limit also refused another key right after the burst. */
   sharedWith?: 'shared' | 'separate';
   shape: Shape;
@@ -108,7 +86,6 @@ export interface MeasureOptions {
   /** The key is the suite's own burst key, so a window this run sent nothing in is fresh; not so for API_KEY (default: true). */
   exclusive?: boolean;
   concurrency?: number;
-  maxAttempts?: number;
 }
 
 /** Waits until a whole window and its margin have passed since `since` (the last request), and returns the ms waited. */
@@ -167,7 +144,8 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
   const waits: string[] = [];
   let requests = 0;
   let lastSent = 0;
-  for (let attempt = 1; attempt <= (options.maxAttempts ?? MAX_ATTEMPTS); attempt++) {
+  let outcome: Outcome | undefined;
+  for (let attempt = 1; !outcome && attempt <= MAX_ATTEMPTS; attempt++) {
     const previous = measurements[measurements.length - 1];
     if (previous) {
       // A whole window in which the suite sent nothing: fresh for fixed and sliding windows, per key or per client alike.
@@ -181,16 +159,13 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
     const run = await burst(target, { concurrency, maxConcurrency, maxRequests: bound, stopOnRefusal: true, confirmations: CONFIRMATIONS });
     const all = [...run.replies, ...run.confirmations];
     const m: Measurement = {
+      ...run,
       attempt,
-      clean: attempt > 1,
       known,
       sent: run.replies.length,
       served: run.replies.filter((r) => isServed(r.status)).length,
       refusals: all.filter((r) => r.status !== 0 && !isServed(r.status)),
       errors: all.filter((r) => r.status === 0).map((r) => r.error ?? 'no response'),
-      replies: run.replies,
-      confirmations: run.confirmations,
-      durationMs: run.endedAt - run.startedAt,
       bound,
       shape: 'broken',
       notes: [],
@@ -200,18 +175,12 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
     requests += all.length + extra.length;
     measurements.push(m);
     story.push(describeMeasurement(m, limit));
-    const outcome = decide(measurements, limit);
-    if (outcome) return { outcome, measurements, requests, story, waits };
+    outcome = decide(measurements, limit);
   }
   const shapes = measurements.map((m) => m.shape).join(', ');
-  const last = measurements[measurements.length - 1];
-  return {
-    outcome: { kind: 'inconclusive', why: `${measurements.length} measurements did not agree (${shapes})${last?.why ? `; ${last.why}` : ''}` },
-    measurements,
-    requests,
-    story,
-    waits,
-  };
+  const { why } = measurements[measurements.length - 1];
+  outcome ??= { kind: 'inconclusive', why: `${measurements.length} measurements did not agree (${shapes})${why ? `; ${why}` : ''}` };
+  return { outcome, measurements, requests, story, waits };
 }
 
 function describeMeasurement(m: Measurement, limit: Limit): string {
@@ -235,6 +204,5 @@ function describeMeasurement(m: Measurement, limit: Limit): string {
 }
 
 /** Sends until the limit answers (bounded): leaves the key exhausted and returns what came back. */
-export async function exhaust(target: BurstTarget, limit: Limit, concurrency = BURST_CONCURRENCY): Promise<BurstRun> {
-  return burst(target, { concurrency, maxRequests: burstBound(limit, concurrency), stopOnRefusal: true });
-}
+export const exhaust = (target: BurstTarget, limit: Limit): Promise<BurstRun> =>
+  burst(target, { maxRequests: burstBound(limit, BURST_CONCURRENCY), stopOnRefusal: true });

@@ -1,30 +1,30 @@
 /** Everything a burst test needs before it sends: the key it spends, the route, the other key, and what the suite already sent with the key. */
 import type { Config } from '../run/config';
 import { RUNTIME_VERSIONS } from '../document/facts';
-import { keyTag, readLedger, sentTimes } from '../http/request-ledger';
 import { fillPath, type Target } from '../spec/target';
 import { burstTarget, sleep } from './burst';
 import { keyRoles } from './keys';
-import { knownPrior, lastActivity, readLastRun, type KnownPrior } from './known-prior';
-import { windowMargin } from './measurement';
-
-/** The record of the last run, for a target that outlives the run (an embedded service is new every time). */
-const lastRunOf = (config: Config) => (config.embedded ? undefined : readLastRun(config.reportDir, config.baseUrl));
+import { knownPrior, lastActivity, readLastRun } from './known-prior';
+import { windowMargin, type Limit } from './measurement';
 
 export function burstPlan(config: Config, target: Target) {
   const roles = keyRoles(config);
   const path = fillPath(target.runtimePath, RUNTIME_VERSIONS[0]);
   const on = (key: { apiKey: string; accountId: string }) => burstTarget(config.baseUrl, path, { ...key, accountHeader: target.accountHeader });
-  const record = lastRunOf(config);
+  // The record of the last run, for a target that outlives the run (an embedded service is new every time).
+  const record = config.embedded ? undefined : readLastRun(config.reportDir, config.baseUrl);
+  const known = (apiKey: string, path?: string) => (since: number) => knownPrior(apiKey, since, { record, path });
   return {
     roles,
     // The runtime operation with the burst key, and with the other key when there is one.
     target: on(roles.burst),
-    other: roles.other && on(roles.other),
-    known: (since: number): KnownPrior => knownPrior(roles.burst.apiKey, since, { record }),
-    lastActivity: () => lastActivity({ record }),
+    otherKey: roles.other && on(roles.other),
+    known: known(roles.burst.apiKey),
+    // A route with a limit of its own is burst with the main key: with `path`, only the key's requests to that route share its window.
+    knownOfMain: (path?: string) => known(config.apiKey, path),
+    lastActivity: () => lastActivity(record),
     // Every configured key: an error body must echo none of them (AUTH-7).
-    keys: roles.all.map((k) => k.apiKey),
+    keys: [config.apiKey, config.second?.apiKey, config.burstKey?.apiKey].filter((k): k is string => k !== undefined),
     // The burst key is not the main key: no other run or shard of the suite spends it.
     exclusive: roles.burst.source !== 'API_KEY',
   };
@@ -32,22 +32,11 @@ export function burstPlan(config: Config, target: Target) {
 
 export type BurstPlan = ReturnType<typeof burstPlan>;
 
-/** For a route with a limit of its own: only the key's requests to that route share its window. */
-export function routeKnown(config: Config, apiKey: string, pathname: string): (since: number) => KnownPrior {
-  const record = lastRunOf(config);
-  return (since) => knownPrior(apiKey, since, { record, path: pathname, entries: readLedger() });
-}
-
-/** Waits until the key has room for `n` more requests under `limit`, so that the global limit never cuts short a route's own burst; returns the ms waited. */
-export async function waitForRoom(config: Config, apiKey: string, limit: { max: number; windowSeconds: number }, n: number): Promise<number> {
+/** Waits until the main key has room for `n` more requests under the global `limit`, so that it never cuts short a route's own burst; returns the ms waited. */
+export async function waitForRoom(plan: BurstPlan, limit: Limit, n: number): Promise<number> {
   const windowMs = limit.windowSeconds * 1000;
   const margin = windowMargin(windowMs);
-  const record = lastRunOf(config);
-  const since = Date.now() - windowMs - margin;
-  const times = [
-    ...sentTimes(apiKey, since),
-    ...(record?.requests ?? []).filter((e) => e.at >= since && e.tags.includes(keyTag(apiKey))).map((e) => e.at),
-  ].sort((a, b) => a - b);
+  const { times } = plan.knownOfMain()(Date.now() - windowMs - margin);
   const excess = times.length + n - limit.max;
   if (excess <= 0) return 0;
   const waitMs = Math.max(0, times[Math.min(excess, times.length) - 1] + windowMs + margin - Date.now());

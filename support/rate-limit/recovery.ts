@@ -4,16 +4,14 @@
  */
 import { isServed, sendOne, sleep, type BurstTarget, type Reply } from './burst';
 import { announcementOf, ROUNDING_MS } from './headers';
-import { exhaust, measureLimit, waitQuietWindow, windowMargin, type Limit, type LimitReport } from './measurement';
-import type { BurstPlan } from './plan';
+import { exhaust, windowMargin, type Limit } from './measurement';
 
 export interface Recovery {
   /** Every request of the test in the order sent: a still limited key waited out, the burst, the rest. */
   replies: Reply[];
   /** The first refusal of the burst that reached the limit (the window's own), or of the key still limited before it. */
   refusal: Reply;
-  /** The last request sent, and the one served again if any was. */
-  last: Reply;
+  /** The one served again, if any was (the last sent). */
   served?: Reply;
   /** How the last wait was decided. */
   waited: string;
@@ -32,11 +30,10 @@ async function askUntilServed(target: BurstTarget, limit: Limit, before: Reply[]
   const step = Math.max(100, Math.min(1000, windowMs / 20));
   const giveUpAt = since + windowMs + windowMargin(windowMs) + 1500;
   const probes: Reply[] = [];
-  let served: Reply | undefined;
   for (;;) {
     const probe = await sendOne(target);
     probes.push(probe);
-    if (isServed(probe.status)) served = probe;
+    const served = isServed(probe.status) ? probe : undefined;
     if (served || Date.now() >= giveUpAt) return { probes, served, waited };
     await sleep(step);
   }
@@ -56,7 +53,7 @@ export async function watchRecovery(target: BurstTarget, limit: Limit): Promise<
   if (!run.some((r) => isServed(r.status))) {
     const before = await askUntilServed(target, limit, run, refusal.at);
     replies.push(...before.probes);
-    if (!before.served) return { replies, refusal, last: before.probes[before.probes.length - 1], waited: before.waited };
+    if (!before.served) return { replies, refusal, waited: before.waited };
     run = (await exhaust(target, limit)).replies;
     replies.push(...run);
     refusal = firstRefusal(run);
@@ -69,22 +66,8 @@ export async function watchRecovery(target: BurstTarget, limit: Limit): Promise<
   await sleep(Math.min(limitedAt + windowMs / 2, heedAt) - Date.now());
   const midWindow = await sendOne(target);
   replies.push(midWindow);
-  if (isServed(midWindow.status)) return { replies, refusal, last: midWindow, served: midWindow, waited: 'served when asked again within the window' };
+  if (isServed(midWindow.status)) return { replies, refusal, served: midWindow, waited: 'served when asked again within the window' };
   const after = await askUntilServed(target, limit, [...run, midWindow], limitedAt);
   replies.push(...after.probes);
-  return { replies, refusal, last: after.probes[after.probes.length - 1], served: after.served, waited: after.waited };
-}
-
-/** RL-1 beyond the first window (a limiter may be right only in the first): waits until a whole window has passed since the suite's last request, then measures again. */
-export async function measureInLaterWindow(plan: BurstPlan, limit: Limit): Promise<{ report: LimitReport; waitedMs: number }> {
-  const waitedMs = await waitQuietWindow(plan.lastActivity(), limit.windowSeconds * 1000);
-  const report = await measureLimit({
-    target: plan.target,
-    limit,
-    known: plan.known,
-    lastActivity: plan.lastActivity,
-    otherKey: plan.other,
-    exclusive: plan.exclusive,
-  });
-  return { report, waitedMs };
+  return { replies, refusal, served: after.served, waited: after.waited };
 }

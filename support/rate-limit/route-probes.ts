@@ -6,9 +6,10 @@ import type { Config } from '../run/config';
 import type { LedgerEntry } from '../http/request-ledger';
 import type { Spec, SpecOperation } from '../spec/spec';
 import { fillPath, relativeTo, type Target } from '../spec/target';
-import type { OneRequest } from './burst';
+import type { BurstTarget } from './burst';
 
-interface RouteProbe extends OneRequest {
+interface RouteProbe extends BurstTarget {
+  method: string;
   /** The route by role (`check-read`, `check-update`, `spec`) or `GET <path template>`. */
   place: string;
   op?: SpecOperation;
@@ -27,22 +28,15 @@ export function routeProbes(
   const base = new URL(config.baseUrl);
   const onBase = (path: string) => `${base.pathname.replace(/\/+$/, '')}${path}`;
   const probes: RouteProbe[] = [];
-  const json = { ...headers, 'content-type': 'application/json' };
-  if (target.readCheckOp && target.readPath && config.checkId) {
-    probes.push({ place: 'check-read', op: target.readCheckOp, method: 'GET', path: onBase(fillPath(target.readPath, config.checkId)), headers });
-  }
+  const add = (place: string, op: SpecOperation | undefined, path: string, request: Partial<RouteProbe> = {}) =>
+    probes.push({ place, op, origin: base.origin, method: 'GET', path, headers, ...request });
+  if (target.readCheckOp && target.readPath && config.checkId) add('check-read', target.readCheckOp, onBase(fillPath(target.readPath, config.checkId)));
   if (target.updateOp && target.updatePath && config.checkId) {
-    probes.push({
-      place: 'check-update',
-      op: target.updateOp,
-      method: target.updateMethod,
-      path: onBase(fillPath(target.updatePath, config.checkId)),
-      headers: json,
-      body: '{}',
-    });
+    const json = { ...headers, 'content-type': 'application/json' };
+    add('check-update', target.updateOp, onBase(fillPath(target.updatePath, config.checkId)), { method: target.updateMethod, headers: json, body: '{}' });
   }
   const specUrl = /^https?:/.test(config.specUrl) ? new URL(config.specUrl) : undefined;
-  if (specUrl && specUrl.origin === base.origin) probes.push({ place: 'spec', method: 'GET', path: `${specUrl.pathname}${specUrl.search}`, headers });
+  if (specUrl && specUrl.origin === base.origin) add('spec', undefined, `${specUrl.pathname}${specUrl.search}`);
   const taken = new Set([...probes.map((p) => p.path.split('?')[0]), ...options.skipPaths]);
   const roles = new Set([target.runtimeOp, target.readCheckOp, target.updateOp].filter(Boolean));
   const seen = [...new Set(options.ledger.filter((e) => e.method === 'GET').map((e) => e.path))];
@@ -52,7 +46,7 @@ export function routeProbes(
     const path = seen.find((p) => pattern.test(p) && !taken.has(p));
     if (!path) continue;
     taken.add(path);
-    probes.push({ place: `GET ${op.path}`, op, method: 'GET', path, headers });
+    add(`GET ${op.path}`, op, path);
   }
   return probes;
 }

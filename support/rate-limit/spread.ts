@@ -9,43 +9,36 @@ import { headerValue } from '../http/transport';
 import { burst, isServed, type BurstTarget } from './burst';
 import type { BurstPlan } from './plan';
 
-export interface Spread {
-  /** The burst's target, its `paths` the served ones (its own path first). */
-  target: BurstTarget;
-  /** The versions left out, with the status each was answered. */
-  left: string[];
-}
-
-export async function spreadOverRoute(config: Config, plan: BurstPlan, target: Target): Promise<Spread> {
+/** The burst's target, its `paths` the served ones (its own path first), and the versions left out, with the status each was answered. */
+export async function spreadOverRoute(config: Config, plan: BurstPlan, target: Target) {
   const pathOf = (version: string) => {
     const url = new URL(`${config.baseUrl}${fillPath(target.runtimePath, version)}`);
     return `${url.pathname}${url.search}`;
   };
   const others = RUNTIME_VERSIONS.map(pathOf).filter((p) => p !== plan.target.path);
-  const asker = plan.other ?? plan.target;
+  const asker = plan.otherKey ?? plan.target;
   const spellings = await acceptedSpellings(asker);
   const burstKey = headerValue(plan.target.headers, 'authorization') ?? '';
-  const authorizations = spellings.length ? [burstKey, ...spellings.map((s) => s(burstKey))] : undefined;
-  if (!others.length) return { target: { ...plan.target, ...(authorizations ? { authorizations } : {}) }, left: [] };
+  const spelt = { ...plan.target, ...(spellings.length ? { authorizations: [burstKey, ...spellings.map((s) => s(burstKey))] } : {}) };
+  if (!others.length) return { target: spelt, left: [] };
   const asked = await burst({ ...asker, path: others[0], paths: others }, { concurrency: others.length, maxRequests: others.length });
   const served = new Set(asked.replies.filter((r) => isServed(r.status)).map((r) => r.path ?? others[0]));
   const left = asked.replies.filter((r) => !isServed(r.status)).map((r) => `${r.path ?? others[0]} (${r.status || r.error})`);
-  return { target: { ...plan.target, paths: [plan.target.path, ...others.filter((p) => served.has(p))], ...(authorizations ? { authorizations } : {}) }, left };
+  return { target: { ...spelt, paths: [plan.target.path, ...others.filter((p) => served.has(p))] }, left };
 }
 
 type Spelling = (authorization: string) => string;
 const SCHEME_SPELLINGS: Spelling[] = [(a) => a.replace(/^Bearer /, 'bearer '), (a) => a.replace(/^Bearer /, 'BEARER ')];
 
-/** The other spellings of the asker's Authorization value that the target serves, asked once each. */
+/** The other spellings of the asker's Authorization value that the target serves, asked once each (in order: one lane). */
 async function acceptedSpellings(asker: BurstTarget): Promise<Spelling[]> {
   const own = headerValue(asker.headers, 'authorization') ?? '';
-  const out: Spelling[] = [];
-  for (const spelling of SCHEME_SPELLINGS) {
-    const asked = await burst({ ...asker, authorizations: [spelling(own)] }, { concurrency: 1, maxRequests: 1 });
-    if (asked.replies.every((r) => isServed(r.status))) out.push(spelling);
-  }
-  return out;
+  const n = SCHEME_SPELLINGS.length;
+  const asked = await burst({ ...asker, authorizations: SCHEME_SPELLINGS.map((s) => s(own)) }, { concurrency: 1, maxRequests: n });
+  return SCHEME_SPELLINGS.filter((_, k) => isServed(asked.replies[k].status));
 }
+
+export type Spread = Awaited<ReturnType<typeof spreadOverRoute>>;
 
 export const describeSpread = (s: Spread): string =>
   `the burst sends its requests to ${s.target.paths?.length ?? 1} URL(s) of the runtime operation in turn (${(s.target.paths ?? [s.target.path]).join(', ')})` +
