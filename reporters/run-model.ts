@@ -3,6 +3,7 @@ import { stripVTControlCharacters } from 'node:util';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { isClauseId, type ClauseId } from '../support/document/clauses';
 import { FAILURES_ATTACHMENT, TRIED_ATTACHMENT, type Failure, type Tried } from '../support/checks/failure';
+import { uniqueBy } from './unique';
 import type { MatrixFailure } from './matrix-types';
 
 export interface TestRun {
@@ -30,14 +31,6 @@ function attached<T>(result: TestResult | undefined, name: string): T | undefine
   return a ? (JSON.parse(a.body!.toString('utf8')) as T) : undefined;
 }
 
-function annotationsOf(test: TestCase, result?: TestResult): TestCase['annotations'] {
-  const seen = new Set<string>();
-  return [...test.annotations, ...(result?.annotations ?? [])].filter((a) => {
-    const k = `${a.type}|${a.description}`;
-    return !seen.has(k) && (seen.add(k), true);
-  });
-}
-
 export function readRun(tests: readonly TestCase[], results: ReadonlyMap<TestCase, TestResult>): TestRun[] {
   return tests.map((test) => {
     const result = results.get(test);
@@ -48,7 +41,7 @@ export function readRun(tests: readonly TestCase[], results: ReadonlyMap<TestCas
       title: test.titlePath().slice(2).join(' › '),
       file: test.location.file.replace(/^.*\/tests\//, 'tests/'),
       declared: test.annotations.filter((a) => a.type === 'clause' && a.description && isClauseId(a.description)).map((a) => a.description as ClauseId),
-      annotations: annotationsOf(test, result),
+      annotations: uniqueBy([...test.annotations, ...(result?.annotations ?? [])], (a) => `${a.type}|${a.description}`),
       failures,
       tried: attached<Tried[]>(result, TRIED_ATTACHMENT) ?? [],
       observations: attached<unknown[]>(result, 'observations'),

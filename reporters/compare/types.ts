@@ -18,7 +18,7 @@ export interface Side {
 }
 
 /** A failure of one side, as its record says, the request by its path ("/v1/runtimes/x?full=1"). */
-export type Failure = Pick<MatrixFailure, 'title' | 'received' | 'allowed' | 'test' | 'place' | 'valueClass' | 'cell' | 'expectedStatus' | 'served'> & {
+export type Failure = Omit<MatrixFailure, 'exchange'> & {
   side: SideName;
   exchange?: Omit<ExchangeSummary, 'url'> & { path: string };
 };
