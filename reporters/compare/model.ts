@@ -5,17 +5,9 @@ import type { ClauseRow } from '../matrix-types';
 import { align, diffRequests, systematicHeaders } from './diff';
 import { count } from './sections';
 import { failurePhrase, failuresOf, reasonPhrase } from './failures';
-import type { Category, ClauseComparison, Difference, Failure, Limits, Side, SideName, TestComparison, TestOutcome } from './types';
+import type { Category, ClauseComparison, Difference, Failure, Side, SideName, TestComparison, TestOutcome } from './types';
 
 const FAMILY_ORDER: string[] = Object.keys(FAMILIES);
-
-/** How much of each difference the reports show, most first: they take the first that keeps the page small. */
-export const LIMITS: readonly Limits[] = [
-  { tests: 3, requests: 2, differences: 4, failures: 2 },
-  { tests: 2, requests: 2, differences: 3, failures: 2 },
-  { tests: 1, requests: 2, differences: 3, failures: 1 },
-  { tests: 1, requests: 1, differences: 2, failures: 1 },
-];
 
 const GROUP_TITLES: Record<Exclude<Category, 'same'>, string> = {
   'a-only': 'A verified, B failed',
@@ -116,7 +108,7 @@ function compareClause({ id, a, b, ra, rb, ignore, common }: ClauseInput): Claus
   return { ...base, first, tests: ranked.map((r) => r.t), failures: loose };
 }
 
-export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]) {
+export function compare(a: Side, b: Side) {
   const rows = (s: Side) => new Map((s.matrix?.clauses ?? []).map((c) => [c.id as string, c]));
   const [rowsA, rowsB] = [rows(a), rows(b)];
   const ids = [...new Set([...rowsA.keys(), ...rowsB.keys()])];
@@ -138,19 +130,6 @@ export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]) {
     title: GROUP_TITLES[category],
     clauses: clauses.filter((c) => c.category === category),
   }));
-  // Each test's responses are shown once: under the first clause (in the order of the report) that shows it.
-  const shown = new Map<string, string>();
-  for (const g of groups) {
-    for (const c of g.clauses) {
-      for (const t of c.tests.slice(0, limits.tests)) {
-        if (!t.requests.length) continue;
-        const at = shown.get(t.title);
-        if (at) t.shownIn = at;
-        else shown.set(t.title, c.id);
-      }
-    }
-  }
-
   const familyNames = [
     ...FAMILY_ORDER.filter((f) => clauses.some((c) => c.family === f)),
     ...new Set(clauses.map((c) => c.family).filter((f) => !FAMILY_ORDER.includes(f))),
@@ -168,5 +147,5 @@ export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]) {
     : differing.length
       ? `B differs from A on ${count(differing.length, 'clause')} in ${count(new Set(differing.map((c) => c.family)).size, 'family', 'families')}.`
       : `A and B agree on every clause (${clauses.length}).`;
-  return { a, b, verdict, clauses, families, headersOnly, limits, groups };
+  return { a, b, verdict, clauses, families, headersOnly, groups };
 }

@@ -2,6 +2,14 @@
 import { clip, requestOf } from './failures';
 import type { ClauseComparison, Comparison, Failure, FamilyCount, Limits, SideName } from './types';
 
+/** How much of each difference the reports show, most first: they take the first that keeps the page small. */
+export const LIMITS: readonly Limits[] = [
+  { tests: 3, requests: 2, differences: 4, failures: 2 },
+  { tests: 2, requests: 2, differences: 3, failures: 2 },
+  { tests: 1, requests: 2, differences: 3, failures: 1 },
+  { tests: 1, requests: 1, differences: 2, failures: 1 },
+];
+
 export const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** A test's own title, without its file and describe blocks. */
@@ -45,7 +53,7 @@ export function skipReasons(clauses: ClauseComparison[]): Array<{ side: SideName
 const outcome = (side: SideName, o: string) => `${side} ${o === 'absent' ? 'did not run it' : o}`;
 
 /** One clause's details section, cut to the limits; a failure's received and allowed said once per clause, its request where no test shows it. */
-function clauseSection(c: ClauseComparison, limits: Limits) {
+function clauseSection(c: ClauseComparison, limits: Limits, shown: Map<string, string>) {
   const said = new Set<string>();
   const line = (f: Failure, withRequest: boolean) => {
     const text = `received ${f.received}; allowed ${f.allowed}`;
@@ -54,15 +62,18 @@ function clauseSection(c: ClauseComparison, limits: Limits) {
   };
   const tests = c.tests.slice(0, limits.tests).map((t) => {
     const hidden = t.requests.length - limits.requests;
+    // The clause under which this test's requests are shown, when it is not this one.
+    const shownIn = t.requests.length ? shown.get(t.title) : undefined;
+    if (t.requests.length && !shownIn) shown.set(t.title, c.id);
     return {
       title: lastTitlePart(t.title),
       outcomes: `${outcome('A', t.a)} · ${outcome('B', t.b)}`,
       failures: t.failures.slice(0, limits.failures).map((f) => line(f, false)),
       moreFailures: moreFailures(t.failures.length, limits.failures),
-      shownIn: t.shownIn,
-      requests: t.shownIn ? [] : t.requests.slice(0, limits.requests).map((r) => ({ ...r, shown: r.differences.slice(0, limits.differences) })),
+      shownIn,
+      requests: shownIn ? [] : t.requests.slice(0, limits.requests).map((r) => ({ ...r, shown: r.differences.slice(0, limits.differences) })),
       // What the shown requests leave out: those that differ beyond the limit, those answered alike.
-      note: t.shownIn ? '' : [hidden > 0 ? moreDiffer(hidden, 'request') : '', t.alike ? `${t.alike} answered alike` : ''].filter(Boolean).join('; '),
+      note: shownIn ? '' : [hidden > 0 ? moreDiffer(hidden, 'request') : '', t.alike ? `${t.alike} answered alike` : ''].filter(Boolean).join('; '),
     };
   });
   const rest = c.tests.slice(limits.tests);
@@ -80,12 +91,14 @@ function clauseSection(c: ClauseComparison, limits: Limits) {
   };
 }
 
-/** The clauses with a details section, in the order of the groups. */
-export const detailSections = (c: Comparison) =>
-  c.groups
+/** The clauses with a details section, in the order of the groups; each test's responses shown under the first that shows it. */
+export function detailSections(c: Comparison, limits: Limits = LIMITS[0]) {
+  const shown = new Map<string, string>();
+  return c.groups
     .flatMap((g) => g.clauses)
     .filter((x) => x.detailed)
-    .map((x) => clauseSection(x, c.limits));
+    .map((x) => clauseSection(x, limits, shown));
+}
 
 export type ClauseSection = ReturnType<typeof clauseSection>;
 export type TestSection = ClauseSection['tests'][number];

@@ -58,8 +58,6 @@ export interface TestComparison {
   requests: RequestDiff[];
   alike: number;
   failures: Failure[];
-  /** The clause under which this test's requests are shown, when it is not this one. */
-  shownIn?: string;
 }
 
 /** What a differing clause is: which side verified what the other did not. */
@@ -84,14 +82,8 @@ export interface ClauseComparison {
   detailed: boolean;
 }
 
-/** How much of a clause's difference both reports show; the rest is counted. */
-export interface Limits {
-  /** Tests per clause shown in full (the others are named). */
-  tests: number;
-  requests: number;
-  differences: number;
-  failures: number;
-}
+/** How much of a clause's difference both reports show: tests in full (the others are named), requests per test, differences per request, failures per list. */
+export type Limits = Record<'tests' | 'requests' | 'differences' | 'failures', number>;
 
 /** The comparison of two runs as model.ts makes it: verdict, clauses, family counts, the differing clauses grouped. */
 export type Comparison = ReturnType<typeof compare>;
