@@ -177,10 +177,10 @@ export function diffRequests(
   b: Observation[] = [],
   ignoreHeaders: ReadonlySet<string> = new Set(),
 ): { requests: RequestDiff[]; alike: number } {
-  const requests: Array<RequestDiff & { order: number }> = [];
-  const seen = new Map<string, RequestDiff & { order: number }>();
+  // The same request differing the same way again is counted, not repeated.
+  const seen = new Map<string, RequestDiff>();
   let alike = 0;
-  align(a, b).forEach(([x, y], order) => {
+  align(a, b).forEach(([x, y]) => {
     const request = clip((x ?? y)!.request, 90);
     const requestB = x && y && x.request !== y.request ? clip(y.request, 90) : undefined;
     const differences: Difference[] = [];
@@ -201,14 +201,10 @@ export function diffRequests(
     }
     if (!differences.length) return void alike++;
     differences.sort(byRank);
-    // The same request differing the same way again is counted, not repeated.
     const key = `${request}|${requestB ?? ''}|${differences.map((d) => `${d.what}=${d.a}/${d.b}`).join('|')}`;
     const same = seen.get(key);
     if (same) return void same.times++;
-    const entry = { request, ...(requestB && requestB !== request ? { requestB } : {}), differences, times: 1, order };
-    seen.set(key, entry);
-    requests.push(entry);
+    seen.set(key, { request, ...(requestB && requestB !== request ? { requestB } : {}), differences, times: 1 });
   });
-  requests.sort((p, q) => byRank(p.differences[0], q.differences[0]) || p.order - q.order);
-  return { requests: requests.map(({ order: _order, ...r }) => r), alike };
+  return { requests: [...seen.values()].sort((p, q) => byRank(p.differences[0], q.differences[0])), alike };
 }
