@@ -7,8 +7,6 @@ import { count } from './sections';
 import { failurePhrase, failuresOf, reasonPhrase } from './failures';
 import type { Category, ClauseComparison, Difference, Failure, Side, SideName, TestComparison, TestOutcome } from './types';
 
-const FAMILY_ORDER: string[] = Object.keys(FAMILIES);
-
 const GROUP_TITLES: Record<Exclude<Category, 'same'>, string> = {
   'a-only': 'A verified, B failed',
   'b-only': 'B verified, A failed',
@@ -35,18 +33,9 @@ function outcome(side: Side, row: ClauseRow | undefined, title: string): TestOut
   return elsewhere.includes('failed') ? 'failed' : (elsewhere[0] ?? 'absent');
 }
 
-/** One clause of both sides: its rows, the headers said once for the whole report, how many clauses each skip reason explains. */
-interface ClauseInput {
-  id: string;
-  a: Side;
-  b: Side;
-  ra?: ClauseRow;
-  rb?: ClauseRow;
-  ignore: ReadonlySet<string>;
-  common: ReadonlyMap<string, number>;
-}
-
-function compareClause({ id, a, b, ra, rb, ignore, common }: ClauseInput): ClauseComparison {
+/** One clause of both sides; `ignore`: the headers said once for the whole report. */
+function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>): ClauseComparison {
+  const [ra, rb] = [a, b].map((s) => s.matrix?.clauses.find((c) => c.id === id));
   const sa = statusOf(a, ra);
   const sb = statusOf(b, rb);
   const differs = !!a.matrix && !!b.matrix && verdictOf(sa) !== verdictOf(sb);
@@ -94,9 +83,10 @@ function compareClause({ id, a, b, ra, rb, ignore, common }: ClauseInput): Claus
   let first: string;
   const sideSkipped = (['A', 'B'] as SideName[]).find((s) => !['verified', 'failed'].includes(verdictOf(s === 'A' ? sa : sb)));
   if (skipped && sideSkipped) {
-    const status = sideSkipped === 'A' ? sa : sb;
+    const [status, side] = sideSkipped === 'A' ? [sa, a] : [sb, b];
     // Of several reasons, the one that explains the most skipped clauses of that side says it best.
-    const reason = [...reasons[sideSkipped]].sort((x, y) => (common.get(`${sideSkipped}|${y}`) ?? 0) - (common.get(`${sideSkipped}|${x}`) ?? 0))[0];
+    const explains = (reason: string) => (side.matrix?.clauses ?? []).filter((row) => row.reasons.includes(reason)).length;
+    const reason = [...reasons[sideSkipped]].sort((x, y) => explains(y) - explains(x))[0];
     first = status === 'skipped' ? reasonPhrase(sideSkipped, reason) : `${sideSkipped}: ${status}`;
   } else if (ranked[0]?.d) {
     first = ranked[0].d.phrase;
@@ -109,20 +99,11 @@ function compareClause({ id, a, b, ra, rb, ignore, common }: ClauseInput): Claus
 }
 
 export function compare(a: Side, b: Side) {
-  const rows = (s: Side) => new Map((s.matrix?.clauses ?? []).map((c) => [c.id as string, c]));
-  const [rowsA, rowsB] = [rows(a), rows(b)];
-  const ids = [...new Set([...rowsA.keys(), ...rowsB.keys()])];
+  const ids = [...new Set([a, b].flatMap((s) => (s.matrix?.clauses ?? []).map((c) => c.id as string)))];
   const titles = [...new Set([...Object.keys(a.observations), ...Object.keys(b.observations)])];
   const headersOnly = a.matrix && b.matrix ? systematicHeaders(titles.flatMap((t) => align(a.observations[t], b.observations[t]))) : { A: [], B: [] };
   const ignore = new Set([...headersOnly.A, ...headersOnly.B]);
-  // How many clauses each skip reason explains, per side.
-  const common = new Map<string, number>();
-  for (const [name, rs] of [
-    ['A', rowsA],
-    ['B', rowsB],
-  ] as const)
-    for (const row of rs.values()) for (const r of row.reasons) common.set(`${name}|${r}`, (common.get(`${name}|${r}`) ?? 0) + 1);
-  const clauses = ids.map((id) => compareClause({ id, a, b, ra: rowsA.get(id), rb: rowsB.get(id), ignore, common }));
+  const clauses = ids.map((id) => compareClause(id, a, b, ignore));
 
   // The differing clauses, grouped in the order both reports show them.
   const groups = (['a-only', 'b-only', 'one-skipped'] as const).map((category) => ({
@@ -130,15 +111,13 @@ export function compare(a: Side, b: Side) {
     title: GROUP_TITLES[category],
     clauses: clauses.filter((c) => c.category === category),
   }));
-  const familyNames = [
-    ...FAMILY_ORDER.filter((f) => clauses.some((c) => c.family === f)),
-    ...new Set(clauses.map((c) => c.family).filter((f) => !FAMILY_ORDER.includes(f))),
-  ];
-  const families = familyNames.map((family) => {
-    const of = clauses.filter((c) => c.family === family);
-    const n = (cat: Category) => of.filter((c) => c.category === cat).length;
-    return { family, clauses: of.length, same: n('same'), aOnly: n('a-only'), bOnly: n('b-only'), oneSkipped: n('one-skipped') };
-  });
+  const families = Object.keys(FAMILIES)
+    .filter((f) => clauses.some((c) => c.family === f))
+    .map((family) => {
+      const of = clauses.filter((c) => c.family === family);
+      const n = (cat: Category) => of.filter((c) => c.category === cat).length;
+      return { family, clauses: of.length, same: n('same'), aOnly: n('a-only'), bOnly: n('b-only'), oneSkipped: n('one-skipped') };
+    });
 
   const differing = clauses.filter((c) => c.differs);
   const missing = [a.matrix ? '' : `A (${a.problem ?? 'no results'})`, b.matrix ? '' : `B (${b.problem ?? 'no results'})`].filter(Boolean);
