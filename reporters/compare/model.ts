@@ -5,7 +5,7 @@ import type { ClauseRow } from '../matrix-types';
 import { align, diffRequests, systematicHeaders } from './diff';
 import { count } from './sections';
 import { failurePhrase, failuresOf, reasonPhrase } from './failures';
-import type { Category, ClauseComparison, Difference, Failure, Side, SideName, TestComparison, TestOutcome } from './types';
+import type { Category, Difference, Failure, Side, SideName, TestComparison, TestOutcome } from './types';
 
 const GROUP_TITLES: Record<Exclude<Category, 'same'>, string> = {
   'a-only': 'A verified, B failed',
@@ -34,16 +34,17 @@ function outcome(side: Side, row: ClauseRow | undefined, title: string): TestOut
 }
 
 /** One clause of both sides; `ignore`: the headers said once for the whole report. */
-function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>): ClauseComparison {
+function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>) {
   const [ra, rb] = [a, b].map((s) => s.matrix?.clauses.find((c) => c.id === id));
   const sa = statusOf(a, ra);
   const sb = statusOf(b, rb);
   const differs = !!a.matrix && !!b.matrix && verdictOf(sa) !== verdictOf(sb);
   const category = differs ? categoryOf(verdictOf(sa), verdictOf(sb)) : 'same';
   const reasons = { A: ra?.reasons ?? [], B: rb?.reasons ?? [] };
+  // Whether the reports give the clause a details section (a clause skipped on one side needs none unless the other side failed it).
   const detailed = differs && (category !== 'one-skipped' || verdictOf(sa) === 'failed' || verdictOf(sb) === 'failed');
   const base = { id, family: familyOf(id as ClauseId), summary: ra?.summary ?? rb?.summary ?? '', a: sa, b: sb, differs, category, reasons, detailed };
-  if (!differs) return { ...base, first: '', tests: [], failures: [] };
+  if (!differs) return { ...base, first: '', tests: [] as TestComparison[], failures: [] as Failure[] };
 
   const failures: Failure[] = [...failuresOf('A', ra?.failures), ...failuresOf('B', rb?.failures)];
   const titles = [...new Set([...(ra?.tests ?? []), ...(rb?.tests ?? [])].map((t) => t.title))];
@@ -95,6 +96,7 @@ function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>
     const f = failures.find((x) => x.side === failingSide) ?? failures[0];
     first = f ? failurePhrase(f) : 'the verdicts differ; the responses were alike';
   }
+  // The first difference in a few words; the tests whose outcome differs, most telling first; failures of tests not among them.
   return { ...base, first, tests: ranked.map((r) => r.t), failures: loose };
 }
 
