@@ -1,5 +1,5 @@
 /** compare.md, in the order of compare.html. */
-import { count, detailSections, familyTotals, headersLine, skipReasons, type ClauseSection, type FailureLine } from './sections';
+import { count, detailSections, headersLine, skipReasons, type ClauseSection, type FailureLine } from './sections';
 import type { Comparison, Limits, Side } from './types';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
@@ -35,8 +35,7 @@ export function renderCompareMarkdown(c: Comparison, limits?: Limits): string {
   if (c.families.length) {
     lines.push('| family | clauses | same | A only verified | B only verified | skipped on one side |', '|---|---|---|---|---|---|');
     for (const f of c.families) lines.push(`| ${f.family} | ${f.clauses} | ${f.same} | ${f.aOnly || ''} | ${f.bOnly || ''} | ${f.oneSkipped || ''} |`);
-    const all = familyTotals(c);
-    lines.push(`| **all** | ${all.clauses} | ${all.same} | ${all.aOnly} | ${all.bOnly} | ${all.oneSkipped} |`, '');
+    lines.push(`| **all** | ${c.total.clauses} | ${c.total.same} | ${c.total.aOnly} | ${c.total.bOnly} | ${c.total.oneSkipped} |`, '');
   }
   const headers = headersLine(c);
   if (headers) lines.push(headers, '');

@@ -113,13 +113,14 @@ export function compare(a: Side, b: Side) {
     title: GROUP_TITLES[category],
     clauses: clauses.filter((c) => c.category === category),
   }));
+  // A row of the family matrix; its last row, all, is one of all clauses.
+  const tally = (family: string, of = clauses.filter((c) => c.family === family)) => {
+    const n = (cat: Category) => of.filter((c) => c.category === cat).length;
+    return { family, clauses: of.length, same: n('same'), aOnly: n('a-only'), bOnly: n('b-only'), oneSkipped: n('one-skipped') };
+  };
   const families = Object.keys(FAMILIES)
     .filter((f) => clauses.some((c) => c.family === f))
-    .map((family) => {
-      const of = clauses.filter((c) => c.family === family);
-      const n = (cat: Category) => of.filter((c) => c.category === cat).length;
-      return { family, clauses: of.length, same: n('same'), aOnly: n('a-only'), bOnly: n('b-only'), oneSkipped: n('one-skipped') };
-    });
+    .map((f) => tally(f));
 
   const differing = clauses.filter((c) => c.differs);
   const missing = [a.matrix ? '' : `A (${a.problem ?? 'no results'})`, b.matrix ? '' : `B (${b.problem ?? 'no results'})`].filter(Boolean);
@@ -128,5 +129,5 @@ export function compare(a: Side, b: Side) {
     : differing.length
       ? `B differs from A on ${count(differing.length, 'clause')} in ${count(new Set(differing.map((c) => c.family)).size, 'family', 'families')}.`
       : `A and B agree on every clause (${clauses.length}).`;
-  return { a, b, verdict, clauses, families, headersOnly, groups };
+  return { a, b, verdict, clauses, families, total: tally('all', clauses), headersOnly, groups };
 }

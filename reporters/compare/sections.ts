@@ -1,6 +1,6 @@
 /** The compare report as sections, cut to the limits once, which the markdown and the page each render in their own way. */
 import { clip, requestOf } from './failures';
-import type { ClauseComparison, Comparison, Failure, FamilyCount, Limits, SideName } from './types';
+import type { ClauseComparison, Comparison, Failure, Limits, SideName } from './types';
 
 /** How much of each difference the reports show, most first: they take the first that keeps the page small. */
 export const LIMITS: readonly Limits[] = [
@@ -27,12 +27,6 @@ export function headersLine(c: Comparison): string {
   const parts = (['A', 'B'] as const).filter((s) => c.headersOnly[s].length).map((s) => `${c.headersOnly[s].join(', ')} only on ${s}`);
   return parts.length ? `In every response: ${parts.join('; ')} (not repeated below).` : '';
 }
-
-/** The family matrix's last row: each column summed over the families. */
-export const familyTotals = (c: Comparison): Omit<FamilyCount, 'family'> => {
-  const sum = (k: keyof Omit<FamilyCount, 'family'>) => c.families.reduce((n, f) => n + f[k], 0);
-  return { clauses: sum('clauses'), same: sum('same'), aOnly: sum('aOnly'), bOnly: sum('bOnly'), oneSkipped: sum('oneSkipped') };
-};
 
 /** The skip reasons behind the clauses skipped on one side, each once, with the clauses it explains. */
 export function skipReasons(clauses: ClauseComparison[]): Array<{ side: SideName; reason: string; clauses: string[] }> {

@@ -68,5 +68,4 @@ export type Limits = Record<'tests' | 'requests' | 'differences' | 'failures', n
 
 /** The comparison of two runs as model.ts makes it: verdict, clauses, family counts, the differing clauses grouped. */
 export type Comparison = ReturnType<typeof compare>;
-export type FamilyCount = Comparison['families'][number];
 export type ClauseComparison = Comparison['clauses'][number];
