@@ -91,27 +91,18 @@ function headerDifferences(x: Observation, y: Observation, ignore: ReadonlySet<s
   const out: Difference[] = [];
   const only: Record<'A' | 'B', string[]> = { A: [], B: [] };
   for (const h of [...new Set([...Object.keys(x.headers), ...Object.keys(y.headers)])].sort()) {
-    if (ignore.has(h)) continue;
     const a = x.headers[h];
     const b = y.headers[h];
-    if (h === 'content-type') {
-      if (a === b) continue;
-      // application/json vs application/problem+json: both JSON, a detail; JSON vs text: a difference.
-      const rank = isJson(a) === isJson(b) ? RANK.header : RANK.contentType;
-      out.push({
-        rank,
-        sub: 0,
-        field: h,
-        what: 'content-type',
-        a: a ?? 'absent',
-        b: b ?? 'absent',
-        phrase: `content-type ${a ?? 'absent'} vs ${b ?? 'absent'}`,
-      });
-    } else if (a === undefined || b === undefined) {
+    const contentType = h === 'content-type';
+    if (ignore.has(h) || a === b || (!contentType && VOLATILE.test(h) && a !== undefined && b !== undefined)) continue;
+    if (!contentType && (a === undefined || b === undefined)) {
       only[a === undefined ? 'B' : 'A'].push(h);
-    } else if (!VOLATILE.test(h) && a !== b) {
-      out.push({ rank: RANK.header, sub: 1, field: h, what: `header ${h}`, a, b, phrase: `header ${h} ${a} vs ${b}` });
+      continue;
     }
+    // application/json vs application/problem+json: both JSON, a detail; JSON vs text: a difference.
+    const rank = contentType && isJson(a) !== isJson(b) ? RANK.contentType : RANK.header;
+    const what = contentType ? h : `header ${h}`;
+    out.push({ rank, sub: contentType ? 0 : 1, field: h, what, a: a ?? 'absent', b: b ?? 'absent', phrase: `${what} ${a ?? 'absent'} vs ${b ?? 'absent'}` });
   }
   for (const side of ['A', 'B'] as const) {
     if (!only[side].length) continue;

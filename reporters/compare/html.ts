@@ -37,12 +37,8 @@ function sideLine(name: string, s: Side): string {
 function families(c: Comparison): string {
   if (!c.families.length) return '';
   const n = (v: number) => `<td class="${v ? 'n' : 'n0'}">${v}</td>`;
-  const rows = c.families.map(
-    (f) => `<tr><td class="id">${esc(f.family)}</td><td>${f.clauses}</td><td>${f.same}</td>${n(f.aOnly)}${n(f.bOnly)}${n(f.oneSkipped)}</tr>`,
-  );
-  rows.push(
-    `<tr class="all"><td>all</td><td>${c.total.clauses}</td><td>${c.total.same}</td>${n(c.total.aOnly)}${n(c.total.bOnly)}${n(c.total.oneSkipped)}</tr>`,
-  );
+  const row = (f: Comparison['total'], head: string) => `${head}<td>${f.clauses}</td><td>${f.same}</td>${n(f.aOnly)}${n(f.bOnly)}${n(f.oneSkipped)}</tr>`;
+  const rows = [...c.families.map((f) => row(f, `<tr><td class="id">${esc(f.family)}</td>`)), row(c.total, '<tr class="all"><td>all</td>')];
   return table(['family', 'clauses', 'same', 'A only verified', 'B only verified', 'skipped on one side'], rows, ' class="families"');
 }
 
