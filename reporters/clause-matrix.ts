@@ -17,31 +17,22 @@ import { renderJunit } from './junit';
 import { waiverNotes, type WaiverOptions } from './waiver-notes';
 import { REPORT_FILES } from '../support/run/report-files';
 
-interface Options {
-  outputDir?: string;
-  /** The run's waivers (playwright.config.ts): for the lines about each; the statuses come from the tests. */
-  waivers?: WaiverOptions;
-}
-
 export default class ClauseMatrixReporter implements Reporter {
-  private outputDir: string;
+  private outputDir = '';
   private root?: Suite;
   private rootDir = process.cwd();
   private configDir = process.cwd();
   private readonly results = new Map<TestCase, TestResult>();
-  private readonly waivers?: WaiverOptions;
 
-  constructor(options: Options = {}) {
-    this.outputDir = options.outputDir ?? 'reports';
-    this.waivers = options.waivers;
-  }
+  /** `waivers`: the run's (playwright.config.ts), for the lines about each; the statuses come from the tests. */
+  constructor(private readonly options: { outputDir?: string; waivers?: WaiverOptions } = {}) {}
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.root = suite;
     this.rootDir = config.rootDir;
     // Like Playwright's own reporters: a relative folder is relative to the config file.
     this.configDir = config.configFile ? dirname(config.configFile) : process.cwd();
-    this.outputDir = resolve(this.configDir, this.outputDir);
+    this.outputDir = resolve(this.configDir, this.options.outputDir ?? 'reports');
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -53,7 +44,7 @@ export default class ClauseMatrixReporter implements Reporter {
     const ran = runs.filter((r) => r.result);
     const failures = allFailures(ran);
     const matrix = build(runs, result);
-    matrix.waivers = waiverNotes(this.waivers, failures, matrix.clauses);
+    matrix.waivers = waiverNotes(this.options.waivers, failures, matrix.clauses);
     mkdirSync(this.outputDir, { recursive: true });
     const write = (name: string, text: string) => writeFileSync(join(this.outputDir, name), text);
     write(REPORT_FILES.matrixJson, redactedJson(matrix, 2));
