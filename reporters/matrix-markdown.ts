@@ -30,14 +30,10 @@ export const matrixFailureLine = (f: MatrixFailure) => `${failureLine(f)}${(f.si
 export const waiversText = (c: Pick<ClauseRow, 'waivers'>) => c.waivers.map((w) => `waived until ${w.until} (entry ${w.entry}): ${w.reason}`).join('; ');
 
 /** What a row's detail column says: the failures of a failed clause, the waivers and failures of a waived one, the reasons of a skip. */
-const detailText = (c: ClauseRow, failures = 2) =>
-  c.status === 'failed'
-    ? c.failures.slice(0, failures).map(matrixFailureLine).join('; ')
-    : c.status === 'waived'
-      ? [waiversText(c), ...c.failures.slice(0, failures).map(matrixFailureLine)].join('; ')
-      : c.status === 'skipped'
-        ? c.reasons.join('; ')
-        : '';
+const detailText = (c: ClauseRow) =>
+  [c.status === 'waived' ? waiversText(c) : '', ...c.failures.slice(0, 2).map(matrixFailureLine), ...(c.status === 'skipped' ? c.reasons : [])]
+    .filter(Boolean)
+    .join('; ');
 
 export function renderMatrixMarkdown(m: Matrix): string {
   const counts = summaryCounts(m.summary).map(([status, n]) => `${n} ${status}`);
