@@ -1,4 +1,5 @@
 /** The compare report as sections, cut to the limits once, which the markdown and the page each render in their own way. */
+import { uniqueBy } from '../unique';
 import { clip, requestOf } from './failures';
 import type { ClauseComparison, Comparison, Failure, Limits, SideName } from './types';
 
@@ -28,20 +29,14 @@ export function headersLine(c: Comparison): string {
   return parts.length ? `In every response: ${parts.join('; ')} (not repeated below).` : '';
 }
 
+const skippedSides = (c: ClauseComparison) => (['A', 'B'] as const).filter((s) => (s === 'A' ? c.a : c.b) === 'skipped');
+const reasonsOf = (c: ClauseComparison, side: SideName) => (c.reasons[side].length ? c.reasons[side] : ['no reason given']);
+
 /** The skip reasons behind the clauses skipped on one side, each once, with the clauses it explains. */
-export function skipReasons(clauses: ClauseComparison[]): Array<{ side: SideName; reason: string; clauses: string[] }> {
-  const out = new Map<string, { side: SideName; reason: string; clauses: string[] }>();
-  for (const c of clauses) {
-    for (const side of ['A', 'B'] as const) {
-      if ((side === 'A' ? c.a : c.b) !== 'skipped') continue;
-      for (const reason of c.reasons[side].length ? c.reasons[side] : ['no reason given']) {
-        const key = `${side}|${reason}`;
-        if (!out.has(key)) out.set(key, { side, reason, clauses: [] });
-        out.get(key)!.clauses.push(c.id);
-      }
-    }
-  }
-  return [...out.values()];
+export function skipReasons(clauses: ClauseComparison[]) {
+  const skips = clauses.flatMap((c) => skippedSides(c).flatMap((side) => reasonsOf(c, side).map((reason) => ({ side, reason, id: c.id }))));
+  const of = (s: (typeof skips)[number]) => skips.filter((x) => x.side === s.side && x.reason === s.reason).map((x) => x.id);
+  return uniqueBy(skips, (s) => `${s.side}|${s.reason}`).map((s) => ({ side: s.side, reason: s.reason, clauses: of(s) }));
 }
 
 const outcome = (side: SideName, o: string) => `${side} ${o === 'absent' ? 'did not run it' : o}`;
@@ -74,9 +69,7 @@ function clauseSection(c: ClauseComparison, limits: Limits, shown: Map<string, s
   const named = rest.slice(0, 5).map((t) => clip(lastTitlePart(t.title), 60));
   return {
     clause: c,
-    skips: (['A', 'B'] as const)
-      .filter((s) => (s === 'A' ? c.a : c.b) === 'skipped')
-      .map((s) => `${s} skipped: ${c.reasons[s].join('; ') || 'no reason given'}`),
+    skips: skippedSides(c).map((s) => `${s} skipped: ${reasonsOf(c, s).join('; ')}`),
     tests,
     // "2 more tests differ: runtime 2025.04 · runtime 2024.09".
     moreTests: rest.length ? `${moreDiffer(rest.length, 'test')}: ${named.join(' · ')}${rest.length > 5 ? ' · …' : ''}` : '',
