@@ -3,9 +3,7 @@ import { uniqueBy } from '../unique';
 import type { MatrixFailure } from '../matrix-types';
 import type { Failure, SideName } from './types';
 
-const MAX = 120;
-
-export const clip = (s: string, max = MAX) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+export const clip = (s: string, max = 120) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 /** A url as a path with its query ("/v1/runtimes/x?full=1"); a url that does not parse, as it is. */
 function pathOf(url: string): string {
