@@ -9,7 +9,7 @@ import { CLAUSE_IDS, CLAUSES, familyOf, type ClauseId } from '../support/documen
 import { redact } from '../support/http/redact';
 import { operatorsOf } from './matrix-operators';
 import { declaredCaseSeed } from '../support/run/config';
-import { renderMatrixMarkdown } from './matrix-markdown';
+import { renderMatrixMarkdown, summaryCounts } from './matrix-markdown';
 import { renderMatrixHtml } from './matrix-html';
 import type { ClauseRow, ClauseStatus, Matrix, MatrixFailure, RunFailure, TestRef, TestTried } from './matrix-types';
 import { errorFailures, readRun, type TestRun } from './run-model';
@@ -17,31 +17,22 @@ import { renderJunit } from './junit';
 import { waiverNotes, type WaiverOptions } from './waiver-notes';
 import { REPORT_FILES } from '../support/run/report-files';
 
-interface Options {
-  outputDir?: string;
-  /** The run's waivers (playwright.config.ts): for the lines about each; the statuses come from the tests. */
-  waivers?: WaiverOptions;
-}
-
 export default class ClauseMatrixReporter implements Reporter {
-  private outputDir: string;
+  private outputDir = '';
   private root?: Suite;
   private rootDir = process.cwd();
   private configDir = process.cwd();
   private readonly results = new Map<TestCase, TestResult>();
-  private readonly waivers?: WaiverOptions;
 
-  constructor(options: Options = {}) {
-    this.outputDir = options.outputDir ?? 'reports';
-    this.waivers = options.waivers;
-  }
+  /** `waivers`: the run's (playwright.config.ts), for the lines about each; the statuses come from the tests. */
+  constructor(private readonly options: { outputDir?: string; waivers?: WaiverOptions } = {}) {}
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.root = suite;
     this.rootDir = config.rootDir;
     // Like Playwright's own reporters: a relative folder is relative to the config file.
     this.configDir = config.configFile ? dirname(config.configFile) : process.cwd();
-    this.outputDir = resolve(this.configDir, this.outputDir);
+    this.outputDir = resolve(this.configDir, this.options.outputDir ?? 'reports');
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -53,7 +44,7 @@ export default class ClauseMatrixReporter implements Reporter {
     const ran = runs.filter((r) => r.result);
     const failures = allFailures(ran);
     const matrix = build(runs, result);
-    matrix.waivers = waiverNotes(this.waivers, failures, matrix.clauses);
+    matrix.waivers = waiverNotes(this.options.waivers, failures, matrix.clauses);
     mkdirSync(this.outputDir, { recursive: true });
     const write = (name: string, text: string) => writeFileSync(join(this.outputDir, name), text);
     write(REPORT_FILES.matrixJson, redactedJson(matrix, 2));
@@ -63,11 +54,11 @@ export default class ClauseMatrixReporter implements Reporter {
     write(REPORT_FILES.matrixMarkdown, redact(renderMatrixMarkdown(matrix)));
     write(REPORT_FILES.junit, renderJunit(runs, this.configDir));
     linkFromHtmlReport(join(this.outputDir, REPORT_FILES.html), redact(renderMatrixHtml(matrix)));
-    const s = matrix.summary;
     const failed = matrix.clauses.filter((c) => c.status === 'failed').map((c) => c.id);
+    const counts = summaryCounts(matrix.summary).map(([status, n]) => `${n} ${status}${status === 'failed' && failed.length ? ` (${failed.join(', ')})` : ''}`);
     const notes = matrix.waivers.map((n) => `${redact(n.line)}\n`).join('');
     process.stdout.write(
-      `\n${notes}clauses: ${s.verified} verified, ${s.waived ? `${s.waived} waived, ` : ''}${s.failed} failed${failed.length ? ` (${failed.join(', ')})` : ''}, ${s.skipped} skipped, ${s.notCovered} not covered` +
+      `\n${notes}clauses: ${counts.join(', ')}` +
         `${matrix.drift.length ? `; ${matrix.drift.length} spec drift warning(s)` : ''}; ${matrix.requests.total} requests; seed ${matrix.caseSeed}\n` +
         `contract matrix: ${relative(process.cwd(), join(this.outputDir, REPORT_FILES.matrixMarkdown))}\n`,
     );
@@ -131,7 +122,7 @@ function build(runs: readonly TestRun[], result: FullResult): Matrix {
       }
     }
   }
-  for (const row of rows.values()) row.status = rollUp(row.tests.map((t) => t.status));
+  for (const row of rows.values()) row.status = Object.entries(ROLL_UP).find(([t]) => row.tests.some((x) => x.status === t))?.[1] ?? 'not covered';
   const clauses = [...rows.values()];
   const count = (s: ClauseStatus) => clauses.filter((c) => c.status === s).length;
   return {
@@ -169,13 +160,8 @@ function clauseStatuses({ result, declared, tried, failures, errored }: TestRun)
   return out;
 }
 
-function rollUp(statuses: TestRef['status'][]): ClauseStatus {
-  if (statuses.length === 0) return 'not covered';
-  if (statuses.includes('failed')) return 'failed';
-  if (statuses.includes('waived')) return 'waived';
-  if (statuses.includes('passed')) return 'verified';
-  return 'skipped';
-}
+/** A clause's status: the first of these its tests had, in this order (no test: not covered). */
+const ROLL_UP = { failed: 'failed', waived: 'waived', passed: 'verified', skipped: 'skipped' } as const;
 
 const MAX_FAILURES_PER_CLAUSE = 50;
 

@@ -3,15 +3,11 @@ import { stripVTControlCharacters } from 'node:util';
 import { relative } from 'node:path';
 import { formatFailure } from '../support/checks/failure';
 import { redact } from '../support/http/redact';
+import { esc } from './html-page';
 import type { TestRun } from './run-model';
 
-const xml = (s: string) =>
-  stripVTControlCharacters(redact(s))
-    .replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD]/gu, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+/** Escaped as our pages are, without what XML 1.0 cannot hold (terminal colours, other control characters). */
+const xml = (s: string) => esc(stripVTControlCharacters(redact(s)).replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD]/gu, ''));
 
 type Counts = { tests: number; failures: number; errors: number; skipped: number; time: number };
 const countsOf = (c: Counts) => `tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}" time="${c.time.toFixed(3)}"`;

@@ -1,18 +1,11 @@
 /** contract-matrix.html: the matrix as a page, linked from Playwright's HTML report. */
 import { esc, list, page, statusClass, table } from './html-page';
-import { matrixFailureLine, triedText, waiversText } from './matrix-markdown';
+import { matrixFailureLine, summaryCounts, triedText, waiversText } from './matrix-markdown';
 import type { Matrix } from './matrix-types';
 
 export function renderMatrixHtml(m: Matrix): string {
-  const s = m.summary;
-  const pills = [
-    ['verified', s.verified],
-    ...(s.waived ? [['waived', s.waived]] : []),
-    ['failed', s.failed],
-    ['skipped', s.skipped],
-    ['not covered', s.notCovered],
-  ]
-    .map(([k, v]) => `<span class="pill ${statusClass(String(k))}">${v} ${k}</span>`)
+  const pills = summaryCounts(m.summary)
+    .map(([status, n]) => `<span class="pill ${statusClass(status)}">${n} ${status}</span>`)
     .join('');
   const rows = m.clauses.map((c) => {
     const failures = c.failures.map((f) => `<div>${esc(matrixFailureLine(f))}</div>`).join('');

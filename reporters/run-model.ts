@@ -3,59 +3,38 @@ import { stripVTControlCharacters } from 'node:util';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { isClauseId, type ClauseId } from '../support/document/clauses';
 import { FAILURES_ATTACHMENT, TRIED_ATTACHMENT, type Failure, type Tried } from '../support/checks/failure';
+import { uniqueBy } from './unique';
 import type { MatrixFailure } from './matrix-types';
-
-export interface TestRun {
-  test: TestCase;
-  /** Undefined for a test that did not run. */
-  result?: TestResult;
-  /** As every report names it: its file and describe blocks and its own title. */
-  title: string;
-  /** Its file under tests/. */
-  file: string;
-  /** The clauses it declares (`clauses(...)` in support/test.ts): what a test that did not run would have tried. */
-  declared: ClauseId[];
-  /** The test's annotations and its run's, each once. */
-  annotations: TestCase['annotations'];
-  failures: Failure[];
-  tried: Tried[];
-  /** What its responses looked like (compare mode reads them). */
-  observations?: unknown[];
-  /** It ran and failed with no failure a waiver leaves standing: an error before or between its checks. */
-  errored: boolean;
-}
 
 function attached<T>(result: TestResult | undefined, name: string): T | undefined {
   const a = result?.attachments.find((x) => x.name === name && x.body);
   return a ? (JSON.parse(a.body!.toString('utf8')) as T) : undefined;
 }
 
-function annotationsOf(test: TestCase, result?: TestResult): TestCase['annotations'] {
-  const seen = new Set<string>();
-  return [...test.annotations, ...(result?.annotations ?? [])].filter((a) => {
-    const k = `${a.type}|${a.description}`;
-    return !seen.has(k) && (seen.add(k), true);
-  });
-}
-
-export function readRun(tests: readonly TestCase[], results: ReadonlyMap<TestCase, TestResult>): TestRun[] {
+export function readRun(tests: readonly TestCase[], results: ReadonlyMap<TestCase, TestResult>) {
   return tests.map((test) => {
+    // Undefined for a test that did not run.
     const result = results.get(test);
     const failures = attached<Failure[]>(result, FAILURES_ATTACHMENT) ?? [];
     return {
       test,
       result,
+      // As every report names it: its file and describe blocks and its own title.
       title: test.titlePath().slice(2).join(' › '),
       file: test.location.file.replace(/^.*\/tests\//, 'tests/'),
+      // The clauses it declares (`clauses(...)` in support/test.ts): what a test that did not run would have tried.
       declared: test.annotations.filter((a) => a.type === 'clause' && a.description && isClauseId(a.description)).map((a) => a.description as ClauseId),
-      annotations: annotationsOf(test, result),
+      annotations: uniqueBy([...test.annotations, ...(result?.annotations ?? [])], (a) => `${a.type}|${a.description}`),
       failures,
       tried: attached<Tried[]>(result, TRIED_ATTACHMENT) ?? [],
       observations: attached<unknown[]>(result, 'observations'),
+      // It ran and failed with no failure a waiver leaves standing: an error before or between its checks.
       errored: !!result && result.status !== 'skipped' && test.outcome() === 'unexpected' && failures.every((f) => f.waiver),
     };
   });
 }
+
+export type TestRun = ReturnType<typeof readRun>[number];
 
 /** What an errored test failed its clauses with: its error's first line, since no check said more. */
 export function errorFailures(run: TestRun, clauses: readonly ClauseId[]): MatrixFailure[] {

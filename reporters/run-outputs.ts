@@ -4,17 +4,11 @@ import { join } from 'node:path';
 import { redact } from '../support/http/redact';
 import { REPORT_FILES } from '../support/run/report-files';
 
-const OUTPUTS = [
-  REPORT_FILES.matrixMarkdown,
-  REPORT_FILES.matrixJson,
-  REPORT_FILES.observations,
-  REPORT_FILES.failures,
-  REPORT_FILES.tried,
-  REPORT_FILES.junit,
-];
+/** Every file of REPORT_FILES but compare mode's, which a run does not write. */
+const OUTPUTS = Object.values(REPORT_FILES).filter((f) => !f.startsWith('compare'));
 
 export function clearRunOutputs(reportDir: string): void {
-  for (const f of [...OUTPUTS, REPORT_FILES.html]) rmSync(join(reportDir, f), { force: true, recursive: true });
+  for (const f of OUTPUTS) rmSync(join(reportDir, f), { force: true, recursive: true });
 }
 
 export function writeStoppedMatrix(reportDir: string, reason: string, exitCode: number): void {

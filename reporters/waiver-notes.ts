@@ -14,13 +14,6 @@ export interface WaiverOptions {
   today: string;
 }
 
-const TRIED = new Set(['verified', 'waived', 'failed']);
-
-function tried(w: Waiver, row: ClauseRow | undefined): boolean {
-  if (!row || !TRIED.has(row.status)) return false;
-  return (!w.place || row.places.includes(w.place)) && (!w.valueClass || row.valueClasses.includes(w.valueClass));
-}
-
 export function waiverNotes(options: WaiverOptions | undefined, failures: readonly RunFailure[], rows: readonly ClauseRow[]): WaiverNote[] {
   if (!options?.entries.length) return [];
   const name = (w: Waiver) => `${options.file ?? 'waiver file'} ${waiverName(w)}`;
@@ -33,8 +26,9 @@ export function waiverNotes(options: WaiverOptions | undefined, failures: readon
     }
     const n = failures.filter((f) => f.waiver?.entry === w.entry).length;
     if (n) return [{ ...base, kind: 'used', failures: n, line: `waiver used: ${name(w)} covered ${count(n, 'failure')}, until ${w.until}: ${w.reason}` }];
-    const row = rows.find((r) => r.id === w.clause);
-    if (!tried(w, row)) return [];
+    // Tried: its clause ran (not skipped, not uncovered) at its place and value class, if it names them.
+    const row = rows.find((r) => r.id === w.clause && ['verified', 'waived', 'failed'].includes(r.status));
+    if (!row || (w.place && !row.places.includes(w.place)) || (w.valueClass && !row.valueClasses.includes(w.valueClass))) return [];
     return [{ ...base, kind: 'stale', failures: 0, line: `waiver stale: ${name(w)} covered nothing in this run: delete it once the fix has shipped` }];
   });
 }

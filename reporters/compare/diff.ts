@@ -31,66 +31,56 @@ const names = (list: string[]) => (list.length ? `${list.slice(0, 3).join(', ')}
 
 function bodyDifferences(x: Observation, y: Observation): Difference[] {
   const error = x.status >= 400;
-  const rank = error ? RANK.errorBody : RANK.body;
   const where = error ? 'error body' : 'body';
+  const onOneSide = (p: string) => (x.body[p] === undefined) !== (y.body[p] === undefined);
   const out: Difference[] = [];
-  const paths = [...new Set([...Object.keys(x.body), ...Object.keys(y.body)])];
-  // Below a field that one side lacks altogether, its children say nothing more.
-  const lacking = paths.filter((p) => (x.body[p] === undefined) !== (y.body[p] === undefined));
   // Keys of one object present on one side only: one difference for the object, not one per key.
-  const keysOnly = new Map<string, { A: string[]; B: string[] }>();
-  for (const p of paths) {
+  const keysOnly = new Map<string, Difference[]>();
+  for (const p of new Set([...Object.keys(x.body), ...Object.keys(y.body)])) {
     const a = x.body[p];
     const b = y.body[p];
-    if (a === b) continue;
-    if (lacking.some((q) => q !== p && (p.startsWith(`${q}.`) || p.startsWith(`${q}[`)))) continue;
+    const parent = parentOf(p);
+    // Below a field that one side lacks altogether, its children say nothing more.
+    if (a === b || (p !== '$' && onOneSide(parent))) continue;
     const pa = parse(a);
     const pb = parse(b);
     const field = lastKey(p);
     const nested = /^\$\.[^.[\]]+$/.test(p) || p === '$' ? 0 : 2;
     const documented = error && ERROR_FIELDS.includes(field) && !nested;
     // A documented error field ranks first; then a missing or retyped value before a changed one, the nested after.
-    const difference = (weight: number, phrase: string) =>
-      out.push({ rank, sub: documented ? 0 : weight + nested, field, what: `${where} ${label(p)}`, a: shown(a), b: shown(b), phrase });
+    const difference = (weight: number, phrase: string): Difference => ({
+      rank: error ? RANK.errorBody : RANK.body,
+      sub: documented ? 0 : weight + nested,
+      field,
+      what: `${where} ${label(p)}`,
+      a: shown(a),
+      b: shown(b),
+      phrase,
+    });
     if (!pa || !pb) {
-      const parent = parentOf(p);
-      if (p !== '$' && x.body[parent] === 'object' && y.body[parent] === 'object') {
-        const k = keysOnly.get(parent) ?? { A: [], B: [] };
-        k[pa ? 'A' : 'B'].push(field);
-        keysOnly.set(parent, k);
-        continue;
-      }
-      difference(1, p === '$' ? `${where} only on ${pa ? 'A' : 'B'}` : `${where}: ${label(p)} only on ${pa ? 'A' : 'B'}`);
+      const only = difference(1, p === '$' ? `${where} only on ${pa ? 'A' : 'B'}` : `${where}: ${label(p)} only on ${pa ? 'A' : 'B'}`);
+      if (p !== '$' && x.body[parent] === 'object' && y.body[parent] === 'object') keysOnly.set(parent, [...(keysOnly.get(parent) ?? []), only]);
+      else out.push(only);
     } else if (pa.type !== pb.type) {
-      difference(1, p === '$' ? `${where} ${pa.type} vs ${pb.type}` : `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}`);
+      out.push(difference(1, p === '$' ? `${where} ${pa.type} vs ${pb.type}` : `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}`));
     } else if (!(TIMESTAMP.test(pa.value ?? '') && TIMESTAMP.test(pb.value ?? ''))) {
-      difference(2, `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}`);
+      out.push(difference(2, `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}`));
     }
   }
-  for (const [parent, k] of keysOnly) {
-    const one = k.A.length + k.B.length === 1;
-    const field = k.A[0] ?? k.B[0];
-    if (one) {
-      const p = `${parent}.${field}`;
-      out.push({
-        rank,
-        sub: 1 + (parent === '$' ? 0 : 2),
-        field,
-        what: `${where} ${label(p)}`,
-        a: shown(x.body[p]),
-        b: shown(y.body[p]),
-        phrase: `${where}: ${label(p)} only on ${k.A.length ? 'A' : 'B'}`,
-      });
+  for (const [parent, only] of keysOnly) {
+    if (only.length === 1) {
+      out.push(only[0]);
       continue;
     }
-    const on = [k.A.length ? `${names(k.A)} only on A` : '', k.B.length ? `${names(k.B)} only on B` : ''].filter(Boolean).join('; ');
+    const [A, B] = [only.filter((d) => d.b === 'absent'), only.filter((d) => d.a === 'absent')].map((ds) => ds.map((d) => d.field!));
+    const on = [A.length ? `${names(A)} only on A` : '', B.length ? `${names(B)} only on B` : ''].filter(Boolean).join('; ');
     out.push({
-      rank,
+      rank: only[0].rank,
       sub: parent === '$' ? 1 : 3,
       field: lastKey(parent),
       what: `${where} ${label(parent)} keys`,
-      a: names(k.A),
-      b: names(k.B),
+      a: names(A),
+      b: names(B),
       phrase: `${where}: ${parent === '$' ? 'fields' : `${label(parent)} keys`} ${on}`,
     });
   }
@@ -101,27 +91,18 @@ function headerDifferences(x: Observation, y: Observation, ignore: ReadonlySet<s
   const out: Difference[] = [];
   const only: Record<'A' | 'B', string[]> = { A: [], B: [] };
   for (const h of [...new Set([...Object.keys(x.headers), ...Object.keys(y.headers)])].sort()) {
-    if (ignore.has(h)) continue;
     const a = x.headers[h];
     const b = y.headers[h];
-    if (h === 'content-type') {
-      if (a === b) continue;
-      // application/json vs application/problem+json: both JSON, a detail; JSON vs text: a difference.
-      const rank = isJson(a) === isJson(b) ? RANK.header : RANK.contentType;
-      out.push({
-        rank,
-        sub: 0,
-        field: h,
-        what: 'content-type',
-        a: a ?? 'absent',
-        b: b ?? 'absent',
-        phrase: `content-type ${a ?? 'absent'} vs ${b ?? 'absent'}`,
-      });
-    } else if (a === undefined || b === undefined) {
+    const contentType = h === 'content-type';
+    if (ignore.has(h) || a === b || (!contentType && VOLATILE.test(h) && a !== undefined && b !== undefined)) continue;
+    if (!contentType && (a === undefined || b === undefined)) {
       only[a === undefined ? 'B' : 'A'].push(h);
-    } else if (!VOLATILE.test(h) && a !== b) {
-      out.push({ rank: RANK.header, sub: 1, field: h, what: `header ${h}`, a, b, phrase: `header ${h} ${a} vs ${b}` });
+      continue;
     }
+    // application/json vs application/problem+json: both JSON, a detail; JSON vs text: a difference.
+    const rank = contentType && isJson(a) !== isJson(b) ? RANK.contentType : RANK.header;
+    const what = contentType ? h : `header ${h}`;
+    out.push({ rank, sub: contentType ? 0 : 1, field: h, what, a: a ?? 'absent', b: b ?? 'absent', phrase: `${what} ${a ?? 'absent'} vs ${b ?? 'absent'}` });
   }
   for (const side of ['A', 'B'] as const) {
     if (!only[side].length) continue;
@@ -187,10 +168,10 @@ export function diffRequests(
   b: Observation[] = [],
   ignoreHeaders: ReadonlySet<string> = new Set(),
 ): { requests: RequestDiff[]; alike: number } {
-  const requests: Array<RequestDiff & { order: number }> = [];
-  const seen = new Map<string, RequestDiff & { order: number }>();
+  // The same request differing the same way again is counted, not repeated.
+  const seen = new Map<string, RequestDiff>();
   let alike = 0;
-  align(a, b).forEach(([x, y], order) => {
+  align(a, b).forEach(([x, y]) => {
     const request = clip((x ?? y)!.request, 90);
     const requestB = x && y && x.request !== y.request ? clip(y.request, 90) : undefined;
     const differences: Difference[] = [];
@@ -211,14 +192,10 @@ export function diffRequests(
     }
     if (!differences.length) return void alike++;
     differences.sort(byRank);
-    // The same request differing the same way again is counted, not repeated.
     const key = `${request}|${requestB ?? ''}|${differences.map((d) => `${d.what}=${d.a}/${d.b}`).join('|')}`;
     const same = seen.get(key);
     if (same) return void same.times++;
-    const entry = { request, ...(requestB && requestB !== request ? { requestB } : {}), differences, times: 1, order };
-    seen.set(key, entry);
-    requests.push(entry);
+    seen.set(key, { request, ...(requestB && requestB !== request ? { requestB } : {}), differences, times: 1 });
   });
-  requests.sort((p, q) => byRank(p.differences[0], q.differences[0]) || p.order - q.order);
-  return { requests: requests.map(({ order: _order, ...r }) => r), alike };
+  return { requests: [...seen.values()].sort((p, q) => byRank(p.differences[0], q.differences[0])), alike };
 }

@@ -1,10 +1,9 @@
 /** Failures as the two matrices record them (the checks' own records), made comparable: the request is shown by its path. */
+import { uniqueBy } from '../unique';
 import type { MatrixFailure } from '../matrix-types';
 import type { Failure, SideName } from './types';
 
-const MAX = 120;
-
-export const clip = (s: string, max = MAX) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+export const clip = (s: string, max = 120) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 /** A url as a path with its query ("/v1/runtimes/x?full=1"); a url that does not parse, as it is. */
 function pathOf(url: string): string {
@@ -18,35 +17,16 @@ function pathOf(url: string): string {
 
 function normaliseFailure(side: SideName, record: MatrixFailure): Failure {
   const ex = record.exchange;
-  const { test, place, valueClass, cell, expectedStatus, served } = record;
   const exchange = ex && { method: ex.method, path: clip(pathOf(ex.url), 90), status: ex.status, contentType: ex.contentType };
-  return {
-    side,
-    title: clip(record.title || 'failed'),
-    received: clip(record.received),
-    allowed: clip(record.allowed),
-    test,
-    place,
-    valueClass,
-    cell,
-    expectedStatus,
-    served,
-    exchange,
-  };
+  return { ...record, side, title: clip(record.title || 'failed'), received: clip(record.received), allowed: clip(record.allowed), exchange };
 }
 
 /** The failures of one side's clause row, normalised, each once. */
-export function failuresOf(side: SideName, raw: readonly MatrixFailure[] | undefined): Failure[] {
-  const seen = new Set<string>();
-  const out: Failure[] = [];
-  for (const f of raw ?? []) {
-    const n = normaliseFailure(side, f);
-    const key = `${n.test}|${n.title}|${n.received}|${requestOf(n)}`;
-    if (seen.has(key)) continue;
-    out.push(n);
-    seen.add(key);
-  }
-  return out;
+export function failuresOf(side: SideName, raw: readonly MatrixFailure[] = []): Failure[] {
+  return uniqueBy(
+    raw.map((f) => normaliseFailure(side, f)),
+    (n) => `${n.test}|${n.title}|${n.received}|${requestOf(n)}`,
+  );
 }
 
 /** The request a failure is about, "GET /v1/runtimes/x → 200", or nothing. */

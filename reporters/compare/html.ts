@@ -1,7 +1,7 @@
 /** compare.html, in the order of compare.md; no scripts: <details> does the collapsing. */
 import { esc, list, page, statusClass, table } from '../html-page';
-import { count, detailSections, familyTotals, headersLine, skipReasons, type ClauseSection, type FailureLine, type TestSection } from './sections';
-import type { Comparison, Side } from './types';
+import { count, detailSections, headersLine, skipReasons, type ClauseSection, type FailureLine, type TestSection } from './sections';
+import type { Comparison, Limits, Side } from './types';
 
 const STYLE = `
   .verdict { font-size: 18px; font-weight: 600; margin: 2px 0 6px; color: #1f2328; }
@@ -37,11 +37,8 @@ function sideLine(name: string, s: Side): string {
 function families(c: Comparison): string {
   if (!c.families.length) return '';
   const n = (v: number) => `<td class="${v ? 'n' : 'n0'}">${v}</td>`;
-  const rows = c.families.map(
-    (f) => `<tr><td class="id">${esc(f.family)}</td><td>${f.clauses}</td><td>${f.same}</td>${n(f.aOnly)}${n(f.bOnly)}${n(f.oneSkipped)}</tr>`,
-  );
-  const all = familyTotals(c);
-  rows.push(`<tr class="all"><td>all</td><td>${all.clauses}</td><td>${all.same}</td>${n(all.aOnly)}${n(all.bOnly)}${n(all.oneSkipped)}</tr>`);
+  const row = (f: Comparison['total'], head: string) => `${head}<td>${f.clauses}</td><td>${f.same}</td>${n(f.aOnly)}${n(f.bOnly)}${n(f.oneSkipped)}</tr>`;
+  const rows = [...c.families.map((f) => row(f, `<tr><td class="id">${esc(f.family)}</td>`)), row(c.total, '<tr class="all"><td>all</td>')];
   return table(['family', 'clauses', 'same', 'A only verified', 'B only verified', 'skipped on one side'], rows, ' class="families"');
 }
 
@@ -72,7 +69,7 @@ function details({ clause: c, skips, tests, moreTests, loose, moreLoose }: Claus
   return `<details class="clause" id="${anchor(c.id)}">${summary}<p class="detail">${esc(c.summary)}</p>${skips.map((s) => `<p>${esc(s)}</p>`).join('')}${requests}${rest}${failures}</details>`;
 }
 
-export function renderCompareHtml(c: Comparison): string {
+export function renderCompareHtml(c: Comparison, limits?: Limits): string {
   const differs = c.clauses.some((x) => x.differs) || !c.a.matrix || !c.b.matrix;
   const header = `<p class="verdict ${differs ? 'differs' : 'agree'}">${esc(c.verdict)}</p>${sideLine('A', c.a)}${sideLine('B', c.b)}`;
   const groups = c.groups.map((g) => {
@@ -91,7 +88,7 @@ export function renderCompareHtml(c: Comparison): string {
         : '';
     return `${head}${table(['clause', 'A', 'B', 'first difference', 'rule'], rows, ' class="lines"')}${why}`;
   });
-  const detailed = detailSections(c);
+  const detailed = detailSections(c, limits);
   const detailsPart = detailed.length ? `<h2>Details</h2>${detailed.map(details).join('')}` : '';
   const cell = (status: string) => `<td class="${statusClass(status)}">${esc(status)}</td>`;
   const rows = c.clauses

@@ -1,6 +1,6 @@
 /** compare.md, in the order of compare.html. */
-import { count, detailSections, familyTotals, headersLine, skipReasons, type ClauseSection, type FailureLine } from './sections';
-import type { Comparison, Side } from './types';
+import { count, detailSections, headersLine, skipReasons, type ClauseSection, type FailureLine } from './sections';
+import type { Comparison, Limits, Side } from './types';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 const code = (s: string) => `\`${s.replace(/`/g, "'")}\``;
@@ -30,13 +30,12 @@ function details({ clause: c, skips, tests, moreTests, loose, moreLoose }: Claus
   return lines;
 }
 
-export function renderCompareMarkdown(c: Comparison): string {
+export function renderCompareMarkdown(c: Comparison, limits?: Limits): string {
   const lines = ['# Compare', '', `**${c.verdict}**`, '', sideLine('A', c.a), sideLine('B', c.b), ''];
   if (c.families.length) {
     lines.push('| family | clauses | same | A only verified | B only verified | skipped on one side |', '|---|---|---|---|---|---|');
     for (const f of c.families) lines.push(`| ${f.family} | ${f.clauses} | ${f.same} | ${f.aOnly || ''} | ${f.bOnly || ''} | ${f.oneSkipped || ''} |`);
-    const all = familyTotals(c);
-    lines.push(`| **all** | ${all.clauses} | ${all.same} | ${all.aOnly} | ${all.bOnly} | ${all.oneSkipped} |`, '');
+    lines.push(`| **all** | ${c.total.clauses} | ${c.total.same} | ${c.total.aOnly} | ${c.total.bOnly} | ${c.total.oneSkipped} |`, '');
   }
   const headers = headersLine(c);
   if (headers) lines.push(headers, '');
@@ -56,7 +55,7 @@ export function renderCompareMarkdown(c: Comparison): string {
       lines.push('Why:', '', ...skipReasons(g.clauses).map((r) => `- ${r.side} skipped ${r.clauses.join(', ')}: ${r.reason}`), '');
     }
   }
-  const detailed = detailSections(c);
+  const detailed = detailSections(c, limits);
   if (detailed.length) lines.push('## Details', '', ...detailed.flatMap(details));
   lines.push(
     '## All clauses',

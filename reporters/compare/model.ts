@@ -5,17 +5,7 @@ import type { ClauseRow } from '../matrix-types';
 import { align, diffRequests, systematicHeaders } from './diff';
 import { count } from './sections';
 import { failurePhrase, failuresOf, reasonPhrase } from './failures';
-import type { Category, ClauseComparison, Difference, Failure, Limits, Side, SideName, TestComparison, TestOutcome } from './types';
-
-const FAMILY_ORDER: string[] = Object.keys(FAMILIES);
-
-/** How much of each difference the reports show, most first: they take the first that keeps the page small. */
-export const LIMITS: readonly Limits[] = [
-  { tests: 3, requests: 2, differences: 4, failures: 2 },
-  { tests: 2, requests: 2, differences: 3, failures: 2 },
-  { tests: 1, requests: 2, differences: 3, failures: 1 },
-  { tests: 1, requests: 1, differences: 2, failures: 1 },
-];
+import type { Category, Difference, Failure, Side, SideName, TestComparison, TestOutcome } from './types';
 
 const GROUP_TITLES: Record<Exclude<Category, 'same'>, string> = {
   'a-only': 'A verified, B failed',
@@ -43,26 +33,18 @@ function outcome(side: Side, row: ClauseRow | undefined, title: string): TestOut
   return elsewhere.includes('failed') ? 'failed' : (elsewhere[0] ?? 'absent');
 }
 
-/** One clause of both sides: its rows, the headers said once for the whole report, how many clauses each skip reason explains. */
-interface ClauseInput {
-  id: string;
-  a: Side;
-  b: Side;
-  ra?: ClauseRow;
-  rb?: ClauseRow;
-  ignore: ReadonlySet<string>;
-  common: ReadonlyMap<string, number>;
-}
-
-function compareClause({ id, a, b, ra, rb, ignore, common }: ClauseInput): ClauseComparison {
+/** One clause of both sides; `ignore`: the headers said once for the whole report. */
+function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>) {
+  const [ra, rb] = [a, b].map((s) => s.matrix?.clauses.find((c) => c.id === id));
   const sa = statusOf(a, ra);
   const sb = statusOf(b, rb);
   const differs = !!a.matrix && !!b.matrix && verdictOf(sa) !== verdictOf(sb);
   const category = differs ? categoryOf(verdictOf(sa), verdictOf(sb)) : 'same';
   const reasons = { A: ra?.reasons ?? [], B: rb?.reasons ?? [] };
+  // Whether the reports give the clause a details section (a clause skipped on one side needs none unless the other side failed it).
   const detailed = differs && (category !== 'one-skipped' || verdictOf(sa) === 'failed' || verdictOf(sb) === 'failed');
   const base = { id, family: familyOf(id as ClauseId), summary: ra?.summary ?? rb?.summary ?? '', a: sa, b: sb, differs, category, reasons, detailed };
-  if (!differs) return { ...base, first: '', tests: [], failures: [] };
+  if (!differs) return { ...base, first: '', tests: [] as TestComparison[], failures: [] as Failure[] };
 
   const failures: Failure[] = [...failuresOf('A', ra?.failures), ...failuresOf('B', rb?.failures)];
   const titles = [...new Set([...(ra?.tests ?? []), ...(rb?.tests ?? [])].map((t) => t.title))];
@@ -102,9 +84,10 @@ function compareClause({ id, a, b, ra, rb, ignore, common }: ClauseInput): Claus
   let first: string;
   const sideSkipped = (['A', 'B'] as SideName[]).find((s) => !['verified', 'failed'].includes(verdictOf(s === 'A' ? sa : sb)));
   if (skipped && sideSkipped) {
-    const status = sideSkipped === 'A' ? sa : sb;
+    const [status, side] = sideSkipped === 'A' ? [sa, a] : [sb, b];
     // Of several reasons, the one that explains the most skipped clauses of that side says it best.
-    const reason = [...reasons[sideSkipped]].sort((x, y) => (common.get(`${sideSkipped}|${y}`) ?? 0) - (common.get(`${sideSkipped}|${x}`) ?? 0))[0];
+    const explains = (reason: string) => (side.matrix?.clauses ?? []).filter((row) => row.reasons.includes(reason)).length;
+    const reason = [...reasons[sideSkipped]].sort((x, y) => explains(y) - explains(x))[0];
     first = status === 'skipped' ? reasonPhrase(sideSkipped, reason) : `${sideSkipped}: ${status}`;
   } else if (ranked[0]?.d) {
     first = ranked[0].d.phrase;
@@ -113,24 +96,16 @@ function compareClause({ id, a, b, ra, rb, ignore, common }: ClauseInput): Claus
     const f = failures.find((x) => x.side === failingSide) ?? failures[0];
     first = f ? failurePhrase(f) : 'the verdicts differ; the responses were alike';
   }
+  // The first difference in a few words; the tests whose outcome differs, most telling first; failures of tests not among them.
   return { ...base, first, tests: ranked.map((r) => r.t), failures: loose };
 }
 
-export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]) {
-  const rows = (s: Side) => new Map((s.matrix?.clauses ?? []).map((c) => [c.id as string, c]));
-  const [rowsA, rowsB] = [rows(a), rows(b)];
-  const ids = [...new Set([...rowsA.keys(), ...rowsB.keys()])];
+export function compare(a: Side, b: Side) {
+  const ids = [...new Set([a, b].flatMap((s) => (s.matrix?.clauses ?? []).map((c) => c.id as string)))];
   const titles = [...new Set([...Object.keys(a.observations), ...Object.keys(b.observations)])];
   const headersOnly = a.matrix && b.matrix ? systematicHeaders(titles.flatMap((t) => align(a.observations[t], b.observations[t]))) : { A: [], B: [] };
   const ignore = new Set([...headersOnly.A, ...headersOnly.B]);
-  // How many clauses each skip reason explains, per side.
-  const common = new Map<string, number>();
-  for (const [name, rs] of [
-    ['A', rowsA],
-    ['B', rowsB],
-  ] as const)
-    for (const row of rs.values()) for (const r of row.reasons) common.set(`${name}|${r}`, (common.get(`${name}|${r}`) ?? 0) + 1);
-  const clauses = ids.map((id) => compareClause({ id, a, b, ra: rowsA.get(id), rb: rowsB.get(id), ignore, common }));
+  const clauses = ids.map((id) => compareClause(id, a, b, ignore));
 
   // The differing clauses, grouped in the order both reports show them.
   const groups = (['a-only', 'b-only', 'one-skipped'] as const).map((category) => ({
@@ -138,28 +113,14 @@ export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]) {
     title: GROUP_TITLES[category],
     clauses: clauses.filter((c) => c.category === category),
   }));
-  // Each test's responses are shown once: under the first clause (in the order of the report) that shows it.
-  const shown = new Map<string, string>();
-  for (const g of groups) {
-    for (const c of g.clauses) {
-      for (const t of c.tests.slice(0, limits.tests)) {
-        if (!t.requests.length) continue;
-        const at = shown.get(t.title);
-        if (at) t.shownIn = at;
-        else shown.set(t.title, c.id);
-      }
-    }
-  }
-
-  const familyNames = [
-    ...FAMILY_ORDER.filter((f) => clauses.some((c) => c.family === f)),
-    ...new Set(clauses.map((c) => c.family).filter((f) => !FAMILY_ORDER.includes(f))),
-  ];
-  const families = familyNames.map((family) => {
-    const of = clauses.filter((c) => c.family === family);
+  // A row of the family matrix; its last row, all, is one of all clauses.
+  const tally = (family: string, of = clauses.filter((c) => c.family === family)) => {
     const n = (cat: Category) => of.filter((c) => c.category === cat).length;
     return { family, clauses: of.length, same: n('same'), aOnly: n('a-only'), bOnly: n('b-only'), oneSkipped: n('one-skipped') };
-  });
+  };
+  const families = Object.keys(FAMILIES)
+    .filter((f) => clauses.some((c) => c.family === f))
+    .map((f) => tally(f));
 
   const differing = clauses.filter((c) => c.differs);
   const missing = [a.matrix ? '' : `A (${a.problem ?? 'no results'})`, b.matrix ? '' : `B (${b.problem ?? 'no results'})`].filter(Boolean);
@@ -168,5 +129,5 @@ export function compare(a: Side, b: Side, limits: Limits = LIMITS[0]) {
     : differing.length
       ? `B differs from A on ${count(differing.length, 'clause')} in ${count(new Set(differing.map((c) => c.family)).size, 'family', 'families')}.`
       : `A and B agree on every clause (${clauses.length}).`;
-  return { a, b, verdict, clauses, families, headersOnly, limits, groups };
+  return { a, b, verdict, clauses, families, total: tally('all', clauses), headersOnly, groups };
 }

@@ -1,7 +1,7 @@
 /** The shapes compare mode works with: each side's run, and what the comparison of the two found. */
 import type { ExchangeSummary } from '../../support/checks/failure';
 import type { Observation } from '../../support/http/observation';
-import type { Matrix, MatrixFailure } from '../matrix-types';
+import type { Matrix, MatrixFailure, TestRef } from '../matrix-types';
 import type { compare } from './model';
 
 export type SideName = 'A' | 'B';
@@ -18,7 +18,7 @@ export interface Side {
 }
 
 /** A failure of one side, as its record says, the request by its path ("/v1/runtimes/x?full=1"). */
-export type Failure = Pick<MatrixFailure, 'title' | 'received' | 'allowed' | 'test' | 'place' | 'valueClass' | 'cell' | 'expectedStatus' | 'served'> & {
+export type Failure = Omit<MatrixFailure, 'exchange'> & {
   side: SideName;
   exchange?: Omit<ExchangeSummary, 'url'> & { path: string };
 };
@@ -48,7 +48,7 @@ export interface RequestDiff {
   times: number;
 }
 
-export type TestOutcome = 'passed' | 'waived' | 'failed' | 'skipped' | 'absent';
+export type TestOutcome = TestRef['status'] | 'absent';
 
 export interface TestComparison {
   title: string;
@@ -58,41 +58,14 @@ export interface TestComparison {
   requests: RequestDiff[];
   alike: number;
   failures: Failure[];
-  /** The clause under which this test's requests are shown, when it is not this one. */
-  shownIn?: string;
 }
 
 /** What a differing clause is: which side verified what the other did not. */
 export type Category = 'same' | 'a-only' | 'b-only' | 'one-skipped';
 
-export interface ClauseComparison {
-  id: string;
-  family: string;
-  summary: string;
-  a: string;
-  b: string;
-  differs: boolean;
-  category: Category;
-  /** The first difference in a few words (empty when the sides agree). */
-  first: string;
-  /** The tests whose outcome for this clause differs, most telling first. */
-  tests: TestComparison[];
-  /** Failures of tests not among the clause's differing tests (a test that ended alike on both sides). */
-  failures: Failure[];
-  reasons: Record<SideName, string[]>;
-  /** Whether the reports give the clause a details section (a clause skipped on one side needs none unless the other side failed it). */
-  detailed: boolean;
-}
-
-/** How much of a clause's difference both reports show; the rest is counted. */
-export interface Limits {
-  /** Tests per clause shown in full (the others are named). */
-  tests: number;
-  requests: number;
-  differences: number;
-  failures: number;
-}
+/** How much of a clause's difference both reports show: tests in full (the others are named), requests per test, differences per request, failures per list. */
+export type Limits = Record<'tests' | 'requests' | 'differences' | 'failures', number>;
 
 /** The comparison of two runs as model.ts makes it: verdict, clauses, family counts, the differing clauses grouped. */
 export type Comparison = ReturnType<typeof compare>;
-export type FamilyCount = Comparison['families'][number];
+export type ClauseComparison = Comparison['clauses'][number];
