@@ -117,7 +117,7 @@ async function liveAgentSession(command: string, env: NodeJS.ProcessEnv, port: n
     }
     if (session.up) {
       const a = agent!;
-      if (stop === 'watch') session.watch = await watchShutdown(a, SHUTDOWN_TIMING);
+      if (stop === 'watch') session.watch = await watchShutdown(a);
       else {
         // Nothing after the signal is judged here: the embedded agent (a process of ours) is killed
         // outright; another gets SIGTERM, which a container's runtime passes on, and its exit is awaited.
@@ -160,7 +160,7 @@ async function upAndProbed(command: string, port: number | undefined, agent: Age
 }
 
 /** The judgement of a watched shutdown. */
-const judgeWatch = (w: ShutdownWatch) => judgeShutdown(w.samples, SHUTDOWN_TIMING, w.stillAnswering, w.stalls);
+const judgeWatch = (w: ShutdownWatch) => judgeShutdown(w.samples, w.stillAnswering, w.stalls);
 
 /** A watched session, lived again on a new port while the watcher's stalls leave it undecided, up to the timing's attempts. */
 export async function liveWatchedSession(command: string, env: NodeJS.ProcessEnv): Promise<AgentSession> {
@@ -214,8 +214,7 @@ export function judgeAgentSession(verdict: Verdict, s: AgentSession): string | u
   if (!s.watch) return undefined;
   for (const r of s.rewatched ?? []) verdict.note('agent-shutdown', `${r}; watched again`);
   const { findings, notes, inconclusive } = judgeWatch(s.watch);
-  for (const f of findings)
-    verdict.at({ place: f.place, valueClass: PHASE.draining }).check({ clause: f.clause, ok: f.ok, title: f.title, received: f.received, allowed: f.allowed });
+  for (const { place, ...check } of findings) verdict.at({ place, valueClass: PHASE.draining }).check(check);
   for (const n of notes) verdict.note('agent-shutdown', n);
   // Undecided after every watch, with nothing else found: the suite's own limit, not the agent's fault.
   if (inconclusive) return `the agent's shutdown could not be judged in ${(s.rewatched?.length ?? 0) + 1} watch(es), ${MACHINE_TOO_BUSY}: ${inconclusive}`;
