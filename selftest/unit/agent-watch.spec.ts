@@ -21,7 +21,6 @@ async function fakeAgent(drainMs: number, onSignal: () => void = () => {}): Prom
   let exit: (code: number) => void = () => {};
   const exited = new Promise<number | null>((r) => (exit = r));
   return {
-    child: undefined as never,
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     output: () => '',
     signal: () => {

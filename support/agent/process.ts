@@ -1,16 +1,14 @@
 /** Starts AGENT_COMMAND in its own process group, so that SIGTERM reaches the agent and not only its shell. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { probe } from './probe';
 import { EMBEDDED_AGENT_COMMAND } from './embedded-agent';
 
 /** The project's root: where the embedded agent's command is run from, wherever the suite was started. */
 const ROOT = join(__dirname, '../..');
 
 export interface AgentProcess {
-  child: ChildProcess;
   baseUrl: string;
   output: () => string;
   /** Sends a signal to the whole process group. */
@@ -30,7 +28,6 @@ export function startAgent(command: string, port: number | undefined, environmen
   child.stderr?.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
-    child,
     baseUrl: `http://127.0.0.1:${port ?? 8081}`,
     output: () => out.slice(-2000),
     signal: (name) => {
@@ -42,25 +39,6 @@ export function startAgent(command: string, port: number | undefined, environmen
     },
     exited,
   };
-}
-
-/** Between two probes of an agent starting: a refused connection costs little, and the test waits for the first answer. */
-const UP_POLL_MS = 20;
-
-/** Polls until the agent answers liveness, the process dies, or time runs out. */
-export async function waitUntilUp(agent: AgentProcess, timeoutMs = 15_000): Promise<boolean> {
-  let dead = false;
-  agent.exited.then(() => (dead = true));
-  const deadline = Date.now() + timeoutMs;
-  // One probe at least after the deadline: a runner held busy past it has not given the agent its time.
-  while (!dead) {
-    const last = Date.now() >= deadline;
-    const p = await probe(`${agent.baseUrl}/-/liveness`, 500);
-    if ('status' in p) return true;
-    if (last) return false;
-    await new Promise((r) => setTimeout(r, UP_POLL_MS));
-  }
-  return false;
 }
 
 /** Runs `fn` holding a machine-wide lock on `port`, so that two runs never both start an agent on it; a dead owner's lock is taken over. */
