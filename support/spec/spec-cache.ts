@@ -10,16 +10,8 @@ import { buildSpec, Spec } from './spec';
 import { fetchSpecText, notOpenApi, parseSpecText } from './spec-source';
 import { isSuiteError, SuiteError } from '../run/suite-error';
 
-/** What a cache file holds: the document as checked (dangling references patched), dereferenced, and its problems. */
-interface CheckedSpec {
-  origin: string;
-  raw: unknown;
-  /** `raw` with its references resolved (circular ones left as they are, so it is plain JSON). */
-  deref: unknown;
-  problems: string[];
-  /** Why the target serves no spec (Spec.unserved). */
-  unserved?: string;
-}
+/** What a spec file holds (the run's, or one kept between runs): the Spec's data, without the operations it finds again. */
+type CheckedSpec = Pick<Spec, 'origin' | 'raw' | 'deref' | 'problems' | 'unserved'>;
 
 /** Checked documents kept, more than one self-test serves so that they do not evict each other. */
 const KEPT_CHECKS = 32;
@@ -47,8 +39,8 @@ async function check(text: string, origin: string): Promise<CheckedSpec> {
   const parsed = parseSpecText(text, origin);
   const notSpec = notOpenApi(parsed, origin);
   if (notSpec) throw new SuiteError('no-spec', notSpec);
-  const spec = await buildSpec(parsed, origin);
-  return { origin, raw: spec.raw, deref: spec.deref, problems: spec.problems };
+  const { raw, deref, problems } = await buildSpec(parsed, origin);
+  return { origin, raw, deref, problems };
 }
 
 /** The checked document from an earlier run, or checked now and kept; a cache that cannot be used is skipped. */
@@ -99,6 +91,5 @@ export async function fetchAndCacheSpec(config: Config): Promise<{ file: string;
 export async function loadSpec(config: Config): Promise<Spec> {
   const file = runFiles(config.environment).specCache;
   const { origin, raw, deref, problems, unserved }: CheckedSpec = file ? JSON.parse(readFileSync(file, 'utf8')) : await fetchAndCheck(config, false);
-  // A problem of dereferencing is among the problems already.
   return new Spec(raw, deref, problems, origin, unserved);
 }
