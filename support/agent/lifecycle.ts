@@ -1,6 +1,6 @@
 /** An agent's life as the tests need it (started, up, probed, stopped, killed), recorded as data (AgentSession) and judged afterwards. */
 import { AGENT_DEFAULT_PORT } from '../document/facts';
-import { EMBEDDED_AGENT_COMMAND } from './embedded-agent';
+import { EMBEDDED } from '../run/config';
 import type { Verdict } from '../checks/verdict';
 import { probe, type Probe } from './probe';
 import { startAgent, withPortLock, type AgentProcess } from './process';
@@ -129,7 +129,7 @@ async function liveAgentSession(command: string, env: NodeJS.ProcessEnv, port: n
       else {
         // Nothing after the signal is judged here: the embedded agent (a process of ours) is killed
         // outright; another gets SIGTERM, which a container's runtime passes on, and its exit is awaited.
-        a.signal(command === EMBEDDED_AGENT_COMMAND ? 'SIGKILL' : 'SIGTERM');
+        a.signal(command === EMBEDDED.agentCommand ? 'SIGKILL' : 'SIGTERM');
         await Promise.race([a.exited, sleep(EXIT_LIMIT_MS)]);
       }
     }
@@ -143,7 +143,7 @@ async function liveAgentSession(command: string, env: NodeJS.ProcessEnv, port: n
 
 /** An agent just started: up and ready, its endpoints probed; those that failed asked on the default port too, when it was given another. */
 async function upAndProbed(command: string, port: number | undefined, agent: AgentProcess, lookElsewhere: boolean): Promise<AgentSession> {
-  const embedded = command === EMBEDDED_AGENT_COMMAND;
+  const embedded = command === EMBEDDED.agentCommand;
   const session: AgentSession = {
     command,
     port,

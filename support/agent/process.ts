@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EMBEDDED_AGENT_COMMAND } from './embedded-agent';
+import { EMBEDDED } from '../run/config';
 
 /** The project's root: where the embedded agent's command is run from, wherever the suite was started. */
 const ROOT = join(__dirname, '../..');
@@ -21,7 +21,7 @@ export function startAgent(command: string, port: number | undefined, environmen
   const env = { ...environment };
   delete env.AGENT_HEALTH_PORT;
   if (port !== undefined) env.AGENT_HEALTH_PORT = String(port);
-  const cwd = command === EMBEDDED_AGENT_COMMAND ? ROOT : undefined;
+  const cwd = command === EMBEDDED.agentCommand ? ROOT : undefined;
   const child = spawn(command, { shell: true, detached: true, cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout?.on('data', (d) => (out += d));
@@ -50,8 +50,8 @@ export async function withPortLock<T>(port: number, fn: () => Promise<T>, waitMs
       writeFileSync(file, String(process.pid), { flag: 'wx' });
       break;
     } catch {
-      const owner = Number(readFileSafe(file));
-      if (!owner || !isAlive(owner)) rmSync(file, { force: true });
+      const owner = liveOwner(file);
+      if (!owner) rmSync(file, { force: true });
       else if (Date.now() > deadline) throw new Error(`port ${port} stayed locked by process ${owner} for ${waitMs / 1000} s`);
       else await new Promise((r) => setTimeout(r, 200));
     }
@@ -63,19 +63,13 @@ export async function withPortLock<T>(port: number, fn: () => Promise<T>, waitMs
   }
 }
 
-function readFileSafe(file: string): string {
+/** The live process that holds a lock file; undefined when the file or its owner is gone. */
+function liveOwner(file: string): number | undefined {
   try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
+    const pid = Number(readFileSync(file, 'utf8'));
     process.kill(pid, 0);
-    return true;
+    return pid;
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -1,5 +1,4 @@
 /** The suite's configuration, the only reader of the environment: parsed once with zod; a bad value is one line naming the variable. */
-import { EMBEDDED_AGENT_COMMAND } from '../agent/embedded-agent';
 import { config as loadDotenv } from 'dotenv';
 import { availableParallelism } from 'node:os';
 // zod's v3 API, which the zod package keeps at zod/v3: it loads in about 18 ms where zod 4 takes about 70
@@ -19,6 +18,8 @@ export const EMBEDDED = {
   secondAccountId: '8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d',
   checkId: '0b8f5c2e-6d1a-4e3b-9f7c-2a4d6e8f0a1b',
   browserCheckId: '1c9e6d3f-7e2b-4f4c-8a8d-3b5e7f9a1b2c',
+  /** The embedded agent, started with the same runtime as the suite (the default AGENT_COMMAND). */
+  agentCommand: 'node support/run/embedded.mjs reference/agent/main.ts',
 } as const;
 
 /** Set by global setup once the embedded service listens (support/run/embedded-service.ts); workers inherit it. */
@@ -154,7 +155,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortP
     specUrl: e.SPEC_URL ?? (baseUrl && `${baseUrl}/openapi.json`),
     agentUrl: e.AGENT_URL,
     // The embedded agent whenever no running agent is named.
-    agentCommand: e.AGENT_COMMAND ?? (e.AGENT_URL ? undefined : EMBEDDED_AGENT_COMMAND),
+    agentCommand: e.AGENT_COMMAND ?? (e.AGENT_URL ? undefined : EMBEDDED.agentCommand),
     checkId: e.CHECK_ID ?? (embedded ? EMBEDDED.checkId : undefined),
     browserCheckId: e.BROWSER_CHECK_ID ?? (embedded ? EMBEDDED.browserCheckId : undefined),
     rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_S } as RateLimit,
