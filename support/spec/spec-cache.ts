@@ -1,6 +1,5 @@
 /** The spec is fetched and checked once per run (global setup) and handed to the workers through a file; the check (most of a second) is kept between runs. */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../run/config';
 import { runFiles } from '../run/run-files';
@@ -78,14 +77,9 @@ async function fetchAndCheck(config: Config, keep: boolean): Promise<CheckedSpec
   }
 }
 
-/** Global setup: fetches and checks the spec; returns the run's file of it, which the workers read, and why there is no spec, if so. */
-export async function fetchAndCacheSpec(config: Config): Promise<{ file: string; unserved?: string }> {
-  const checked = await fetchAndCheck(config, true);
-  const dir = join(tmpdir(), 'contract-suite');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `spec-${process.pid}-${Date.now()}.json`);
-  writeFileSync(file, JSON.stringify(checked));
-  return { file, unserved: checked.unserved };
+/** Global setup: fetches and checks the spec, and writes it to the run's file of it, which the workers read. */
+export async function fetchAndCacheSpec(config: Config, file: string): Promise<void> {
+  writeFileSync(file, JSON.stringify(await fetchAndCheck(config, true)));
 }
 
 export async function loadSpec(config: Config): Promise<Spec> {
