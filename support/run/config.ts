@@ -96,10 +96,7 @@ const schema = z.object({
 });
 
 /** A rate limit: `max` requests per `windowSeconds`. */
-export interface RateLimit {
-  max: number;
-  windowSeconds: number;
-}
+export type RateLimit = Config['rateLimit'];
 
 /** The run's configuration, as readConfig makes it from the environment. */
 export type Config = ReturnType<typeof readConfig>;
@@ -158,7 +155,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortP
     agentCommand: e.AGENT_COMMAND ?? (e.AGENT_URL ? undefined : EMBEDDED.agentCommand),
     checkId: e.CHECK_ID ?? (embedded ? EMBEDDED.checkId : undefined),
     browserCheckId: e.BROWSER_CHECK_ID ?? (embedded ? EMBEDDED.browserCheckId : undefined),
-    rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_S } as RateLimit,
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_S },
     burst: e.BURST === 'on',
     strictSpec: e.STRICT_SPEC === 'on',
     /** Tests attach their observations (compare mode). */
