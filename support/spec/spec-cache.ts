@@ -67,10 +67,10 @@ async function checkOnce(text: string, origin: string): Promise<CheckedSpec> {
 }
 
 /** The checked spec; a target that answers without one gets an empty spec that says why. An unreachable one throws. */
-async function fetchAndCheck(config: Config, keep: boolean): Promise<CheckedSpec> {
+async function fetchAndCheck(config: Config): Promise<CheckedSpec> {
   try {
     const text = await fetchSpecText(config.specUrl, credentialHeaders(config));
-    return await (keep ? checkOnce : check)(text, config.specUrl);
+    return await checkOnce(text, config.specUrl);
   } catch (e) {
     if (!isSuiteError(e, 'no-spec')) throw e;
     return { origin: config.specUrl, raw: {}, deref: {}, problems: [e.message], unserved: e.message };
@@ -79,11 +79,11 @@ async function fetchAndCheck(config: Config, keep: boolean): Promise<CheckedSpec
 
 /** Global setup: fetches and checks the spec, and writes it to the run's file of it, which the workers read. */
 export async function fetchAndCacheSpec(config: Config, file: string): Promise<void> {
-  writeFileSync(file, JSON.stringify(await fetchAndCheck(config, true)));
+  writeFileSync(file, JSON.stringify(await fetchAndCheck(config)));
 }
 
 export async function loadSpec(config: Config): Promise<Spec> {
   const file = runFiles(config.environment).specCache;
-  const { origin, raw, deref, problems, unserved }: CheckedSpec = file ? JSON.parse(readFileSync(file, 'utf8')) : await fetchAndCheck(config, false);
+  const { origin, raw, deref, problems, unserved }: CheckedSpec = file ? JSON.parse(readFileSync(file, 'utf8')) : await fetchAndCheck(config);
   return new Spec(raw, deref, problems, origin, unserved);
 }
