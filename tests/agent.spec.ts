@@ -10,14 +10,13 @@
  */
 import { defaultPortSession, describeWatch, judgeAgentSession, liveWatchedSession, probeAll, STARTUP_LIMIT_MS } from '../support/agent/lifecycle';
 import { SHUTDOWN_TIMING } from '../support/agent/table';
-import { EMBEDDED_AGENT_COMMAND } from '../support/agent/embedded-agent';
 import { clauses, test } from '../support/test';
-import type { Config } from '../support/run/config';
+import { EMBEDDED, type Config } from '../support/run/config';
 import type { Verdict } from '../support/checks/verdict';
 
 /** Against a remote target with no agent of its own named, the embedded agent stands in: nothing of the target is verified. */
 function noteStandIn(config: Config, verdict: Verdict): void {
-  if (!config.embedded && config.agentCommand === EMBEDDED_AGENT_COMMAND)
+  if (!config.embedded && config.agentCommand === EMBEDDED.agentCommand)
     verdict.note(
       'agent-under-test',
       "AGENT_COMMAND and AGENT_URL are unset: this is the embedded reference agent, not the target's; set one of them to test yours",
@@ -28,7 +27,7 @@ test.describe('private location agent', () => {
   test('health endpoints of a running agent (AGENT_URL)', { annotation: clauses('AG-1', 'AG-2', 'AG-3') }, async ({ config, verdict }) => {
     test.skip(
       !config.agentUrl,
-      config.agentCommand && (config.embedded || config.agentCommand !== EMBEDDED_AGENT_COMMAND)
+      config.agentCommand && (config.embedded || config.agentCommand !== EMBEDDED.agentCommand)
         ? 'AGENT_URL is not set: the agent is started through AGENT_COMMAND instead'
         : 'AGENT_URL is not set: no running agent to probe',
     );

@@ -9,7 +9,7 @@ import { judgeAgentSession, type AgentSession } from '../../support/agent/lifecy
 import type { AgentProcess } from '../../support/agent/process';
 import type { WatchStall } from '../../support/agent/shutdown-judge';
 import { watchShutdown } from '../../support/agent/shutdown-watch';
-import { AGENT_ENDPOINTS, SHUTDOWN_TIMING } from '../../support/agent/table';
+import { AGENT_ENDPOINTS } from '../../support/agent/table';
 
 /** An agent that drains for `drainMs` after SIGTERM (readiness 503), then closes its port. */
 async function fakeAgent(drainMs: number, onSignal: () => void = () => {}): Promise<AgentProcess> {
@@ -21,7 +21,6 @@ async function fakeAgent(drainMs: number, onSignal: () => void = () => {}): Prom
   let exit: (code: number) => void = () => {};
   const exited = new Promise<number | null>((r) => (exit = r));
   return {
-    child: undefined as never,
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     output: () => '',
     signal: () => {
@@ -42,7 +41,7 @@ const busy = (ms: number) => {
 
 test('a watch sees readiness turn 503 and the port close, each request timed after SIGTERM', async () => {
   // A drain long enough to be seen even if this loaded worker pauses for a while.
-  const watch = await watchShutdown(await fakeAgent(1000), SHUTDOWN_TIMING);
+  const watch = await watchShutdown(await fakeAgent(1000));
   expect(watch.samples.some((s) => s.path === '/-/readiness' && s.status === 503)).toBe(true);
   expect(watch.samples.at(-1)?.error).toBeDefined();
   expect(watch.samples.every((s) => s.sentMs >= 0 && s.answeredMs >= s.sentMs)).toBe(true);
@@ -50,7 +49,7 @@ test('a watch sees readiness turn 503 and the port close, each request timed aft
 
 test('a watcher held busy after SIGTERM records the stall, and its requests are timed when they went out', async () => {
   // The busy loop starts once the watch has begun its first probes (the signal handler runs before them).
-  const watch = await watchShutdown(await fakeAgent(800, () => setImmediate(() => busy(300))), SHUTDOWN_TIMING);
+  const watch = await watchShutdown(await fakeAgent(800, () => setImmediate(() => busy(300))));
   expect(watch.stalls.length).toBeGreaterThan(0);
   expect(watch.stalls[0].forMs).toBeGreaterThanOrEqual(250);
   // The first requests began before the busy loop but could only be written after it.

@@ -12,12 +12,12 @@ import { burst, lanesFor, type BurstTarget } from '../../support/rate-limit/burs
 import { MAX_ATTEMPTS, measureLimit, type MeasureOptions } from '../../support/rate-limit/measurement';
 import { knownPrior, lastActivity } from '../../support/rate-limit/known-prior';
 import { readLedger, recordExchanges } from '../../support/http/request-ledger';
-import { setRunFiles } from '../../support/run/run-files';
+import { setRunDir } from '../../support/run/run-files';
 import { withLimiter } from './test-limiter';
 
 // The ledger is the process's: another file's tests in this worker name their own, so each test names this one.
-const LEDGER = join(mkdtempSync(join(tmpdir(), 'burst-unit-')), 'ledger');
-test.beforeEach(() => setRunFiles({ ledger: LEDGER }));
+const RUN_DIR = mkdtempSync(join(tmpdir(), 'burst-unit-'));
+test.beforeEach(() => setRunDir(RUN_DIR));
 
 // Windows of 2 s: long enough that a loaded machine does not see one turn over mid-burst by accident.
 const LIMIT = { max: 50, windowSeconds: 2 };

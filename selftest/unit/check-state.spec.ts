@@ -293,11 +293,11 @@ test.describe('the snapshot file', () => {
     expect(Object.keys(snapshot.checks)).toEqual(['a']);
   });
 
-  test("the run id is the run's spec cache file, else the runner process; the same in every worker", () => {
-    expect(currentRunId({ CONTRACT_SPEC_CACHE: '/tmp/contract-suite/spec-1-2.json' })).toBe('/tmp/contract-suite/spec-1-2.json');
+  test("the run id is the run's spec file, else the runner process; the same in every worker", () => {
+    expect(currentRunId({ CONTRACT_RUN_DIR: '/tmp/contract-suite-run-1' })).toBe('/tmp/contract-suite-run-1/spec.json');
     const fallback = currentRunId({});
     expect(fallback).toContain(String(process.ppid));
-    expect(currentRunId({ CONTRACT_SPEC_CACHE: '' })).toBe(fallback);
+    expect(currentRunId({ CONTRACT_RUN_DIR: '' })).toBe(fallback);
   });
 
   test('an unreadable check stops the run before anything is changed', async () => {

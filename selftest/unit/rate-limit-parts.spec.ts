@@ -9,7 +9,7 @@ import { burstHeaderProblems, checkValues, HeaderProblems } from '../../support/
 import { headerCount } from '../../support/rate-limit/assessment';
 import type { Reply } from '../../support/rate-limit/burst';
 import { credentialCandidates, keyTag, ledgerSize, readLedger, recordAnswer, recordExchanges, recordSent, sentTimes } from '../../support/http/request-ledger';
-import { runFiles, setRunFiles } from '../../support/run/run-files';
+import { runFiles, setRunDir } from '../../support/run/run-files';
 import { knownPrior } from '../../support/rate-limit/known-prior';
 import { keyRoles, refusedProbeCredentials } from '../../support/rate-limit/keys';
 import { LAST_RUN_FILE, readLastRun, writeLastRun } from '../../support/rate-limit/known-prior';
@@ -111,7 +111,7 @@ test.describe('RL-6 over a burst', () => {
 
 test.describe('request ledger', () => {
   test.beforeEach(() => {
-    setRunFiles({ ledger: join(mkdtempSync(join(tmpdir(), 'ledger-unit-')), 'ledger') });
+    setRunDir(mkdtempSync(join(tmpdir(), 'ledger-unit-')));
   });
 
   test('what an Authorization value carries, in any scheme', () => {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ApiClient, paceBudget, retryAfterSeconds, type Credentials } from '../../support/http/client';
-import { setRunFiles } from '../../support/run/run-files';
+import { setRunDir } from '../../support/run/run-files';
 
 const CREDENTIALS: Credentials = { apiKey: 'mon_unit_client_key_0123456789', accountId: 'acct-unit-1', accountHeader: 'X-Account-Id' };
 
@@ -29,7 +29,7 @@ const seen: Seen[] = [];
 const answers = new Map<string, Array<{ status: number; headers?: Record<string, string>; body?: string }>>();
 
 // The ledger is the process's: another file's tests in this worker name their own, so each test names this one.
-const LEDGER = join(mkdtempSync(join(tmpdir(), 'client-unit-')), 'ledger');
+const RUN_DIR = mkdtempSync(join(tmpdir(), 'client-unit-'));
 
 test.beforeAll(async () => {
   server = createServer((req, res) => {
@@ -51,7 +51,7 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(() => {
-  setRunFiles({ ledger: LEDGER });
+  setRunDir(RUN_DIR);
   seen.length = 0;
   answers.clear();
 });

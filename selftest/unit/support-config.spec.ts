@@ -1,6 +1,5 @@
 /** Configuration: defaults for the embedded service, one clear line for each bad value. */
 import { expect, test } from '@playwright/test';
-import { EMBEDDED_AGENT_COMMAND } from '../../support/agent/embedded-agent';
 import { EMBEDDED, readConfig } from '../../support/run/config';
 import { SuiteError } from '../../support/run/suite-error';
 
@@ -25,7 +24,7 @@ test('with nothing set, the embedded service and its demo credentials are the ta
 test("a remote target gets no embedded ids: the update tests must skip, not touch someone else's check", () => {
   const c = readConfig(remote);
   expect(c).toMatchObject({ embedded: false, baseUrl: 'https://staging.example.com', checkId: undefined, browserCheckId: undefined, second: undefined });
-  expect(c.agentCommand).toBe(EMBEDDED_AGENT_COMMAND); // INTERFACE.md: the embedded agent when AGENT_URL is unset
+  expect(c.agentCommand).toBe(EMBEDDED.agentCommand); // INTERFACE.md: the embedded agent when AGENT_URL is unset
 });
 
 const bad: Array<[Record<string, string>, RegExp]> = [

@@ -1,9 +1,9 @@
 /** An agent's life as the tests need it (started, up, probed, stopped, killed), recorded as data (AgentSession) and judged afterwards. */
 import { AGENT_DEFAULT_PORT } from '../document/facts';
-import { EMBEDDED_AGENT_COMMAND } from './embedded-agent';
+import { EMBEDDED } from '../run/config';
 import type { Verdict } from '../checks/verdict';
-import { probe } from './probe';
-import { startAgent, waitUntilUp, withPortLock, type AgentProcess } from './process';
+import { probe, type Probe } from './probe';
+import { startAgent, withPortLock, type AgentProcess } from './process';
 import { freePort, isPortFree } from '../run/loopback-ports';
 import { judgeShutdown } from './shutdown-judge';
 import { watchShutdown, type ShutdownWatch } from './shutdown-watch';
@@ -48,11 +48,19 @@ export interface AgentSession {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitUntilReady(baseUrl: string, limitMs: number): Promise<void> {
-  for (const deadline = Date.now() + limitMs; Date.now() < deadline; await sleep(200)) {
-    const p = await probe(`${baseUrl}/-/readiness`, 1000);
-    if ('status' in p && p.status === 200) return;
+/**
+ * Polls an endpoint of a starting agent until its answer will do, the process dies, or time runs out: one probe at least after the
+ * deadline, as a runner held busy past it has not given the agent its time.
+ */
+async function pollUntil(agent: AgentProcess, path: string, done: (p: Probe) => boolean, limitMs: number, everyMs: number): Promise<boolean> {
+  let dead = false;
+  void agent.exited.then(() => (dead = true));
+  for (const deadline = Date.now() + limitMs; !dead; await sleep(everyMs)) {
+    const last = Date.now() >= deadline;
+    if (done(await probe(`${agent.baseUrl}${path}`, 1000))) return true;
+    if (last) return false;
   }
+  return false;
 }
 
 async function probeRunning(baseUrl: string, paths: readonly string[] = AGENT_ENDPOINTS.map((e) => e.path)): Promise<RunningProbe[]> {
@@ -103,29 +111,28 @@ async function liveAgentSession(command: string, env: NodeJS.ProcessEnv, port: n
   const elsewhereTold = port !== undefined && port !== AGENT_DEFAULT_PORT;
   let agent: AgentProcess | undefined;
   const started = async (lookElsewhere: boolean) => {
-    // Soon: the agent started first may still be letting its ports go.
+    // Only a default port free before the agent started says who answers there. Soon: the agent started first may still be letting its ports go.
     const freeBefore = lookElsewhere && (await portFreeSoon(AGENT_DEFAULT_PORT));
     agent = startAgent(command, port, env);
-    return { ...(await upAndProbed(command, port, agent, lookElsewhere)), freeBefore };
+    return upAndProbed(command, port, agent, freeBefore);
   };
   try {
-    let { session, freeBefore } = await started(false);
+    let session = await started(false);
     if (elsewhereTold && session.up && session.running.some((p) => p.got !== 200)) {
       agent!.signal('SIGKILL');
       await agent!.exited;
-      ({ session, freeBefore } = await withPortLock(AGENT_DEFAULT_PORT, () => started(true)));
+      session = await withPortLock(AGENT_DEFAULT_PORT, () => started(true));
     }
     if (session.up) {
       const a = agent!;
-      if (stop === 'watch') session.watch = await watchShutdown(a, SHUTDOWN_TIMING);
+      if (stop === 'watch') session.watch = await watchShutdown(a);
       else {
         // Nothing after the signal is judged here: the embedded agent (a process of ours) is killed
         // outright; another gets SIGTERM, which a container's runtime passes on, and its exit is awaited.
-        a.signal(command === EMBEDDED_AGENT_COMMAND ? 'SIGKILL' : 'SIGTERM');
+        a.signal(command === EMBEDDED.agentCommand ? 'SIGKILL' : 'SIGTERM');
         await Promise.race([a.exited, sleep(EXIT_LIMIT_MS)]);
       }
     }
-    if (!freeBefore) delete session.elsewhere;
     return session;
   } catch (e) {
     return { command, port, baseUrl: agent?.baseUrl ?? '', upLimitMs: 0, up: false, output: '', running: [], error: (e as Error).message.split('\n')[0] };
@@ -135,8 +142,8 @@ async function liveAgentSession(command: string, env: NodeJS.ProcessEnv, port: n
 }
 
 /** An agent just started: up and ready, its endpoints probed; those that failed asked on the default port too, when it was given another. */
-async function upAndProbed(command: string, port: number | undefined, agent: AgentProcess, lookElsewhere: boolean): Promise<{ session: AgentSession }> {
-  const embedded = command === EMBEDDED_AGENT_COMMAND;
+async function upAndProbed(command: string, port: number | undefined, agent: AgentProcess, lookElsewhere: boolean): Promise<AgentSession> {
+  const embedded = command === EMBEDDED.agentCommand;
   const session: AgentSession = {
     command,
     port,
@@ -146,21 +153,22 @@ async function upAndProbed(command: string, port: number | undefined, agent: Age
     output: '',
     running: [],
   };
-  session.up = await waitUntilUp(agent, session.upLimitMs);
+  // Up: liveness answers at all; a refused connection costs little, so it is asked often.
+  session.up = await pollUntil(agent, '/-/liveness', (p) => 'status' in p, session.upLimitMs, 20);
   if (!session.up) {
     session.output = agent.output().split('\n').slice(-3).join(' | ') || 'no output';
-    return { session };
+    return session;
   }
   // Readiness may answer 503 while the agent starts: it must turn 200 once the agent is ready.
-  await waitUntilReady(agent.baseUrl, embedded ? EMBEDDED_READY_LIMIT_MS : READY_LIMIT_MS);
+  await pollUntil(agent, '/-/readiness', (p) => 'status' in p && p.status === 200, embedded ? EMBEDDED_READY_LIMIT_MS : READY_LIMIT_MS, 200);
   session.running = await probeAfterAnError(agent.baseUrl);
   const missed = session.running.filter((p) => p.got !== 200).map((p) => p.path);
   if (lookElsewhere && missed.length) session.elsewhere = await probeRunning(onDefaultPort(agent.baseUrl), missed);
-  return { session };
+  return session;
 }
 
 /** The judgement of a watched shutdown. */
-const judgeWatch = (w: ShutdownWatch) => judgeShutdown(w.samples, SHUTDOWN_TIMING, w.stillAnswering, w.stalls);
+const judgeWatch = (w: ShutdownWatch) => judgeShutdown(w.samples, w.stillAnswering, w.stalls);
 
 /** A watched session, lived again on a new port while the watcher's stalls leave it undecided, up to the timing's attempts. */
 export async function liveWatchedSession(command: string, env: NodeJS.ProcessEnv): Promise<AgentSession> {
@@ -214,8 +222,7 @@ export function judgeAgentSession(verdict: Verdict, s: AgentSession): string | u
   if (!s.watch) return undefined;
   for (const r of s.rewatched ?? []) verdict.note('agent-shutdown', `${r}; watched again`);
   const { findings, notes, inconclusive } = judgeWatch(s.watch);
-  for (const f of findings)
-    verdict.at({ place: f.place, valueClass: PHASE.draining }).check({ clause: f.clause, ok: f.ok, title: f.title, received: f.received, allowed: f.allowed });
+  for (const { place, ...check } of findings) verdict.at({ place, valueClass: PHASE.draining }).check(check);
   for (const n of notes) verdict.note('agent-shutdown', n);
   // Undecided after every watch, with nothing else found: the suite's own limit, not the agent's fault.
   if (inconclusive) return `the agent's shutdown could not be judged in ${(s.rewatched?.length ?? 0) + 1} watch(es), ${MACHINE_TOO_BUSY}: ${inconclusive}`;

@@ -1,16 +1,14 @@
 /** Starts AGENT_COMMAND in its own process group, so that SIGTERM reaches the agent and not only its shell. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { probe } from './probe';
-import { EMBEDDED_AGENT_COMMAND } from './embedded-agent';
+import { EMBEDDED } from '../run/config';
 
 /** The project's root: where the embedded agent's command is run from, wherever the suite was started. */
 const ROOT = join(__dirname, '../..');
 
 export interface AgentProcess {
-  child: ChildProcess;
   baseUrl: string;
   output: () => string;
   /** Sends a signal to the whole process group. */
@@ -23,14 +21,13 @@ export function startAgent(command: string, port: number | undefined, environmen
   const env = { ...environment };
   delete env.AGENT_HEALTH_PORT;
   if (port !== undefined) env.AGENT_HEALTH_PORT = String(port);
-  const cwd = command === EMBEDDED_AGENT_COMMAND ? ROOT : undefined;
+  const cwd = command === EMBEDDED.agentCommand ? ROOT : undefined;
   const child = spawn(command, { shell: true, detached: true, cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
-    child,
     baseUrl: `http://127.0.0.1:${port ?? 8081}`,
     output: () => out.slice(-2000),
     signal: (name) => {
@@ -44,25 +41,6 @@ export function startAgent(command: string, port: number | undefined, environmen
   };
 }
 
-/** Between two probes of an agent starting: a refused connection costs little, and the test waits for the first answer. */
-const UP_POLL_MS = 20;
-
-/** Polls until the agent answers liveness, the process dies, or time runs out. */
-export async function waitUntilUp(agent: AgentProcess, timeoutMs = 15_000): Promise<boolean> {
-  let dead = false;
-  agent.exited.then(() => (dead = true));
-  const deadline = Date.now() + timeoutMs;
-  // One probe at least after the deadline: a runner held busy past it has not given the agent its time.
-  while (!dead) {
-    const last = Date.now() >= deadline;
-    const p = await probe(`${agent.baseUrl}/-/liveness`, 500);
-    if ('status' in p) return true;
-    if (last) return false;
-    await new Promise((r) => setTimeout(r, UP_POLL_MS));
-  }
-  return false;
-}
-
 /** Runs `fn` holding a machine-wide lock on `port`, so that two runs never both start an agent on it; a dead owner's lock is taken over. */
 export async function withPortLock<T>(port: number, fn: () => Promise<T>, waitMs = 30_000): Promise<T> {
   const file = join(tmpdir(), `contract-suite-port-${port}.lock`);
@@ -72,8 +50,8 @@ export async function withPortLock<T>(port: number, fn: () => Promise<T>, waitMs
       writeFileSync(file, String(process.pid), { flag: 'wx' });
       break;
     } catch {
-      const owner = Number(readFileSafe(file));
-      if (!owner || !isAlive(owner)) rmSync(file, { force: true });
+      const owner = liveOwner(file);
+      if (!owner) rmSync(file, { force: true });
       else if (Date.now() > deadline) throw new Error(`port ${port} stayed locked by process ${owner} for ${waitMs / 1000} s`);
       else await new Promise((r) => setTimeout(r, 200));
     }
@@ -85,19 +63,13 @@ export async function withPortLock<T>(port: number, fn: () => Promise<T>, waitMs
   }
 }
 
-function readFileSafe(file: string): string {
+/** The live process that holds a lock file; undefined when the file or its owner is gone. */
+function liveOwner(file: string): number | undefined {
   try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
+    const pid = Number(readFileSync(file, 'utf8'));
     process.kill(pid, 0);
-    return true;
+    return pid;
   } catch {
-    return false;
+    return undefined;
   }
 }

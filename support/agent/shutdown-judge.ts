@@ -3,7 +3,8 @@
  * What no answer says rests on the watcher having looked: a stall where only seeing could tell makes the judgement inconclusive, never a finding.
  */
 import type { ClauseId } from '../document/clauses';
-import { AGENT_ENDPOINTS, type ShutdownTiming } from './table';
+import type { Check } from '../checks/failure';
+import { AGENT_ENDPOINTS, SHUTDOWN_TIMING as timing } from './table';
 
 /** One probe: when it was sent (ms after SIGTERM), and its status or why it got none. */
 export interface ShutdownSample {
@@ -14,14 +15,8 @@ export interface ShutdownSample {
   error?: string;
 }
 
-interface ShutdownFinding {
-  clause: ClauseId;
-  place: string;
-  ok: boolean;
-  title: string;
-  received: string;
-  allowed: string;
-}
+/** A check of AG-5 (or of the clause the endpoint also answers to), with the endpoint's place. */
+type ShutdownFinding = Check & { place: string };
 
 /** A pause of the watcher itself: from `atMs` after SIGTERM, nothing was sent or read for `forMs`. */
 export interface WatchStall {
@@ -40,12 +35,14 @@ const describeStalls = (stalls: readonly WatchStall[]) => stalls.map((s) => `${M
 
 const ms = (n: number) => `${Math.round(n)} ms`;
 
-export function judgeShutdown(
-  samples: readonly ShutdownSample[],
-  timing: Pick<ShutdownTiming, 'signalGraceMs' | 'watchLimitMs'>,
-  stillAnswering = false,
-  stalls: readonly WatchStall[] = [],
-): ShutdownJudgement {
+/** The first five answers, each with when its request was sent. */
+const listed = (answers: readonly ShutdownSample[]) =>
+  answers
+    .slice(0, 5)
+    .map((s) => `${s.status} at +${ms(s.sentMs)}`)
+    .join(', ');
+
+export function judgeShutdown(samples: readonly ShutdownSample[], stillAnswering = false, stalls: readonly WatchStall[] = []): ShutdownJudgement {
   const findings: ShutdownFinding[] = [];
   const notes: string[] = [];
   let inconclusive: string | undefined;
@@ -63,10 +60,7 @@ export function judgeShutdown(
       add(
         bad.length === 0,
         `GET ${e.path} did not answer 200 while the agent was shutting down (${bad.length} of ${mine.length} answers, the first to a request sent ${ms(bad[0]?.sentMs ?? 0)} after SIGTERM)`,
-        bad
-          .slice(0, 5)
-          .map((s) => `${s.status} at +${ms(s.sentMs)}`)
-          .join(', '),
+        listed(bad),
         '200 until the process exits',
         e.draining.also,
       );
@@ -79,21 +73,10 @@ export function judgeShutdown(
     add(
       lateReady.length === 0,
       `GET ${e.path} answered 200 to ${lateReady.length} request(s) sent after SIGTERM, the first ${ms(lateReady[0]?.sentMs ?? 0)} after it${firstNotReady && lateReady.some((s) => s.sentMs > firstNotReady.sentMs) ? ', after it had already answered 503' : ''}`,
-      lateReady
-        .slice(0, 5)
-        .map((s) => `200 at +${ms(s.sentMs)}`)
-        .join(', '),
+      listed(lateReady),
       `503 for every request sent later than ${ms(timing.signalGraceMs)} after SIGTERM, until the exit`,
     );
-    add(
-      other.length === 0,
-      `GET ${e.path} answered neither 200 nor 503 during shutdown`,
-      other
-        .slice(0, 5)
-        .map((s) => `${s.status} at +${ms(s.sentMs)}`)
-        .join(', '),
-      '503 during shutdown',
-    );
+    add(other.length === 0, `GET ${e.path} answered neither 200 nor 503 during shutdown`, listed(other), '503 during shutdown');
     // Found gone when the first of the probes after which none was answered came back (its answer time: a stall may time it out).
     const sent = samples.filter((s) => s.path === e.path).sort((a, b) => a.sentMs - b.sentMs);
     const lastAnswered = mine.length ? sent.lastIndexOf(mine[mine.length - 1]) : -1;
@@ -106,12 +89,7 @@ export function judgeShutdown(
     add(
       !!firstNotReady,
       `readiness never answered 503 after SIGTERM${lastAnswer === undefined ? ': the agent answered nothing after it (it exited at once)' : `, in the ${ms(lastAnswer)} the agent kept answering`}`,
-      mine.length
-        ? mine
-            .slice(0, 5)
-            .map((s) => `${s.status} at +${ms(s.sentMs)}`)
-            .join(', ')
-        : 'no answer',
+      mine.length ? listed(mine) : 'no answer',
       '503 during shutdown, before the exit',
     );
     if (firstNotReady)

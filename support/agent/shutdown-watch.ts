@@ -5,7 +5,7 @@
 import { probe } from './probe';
 import type { AgentProcess } from './process';
 import type { ShutdownSample, WatchStall } from './shutdown-judge';
-import { AGENT_ENDPOINTS, type ShutdownTiming } from './table';
+import { AGENT_ENDPOINTS, SHUTDOWN_TIMING as timing } from './table';
 
 export interface ShutdownWatch {
   samples: ShutdownSample[];
@@ -19,7 +19,7 @@ const TICK_MS = 10;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function watchShutdown(agent: AgentProcess, timing: ShutdownTiming): Promise<ShutdownWatch> {
+export async function watchShutdown(agent: AgentProcess): Promise<ShutdownWatch> {
   let exited = false;
   void agent.exited.then(() => (exited = true));
   const samples: ShutdownSample[] = [];

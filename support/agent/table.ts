@@ -21,27 +21,18 @@ export const AGENT_ENDPOINTS: readonly AgentEndpoint[] = [
 /** The value classes of the agent's checks: the phase of its life a request was sent in. */
 export const PHASE = { running: 'running', draining: 'draining' } as const;
 
-export interface ShutdownTiming {
+/** The shutdown watch's timing, the one every watch and judgement uses. */
+export const SHUTDOWN_TIMING = {
   /** Pause between two probes of one endpoint (each endpoint has its own loop). */
-  intervalMs: number;
-  probeTimeoutMs: number;
-  /** A readiness 200 to a request sent this soon after SIGTERM is not held against the agent: the signal may still be on its way. */
-  signalGraceMs: number;
-  /** This many failed probes in a row (refused, reset, timed out): the agent is gone. One, once the process has exited. */
-  goneAfterMisses: number;
-  /** Watch no longer than this; a drain still going on then is noted (the document does not bound it). */
-  watchLimitMs: number;
-  /** A pause of the watcher longer than this is a stall, a hole in the evidence (shutdown-judge.ts). */
-  stallLimitMs: number;
-  watchAttempts: number;
-}
-
-export const SHUTDOWN_TIMING: ShutdownTiming = {
   intervalMs: 25,
   probeTimeoutMs: 1000,
+  /** A readiness 200 to a request sent this soon after SIGTERM is not held against the agent: the signal may still be on its way. */
   signalGraceMs: 100,
+  /** This many failed probes in a row (refused, reset, timed out): the agent is gone. One, once the process has exited. */
   goneAfterMisses: 3,
+  /** Watch no longer than this; a drain still going on then is noted (the document does not bound it). */
   watchLimitMs: 30_000,
+  /** A pause of the watcher longer than this is a stall, a hole in the evidence (shutdown-judge.ts). */
   stallLimitMs: 150,
   watchAttempts: 3,
 };

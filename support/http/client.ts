@@ -10,6 +10,7 @@ import { redact, registerSecret } from './redact';
 import { SuiteError } from '../run/suite-error';
 import { headerValue, sendRaw } from './transport';
 import { readLimitHeaders } from '../rate-limit/headers';
+import { DOCUMENTED_RATE_LIMIT } from '../document/facts';
 
 export type HeaderOverrides = Record<string, string | null>;
 
@@ -46,7 +47,7 @@ export class ApiClient {
     private readonly baseUrl: string,
     private readonly credentials: Credentials,
     private readonly info?: TestInfo,
-    private readonly limit: RateLimit = { max: 600, windowSeconds: 60 },
+    private readonly limit: RateLimit = DOCUMENTED_RATE_LIMIT,
   ) {
     // Whatever key a test hands the client (a second key, a probe's), no report shows it.
     registerSecret(credentials.apiKey);

@@ -60,29 +60,21 @@ function append(lines: string[]): void {
 }
 
 interface SentRequest {
-  at?: number;
+  at: number;
   authorization?: string;
   method: string;
   url: string;
 }
 
-const pathOf = (url: string) => {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return url.split('?')[0];
-  }
-};
-
 const sentLine = (id: string, r: SentRequest) =>
   [
     'S',
     id,
-    r.at ?? Date.now(),
+    r.at,
     credentialCandidates(r.authorization).map(keyTag).join(',') || '-',
     isBearer(r.authorization) ? 'b' : '-',
     r.method.toUpperCase(),
-    clean(pathOf(r.url)),
+    clean(new URL(r.url).pathname),
   ].join('\t');
 const answerLine = (id: string, status: number) => ['A', id, status].join('\t');
 

@@ -38,17 +38,13 @@ export const withUserAgent = (headers: Record<string, string>): Record<string, s
 const IDLE_MS = 4_000;
 
 /** Keep-alive connections, both schemes; at most `maxSockets` at once to an origin (unbounded when unset). */
-export interface Connections {
-  http: HttpAgent;
-  https: HttpsAgent;
-  /** Closes every connection; requests sent after it open new ones. */
-  close(): void;
-}
+export type Connections = ReturnType<typeof keepAliveConnections>;
 
-export function keepAliveConnections(maxSockets?: number): Connections {
+export function keepAliveConnections(maxSockets?: number) {
   const options = { keepAlive: true, timeout: IDLE_MS, ...(maxSockets ? { maxSockets } : {}) };
   const http = new HttpAgent(options);
   const https = new HttpsAgent(options);
+  // Requests sent after close() open new connections.
   return { http, https, close: () => (http.destroy(), https.destroy()) };
 }
 

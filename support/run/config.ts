@@ -1,12 +1,11 @@
 /** The suite's configuration, the only reader of the environment: parsed once with zod; a bad value is one line naming the variable. */
-import { EMBEDDED_AGENT_COMMAND } from '../agent/embedded-agent';
 import { config as loadDotenv } from 'dotenv';
 import { availableParallelism } from 'node:os';
 // zod's v3 API, which the zod package keeps at zod/v3: it loads in about 18 ms where zod 4 takes about 70
 // (its 40-odd locales), and the runner and every worker load it before their first test.
 import { z } from 'zod/v3';
 import { DOCUMENTED_RATE_LIMIT } from '../document/facts';
-import { utcDay, type Waiver } from '../checks/waivers';
+import { utcDay } from '../checks/waivers';
 import { readWaiversFile } from './waivers-file';
 import { SuiteError } from './suite-error';
 import { DEFAULT_CASE_SEED } from '../document/case-seed';
@@ -19,6 +18,8 @@ export const EMBEDDED = {
   secondAccountId: '8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d',
   checkId: '0b8f5c2e-6d1a-4e3b-9f7c-2a4d6e8f0a1b',
   browserCheckId: '1c9e6d3f-7e2b-4f4c-8a8d-3b5e7f9a1b2c',
+  /** The embedded agent, started with the same runtime as the suite (the default AGENT_COMMAND). */
+  agentCommand: 'node support/run/embedded.mjs reference/agent/main.ts',
 } as const;
 
 /** Set by global setup once the embedded service listens (support/run/embedded-service.ts); workers inherit it. */
@@ -31,8 +32,8 @@ export const OBSERVATIONS_VARIABLE = 'CONTRACT_OBSERVATIONS';
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+/** A blank variable is an unset one. */
+const given = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([, v]) => v?.trim()));
 const isHttpUrl = (s: string) => {
   try {
     return /^https?:$/.test(new URL(s).protocol);
@@ -47,93 +48,62 @@ const httpUrl = z
 const guid = z.string().regex(GUID, 'must be a GUID, e.g. 6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c');
 const withMessage = (message: string) => ({ errorMap: () => ({ message }) });
 const onOff = z.enum(['on', 'off'], withMessage('must be "on" or "off"'));
+const key = z.string().regex(/^\S+$/, 'must not contain spaces');
 const positiveInt = z.coerce.number({ invalid_type_error: 'must be a whole number' }).int('must be a whole number').positive('must be positive');
 
 const schema = z.object({
-  BASE_URL: optional(httpUrl),
-  API_KEY: optional(z.string().regex(/^\S+$/, 'must not contain spaces')),
-  ACCOUNT_ID: optional(guid),
-  SECOND_API_KEY: optional(z.string().regex(/^\S+$/, 'must not contain spaces')),
-  SECOND_ACCOUNT_ID: optional(guid),
-  BURST_API_KEY: optional(z.string().regex(/^\S+$/, 'must not contain spaces')),
-  BURST_ACCOUNT_ID: optional(guid),
-  ACCOUNT_HEADER: optional(z.string().regex(HEADER_NAME, 'must be an HTTP header name')),
-  SPEC_URL: optional(z.string().refine((s) => /^(https?|file):/.test(s) || !s.includes(':'), 'must be an http(s) URL or a file path')),
-  AGENT_URL: optional(httpUrl),
-  AGENT_COMMAND: optional(z.string()),
-  CHECK_ID: optional(z.string().min(1)),
-  BROWSER_CHECK_ID: optional(z.string().min(1)),
-  RATE_LIMIT_MAX: z.preprocess(blankToUndefined, positiveInt.default(DOCUMENTED_RATE_LIMIT.max)),
-  RATE_LIMIT_WINDOW_S: z.preprocess(blankToUndefined, positiveInt.default(DOCUMENTED_RATE_LIMIT.windowSeconds)),
-  BURST: z.preprocess(blankToUndefined, onOff.default('on')),
-  STRICT_SPEC: z.preprocess(blankToUndefined, onOff.default('off')),
-  REPORT_DIR: z.preprocess(blankToUndefined, z.string().default('reports')),
-  WAIVERS_FILE: optional(z.string()),
-  CASE_SEED: z.preprocess(
-    blankToUndefined,
-    z
-      .union(
-        [
-          z.literal('random'),
-          z.coerce
-            .number()
-            .int()
-            .min(0)
-            .max(2 ** 32 - 1),
-        ],
-        withMessage('must be a whole number from 0 to 4294967295, or "random"'),
-      )
-      .optional(),
-  ),
-  [EMBEDDED_PORT_VARIABLE]: optional(positiveInt),
-  [OBSERVATIONS_VARIABLE]: z.preprocess(blankToUndefined, onOff.default('off')),
-  [WAIVER_DAY_VARIABLE]: optional(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')),
+  BASE_URL: httpUrl.optional(),
+  API_KEY: key.optional(),
+  ACCOUNT_ID: guid.optional(),
+  SECOND_API_KEY: key.optional(),
+  SECOND_ACCOUNT_ID: guid.optional(),
+  BURST_API_KEY: key.optional(),
+  BURST_ACCOUNT_ID: guid.optional(),
+  ACCOUNT_HEADER: z.string().regex(HEADER_NAME, 'must be an HTTP header name').optional(),
+  SPEC_URL: z
+    .string()
+    .refine((s) => /^(https?|file):/.test(s) || !s.includes(':'), 'must be an http(s) URL or a file path')
+    .optional(),
+  AGENT_URL: httpUrl.optional(),
+  AGENT_COMMAND: z.string().optional(),
+  CHECK_ID: z.string().optional(),
+  BROWSER_CHECK_ID: z.string().optional(),
+  RATE_LIMIT_MAX: positiveInt.default(DOCUMENTED_RATE_LIMIT.max),
+  RATE_LIMIT_WINDOW_S: positiveInt.default(DOCUMENTED_RATE_LIMIT.windowSeconds),
+  BURST: onOff.default('on'),
+  STRICT_SPEC: onOff.default('off'),
+  REPORT_DIR: z.string().default('reports'),
+  WAIVERS_FILE: z.string().optional(),
+  CASE_SEED: z
+    .union(
+      [
+        z.literal('random'),
+        z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 32 - 1),
+      ],
+      withMessage('must be a whole number from 0 to 4294967295, or "random"'),
+    )
+    .optional(),
+  [EMBEDDED_PORT_VARIABLE]: positiveInt.optional(),
+  [OBSERVATIONS_VARIABLE]: onOff.default('off'),
+  [WAIVER_DAY_VARIABLE]: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+    .optional(),
 });
 
 /** A rate limit: `max` requests per `windowSeconds`. */
-export interface RateLimit {
-  max: number;
-  windowSeconds: number;
-}
+export type RateLimit = Config['rateLimit'];
 
-export interface Config {
-  /** True when the suite runs against the reference service it started itself. */
-  embedded: boolean;
-  baseUrl: string;
-  apiKey: string;
-  accountId: string;
-  /** A second key of another account, to tell a per-key limiter from a per-IP one. */
-  second?: { apiKey: string; accountId: string };
-  /** A key for the rate-limit burst alone, so that its window holds only its own requests. */
-  burstKey?: { apiKey: string; accountId: string };
-  /** Fixed by the user; otherwise read from the target's spec. */
-  accountHeader?: string;
-  specUrl: string;
-  agentUrl?: string;
-  agentCommand?: string;
-  checkId?: string;
-  browserCheckId?: string;
-  rateLimit: RateLimit;
-  burst: boolean;
-  strictSpec: boolean;
-  /** Tests attach their observations (compare mode). */
-  observe: boolean;
-  reportDir: string;
-  /** Every waiver of the waiver file, expired ones too (they cover nothing, but are reported); see support/checks/waivers.ts. */
-  waivers: Waiver[];
-  /** The waiver file as named in the lines about it; unset when none was read. */
-  waiversFile?: string;
-  /** The day (UTC, YYYY-MM-DD) the waivers are judged by. */
-  today: string;
-  /** The seed of the generated values: every report names it, so a failure can be replayed. */
-  caseSeed: number;
-  /** The environment it was read from: AGENT_COMMAND runs in it, and it names the run's files (run-files.ts). */
-  environment: NodeJS.ProcessEnv;
-}
+/** The run's configuration, as readConfig makes it from the environment. */
+export type Config = ReturnType<typeof readConfig>;
 
 /** `embeddedPortPending`: the runner reads the configuration before the embedded service says its port; until then the URLs are empty. */
-export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortPending = false } = {}): Config {
-  const parsed = schema.safeParse(env);
+export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortPending = false } = {}) {
+  const parsed = schema.safeParse(given(env));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0]);
@@ -168,28 +138,38 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortP
       ? { apiKey: EMBEDDED.secondApiKey, accountId: EMBEDDED.secondAccountId }
       : undefined;
   return {
+    /** True when the suite runs against the reference service it started itself. */
     embedded,
     baseUrl,
     apiKey,
     accountId: e.ACCOUNT_ID ?? EMBEDDED.accountId,
-    second,
+    /** A second key of another account, to tell a per-key limiter from a per-IP one. */
+    second: second as { apiKey: string; accountId: string } | undefined,
+    /** A key for the rate-limit burst alone, so that its window holds only its own requests. */
     burstKey: e.BURST_API_KEY ? { apiKey: e.BURST_API_KEY, accountId: e.BURST_ACCOUNT_ID ?? e.ACCOUNT_ID ?? EMBEDDED.accountId } : undefined,
+    /** Fixed by the user; otherwise read from the target's spec. */
     accountHeader: e.ACCOUNT_HEADER,
     specUrl: e.SPEC_URL ?? (baseUrl && `${baseUrl}/openapi.json`),
     agentUrl: e.AGENT_URL,
     // The embedded agent whenever no running agent is named.
-    agentCommand: e.AGENT_COMMAND ?? (e.AGENT_URL ? undefined : EMBEDDED_AGENT_COMMAND),
+    agentCommand: e.AGENT_COMMAND ?? (e.AGENT_URL ? undefined : EMBEDDED.agentCommand),
     checkId: e.CHECK_ID ?? (embedded ? EMBEDDED.checkId : undefined),
     browserCheckId: e.BROWSER_CHECK_ID ?? (embedded ? EMBEDDED.browserCheckId : undefined),
     rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_S },
     burst: e.BURST === 'on',
     strictSpec: e.STRICT_SPEC === 'on',
+    /** Tests attach their observations (compare mode). */
     observe: e[OBSERVATIONS_VARIABLE] === 'on',
     reportDir: e.REPORT_DIR,
+    /** Every waiver of the waiver file, expired ones too (they cover nothing, but are reported); see support/checks/waivers.ts. */
     waivers: waivers.waivers,
-    ...(waivers.file ? { waiversFile: waivers.file } : {}),
+    /** The waiver file as named in the lines about it; unset when none was read. */
+    waiversFile: waivers.file,
+    /** The day (UTC, YYYY-MM-DD) the waivers are judged by. */
     today: e[WAIVER_DAY_VARIABLE] ?? utcDay(),
+    /** The seed of the generated values: every report names it, so a failure can be replayed. */
     caseSeed: e.CASE_SEED ?? DEFAULT_CASE_SEED,
+    /** The environment it was read from: AGENT_COMMAND runs in it, and it names the run's files (run-files.ts). */
     environment: env,
   };
 }
@@ -210,19 +190,20 @@ export function getConfig(): Config {
   return cached;
 }
 
-/** The rate-limit window for what a test file declares before any fixture runs: the documented one when unset or bad. */
-export function declaredWindowSeconds(): number {
+/** A variable as a test file reads it while it declares its tests, before any fixture runs: undefined when unset or bad (the runner reports a bad one). */
+function declared(name: 'RATE_LIMIT_WINDOW_S' | 'CASE_SEED'): unknown {
   loadEnvFile();
-  const parsed = schema.shape.RATE_LIMIT_WINDOW_S.safeParse(process.env.RATE_LIMIT_WINDOW_S);
-  return parsed.success ? parsed.data : DOCUMENTED_RATE_LIMIT.windowSeconds;
+  const parsed = schema.shape[name].safeParse(given(process.env)[name]);
+  return parsed.success ? parsed.data : undefined;
 }
 
-/** The seed for the cases a test file lists before any fixture runs: the default when unset or bad ("random" was drawn by the runner). */
-export function declaredCaseSeed(): number {
-  loadEnvFile();
-  const parsed = schema.shape.CASE_SEED.safeParse(process.env.CASE_SEED);
-  return parsed.success && typeof parsed.data === 'number' ? parsed.data : DEFAULT_CASE_SEED;
-}
+export const declaredWindowSeconds = (): number => (declared('RATE_LIMIT_WINDOW_S') as number | undefined) ?? DOCUMENTED_RATE_LIMIT.windowSeconds;
+
+/** "random" was drawn by the runner, and is a number by now. */
+export const declaredCaseSeed = (): number => {
+  const seed = declared('CASE_SEED');
+  return typeof seed === 'number' ? seed : DEFAULT_CASE_SEED;
+};
 
 /** The default run's workers: against the embedded service one per core (at least two, for the two update chains); against a remote one four, as they mostly wait. */
 export const defaultWorkers = (embedded: boolean): number => (embedded ? Math.min(4, Math.max(2, availableParallelism())) : 4);

@@ -2,11 +2,14 @@
  * Before any test: the target answers and its spec is fetched once, so an unreachable target ends the run with one line, not a cascade of timeouts;
  * after the last, the run's files go.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { EMBEDDED_PORT_VARIABLE, getConfig, readConfig } from './config';
 import { startEmbeddedService } from './embedded-service';
 import { fetchAndCacheSpec } from '../spec/spec-cache';
 import { EXIT_TARGET_UNAVAILABLE, isSuiteError } from './suite-error';
-import { removeRunFiles, setRunFiles } from './run-files';
+import { filesIn, setRunDir } from './run-files';
 import { writeStoppedMatrix } from '../../reporters/run-outputs';
 
 function stop(reportDir: string, reason: string): never {
@@ -34,9 +37,11 @@ async function startEmbedded(): Promise<void> {
 export default async function globalSetup(): Promise<() => void> {
   await startEmbedded();
   const config = getConfig();
+  const dir = mkdtempSync(join(tmpdir(), 'contract-suite-run-'));
+  const removeRunFiles = () => rmSync(dir, { recursive: true, force: true });
   try {
-    const spec = await fetchAndCacheSpec(config);
-    setRunFiles({ specCache: spec.file, ledger: spec.file.replace(/\.json$/, '.ledger') });
+    await fetchAndCacheSpec(config, filesIn(dir).specCache);
+    setRunDir(dir);
     return removeRunFiles;
   } catch (e) {
     removeRunFiles();

@@ -14,7 +14,7 @@ export const WAIVERS_OFF = 'off';
 const PROJECT_ROOT = join(__dirname, '../..');
 
 const FIELDS = ['clause', 'place', 'valueClass', 'reason', 'until'];
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Loaded only to read a waiver file: loading it costs every worker some 50-80 ms. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const parseYaml = (text: string): unknown => (require('yaml') as typeof import('yaml')).parse(text);
@@ -80,10 +80,8 @@ export function parseWaivers(text: string, file: string): Waiver[] {
   });
 }
 
-/** A real calendar day (2025-02-30 is not one). */
+/** A real calendar day: 2025-02-30 is read as 2025-03-02, and is not one. */
 function isDay(text: string): boolean {
-  const m = DAY.exec(text);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === text;
+  const d = new Date(`${text}T00:00:00Z`);
+  return DAY.test(text) && !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
 }

@@ -27,38 +27,25 @@ const specKey = (raw: unknown): string =>
 
 const fileOf = (dir: string, pointer: string) => join(dir, `${createHash('sha256').update(pointer).digest('hex').slice(0, 32)}.cjs`);
 
-export interface KeptValidators {
-  /** The kept validator of the schema at `pointer`; null when it could not be compiled; undefined when none is kept. */
-  load(pointer: string): ValidateFunction | null | undefined;
-  /** Keeps standalone code (null: uncompilable) for later runs; a cache that cannot be written is skipped. */
-  keep(pointer: string, code: string | null): void;
-}
+export type KeptValidators = ReturnType<typeof keptValidators>;
 
-export function keptValidators(raw: unknown, root = KEPT_VALIDATORS_DIR): KeptValidators {
-  let dir: string;
+export function keptValidators(raw: unknown, root = KEPT_VALIDATORS_DIR) {
+  const dir = join(root, specKey(raw));
   try {
-    dir = join(root, specKey(raw));
+    const now = new Date();
+    utimesSync(dir, now, now); // used: not the first to go when others are pruned
   } catch {
-    return { load: () => undefined, keep: () => {} };
+    /* not kept yet */
   }
-  let touched = false;
   let made = false;
   return {
-    load(pointer) {
+    /** The kept validator of the schema at `pointer`; null when it could not be compiled; undefined when none is kept. */
+    load(pointer: string): ValidateFunction | null | undefined {
       let code: string;
       try {
         code = readFileSync(fileOf(dir, pointer), 'utf8');
       } catch {
         return undefined;
-      }
-      if (!touched) {
-        touched = true;
-        try {
-          const now = new Date();
-          utimesSync(dir, now, now); // used: not the first to go when others are pruned
-        } catch {
-          /* kept anyway */
-        }
       }
       if (code === UNCOMPILABLE) return null;
       const module = { exports: {} as { default?: ValidateFunction } };
@@ -66,7 +53,8 @@ export function keptValidators(raw: unknown, root = KEPT_VALIDATORS_DIR): KeptVa
       new Function('require', 'module', 'exports', code)(requireFromHere, module, module.exports);
       return module.exports.default ?? (module.exports as unknown as ValidateFunction);
     },
-    keep(pointer, code) {
+    /** Keeps standalone code (null: uncompilable) for later runs; a cache that cannot be written is skipped. */
+    keep(pointer: string, code: string | null): void {
       try {
         if (!made) {
           const fresh = !existsSync(dir);

@@ -1,6 +1,5 @@
 /** The spec is fetched and checked once per run (global setup) and handed to the workers through a file; the check (most of a second) is kept between runs. */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../run/config';
 import { runFiles } from '../run/run-files';
@@ -10,16 +9,8 @@ import { buildSpec, Spec } from './spec';
 import { fetchSpecText, notOpenApi, parseSpecText } from './spec-source';
 import { isSuiteError, SuiteError } from '../run/suite-error';
 
-/** What a cache file holds: the document as checked (dangling references patched), dereferenced, and its problems. */
-interface CheckedSpec {
-  origin: string;
-  raw: unknown;
-  /** `raw` with its references resolved (circular ones left as they are, so it is plain JSON). */
-  deref: unknown;
-  problems: string[];
-  /** Why the target serves no spec (Spec.unserved). */
-  unserved?: string;
-}
+/** What a spec file holds (the run's, or one kept between runs): the Spec's data, without the operations it finds again. */
+type CheckedSpec = Pick<Spec, 'origin' | 'raw' | 'deref' | 'problems' | 'unserved'>;
 
 /** Checked documents kept, more than one self-test serves so that they do not evict each other. */
 const KEPT_CHECKS = 32;
@@ -47,8 +38,8 @@ async function check(text: string, origin: string): Promise<CheckedSpec> {
   const parsed = parseSpecText(text, origin);
   const notSpec = notOpenApi(parsed, origin);
   if (notSpec) throw new SuiteError('no-spec', notSpec);
-  const spec = await buildSpec(parsed, origin);
-  return { origin, raw: spec.raw, deref: spec.deref, problems: spec.problems };
+  const { raw, deref, problems } = await buildSpec(parsed, origin);
+  return { origin, raw, deref, problems };
 }
 
 /** The checked document from an earlier run, or checked now and kept; a cache that cannot be used is skipped. */
@@ -76,29 +67,23 @@ async function checkOnce(text: string, origin: string): Promise<CheckedSpec> {
 }
 
 /** The checked spec; a target that answers without one gets an empty spec that says why. An unreachable one throws. */
-async function fetchAndCheck(config: Config, keep: boolean): Promise<CheckedSpec> {
+async function fetchAndCheck(config: Config): Promise<CheckedSpec> {
   try {
     const text = await fetchSpecText(config.specUrl, credentialHeaders(config));
-    return await (keep ? checkOnce : check)(text, config.specUrl);
+    return await checkOnce(text, config.specUrl);
   } catch (e) {
     if (!isSuiteError(e, 'no-spec')) throw e;
     return { origin: config.specUrl, raw: {}, deref: {}, problems: [e.message], unserved: e.message };
   }
 }
 
-/** Global setup: fetches and checks the spec; returns the run's file of it, which the workers read, and why there is no spec, if so. */
-export async function fetchAndCacheSpec(config: Config): Promise<{ file: string; unserved?: string }> {
-  const checked = await fetchAndCheck(config, true);
-  const dir = join(tmpdir(), 'contract-suite');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `spec-${process.pid}-${Date.now()}.json`);
-  writeFileSync(file, JSON.stringify(checked));
-  return { file, unserved: checked.unserved };
+/** Global setup: fetches and checks the spec, and writes it to the run's file of it, which the workers read. */
+export async function fetchAndCacheSpec(config: Config, file: string): Promise<void> {
+  writeFileSync(file, JSON.stringify(await fetchAndCheck(config)));
 }
 
 export async function loadSpec(config: Config): Promise<Spec> {
   const file = runFiles(config.environment).specCache;
-  const { origin, raw, deref, problems, unserved }: CheckedSpec = file ? JSON.parse(readFileSync(file, 'utf8')) : await fetchAndCheck(config, false);
-  // A problem of dereferencing is among the problems already.
+  const { origin, raw, deref, problems, unserved }: CheckedSpec = file ? JSON.parse(readFileSync(file, 'utf8')) : await fetchAndCheck(config);
   return new Spec(raw, deref, problems, origin, unserved);
 }

@@ -6,24 +6,8 @@ import { PLACE } from '../document/places';
 import type { Spec, SpecOperation } from './spec';
 import { templateKey } from './spec';
 
-export interface Target {
-  runtimeOp?: SpecOperation;
-  /** The deprecated operation on the check path whose body has frequencyOffset. */
-  updateOp?: SpecOperation;
-  /** GET of the same path, to read a check back. */
-  readCheckOp?: SpecOperation;
-  /** Paths to call, relative to BASE_URL (templates with {id}): from the spec where it has them. */
-  runtimePath: string;
-  updatePath?: string;
-  readPath?: string;
-  /** The update's method as the spec declares it (the document does not give it). */
-  updateMethod: string;
-  accountHeader: string;
-  /** Where the account header's name came from, for the report. */
-  accountHeaderSource: 'ACCOUNT_HEADER' | 'spec' | 'default';
-  /** Collections of the resources the suite reads (`GET /v1/runtimes`), when the spec has them and they need no parameter the suite cannot give. */
-  collectionGets: SpecOperation[];
-}
+/** What the suite calls on the target, as resolveTarget finds it in the spec. */
+export type Target = ReturnType<typeof resolveTarget>;
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -77,24 +61,30 @@ export function findUpdateOp(spec: Spec): SpecOperation | undefined {
   return candidates.find((o) => o.op.deprecated === true) ?? candidates.find((o) => /deprecated/i.test(`${o.op.summary} ${o.op.description}`)) ?? candidates[0];
 }
 
-export function resolveTarget(spec: Spec, config: Config): Target {
+export function resolveTarget(spec: Spec, config: Config) {
   const runtimeOp = spec.find('get', RUNTIME_PATH);
+  /** The deprecated operation on the check path whose body has frequencyOffset. */
   const updateOp = findUpdateOp(spec);
+  /** GET of the same path, to read a check back. */
   const readCheckOp = updateOp && spec.operations.find((o) => o.method === 'get' && templateKey(o.path) === templateKey(updateOp.path));
   const fromSpec = spec.accountHeaderOf(runtimeOp);
   const relative = (op: SpecOperation | undefined) => op && relativeTo(config.baseUrl, op.path);
   const accountHeader = config.accountHeader ?? fromSpec ?? DEFAULT_ACCOUNT_HEADER;
   return {
+    /** Collections of the resources the suite reads (`GET /v1/runtimes`), when the spec has them and they need no parameter the suite cannot give. */
     collectionGets: collectionGetsOf(spec, [runtimeOp, readCheckOp], accountHeader),
     runtimeOp,
     updateOp,
     readCheckOp,
+    /** Paths to call, relative to BASE_URL (templates with {id}): from the spec where it has them. */
     runtimePath: relative(runtimeOp) ?? RUNTIME_PATH,
     updatePath: relative(updateOp),
     readPath: relative(readCheckOp),
+    /** The update's method as the spec declares it (the document does not give it). */
     updateMethod: (updateOp?.method ?? 'put').toUpperCase(),
     accountHeader,
-    accountHeaderSource: config.accountHeader ? 'ACCOUNT_HEADER' : fromSpec ? 'spec' : 'default',
+    /** Where the account header's name came from, for the report. */
+    accountHeaderSource: (config.accountHeader ? 'ACCOUNT_HEADER' : fromSpec ? 'spec' : 'default') as 'ACCOUNT_HEADER' | 'spec' | 'default',
   };
 }
 

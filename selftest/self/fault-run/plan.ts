@@ -11,7 +11,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EMBEDDED_PORT_VARIABLE } from '../../../support/run/config';
-import type { RunFiles } from '../../../support/run/run-files';
 
 export const FAULT_RUN_PLAN_VARIABLE = 'CONTRACT_SELFTEST_FAULT_RUN';
 /** The run's one project, and how the file that declares a target's tests is named (in the plan's testsDir). */
@@ -57,6 +56,3 @@ export function readPlan(env: NodeJS.ProcessEnv = process.env): FaultRunPlan {
 export function suiteEnv(t: PlannedTarget, plan: FaultRunPlan): Record<string, string> {
   return { ...t.env, MOCK_FAULT: t.fault, [EMBEDDED_PORT_VARIABLE]: String(t.port), REPORT_DIR: join(t.dir, 'reports'), WAIVERS_FILE: plan.waiversFile };
 }
-
-/** The target's checked spec and request ledger, in its own folder (what the suite's global setup would make). */
-export const targetFiles = (t: PlannedTarget): Required<RunFiles> => ({ specCache: join(t.dir, 'spec.json'), ledger: join(t.dir, 'requests.ledger') });

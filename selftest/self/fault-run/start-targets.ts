@@ -5,14 +5,15 @@
  * stopped file: a run against it alone would stop there, so its tests here prove nothing. Returns the
  * teardown that closes the services.
  */
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildService } from '../../../reference/service/app';
 import { readConfig as readServiceConfig } from '../../../reference/service/config';
 import { loadEnvFile, readConfig } from '../../../support/run/config';
 import { fetchAndCacheSpec } from '../../../support/spec/spec-cache';
 import { isSuiteError } from '../../../support/run/suite-error';
 import { freePorts } from '../../../support/run/loopback-ports';
-import { FAULT_RUN_PLAN_VARIABLE, readPlan, suiteEnv, targetFiles, type FaultRunPlan, type PlannedTarget } from './plan';
+import { FAULT_RUN_PLAN_VARIABLE, readPlan, suiteEnv, type FaultRunPlan, type PlannedTarget } from './plan';
+import { filesIn } from '../../../support/run/run-files';
 
 type Service = Awaited<ReturnType<typeof buildService>>;
 
@@ -33,9 +34,7 @@ async function start(t: PlannedTarget, plan: FaultRunPlan): Promise<{ service: S
   await listenOnFreePort(service, t);
   const suite = readConfig({ ...process.env, ...suiteEnv(t, plan) });
   try {
-    const checked = await fetchAndCacheSpec(suite);
-    copyFileSync(checked.file, targetFiles(t).specCache);
-    rmSync(checked.file, { force: true });
+    await fetchAndCacheSpec(suite, filesIn(t.dir).specCache);
     return { service };
   } catch (e) {
     if (!isSuiteError(e, 'unreachable')) throw e;

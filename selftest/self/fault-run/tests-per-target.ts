@@ -10,9 +10,9 @@
  */
 import { join } from 'node:path';
 import { readConfig, type Config } from '../../../support/run/config';
-import { setRunFiles } from '../../../support/run/run-files';
+import { setRunDir } from '../../../support/run/run-files';
 import { test } from '../../../support/test';
-import { readPlan, suiteEnv, targetFiles, type PlannedTarget } from './plan';
+import { readPlan, suiteEnv, type PlannedTarget } from './plan';
 
 const ROOT = join(__dirname, '../../..');
 const plan = readPlan();
@@ -32,7 +32,7 @@ function configOf(t: PlannedTarget): Config {
   let config = configs.get(t.name);
   if (!config) {
     const env = { ...process.env, ...suiteEnv(t, plan) };
-    setRunFiles(targetFiles(t), env);
+    setRunDir(t.dir, env);
     configs.set(t.name, (config = readConfig(env)));
   }
   return config;
