@@ -70,7 +70,7 @@ export async function sendProbe(fx: AuthFixtures, place: AuthPlace, r: PlaceRequ
   const where: Where = { place: r.place, valueClass: probe.id };
   // Never the burst's key: a refused request it carries may or may not count, and the burst's window must hold none.
   const spare = refusedProbeCredentials(fx.config).which === 'second' ? fx.config.second : undefined;
-  const creds = { ...probeCredentials(probe, place, fx.config, spare), otherAccountId: spare ? fx.config.accountId : fx.config.second?.accountId };
+  const creds = probeCredentials(probe, place, fx.config, spare, fx.config.second?.accountId);
   const headers = {
     authorization: `Bearer ${creds.apiKey}`,
     [fx.target.accountHeader]: creds.accountId,
