@@ -2,29 +2,16 @@
  * Sending one AUTH case at one place and judging the answer: the valid request must be served (AUTH-4),
  * a probe rejected (a 4xx with the error body), an `either` probe anything but a 5xx.
  */
-import type { Contract } from '../fixtures';
+import type { ContractFixtures } from '../fixtures';
 import { conform, judgeTakenOrRefused } from '../checks/conformance';
 import { checkErrorResponse, checkRejectionBody } from '../checks/error-checks';
 import type { Where } from '../checks/failure';
-import type { Verdict } from '../checks/verdict';
-import type { ApiClient, CallOptions } from '../http/client';
-import type { Config } from '../run/config';
-import type { SchemaValidator } from '../spec/schema-validator';
-import type { Spec } from '../spec/spec';
-import type { Target } from '../spec/target';
+import type { CallOptions } from '../http/client';
 import { namedUpdateBody, type PlaceRequest } from './requests';
 import { probeCredentials, type AuthPlace, type AuthProbe } from './table';
 import { refusedProbeCredentials } from '../rate-limit/keys';
 
-export interface AuthFixtures {
-  api: ApiClient;
-  contract: Contract;
-  verdict: Verdict;
-  config: Config;
-  target: Target;
-  spec: Spec;
-  validator: SchemaValidator;
-}
+export type AuthFixtures = Pick<ContractFixtures, 'api' | 'contract' | 'verdict' | 'config' | 'target' | 'spec' | 'validator'>;
 
 /** The value class of the valid request. */
 export const VALID_CLASS = 'valid';

@@ -120,7 +120,18 @@ function conformToSpec(verdict: Verdict, spec: Spec, validator: SchemaValidator,
     verdict.fail({ clause: SPEC_CONFORMANCE, title, received, allowed, exchange: ex, key: `${operation} ${status} ${aspect}` });
   if (!key) {
     if (intent === 'valid') fail('status', `${operation} answered a status its spec does not declare`, status, declared.join(', '));
-    else verdict.drift({ clause: SPEC_CONFORMANCE, operation, status, declared, exchange: ex });
+    else
+      verdict.drift(
+        {
+          clause: SPEC_CONFORMANCE,
+          title: 'status not declared by the spec (STRICT_SPEC=on)',
+          received: status,
+          allowed: declared.join(', '),
+          exchange: ex,
+          key: `${operation} ${status} status`,
+        },
+        `${operation} answered ${status}; the spec declares ${declared.join(', ') || 'nothing'}`,
+      );
     return;
   }
   verdict.pass(SPEC_CONFORMANCE);
