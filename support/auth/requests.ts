@@ -3,12 +3,12 @@
  * only the credentials decide: `{}` where the spec lets it (it changes nothing a parallel check-update
  * test could see), else the check's own state as just read.
  */
-import type { OpenAPIV3 } from 'openapi-types';
 import { RUNTIME_VERSIONS } from '../document/facts';
 import type { CallOptions } from '../http/client';
 import type { Exchange } from '../http/exchange';
 import { restoreBody, writableProperties, type CheckState } from '../check-update/state';
 import { requiresFullBody, vocabularyOf } from '../check-update/vocabulary';
+import { autoSubscribeParam } from '../check-update/session';
 import type { Config } from '../run/config';
 import type { SpecOperation } from '../spec/spec';
 import { fillPath, jsonBodySchema, placeOf, relativeTo, type Target } from '../spec/target';
@@ -30,8 +30,7 @@ export type Read = (path: string) => Promise<Exchange>;
 
 /** The boolean query parameter of the update (auto-subscribe to alert channels), sent false. */
 export function updateQuery(target: Target): Record<string, string> | undefined {
-  const params = (target.updateOp?.op.parameters ?? []) as OpenAPIV3.ParameterObject[];
-  const name = params.find((p) => p?.in === 'query' && (p.schema as { type?: string } | undefined)?.type === 'boolean')?.name;
+  const name = autoSubscribeParam(target);
   return name ? { [name]: 'false' } : undefined;
 }
 
