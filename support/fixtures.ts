@@ -57,7 +57,7 @@ export interface ContractFixtures {
 }
 
 /** Why every test but SPEC-1's is skipped against a target that answers without a spec. */
-export const NO_SPEC_REASON = 'the target serves no spec (SPEC-1 failed): not run';
+const NO_SPEC_REASON = 'the target serves no spec (SPEC-1 failed): not run';
 
 /** The secrets of the configuration, registered for redaction, then its spec and target (the validator when first asked for). */
 async function configure(config: Config): Promise<Configured> {

@@ -58,9 +58,6 @@ function mediaTypeKey(content: Record<string, unknown>, contentType: string): st
   );
 }
 
-/** The clause of conformance to the target's own spec. */
-const SPEC_CONFORMANCE: ClauseId = 'SPEC-9';
-
 /** A response to judge against the target's spec, and the clause the request tries. */
 export interface Conformance {
   verdict: Verdict;
@@ -99,13 +96,13 @@ function conformToSpec(verdict: Verdict, spec: Spec, validator: SchemaValidator,
   const declared = Object.keys(op.op.responses ?? {});
   const operation = `${op.method.toUpperCase()} ${op.path}`;
   const fail = (aspect: string, title: string, received: unknown, allowed: string) =>
-    verdict.fail({ clause: SPEC_CONFORMANCE, title, received, allowed, exchange: ex, key: `${operation} ${status} ${aspect}` });
+    verdict.fail({ clause: 'SPEC-9', title, received, allowed, exchange: ex, key: `${operation} ${status} ${aspect}` });
   if (!key) {
     if (intent === 'valid') fail('status', `${operation} answered a status its spec does not declare`, status, declared.join(', '));
     else
       verdict.drift(
         {
-          clause: SPEC_CONFORMANCE,
+          clause: 'SPEC-9',
           title: 'status not declared by the spec (STRICT_SPEC=on)',
           received: status,
           allowed: declared.join(', '),
@@ -116,7 +113,7 @@ function conformToSpec(verdict: Verdict, spec: Spec, validator: SchemaValidator,
       );
     return;
   }
-  verdict.pass(SPEC_CONFORMANCE);
+  verdict.pass('SPEC-9');
   const pointer = canonicalPointer(spec.raw, [...pointerTokens(op.pointer), 'responses', key, 'content']);
   const content = pointer ? resolvePointer(spec.raw, pointer) : undefined;
   if (!content || typeof content !== 'object' || Object.keys(content).length === 0) return; // no body declared
