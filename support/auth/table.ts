@@ -71,7 +71,11 @@ const swapCase = (k: string) => [...k].map((ch) => (ch === ch.toLowerCase() ? ch
 const oneCharChanged = (k: string) => `${k.slice(0, -1)}${k.endsWith('x') ? 'y' : 'x'}`;
 
 /** The near-miss catalogue's result of one operator on a value (the first, where it makes several). */
-const nearMiss = (operator: 'zero' | 'case', value: string) => NEAR_MISS_OPERATORS.find((o) => o.name === operator)!.apply(value, [])[0] as string;
+const nearMiss = (operator: string, value: string): string => {
+  const made = NEAR_MISS_OPERATORS.find((o) => o.name === operator)!.apply(value, []);
+  if (typeof made[0] !== 'string') throw new Error(`near-miss operator ${operator} makes no string of ${value}`);
+  return made[0];
+};
 
 /**
  * A well-formed GUID of no account, by place: the zero of the account's GUID (the nil GUID, which a

@@ -79,15 +79,15 @@ export function generatedIds(seed: number): UnknownId[] {
   const taken = new Set(near.map((g) => g.value as string));
   const arbitrary = fc.tuple(fc.integer({ min: 2019, max: 2029 }), fc.integer({ min: 0, max: 13 })).map(([y, m]) => `${y}.${String(m).padStart(2, '0')}`);
   const seeded = seededValues(arbitrary, seed, 0, SEEDED - 1, (v) => keep(v) && !taken.has(v as string));
-  // One seeded draw from the names a lookup table answers without anyone putting them there.
-  const inherited = seededValues(fc.constantFrom(...INHERITED_NAMES), seed, 1, 1, keep).map((g) => ({
-    ...g,
-    name: 'inherited-name',
-    operator: 'inherited-name',
-  }));
-  return [...near, ...seeded, ...inherited].map((g) => {
-    const decoded = g.value as string;
-    const what = `${g.operator === 'seeded' || g.operator === 'inherited-name' ? g.operator : `near miss, ${g.operator}`}: ${showId(decoded)}`;
-    return { what, id: encodeURIComponent(decoded), valueClass: g.name };
+  const unknownId = (value: unknown, valueClass: string, how: string): UnknownId => ({
+    what: `${how}: ${showId(value as string)}`,
+    id: encodeURIComponent(value as string),
+    valueClass,
   });
+  return [
+    ...near.map((g) => unknownId(g.value, g.name, `near miss, ${g.operator}`)),
+    ...seeded.map((g) => unknownId(g.value, g.name, 'seeded')),
+    // One seeded draw from the names a lookup table answers without anyone putting them there.
+    ...seededValues(fc.constantFrom(...INHERITED_NAMES), seed, 1, 1, keep).map((g) => unknownId(g.value, 'inherited-name', 'inherited-name')),
+  ];
 }
