@@ -38,11 +38,6 @@ export class Verdict {
     return this.shared.failures;
   }
 
-  /** The failures no waiver covers: those fail the test. */
-  get unwaived(): Failure[] {
-    return this.shared.failures.filter((f) => !f.waiver);
-  }
-
   get tried(): Tried[] {
     return [...this.shared.tried.values()];
   }
@@ -96,7 +91,7 @@ export class Verdict {
 
   /** Throws the failures no waiver covers; `requireChecks` fails a test that verified nothing. */
   settle(requireChecks = true): void {
-    const unwaived = this.unwaived;
+    const unwaived = this.shared.failures.filter((f) => !f.waiver);
     if (unwaived.length) throw new ClauseFailure(unwaived);
     if (requireChecks && this.shared.checks === 0) throw new Error('this test checked nothing: a contract test must verify at least one clause');
   }
