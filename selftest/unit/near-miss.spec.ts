@@ -4,7 +4,8 @@
  * and the choice is the same for the same seed and covers every operator on every rule and place.
  */
 import { expect, test } from '@playwright/test';
-import { DEFAULT_CASE_SEED, nearMissesAt, seededValues } from '../../support/document/case-choice';
+import { nearMissesAt, seededValues } from '../../support/document/case-choice';
+import { DEFAULT_CASE_SEED } from '../../support/document/case-seed';
 import { NEAR_MISS_OPERATORS, PATH_OPERATORS, SENT_OPERATORS, type NearMissOperator } from '../../support/document/near-miss';
 import fc from 'fast-check';
 
