@@ -90,15 +90,32 @@ const probe = (p: Omit<AuthProbe, 'clause' | 'expect'> & { expect?: AuthProbe['e
   clause: RULE_CLAUSE[p.rule],
 });
 
-/** Where an "API key from anywhere" option looks: the usual query parameters, cookies and headers. */
-const KEY_QUERY_PARAMETERS = ['api_key', 'apiKey', 'access_token', 'token', 'key'] as const;
-const KEY_COOKIES = ['api_key', 'apiKey', 'access_token', 'token', 'key'] as const;
+/** Where an "API key from anywhere" option looks: the usual names, as query parameters and cookies, and headers. */
+const KEY_NAMES = ['api_key', 'apiKey', 'access_token', 'token', 'key'];
 const KEY_HEADERS: ReadonlyArray<readonly [string, (key: string) => string]> = [
   ['x-api-key', (k) => k],
   ['api-key', (k) => k],
   ['x-auth-token', (k) => k],
   ['authentication', (k) => `Bearer ${k}`],
 ];
+
+/** The key offered any other way, with no Authorization header (only that header authenticates, AUTH-1): at `where`, under `names`. */
+const keyOffered = (
+  where: 'query' | 'cookie' | 'header',
+  names: string[],
+  id: string,
+  inWhat: string,
+  put: (key: string) => { headers?: HeaderOverrides; query?: Record<string, string> },
+) =>
+  probe({
+    id,
+    name: `no Authorization header, the key in ${inWhat}`,
+    rule: 'key',
+    carriesKey: true,
+    headers: (c) => ({ authorization: null, ...put(c.apiKey).headers }),
+    query: where === 'query' ? (c) => put(c.apiKey).query! : undefined,
+    offers: { where, names },
+  });
 
 /** Credentials in the Authorization header that are not the bearer key: id, name, rule, whether the valid key is in it, the header from the key. */
 const AUTHORIZATION_PROBES: ReadonlyArray<readonly [string, string, AuthRule, boolean, (key: string) => string]> = [
@@ -152,36 +169,11 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
     method: 'HEAD',
     headers: () => ({ authorization: null }),
   }),
-  // The key offered any other way, with no Authorization header: only that header authenticates (AUTH-1).
-  ...KEY_QUERY_PARAMETERS.map((name) =>
-    probe({
-      id: `key-in-query-${name}`,
-      name: `no Authorization header, the key in the query parameter ${name}`,
-      rule: 'key',
-      carriesKey: true,
-      headers: () => ({ authorization: null }),
-      query: (c) => ({ [name]: c.apiKey }),
-      offers: { where: 'query', names: [name] },
-    }),
-  ),
-  probe({
-    id: 'key-in-cookie',
-    name: `no Authorization header, the key in cookies (${KEY_COOKIES.join(', ')})`,
-    rule: 'key',
-    carriesKey: true,
-    headers: (c) => ({ authorization: null, cookie: KEY_COOKIES.map((n) => `${n}=${c.apiKey}`).join('; ') }),
-    offers: { where: 'cookie', names: [...KEY_COOKIES] },
-  }),
-  ...KEY_HEADERS.map(([header, value]) =>
-    probe({
-      id: `key-in-header-${header}`,
-      name: `no Authorization header, the key in the ${header} header`,
-      rule: 'key',
-      carriesKey: true,
-      headers: (c) => ({ authorization: null, [header]: value(c.apiKey) }),
-      offers: { where: 'header', names: [header] },
-    }),
-  ),
+  ...KEY_NAMES.map((n) => keyOffered('query', [n], `key-in-query-${n}`, `the query parameter ${n}`, (k) => ({ query: { [n]: k } }))),
+  keyOffered('cookie', KEY_NAMES, 'key-in-cookie', `cookies (${KEY_NAMES.join(', ')})`, (k) => ({
+    headers: { cookie: KEY_NAMES.map((n) => `${n}=${k}`).join('; ') },
+  })),
+  ...KEY_HEADERS.map(([h, value]) => keyOffered('header', [h], `key-in-header-${h}`, `the ${h} header`, (k) => ({ headers: { [h]: value(k) } }))),
   ...AUTHORIZATION_PROBES.map(([id, name, rule, carriesKey, authorization]) =>
     probe({ id, name, rule, carriesKey, headers: (c) => ({ authorization: authorization(c.apiKey) }) }),
   ),
