@@ -43,7 +43,8 @@ interface WorkerFixtures {
   configurations: Map<Config, Promise<Configured>>;
 }
 
-interface TestFixtures {
+/** What a contract test is given. */
+export interface ContractFixtures {
   config: Config;
   configured: Configured;
   spec: Spec;
@@ -56,7 +57,7 @@ interface TestFixtures {
 }
 
 /** Why every test but SPEC-1's is skipped against a target that answers without a spec. */
-export const NO_SPEC_REASON = 'the target serves no spec (SPEC-1 failed): not run';
+const NO_SPEC_REASON = 'the target serves no spec (SPEC-1 failed): not run';
 
 /** The secrets of the configuration, registered for redaction, then its spec and target (the validator when first asked for). */
 async function configure(config: Config): Promise<Configured> {
@@ -68,7 +69,7 @@ async function configure(config: Config): Promise<Configured> {
   return { spec, target: resolveTarget(spec, config), validator: () => (validator ??= new SchemaValidator(spec)) };
 }
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
+export const test = base.extend<ContractFixtures, WorkerFixtures>({
   // An option: a Playwright configuration may give a project, or a describe, a configuration of its own (`use: { config }`).
   config: [async ({}, use) => use(getConfig()), { option: true, box: 'self' }],
   configurations: [async ({}, use) => use(new Map()), { scope: 'worker', box: 'self' }],
@@ -103,7 +104,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // runner per setup and teardown, for several fixtures of every test).
   verdict: [
     async ({ config }, use, info) => {
-      const verdict = new Verdict(info, config.strictSpec, {}, undefined, { waivers: config.waivers, today: config.today });
+      const verdict = new Verdict(info, config.strictSpec, config.waivers, config.today);
       await use(verdict);
       // The data every reporter reads: the failures and what was tried, per clause, place and value class.
       if (verdict.failures.length) attachJson(info, FAILURES_ATTACHMENT, verdict.failures);

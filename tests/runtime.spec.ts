@@ -112,7 +112,7 @@ test.describe('get one runtime', () => {
     });
   };
 
-  const unknownId = async ({ contract, target, verdict }: Sent, { what, id, valueClass }: Pick<UnknownId, 'what' | 'id'> & { valueClass: string }) => {
+  const unknownId = async ({ contract, target, verdict }: Sent, { what, id, valueClass }: UnknownId) => {
     const where = { place: PLACE.runtime, valueClass };
     // The id is sent already encoded, exactly as written here; the error body is checked on the way (ERR-*, AUTH-7).
     const ex = await contract.at(where).send(target.runtimeOp, 'GET', target.runtimePath.replace(/\{[^}]+\}/, id), 'invalid', 'RT-9');

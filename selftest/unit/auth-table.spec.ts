@@ -8,7 +8,6 @@ import {
   MAIN_ACCOUNT_PLACES,
   probeCredentials,
   RULE_CLAUSE,
-  uncertainMainKeyRequests,
   type AuthPlace,
   type AuthProbe,
 } from '../../support/auth/table';
@@ -128,11 +127,4 @@ test("at the main account's own check the main key is kept, with the second acco
   }
   const other = AUTH_PROBES.find((p) => p.id === 'account-other')!;
   expect(other.headers(probeCredentials(other, 'check-read', main, second), HEADER, 'check-read')[HEADER]).toBe(second.accountId);
-});
-
-test("the uncertain requests left on the main key: the key-carrying probes at the main account's check", () => {
-  const cases = authCases();
-  const atChecks = cases.filter((c) => c.probe?.carriesKey && c.probe.expect === 'rejected' && MAIN_ACCOUNT_PLACES.includes(c.place as AuthPlace)).length;
-  expect(uncertainMainKeyRequests(cases, true)).toBe(atChecks);
-  expect(uncertainMainKeyRequests(cases, false)).toBe(cases.filter((c) => c.probe?.carriesKey && c.probe.expect === 'rejected').length);
 });

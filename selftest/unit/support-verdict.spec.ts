@@ -53,11 +53,16 @@ test('settle throws every failure at once, and fails a test that checked nothing
 });
 
 test('spec drift is a warning, or a failure under STRICT_SPEC=on', () => {
-  const lenient = new Verdict(info(), false);
-  lenient.drift({ clause: 'AUTH-1', operation: 'GET /v1/runtimes/{id}', status: 401, declared: ['200', '404'] });
+  const finding = { clause: 'AUTH-1', title: 'status not declared by the spec', received: 401, allowed: '200, 404' } as const;
+  const warning = 'GET /v1/runtimes/{id} answered 401; the spec declares 200, 404';
+  const lenientInfo = info();
+  const lenient = new Verdict(lenientInfo, false);
+  lenient.drift(finding, warning);
+  lenient.drift(finding, warning);
   expect(lenient.failures).toHaveLength(0);
+  expect(lenientInfo.annotations).toEqual([{ type: 'spec-drift', description: warning }]);
   const strict = new Verdict(info(), true);
-  strict.drift({ clause: 'AUTH-1', operation: 'GET /v1/runtimes/{id}', status: 401, declared: ['200', '404'] });
+  strict.drift(finding, warning);
   expect(strict.failures[0]).toMatchObject({ clause: 'AUTH-1', received: '401', allowed: '200, 404' });
 });
 

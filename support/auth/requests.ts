@@ -3,12 +3,12 @@
  * only the credentials decide: `{}` where the spec lets it (it changes nothing a parallel check-update
  * test could see), else the check's own state as just read.
  */
-import type { OpenAPIV3 } from 'openapi-types';
 import { RUNTIME_VERSIONS } from '../document/facts';
 import type { CallOptions } from '../http/client';
 import type { Exchange } from '../http/exchange';
 import { restoreBody, writableProperties, type CheckState } from '../check-update/state';
 import { requiresFullBody, vocabularyOf } from '../check-update/vocabulary';
+import { autoSubscribeParam } from '../check-update/session';
 import type { Config } from '../run/config';
 import type { SpecOperation } from '../spec/spec';
 import { fillPath, jsonBodySchema, placeOf, relativeTo, type Target } from '../spec/target';
@@ -30,8 +30,7 @@ export type Read = (path: string) => Promise<Exchange>;
 
 /** The boolean query parameter of the update (auto-subscribe to alert channels), sent false. */
 export function updateQuery(target: Target): Record<string, string> | undefined {
-  const params = (target.updateOp?.op.parameters ?? []) as OpenAPIV3.ParameterObject[];
-  const name = params.find((p) => p?.in === 'query' && (p.schema as { type?: string } | undefined)?.type === 'boolean')?.name;
+  const name = autoSubscribeParam(target);
   return name ? { [name]: 'false' } : undefined;
 }
 
@@ -48,11 +47,6 @@ async function currentState(target: Target, read: Read, checkId: string, keep?: 
   return { body: restoreBody(ex.json as CheckState, writableProperties(target.updateOp), keep) };
 }
 
-/** A body the update would take from the key's own account: `{}`, or the check's current writable state. */
-async function neutralUpdateBody(target: Target, read: Read, checkId: string): Promise<Body> {
-  return emptyBodyAllowed(target) ? { body: {} } : currentState(target, read, checkId);
-}
-
 /**
  * For a target that refuses `{}` although its spec allows it: the check's current name, as read, so
  * that the credentials alone still decide. (A check-update test running beside it may change the name
@@ -65,60 +59,40 @@ export async function namedUpdateBody(target: Target, read: Read, checkId: strin
 }
 
 export async function requestsAt(place: AuthPlace, target: Target, config: Config, read: Read): Promise<Resolved> {
+  // Only the runtime operation may be missing from the spec: it is called on the document's path all the same.
+  const only = (op: SpecOperation | undefined, method: string, path: string, options: CallOptions = {}): Resolved => ({
+    requests: [{ place: placeOf(target, op) ?? 'runtime', op, method, path, options }],
+  });
   switch (place) {
     case 'runtime':
-      return {
-        requests: [
-          {
-            place: placeOf(target, target.runtimeOp) ?? 'runtime',
-            op: target.runtimeOp,
-            method: 'GET',
-            path: fillPath(target.runtimePath, RUNTIME_VERSIONS[1]),
-            options: {},
-          },
-        ],
-      };
+      return only(target.runtimeOp, 'GET', fillPath(target.runtimePath, RUNTIME_VERSIONS[1]));
     case 'check-read': {
       if (!target.readCheckOp || !target.readPath)
         return { skip: "the target's spec declares no GET of a check (the path of the update): no check read to probe" };
       if (!config.checkId) return { skip: 'CHECK_ID is not set: no check to read' };
-      return {
-        requests: [
-          { place: placeOf(target, target.readCheckOp)!, op: target.readCheckOp, method: 'GET', path: fillPath(target.readPath, config.checkId), options: {} },
-        ],
-      };
+      return only(target.readCheckOp, 'GET', fillPath(target.readPath, config.checkId));
     }
     case 'check-update': {
       if (!target.updateOp || !target.updatePath) return { skip: "the target's spec has no check update whose body has frequencyOffset (see SPEC-5)" };
       if (!config.checkId) return { skip: 'CHECK_ID is not set: the update is sent only to a check named by CHECK_ID' };
       if (!emptyBodyAllowed(target) && !target.readPath)
         return { skip: 'the update needs a whole body and the spec declares no GET of a check to take it from' };
-      const made = await neutralUpdateBody(target, read, config.checkId);
+      // A body the update would take from the key's own account: `{}`, or the check's current writable state.
+      const made = emptyBodyAllowed(target) ? { body: {} } : await currentState(target, read, config.checkId);
       if ('skip' in made) return made;
-      return {
-        requests: [
-          {
-            place: placeOf(target, target.updateOp)!,
-            op: target.updateOp,
-            method: target.updateMethod,
-            path: fillPath(target.updatePath, config.checkId),
-            options: { body: made.body, query: updateQuery(target) },
-          },
-        ],
-      };
+      return only(target.updateOp, target.updateMethod, fillPath(target.updatePath, config.checkId), { body: made.body, query: updateQuery(target) });
     }
     case 'collection': {
       if (!target.collectionGets.length)
         return { skip: "the target's spec has no parameterless GET of the runtime or check collection: no other GET to probe" };
-      return {
-        requests: target.collectionGets.map((op) => ({
-          place: placeOf(target, op)!,
-          op,
-          method: 'GET',
-          path: relativeTo(config.baseUrl, op.path),
-          options: {},
-        })),
-      };
+      const requests = target.collectionGets.map((op) => ({
+        place: placeOf(target, op)!,
+        op,
+        method: 'GET',
+        path: relativeTo(config.baseUrl, op.path),
+        options: {},
+      }));
+      return { requests };
     }
   }
 }

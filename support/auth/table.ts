@@ -90,14 +90,63 @@ const probe = (p: Omit<AuthProbe, 'clause' | 'expect'> & { expect?: AuthProbe['e
   clause: RULE_CLAUSE[p.rule],
 });
 
-/** Where an "API key from anywhere" option looks: the usual query parameters, cookies and headers. */
-const KEY_QUERY_PARAMETERS = ['api_key', 'apiKey', 'access_token', 'token', 'key'] as const;
-const KEY_COOKIES = ['api_key', 'apiKey', 'access_token', 'token', 'key'] as const;
+/** Where an "API key from anywhere" option looks: the usual names, as query parameters and cookies, and headers. */
+const KEY_NAMES = ['api_key', 'apiKey', 'access_token', 'token', 'key'];
 const KEY_HEADERS: ReadonlyArray<readonly [string, (key: string) => string]> = [
   ['x-api-key', (k) => k],
   ['api-key', (k) => k],
   ['x-auth-token', (k) => k],
   ['authentication', (k) => `Bearer ${k}`],
+];
+
+/** The key offered any other way, with no Authorization header (only that header authenticates, AUTH-1): at `where`, under `names`. */
+const keyOffered = (
+  where: 'query' | 'cookie' | 'header',
+  names: string[],
+  id: string,
+  inWhat: string,
+  put: (key: string) => { headers?: HeaderOverrides; query?: Record<string, string> },
+) =>
+  probe({
+    id,
+    name: `no Authorization header, the key in ${inWhat}`,
+    rule: 'key',
+    carriesKey: true,
+    headers: (c) => ({ authorization: null, ...put(c.apiKey).headers }),
+    query: where === 'query' ? (c) => put(c.apiKey).query! : undefined,
+    offers: { where, names },
+  });
+
+/** Credentials in the Authorization header that are not the bearer key: id, name, rule, whether the valid key is in it, the header from the key. */
+const AUTHORIZATION_PROBES: ReadonlyArray<readonly [string, string, AuthRule, boolean, (key: string) => string]> = [
+  ['token-scheme', 'key in the Token scheme', 'scheme', true, (k) => `Token ${k}`],
+  ['basic-base64', 'key in the Basic scheme (base64 of key:)', 'scheme', true, (k) => `Basic ${Buffer.from(`${k}:`).toString('base64')}`],
+  ['basic-raw', 'raw key in the Basic scheme', 'scheme', true, (k) => `Basic ${k}`],
+  ['bare-key', 'bare key without a scheme', 'scheme', true, (k) => k],
+  ['key-one-char-changed', 'bearer key with one character changed', 'unknown-key', false, (k) => `Bearer ${oneCharChanged(k)}`],
+  ['unknown-key', 'unknown bearer key', 'unknown-key', false, () => `Bearer ${fakeKey()}`],
+  ['empty-bearer', 'empty bearer credentials', 'unknown-key', false, () => 'Bearer '],
+  // Look-alikes of the real key: a target that compares by prefix, by length or without case takes them.
+  ['key-with-suffix', 'the bearer key with a character appended', 'unknown-key', true, (k) => `Bearer ${k}x`],
+  ['key-truncated', 'the bearer key without its last character', 'unknown-key', false, (k) => `Bearer ${k.slice(0, -1)}`],
+  ['key-other-case', 'the bearer key with its letters in the other case', 'unknown-key', false, (k) => `Bearer ${swapCase(k)}`],
+  ['key-with-space', 'bearer key with a space inside', 'unknown-key', false, (k) => `Bearer ${k.slice(0, 8)} ${k.slice(8)}`],
+];
+
+/** Account headers with the valid key that are not its account's GUID: id, name, rule, the header's value (null: no header). */
+const ACCOUNT_PROBES: ReadonlyArray<readonly [string, string, AuthRule, (c: ProbeCredentials, place: AuthPlace) => string | null]> = [
+  ['no-account', 'no account header', 'account-missing', () => null],
+  ['empty-account', 'empty account header', 'account-empty', () => ''],
+  ['blank-account', 'account header of spaces', 'account-empty', () => '   '],
+  ['account-not-guid', 'account header that is not a GUID', 'account-malformed', () => 'not-a-guid'],
+  ['account-guid-extra-char', 'account GUID with a character too many', 'account-malformed', (c) => `${c.accountId}0`],
+  ['account-other', 'well-formed GUID of another account', 'account-other', (c) => c.otherAccountId ?? randomUUID()],
+  [
+    'account-unknown-guid',
+    'well-formed GUID of no account (the nil GUID at every other place)',
+    'account-other',
+    (c, place) => guidOfNoAccount(c.accountId, place),
+  ],
 ];
 
 /** A request without a key is refused whoever sends it (a login page for a browser is no refusal): one client a place. */
@@ -120,156 +169,15 @@ export const AUTH_PROBES: readonly AuthProbe[] = [
     method: 'HEAD',
     headers: () => ({ authorization: null }),
   }),
-  // The key offered any other way, with no Authorization header: only that header authenticates (AUTH-1).
-  ...KEY_QUERY_PARAMETERS.map((name) =>
-    probe({
-      id: `key-in-query-${name}`,
-      name: `no Authorization header, the key in the query parameter ${name}`,
-      rule: 'key',
-      carriesKey: true,
-      headers: () => ({ authorization: null }),
-      query: (c) => ({ [name]: c.apiKey }),
-      offers: { where: 'query', names: [name] },
-    }),
+  ...KEY_NAMES.map((n) => keyOffered('query', [n], `key-in-query-${n}`, `the query parameter ${n}`, (k) => ({ query: { [n]: k } }))),
+  keyOffered('cookie', KEY_NAMES, 'key-in-cookie', `cookies (${KEY_NAMES.join(', ')})`, (k) => ({
+    headers: { cookie: KEY_NAMES.map((n) => `${n}=${k}`).join('; ') },
+  })),
+  ...KEY_HEADERS.map(([h, value]) => keyOffered('header', [h], `key-in-header-${h}`, `the ${h} header`, (k) => ({ headers: { [h]: value(k) } }))),
+  ...AUTHORIZATION_PROBES.map(([id, name, rule, carriesKey, authorization]) =>
+    probe({ id, name, rule, carriesKey, headers: (c) => ({ authorization: authorization(c.apiKey) }) }),
   ),
-  probe({
-    id: 'key-in-cookie',
-    name: `no Authorization header, the key in cookies (${KEY_COOKIES.join(', ')})`,
-    rule: 'key',
-    carriesKey: true,
-    headers: (c) => ({ authorization: null, cookie: KEY_COOKIES.map((n) => `${n}=${c.apiKey}`).join('; ') }),
-    offers: { where: 'cookie', names: [...KEY_COOKIES] },
-  }),
-  ...KEY_HEADERS.map(([header, value]) =>
-    probe({
-      id: `key-in-header-${header}`,
-      name: `no Authorization header, the key in the ${header} header`,
-      rule: 'key',
-      carriesKey: true,
-      headers: (c) => ({ authorization: null, [header]: value(c.apiKey) }),
-      offers: { where: 'header', names: [header] },
-    }),
-  ),
-
-  probe({
-    id: 'token-scheme',
-    name: 'key in the Token scheme',
-    rule: 'scheme',
-    carriesKey: true,
-    headers: (c) => ({ authorization: `Token ${c.apiKey}` }),
-  }),
-  probe({
-    id: 'basic-base64',
-    name: 'key in the Basic scheme (base64 of key:)',
-    rule: 'scheme',
-    carriesKey: true,
-    headers: (c) => ({ authorization: `Basic ${Buffer.from(`${c.apiKey}:`).toString('base64')}` }),
-  }),
-  probe({
-    id: 'basic-raw',
-    name: 'raw key in the Basic scheme',
-    rule: 'scheme',
-    carriesKey: true,
-    headers: (c) => ({ authorization: `Basic ${c.apiKey}` }),
-  }),
-  probe({
-    id: 'bare-key',
-    name: 'bare key without a scheme',
-    rule: 'scheme',
-    carriesKey: true,
-    headers: (c) => ({ authorization: c.apiKey }),
-  }),
-
-  probe({
-    id: 'key-one-char-changed',
-    name: 'bearer key with one character changed',
-    rule: 'unknown-key',
-    carriesKey: false,
-    headers: (c) => ({ authorization: `Bearer ${oneCharChanged(c.apiKey)}` }),
-  }),
-  probe({
-    id: 'unknown-key',
-    name: 'unknown bearer key',
-    rule: 'unknown-key',
-    carriesKey: false,
-    headers: () => ({ authorization: `Bearer ${fakeKey()}` }),
-  }),
-  probe({
-    id: 'empty-bearer',
-    name: 'empty bearer credentials',
-    rule: 'unknown-key',
-    carriesKey: false,
-    headers: () => ({ authorization: 'Bearer ' }),
-  }),
-  // Look-alikes of the real key: a target that compares by prefix, by length or without case takes them.
-  probe({
-    id: 'key-with-suffix',
-    name: 'the bearer key with a character appended',
-    rule: 'unknown-key',
-    carriesKey: true,
-    headers: (c) => ({ authorization: `Bearer ${c.apiKey}x` }),
-  }),
-  probe({
-    id: 'key-truncated',
-    name: 'the bearer key without its last character',
-    rule: 'unknown-key',
-    carriesKey: false,
-    headers: (c) => ({ authorization: `Bearer ${c.apiKey.slice(0, -1)}` }),
-  }),
-  probe({
-    id: 'key-other-case',
-    name: 'the bearer key with its letters in the other case',
-    rule: 'unknown-key',
-    carriesKey: false,
-    headers: (c) => ({ authorization: `Bearer ${swapCase(c.apiKey)}` }),
-  }),
-  probe({
-    id: 'key-with-space',
-    name: 'bearer key with a space inside',
-    rule: 'unknown-key',
-    carriesKey: false,
-    headers: (c) => ({ authorization: `Bearer ${c.apiKey.slice(0, 8)} ${c.apiKey.slice(8)}` }),
-  }),
-
-  probe({ id: 'no-account', name: 'no account header', rule: 'account-missing', carriesKey: true, headers: (_c, h) => ({ [h]: null }) }),
-  probe({
-    id: 'empty-account',
-    name: 'empty account header',
-    rule: 'account-empty',
-    carriesKey: true,
-    headers: (_c, h) => ({ [h]: '' }),
-  }),
-  probe({ id: 'blank-account', name: 'account header of spaces', rule: 'account-empty', carriesKey: true, headers: (_c, h) => ({ [h]: '   ' }) }),
-
-  probe({
-    id: 'account-not-guid',
-    name: 'account header that is not a GUID',
-    rule: 'account-malformed',
-    carriesKey: true,
-    headers: (_c, h) => ({ [h]: 'not-a-guid' }),
-  }),
-  probe({
-    id: 'account-guid-extra-char',
-    name: 'account GUID with a character too many',
-    rule: 'account-malformed',
-    carriesKey: true,
-    headers: (c, h) => ({ [h]: `${c.accountId}0` }),
-  }),
-
-  probe({
-    id: 'account-other',
-    name: 'well-formed GUID of another account',
-    rule: 'account-other',
-    carriesKey: true,
-    headers: (c, h) => ({ [h]: c.otherAccountId ?? randomUUID() }),
-  }),
-  probe({
-    id: 'account-unknown-guid',
-    name: 'well-formed GUID of no account (the nil GUID at every other place)',
-    rule: 'account-other',
-    carriesKey: true,
-    headers: (c, h, place) => ({ [h]: guidOfNoAccount(c.accountId, place) }),
-  }),
+  ...ACCOUNT_PROBES.map(([id, name, rule, account]) => probe({ id, name, rule, carriesKey: true, headers: (c, h, place) => ({ [h]: account(c, place) }) })),
   // The same GUID in another case (the catalogue's first: upper): not another account, so a target may take it; only a 5xx is wrong.
   probe({
     id: 'account-upper-case',
@@ -294,27 +202,24 @@ export const GET_PLACES: readonly AuthPlace[] = ['runtime', 'check-read', 'colle
 export const probeApplies = (probe: AuthProbe, place: AuthPlace) => !probe.method || GET_PLACES.includes(place);
 
 /** Every case, place by place: the valid request first, then every probe that applies there. */
-export function authCases(probes: readonly AuthProbe[] = AUTH_PROBES): AuthCase[] {
-  return AUTH_PLACES.flatMap((place) => [{ place }, ...probes.filter((p) => probeApplies(p, place)).map((p) => ({ place, probe: p }))]);
+export function authCases(): AuthCase[] {
+  return AUTH_PLACES.flatMap((place) => [{ place }, ...AUTH_PROBES.filter((p) => probeApplies(p, place)).map((p) => ({ place, probe: p }))]);
 }
 
 /**
- * The credentials a probe starts from: one that carries a valid key goes with the second key where one
- * is configured (so the main key's window holds only requests that certainly count or certainly do
- * not), except at the main account's own check (MAIN_ACCOUNT_PLACES).
+ * The credentials a probe starts from: one that carries a valid key goes with the spare key where there
+ * is one (so the main key's window holds only requests that certainly count or certainly do not), except
+ * at the main account's own check (MAIN_ACCOUNT_PLACES). The other account is the main one for the spare
+ * key, else `otherAccountId` (a real account whose key the probes may not spend).
  */
 export function probeCredentials(
   probe: AuthProbe,
   place: AuthPlace,
   main: { apiKey: string; accountId: string },
-  second?: { apiKey: string; accountId: string },
+  spare?: { apiKey: string; accountId: string },
+  otherAccountId = spare?.accountId,
 ): ProbeCredentials & { which: 'main' | 'second' } {
-  if (probe.carriesKey && second && !MAIN_ACCOUNT_PLACES.includes(place))
-    return { apiKey: second.apiKey, accountId: second.accountId, otherAccountId: main.accountId, which: 'second' };
-  return { apiKey: main.apiKey, accountId: main.accountId, otherAccountId: second?.accountId, which: 'main' };
-}
-
-/** How many requests of the cases carry the main key although the target refuses them (uncertain for a limiter). */
-export function uncertainMainKeyRequests(cases: readonly AuthCase[], secondConfigured: boolean): number {
-  return cases.filter((c) => c.probe?.carriesKey && c.probe.expect === 'rejected' && (!secondConfigured || MAIN_ACCOUNT_PLACES.includes(c.place))).length;
+  if (probe.carriesKey && spare && !MAIN_ACCOUNT_PLACES.includes(place))
+    return { apiKey: spare.apiKey, accountId: spare.accountId, otherAccountId: main.accountId, which: 'second' };
+  return { apiKey: main.apiKey, accountId: main.accountId, otherAccountId, which: 'main' };
 }

@@ -45,7 +45,7 @@ export const CREDENTIAL_PROBES: readonly AuthProbe[] = [...new Set(AUTH_PROBES.m
 
 function withCredentials(probe: AuthProbe, c: RejectionContext): Request {
   const main = { apiKey: c.config.apiKey, accountId: c.config.accountId };
-  const creds = { ...probeCredentials(probe, 'check-update', main), otherAccountId: c.config.second?.accountId };
+  const creds = probeCredentials(probe, 'check-update', main, undefined, c.config.second?.accountId);
   const headers = { authorization: `Bearer ${creds.apiKey}`, [c.accountHeader]: creds.accountId, ...probe.headers(creds, c.accountHeader, 'check-update') };
   return { body: {}, query: { ...c.query, ...probe.query?.(creds) }, headers };
 }

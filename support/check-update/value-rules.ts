@@ -6,7 +6,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { ClauseId } from '../document/clauses';
-import { DEFAULT_CASE_SEED, nearMissesAt, seededValues } from '../document/case-choice';
+import { nearMissesAt, seededValues } from '../document/case-choice';
+import { DEFAULT_CASE_SEED } from '../document/case-seed';
 import { CHECK_TYPES, DESCRIPTION_MAX, LOCATIONS, RUNTIME_VERSIONS } from '../document/facts';
 import { anyCharacter } from '../document/any-character';
 import type { CheckKind } from './table';

@@ -8,10 +8,10 @@ import type { ClauseId } from '../document/clauses';
 import type { Exchange } from '../http/exchange';
 import { escapePointer, pointerTokens, resolvePointer, type Spec, type SpecOperation } from '../spec/spec';
 import type { SchemaValidator } from '../spec/schema-validator';
-import { checkErrorResponse } from './error-checks';
 import type { Verdict } from './verdict';
 
-export type Intent = 'valid' | 'invalid';
+/** `either`: the document lets the target take the request or refuse it. */
+export type Intent = 'valid' | 'invalid' | 'either';
 
 /** The declared response key that covers a status: exact, then 4XX-style range, then default. */
 export function declaredResponseKey(op: SpecOperation, status: number): string | undefined {
@@ -58,9 +58,6 @@ function mediaTypeKey(content: Record<string, unknown>, contentType: string): st
   );
 }
 
-/** The clause of conformance to the target's own spec. */
-const SPEC_CONFORMANCE: ClauseId = 'SPEC-9';
-
 /** A response to judge against the target's spec, and the clause the request tries. */
 export interface Conformance {
   verdict: Verdict;
@@ -74,8 +71,11 @@ export interface Conformance {
 
 export function conform({ verdict, spec, validator, op, exchange: ex, intent, clause }: Conformance): void {
   const status = ex.status;
-  const wanted = intent === 'valid' ? '2xx' : '4xx';
+  // Where the document leaves it open, the answer tells which it was: taken, it is judged as a valid request; refused, as an invalid one.
+  const judged = intent === 'either' ? (status >= 200 && status < 300 ? 'valid' : 'invalid') : intent;
+  const wanted = judged === 'valid' ? '2xx' : '4xx';
   if (status >= 500 || Math.floor(status / 100) !== Number(wanted[0])) {
+    if (intent === 'either') return verdict.fail({ clause, title: 'neither taken nor refused', received: status, allowed: EITHER, exchange: ex });
     const title =
       status >= 500 ? 'server error instead of an answer' : intent === 'valid' ? 'a valid request was not accepted' : 'an invalid request was not rejected';
     const allowed = `a ${wanted} status${status < 500 && intent === 'valid' ? ' the spec declares' : ''}`;
@@ -84,46 +84,36 @@ export function conform({ verdict, spec, validator, op, exchange: ex, intent, cl
   }
   verdict.pass(clause);
   if (!op) return; // the operation's absence from the spec is reported by the SPEC clauses
-  conformToSpec(verdict, spec, validator, op, ex, intent);
+  conformToSpec(verdict, spec, validator, op, ex, judged);
 }
 
-/**
- * A request the document lets a target take or refuse: taken, it must be a declared 2xx whose body
- * matches the spec; refused, a 4xx with the error body; anything else (a 5xx, a redirect) fails.
- */
-export function judgeTakenOrRefused(c: Omit<Conformance, 'intent'> & { what: string }): 'taken' | 'refused' | 'neither' {
-  const { verdict, exchange: ex, clause } = c;
-  if (ex.status >= 200 && ex.status < 300) {
-    conform({ ...c, intent: 'valid' });
-    return 'taken';
-  }
-  const refused = ex.status >= 400 && ex.status < 500;
-  if (refused) conform({ ...c, intent: 'invalid' });
-  else
-    verdict.fail({
-      clause,
-      title: `${c.what}: neither taken nor refused`,
-      received: ex.status,
-      allowed: 'a 2xx (taken) or a 4xx (refused): the document leaves it open, never a 5xx',
-    });
-  checkErrorResponse({ verdict, exchange: ex });
-  return refused ? 'refused' : 'neither';
-}
+const EITHER = 'a 2xx (taken) or a 4xx (refused): the document leaves it open, never a 5xx';
 
 /** SPEC-9: the response is one the spec declares. Each finding is keyed by operation, status and what broke, so that the reports keep it once. */
-function conformToSpec(verdict: Verdict, spec: Spec, validator: SchemaValidator, op: SpecOperation, ex: Exchange, intent: Intent): void {
+function conformToSpec(verdict: Verdict, spec: Spec, validator: SchemaValidator, op: SpecOperation, ex: Exchange, intent: 'valid' | 'invalid'): void {
   const status = ex.status;
   const key = declaredResponseKey(op, status);
   const declared = Object.keys(op.op.responses ?? {});
   const operation = `${op.method.toUpperCase()} ${op.path}`;
   const fail = (aspect: string, title: string, received: unknown, allowed: string) =>
-    verdict.fail({ clause: SPEC_CONFORMANCE, title, received, allowed, exchange: ex, key: `${operation} ${status} ${aspect}` });
+    verdict.fail({ clause: 'SPEC-9', title, received, allowed, exchange: ex, key: `${operation} ${status} ${aspect}` });
   if (!key) {
     if (intent === 'valid') fail('status', `${operation} answered a status its spec does not declare`, status, declared.join(', '));
-    else verdict.drift({ clause: SPEC_CONFORMANCE, operation, status, declared, exchange: ex });
+    else
+      verdict.drift(
+        {
+          clause: 'SPEC-9',
+          title: 'status not declared by the spec (STRICT_SPEC=on)',
+          received: status,
+          allowed: declared.join(', '),
+          exchange: ex,
+          key: `${operation} ${status} status`,
+        },
+        `${operation} answered ${status}; the spec declares ${declared.join(', ') || 'nothing'}`,
+      );
     return;
   }
-  verdict.pass(SPEC_CONFORMANCE);
+  verdict.pass('SPEC-9');
   const pointer = canonicalPointer(spec.raw, [...pointerTokens(op.pointer), 'responses', key, 'content']);
   const content = pointer ? resolvePointer(spec.raw, pointer) : undefined;
   if (!content || typeof content !== 'object' || Object.keys(content).length === 0) return; // no body declared

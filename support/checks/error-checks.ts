@@ -23,13 +23,6 @@ export function credentialsSent(ex: Pick<Exchange, 'requestHeaders'>): string[] 
   return [...new Set([joined, ...credentialCandidates(value)])].filter((k) => k.length >= SECRET_RUN);
 }
 
-/** An error answer to check (the verdict stamped with where it was provoked), and the keys its request carried (never echoed back). */
-export interface ErrorResponse {
-  verdict: Verdict;
-  exchange: Exchange;
-  sentKeys?: string[];
-}
-
 /**
  * "Rejected" in the clause catalogue is a 4xx with a JSON error body whose statusCode is the status:
  * a refusal without one breaks the rejecting clause too (AUTH-6, say), beside ERR-3/ERR-4 on the body.
@@ -46,7 +39,8 @@ export function checkRejectionBody({ verdict, clause, exchange: ex }: { verdict:
   });
 }
 
-export function checkErrorResponse({ verdict: v, exchange: ex, sentKeys = [] }: ErrorResponse): void {
+/** An error answer's checks (the verdict stamped with where it was provoked); `sentKeys`: keys its request carried besides the Authorization header's, never echoed back either. */
+export function checkErrorResponse({ verdict: v, exchange: ex, sentKeys = [] }: { verdict: Verdict; exchange: Exchange; sentKeys?: string[] }): void {
   if (ex.status < 400 || checked.has(ex)) return;
   checked.add(ex);
   v.check({

@@ -21,30 +21,35 @@ export interface ExchangeSummary {
   contentType: string;
 }
 
-export interface Failure extends Where, Measured {
+/** A check that did not hold: the clause, a short title, what was received, what the document allows, the exchange behind it. */
+export interface Finding {
   clause: ClauseId;
   title: string;
-  /** The observed value, shown (JSON text, trimmed, redacted). */
-  received: string;
+  received: unknown;
   allowed: string;
-  exchange?: ExchangeSummary;
-  /** A command that sends the request again, secrets as $API_KEY and $ACCOUNT_ID. */
-  curl?: string;
-  /** The waiver that covers it (the failure does not fail its test). */
-  waiver?: WaiverStamp;
+  exchange?: Exchange;
   /**
    * What makes two failures one: a finding that many tests may see (the same response breaking its
    * spec) carries a key, and the reports keep one failure per clause and key, with its count of sightings.
    */
   key?: string;
-}
-
-/** Numbers a check compared, for the reports that need them as data (compare mode's few words). */
-interface Measured {
-  /** The status the check wanted, when it judged a status (a class when any of it would do). */
+  /** The status the check wanted, when it judged a status (a class when any of it would do), for compare mode's few words. */
   expectedStatus?: number | '2xx' | '4xx';
   /** Requests served without one 429, where a limit should have refused. */
   served?: number;
+}
+
+/** One check, the one shape every check of the suite is made in: a finding, and whether it held. */
+export type Check = Finding & { ok: boolean };
+
+export interface Failure extends Where, Omit<Finding, 'received' | 'exchange'> {
+  /** The observed value, shown (JSON text, trimmed, redacted). */
+  received: string;
+  exchange?: ExchangeSummary;
+  /** A command that sends the request again, secrets as $API_KEY and $ACCOUNT_ID. */
+  curl?: string;
+  /** The waiver that covers it (the failure does not fail its test). */
+  waiver?: WaiverStamp;
 }
 
 /** The attachment every contract test carries its failures in (JSON: Failure[]). */
@@ -64,24 +69,6 @@ const secretNames: { apiKey?: string; accountId?: string } = {};
 export function nameSecrets(apiKey: string, accountId: string): void {
   Object.assign(secretNames, { apiKey, accountId });
 }
-
-/**
- * One check, the one shape every check of the suite is made in: the clause, whether it held, a short
- * title, what was received, what the document allows, and the exchange behind it.
- */
-export interface Check extends Measured {
-  clause: ClauseId;
-  ok: boolean;
-  title: string;
-  received: unknown;
-  allowed: string;
-  exchange?: Exchange;
-  /** What makes it the same finding as another test's (Failure.key). */
-  key?: string;
-}
-
-/** A check that did not hold. */
-export type Finding = Omit<Check, 'ok'>;
 
 export function makeFailure({ clause, title, received, allowed, exchange: ex, key, expectedStatus, served }: Finding, where: Where = {}): Failure {
   const f: Failure = { clause, title: redact(title), received: redact(show(received)), allowed: redact(allowed), ...(key ? { key } : {}) };

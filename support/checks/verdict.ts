@@ -5,49 +5,37 @@
  */
 import type { TestInfo } from '@playwright/test';
 import type { ClauseId } from '../document/clauses';
-import type { Exchange } from '../http/exchange';
 import { redact } from '../http/redact';
 import { ClauseFailure, failureLine, makeFailure, type Check, type Failure, type Finding, type Tried, type Where } from './failure';
 import { stampOf, waiverFor, type Waiver } from './waivers';
 
-interface Shared extends VerdictWaivers {
+interface Shared {
   failures: Failure[];
   tried: Map<string, Tried>;
   checks: number;
-}
-
-/** The waivers a verdict applies: the configuration's, judged by its day. */
-interface VerdictWaivers {
+  /** The configuration's waivers, judged by its day. */
   waivers: readonly Waiver[];
   today: string;
 }
 
 export class Verdict {
-  private readonly shared: Shared;
-
   constructor(
     private readonly info: TestInfo,
     private readonly strictSpec: boolean,
+    waivers: readonly Waiver[] = [],
+    today = '',
     readonly where: Where = {},
-    shared?: Shared,
-    waivers: VerdictWaivers = { waivers: [], today: '' },
-  ) {
-    this.shared = shared ?? { failures: [], tried: new Map(), checks: 0, ...waivers };
-  }
+    private readonly shared: Shared = { failures: [], tried: new Map(), checks: 0, waivers, today },
+  ) {}
 
   /** The same verdict, with every check made through it stamped with `where` (added to this view's own). */
   at(where: Where): Verdict {
-    return new Verdict(this.info, this.strictSpec, { ...this.where, ...where }, this.shared);
+    return new Verdict(this.info, this.strictSpec, [], '', { ...this.where, ...where }, this.shared);
   }
 
   /** Every failure, waived ones too (they carry their waiver). */
   get failures(): readonly Failure[] {
     return this.shared.failures;
-  }
-
-  /** The failures no waiver covers: those fail the test. */
-  get unwaived(): Failure[] {
-    return this.shared.failures.filter((f) => !f.waiver);
   }
 
   get tried(): Tried[] {
@@ -67,12 +55,18 @@ export class Verdict {
 
   /** Records a check that held where there is nothing to say about it (e.g. a declared status). */
   pass(clause: ClauseId): void {
-    this.count(clause);
+    this.shared.checks++;
+    const t: Tried = {
+      clause,
+      ...(this.where.place ? { place: this.where.place } : {}),
+      ...(this.where.valueClass ? { valueClass: this.where.valueClass } : {}),
+    };
+    this.shared.tried.set(`${t.clause}|${t.place ?? ''}|${t.valueClass ?? ''}`, t);
   }
 
   fail(finding: Finding): void {
     const { clause } = finding;
-    this.count(clause);
+    this.pass(clause);
     const failure = makeFailure(finding, this.where);
     const waiver = waiverFor(this.shared.waivers, failure, this.shared.today);
     if (waiver) failure.waiver = stampOf(waiver);
@@ -82,34 +76,12 @@ export class Verdict {
       this.info.annotations.push({ type: 'waived', description: `${clause} ${failureLine(failure)}: waived until ${waiver.until}: ${waiver.reason}` });
   }
 
-  /** A 4xx the target's spec does not declare: a warning, or a failure under STRICT_SPEC=on. */
-  drift({
-    clause,
-    operation,
-    status,
-    declared,
-    exchange: ex,
-  }: {
-    clause: ClauseId;
-    operation: string;
-    status: number;
-    declared: string[];
-    exchange?: Exchange;
-  }): void {
-    const text = `${operation} answered ${status}; the spec declares ${declared.join(', ') || 'nothing'}`;
-    if (this.strictSpec)
-      return this.fail({
-        clause,
-        title: 'status not declared by the spec (STRICT_SPEC=on)',
-        received: status,
-        allowed: declared.join(', '),
-        exchange: ex,
-        key: `${operation} ${status} status`,
-      });
-    this.count(clause);
-    if (!this.info.annotations.some((a) => a.type === 'spec-drift' && a.description === text)) {
-      this.info.annotations.push({ type: 'spec-drift', description: text });
-    }
+  /** A 4xx the target's spec does not declare: the warning on the test (once), or under STRICT_SPEC=on the failure. */
+  drift(failure: Finding, warning: string): void {
+    if (this.strictSpec) return this.fail(failure);
+    this.pass(failure.clause);
+    if (!this.info.annotations.some((a) => a.type === 'spec-drift' && a.description === warning))
+      this.info.annotations.push({ type: 'spec-drift', description: warning });
   }
 
   /** An annotation for the report (a measured value, a finding); it decides nothing. */
@@ -119,18 +91,8 @@ export class Verdict {
 
   /** Throws the failures no waiver covers; `requireChecks` fails a test that verified nothing. */
   settle(requireChecks = true): void {
-    const unwaived = this.unwaived;
+    const unwaived = this.shared.failures.filter((f) => !f.waiver);
     if (unwaived.length) throw new ClauseFailure(unwaived);
     if (requireChecks && this.shared.checks === 0) throw new Error('this test checked nothing: a contract test must verify at least one clause');
-  }
-
-  private count(clause: ClauseId): void {
-    this.shared.checks++;
-    const t: Tried = {
-      clause,
-      ...(this.where.place ? { place: this.where.place } : {}),
-      ...(this.where.valueClass ? { valueClass: this.where.valueClass } : {}),
-    };
-    this.shared.tried.set(`${t.clause}|${t.place ?? ''}|${t.valueClass ?? ''}`, t);
   }
 }

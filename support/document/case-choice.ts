@@ -6,8 +6,6 @@
 import fc from 'fast-check';
 import { SENT_OPERATORS, type NearMissOperator } from './near-miss';
 
-export { DEFAULT_CASE_SEED } from './case-seed';
-
 export interface Generated {
   /** `near-miss:<operator>` or `near-miss:<operator>:<n>` for its n-th value at one place; `seeded:<n>`. */
   name: string;

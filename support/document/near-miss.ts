@@ -213,30 +213,3 @@ export const NEAR_MISS_OPERATORS: readonly NearMissOperator[] = [
 export const SENT_OPERATORS = NEAR_MISS_OPERATORS.filter((o) => !o.sameOnWire && !o.pathOnly);
 /** The operators whose results are sent as a path segment. */
 export const PATH_OPERATORS = NEAR_MISS_OPERATORS.filter((o) => !o.sameOnWire);
-
-export interface NearMiss {
-  operator: string;
-  value: unknown;
-}
-
-const key = (v: unknown) => JSON.stringify(v);
-
-/**
- * Every near miss of a domain's valid values, by operator: each operator applied to each valid value,
- * without the values the domain holds and without repeats (the first operator that makes a value
- * names it).
- */
-export function nearMisses(domain: readonly unknown[], operators: readonly NearMissOperator[] = SENT_OPERATORS): NearMiss[] {
-  const seen = new Set(domain.map(key));
-  const out: NearMiss[] = [];
-  for (const op of operators) {
-    for (const valid of domain) {
-      for (const value of op.apply(valid, domain)) {
-        if (value === undefined || (typeof value === 'number' && !Number.isFinite(value)) || seen.has(key(value))) continue;
-        seen.add(key(value));
-        out.push({ operator: op.name, value });
-      }
-    }
-  }
-  return out;
-}

@@ -13,12 +13,13 @@ export interface UnknownId {
   what: string;
   /** As it goes into the path: encoded already. */
   id: string;
-  valueClass: UnknownIdClass;
+  /** A class of the table, or for a generated id `near-miss:<operator>[:<n>]`, `seeded:<n>`, `inherited-name`. */
+  valueClass: string;
 }
 
 export const ACCEPTED_CLASS = 'accepted-version';
 
-export const UNKNOWN_IDS: readonly UnknownId[] = [
+export const UNKNOWN_IDS: ReadonlyArray<UnknownId & { valueClass: UnknownIdClass }> = [
   { what: 'a version that never existed', id: '1999.01', valueClass: 'never-existed' },
   { what: 'a future version', id: '2031.04', valueClass: 'never-existed' },
   { what: 'a real month of no runtime', id: '2024.10', valueClass: 'never-existed' },
@@ -44,17 +45,6 @@ export const UNKNOWN_IDS: readonly UnknownId[] = [
 /** A look-alike must not be a real version: the table and the document's list are kept apart here. */
 const isAccepted = (id: string) => (RUNTIME_VERSIONS as readonly string[]).includes(id);
 
-/** An unknown id made from an accepted version by a near-miss operator, or drawn with the seed. */
-export interface GeneratedId {
-  what: string;
-  /** As it goes into the path: encoded. */
-  id: string;
-  /** As the target decodes it. */
-  decoded: string;
-  /** `near-miss:<operator>[:<n>]` or `seeded:<n>`. */
-  valueClass: string;
-}
-
 /**
  * The properties every JavaScript object inherits (`constructor`, `__proto__`, `toString`…): a runtime
  * looked up in a plain object finds them though nobody listed them.
@@ -73,7 +63,7 @@ const showId = (id: string) => `"${[...id].map((c) => (c >= ' ' && c <= '~' && c
  * that is not an accepted version answers 404, RT-9). Only strings go into a path, never empty; an id
  * the table lists already is not sent twice.
  */
-export function generatedIds(seed: number): GeneratedId[] {
+export function generatedIds(seed: number): UnknownId[] {
   const listed = new Set(UNKNOWN_IDS.map((u) => decodeURIComponent(u.id)));
   const keep = (v: unknown) => typeof v === 'string' && v.trim() !== '' && !isAccepted(v) && !listed.has(v);
   const near = nearMissesAt({
@@ -89,19 +79,15 @@ export function generatedIds(seed: number): GeneratedId[] {
   const taken = new Set(near.map((g) => g.value as string));
   const arbitrary = fc.tuple(fc.integer({ min: 2019, max: 2029 }), fc.integer({ min: 0, max: 13 })).map(([y, m]) => `${y}.${String(m).padStart(2, '0')}`);
   const seeded = seededValues(arbitrary, seed, 0, SEEDED - 1, (v) => keep(v) && !taken.has(v as string));
-  // One seeded draw from the names a lookup table answers without anyone putting them there.
-  const inherited = seededValues(fc.constantFrom(...INHERITED_NAMES), seed, 1, 1, keep).map((g) => ({
-    ...g,
-    name: 'inherited-name',
-    operator: 'inherited-name',
-  }));
-  return [...near, ...seeded, ...inherited].map((g) => {
-    const decoded = g.value as string;
-    return {
-      what: `${g.operator === 'seeded' || g.operator === 'inherited-name' ? g.operator : `near miss, ${g.operator}`}: ${showId(decoded)}`,
-      id: encodeURIComponent(decoded),
-      decoded,
-      valueClass: g.name,
-    };
+  const unknownId = (value: unknown, valueClass: string, how: string): UnknownId => ({
+    what: `${how}: ${showId(value as string)}`,
+    id: encodeURIComponent(value as string),
+    valueClass,
   });
+  return [
+    ...near.map((g) => unknownId(g.value, g.name, `near miss, ${g.operator}`)),
+    ...seeded.map((g) => unknownId(g.value, g.name, 'seeded')),
+    // One seeded draw from the names a lookup table answers without anyone putting them there.
+    ...seededValues(fc.constantFrom(...INHERITED_NAMES), seed, 1, 1, keep).map((g) => unknownId(g.value, 'inherited-name', 'inherited-name')),
+  ];
 }

@@ -71,7 +71,7 @@ export const RUNTIME_UNKNOWN_GENERATED: GeneratedFault[] = [...new Set(UNKNOWN_I
  * trims or folds it onto a served version (`rt-id:<id>:found`): caught as RT-9 at the near miss's class.
  */
 export const RUNTIME_NEAR_MISS_GENERATED: GeneratedFault[] = generatedIds(declaredCaseSeed()).map((g) => ({
-  fault: `rt-id:${encodeURIComponent(g.decoded)}:found`,
+  fault: `rt-id:${g.id}:found`,
   clause: 'RT-9',
   place: PLACE.runtime,
   valueClass: g.valueClass,
