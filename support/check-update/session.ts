@@ -38,10 +38,15 @@ export interface UpdateShape extends CheckAccess {
   facts: SpecFacts;
 }
 
+/** The update's boolean query parameter (the document's autoAssignAlerts, by whatever name the spec gives it). */
+export function autoSubscribeParam(target: Target): string | undefined {
+  const params = (target.updateOp?.op.parameters ?? []) as OpenAPIV3.ParameterObject[];
+  return params.find((p) => p?.in === 'query' && (p.schema as Json)?.type === 'boolean')?.name;
+}
+
 export function updateShape(target: Target): UpdateShape {
   const vocabulary = vocabularyOf(target);
-  const params = (target.updateOp?.op.parameters ?? []) as OpenAPIV3.ParameterObject[];
-  const queryParam = params.find((p) => p?.in === 'query' && (p.schema as Json)?.type === 'boolean')?.name;
+  const queryParam = autoSubscribeParam(target);
   // The body schema's properties; without them, at least the ones this family changes.
   const fromSpec = writableProperties(target.updateOp);
   return {
