@@ -16,7 +16,8 @@ export const FAULT_RUN_PLAN_VARIABLE = 'CONTRACT_SELFTEST_FAULT_RUN';
 /** The run's one project, and how the file that declares a target's tests is named (in the plan's testsDir). */
 export const FAULT_RUN_PROJECT = 'targets';
 export const TARGET_FILE = /\.target\.ts$/;
-export const targetFile = (name: string) => `${name}.target.ts`;
+/** Playwright runs files in the order of their names: a target's file is named by its place in the plan, to keep the plan's order. */
+export const targetFile = (t: PlannedTarget, index: number) => `${String(index).padStart(4, '0')}-${t.name}.target.ts`;
 
 export interface PlannedTarget {
   /** The title of its tests' describe; failures.json names it in each failure's test. */

@@ -40,16 +40,16 @@ function ownLine(plan: FaultRunPlan, t: TargetSpec, line: string): string {
 }
 
 /** The target's file (Playwright loads only the files its list names), then its tests. */
-function listLines(plan: FaultRunPlan, t: PlannedTarget, spec: TargetSpec): string[] {
+function listLines(plan: FaultRunPlan, t: PlannedTarget, index: number, spec: TargetSpec): string[] {
   const tests = spec.tests
     ? spec.tests.map((l) => ownLine(plan, spec, l))
     : t.files.map((f) => `[${FAULT_RUN_PROJECT}] › ${fromTestsDir(plan, f)} › ${t.name}`);
-  return [`[${FAULT_RUN_PROJECT}] › ${targetFile(t.name)}`, ...tests];
+  return [`[${FAULT_RUN_PROJECT}] › ${targetFile(t, index)}`, ...tests];
 }
 
-function writeTargetFile(plan: FaultRunPlan, t: PlannedTarget): void {
+function writeTargetFile(plan: FaultRunPlan, t: PlannedTarget, index: number): void {
   const body = `import { declareTarget } from ${JSON.stringify(DECLARE_TARGET)};\ndeclareTarget(${JSON.stringify(t.name)});\n`;
-  writeFileSync(join(plan.testsDir, targetFile(t.name)), body);
+  writeFileSync(join(plan.testsDir, targetFile(t, index)), body);
 }
 
 /** The target whose tests made a failure: the describe tests-per-target.ts declares them in, first under the file. */
@@ -91,9 +91,9 @@ export async function runTargets(wanted: TargetSpec[], options: { workers: numbe
     const planFile = join(dir, 'plan.json');
     writeFileSync(planFile, JSON.stringify(plan));
     mkdirSync(plan.testsDir);
-    for (const t of targets) writeTargetFile(plan, t);
+    targets.forEach((t, i) => writeTargetFile(plan, t, i));
     const list = join(dir, 'tests.txt');
-    writeFileSync(list, `${targets.flatMap((t, i) => listLines(plan, t, specs[i])).join('\n')}\n`);
+    writeFileSync(list, `${targets.flatMap((t, i) => listLines(plan, t, i, specs[i])).join('\n')}\n`);
     const run = await runSuite({
       args: ['--config', 'selftest/fault-run.config.ts', '--test-list', list],
       env: { [FAULT_RUN_PLAN_VARIABLE]: planFile },
