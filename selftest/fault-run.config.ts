@@ -8,6 +8,7 @@
  */
 import { defineConfig } from '@playwright/test';
 import { FAULT_RUN_PROJECT, readPlan, TARGET_FILE } from './self/fault-run/plan';
+import { SelectedTests } from './self/fault-run/selected-tests';
 import { burstInOwnProject } from '../support/run/schedule';
 
 burstInOwnProject();
@@ -15,9 +16,9 @@ burstInOwnProject();
 const plan = readPlan();
 
 export default defineConfig({
-  // The test list names the targets' files there, and the contract tests' own files (tests/…) from there.
   testDir: plan.testsDir,
   testMatch: TARGET_FILE,
+  grep: new SelectedTests(plan),
   outputDir: plan.outputDir,
   globalSetup: './self/fault-run/start-targets.ts',
   timeout: 30_000,

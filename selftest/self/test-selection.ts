@@ -14,7 +14,7 @@ import type { Catch, FaultCase } from './fault-cases';
 const tries = (c: Catch, t: Tried) =>
   t.clause === c.clause && (c.place === undefined || t.place === c.place) && (c.valueClass === undefined || t.valueClass === c.valueClass);
 
-/** The `--test-list` lines of the tests that can catch `c`, in the order of the baseline run. */
+/** The tests that can catch `c`, by their baseline names (`[contract] › <file> › <titles>`), in the order of the baseline run. */
 export function testsFor(c: FaultCase, baseline: TestTried[]): string[] {
   const own = baseline.filter((t) => c.files.includes(t.file));
   const picked = own.filter((t) => c.catches.some((k) => t.tried.some((x) => tries(k, x))));

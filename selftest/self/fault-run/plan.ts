@@ -28,6 +28,8 @@ export interface PlannedTarget {
   env: Record<string, string>;
   /** Suite files, as `tests/<file>`. */
   files: string[];
+  /** The tests to run, by their titles under the target's describe (a run against it alone: their describes and title); all when unset. */
+  tests?: string[][];
   port: number;
   /** The target's own folder: its spec, its request ledger, its reports (snapshots, last-run records). */
   dir: string;

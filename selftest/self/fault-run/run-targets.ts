@@ -7,12 +7,12 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, relative } from 'node:path';
+import { basename, join } from 'node:path';
 import { freePorts } from '../../../support/run/loopback-ports';
 import { runSuite, type SuiteRun } from '../../../scripts/suite-runner';
 import { TEST_FILES } from '../../../support/run/test-files';
 import type { RunFailure } from '../../../reporters/matrix-types';
-import { FAULT_RUN_PLAN_VARIABLE, FAULT_RUN_PROJECT, targetFile, type FaultRunPlan, type PlannedTarget } from './plan';
+import { FAULT_RUN_PLAN_VARIABLE, targetFile, type FaultRunPlan, type PlannedTarget } from './plan';
 import { writeWaiveAll } from './waive-all';
 import { faultRunEnv } from './window';
 
@@ -21,31 +21,13 @@ export interface TargetSpec {
   fault: string;
   env?: Record<string, string>;
   files: string[];
-  /** `--test-list` lines of a run against it alone (projects `contract` and `rate-limit`); all of its files when unset. */
+  /** The tests of a run against it alone, as the baseline names them (`[contract] › <file> › <titles>`); all of its files when unset. */
   tests?: string[];
 }
 
 export type TargetRun = SuiteRun & { stopped?: string };
 
-const ROOT = join(__dirname, '../../..');
 const DECLARE_TARGET = join(__dirname, 'tests-per-target');
-
-/** A contract test file (`tests/…`) as the run's test list names it: from the run's test folder. */
-const fromTestsDir = (plan: FaultRunPlan, file: string) => relative(plan.testsDir, join(ROOT, file));
-
-/** A line of a single-target run's test list (`[contract] › <file under tests/> › <titles>`), for this target's describe. */
-function ownLine(plan: FaultRunPlan, t: TargetSpec, line: string): string {
-  const [, file, ...titles] = line.split(' › ');
-  return [`[${FAULT_RUN_PROJECT}]`, fromTestsDir(plan, `tests/${file}`), t.name, ...titles].join(' › ');
-}
-
-/** The target's file (Playwright loads only the files its list names), then its tests. */
-function listLines(plan: FaultRunPlan, t: PlannedTarget, index: number, spec: TargetSpec): string[] {
-  const tests = spec.tests
-    ? spec.tests.map((l) => ownLine(plan, spec, l))
-    : t.files.map((f) => `[${FAULT_RUN_PROJECT}] › ${fromTestsDir(plan, f)} › ${t.name}`);
-  return [`[${FAULT_RUN_PROJECT}] › ${targetFile(t, index)}`, ...tests];
-}
 
 function writeTargetFile(plan: FaultRunPlan, t: PlannedTarget, index: number): void {
   const body = `import { declareTarget } from ${JSON.stringify(DECLARE_TARGET)};\ndeclareTarget(${JSON.stringify(t.name)});\n`;
@@ -55,7 +37,7 @@ function writeTargetFile(plan: FaultRunPlan, t: PlannedTarget, index: number): v
 /** The target whose tests made a failure: the describe tests-per-target.ts declares them in, first under the file. */
 const targetOf = (f: RunFailure) => f.test.split(' › ')[1];
 
-/** A `--test-list` line's file: `[contract] › <file> › …`. */
+/** A test's file, from its baseline name: `[contract] › <file> › …`. */
 const isBurstLine = (line: string) => line.split(' › ')[1] === basename(TEST_FILES.burst);
 
 /** The target, and its burst as a target of its own (`<name>-burst`) when it has other tests too. */
@@ -77,6 +59,7 @@ export async function runTargets(wanted: TargetSpec[], options: { workers: numbe
       fault: s.fault,
       env: faultRunEnv(s.env),
       files: s.files,
+      tests: s.tests?.map((line) => line.split(' › ').slice(2)),
       port: ports[i],
       dir: join(dir, s.name),
     }));
@@ -92,10 +75,8 @@ export async function runTargets(wanted: TargetSpec[], options: { workers: numbe
     writeFileSync(planFile, JSON.stringify(plan));
     mkdirSync(plan.testsDir);
     targets.forEach((t, i) => writeTargetFile(plan, t, i));
-    const list = join(dir, 'tests.txt');
-    writeFileSync(list, `${targets.flatMap((t, i) => listLines(plan, t, i, specs[i])).join('\n')}\n`);
     const run = await runSuite({
-      args: ['--config', 'selftest/fault-run.config.ts', '--test-list', list],
+      args: ['--config', 'selftest/fault-run.config.ts'],
       env: { [FAULT_RUN_PLAN_VARIABLE]: planFile },
       reportDir: plan.reportDir,
       workers: options.workers,
