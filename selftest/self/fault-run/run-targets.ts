@@ -37,8 +37,13 @@ function writeTargetFile(plan: FaultRunPlan, t: PlannedTarget, index: number): v
 /** The target whose tests made a failure: the describe tests-per-target.ts declares them in, first under the file. */
 const targetOf = (f: RunFailure) => f.test.split(' › ')[1];
 
-/** A test's file, from its baseline name: `[contract] › <file> › …`. */
-const isBurstLine = (line: string) => line.split(' › ')[1] === basename(TEST_FILES.burst);
+/** A test's baseline name (`[contract] › <file> › <describes and title>`), read once for both of its parts. */
+const parseBaselineName = (name: string) => {
+  const [, file, ...titles] = name.split(' › ');
+  return { file, titles };
+};
+
+const isBurstLine = (line: string) => parseBaselineName(line).file === basename(TEST_FILES.burst);
 
 /** The target, and its burst as a target of its own (`<name>-burst`) when it has other tests too. */
 function splitBurst(s: TargetSpec): TargetSpec[] {
@@ -59,7 +64,7 @@ export async function runTargets(wanted: TargetSpec[], options: { workers: numbe
       fault: s.fault,
       env: faultRunEnv(s.env),
       files: s.files,
-      tests: s.tests?.map((line) => line.split(' › ').slice(2)),
+      tests: s.tests?.map((line) => parseBaselineName(line).titles),
       port: ports[i],
       dir: join(dir, s.name),
     }));

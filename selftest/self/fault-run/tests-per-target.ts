@@ -2,11 +2,9 @@
  * The tests of one target of a run of many faulty targets (plan.ts), in a describe of its own: the
  * target's contract test files evaluated again inside it, which gives their tests the target's
  * configuration. Each target has a file of its own that calls this (run-targets.ts writes them), so a
- * worker evaluates the test files of the targets it runs, not of every target (about 1.5 s of CPU per
- * worker). One worker runs the tests of many targets (a project per target started a worker per target,
- * about 0.8 s of CPU each); a target's tests are one group, run in order in one worker, as its own
- * project with one worker ran them. The plan is read again in each worker, after global setup wrote the
- * targets' ports into it.
+ * worker evaluates only the test files of the targets it runs; one worker runs many targets, each
+ * target's tests as one group, in order. The plan is read again in each worker, after global setup wrote
+ * the targets' ports into it.
  */
 import { join } from 'node:path';
 import { readConfig, type Config } from '../../../support/run/config';
