@@ -9,8 +9,8 @@ import { CLAUSE_IDS, CLAUSES, familyOf, type ClauseId } from '../support/documen
 import { redact } from '../support/http/redact';
 import { operatorsOf } from './matrix-operators';
 import { declaredCaseSeed } from '../support/run/config';
-import { renderMatrixMarkdown, summaryCounts } from './matrix-markdown';
-import { renderMatrixHtml } from './matrix-html';
+import { matrixDoc, summaryCounts } from './matrix-doc';
+import { markdown, page } from './doc';
 import type { ClauseRow, ClauseStatus, Matrix, MatrixFailure, RunFailure, TestRef, TestTried } from './matrix-types';
 import { errorFailures, readRun, type TestRun } from './run-model';
 import { renderJunit } from './junit';
@@ -51,9 +51,10 @@ export default class ClauseMatrixReporter implements Reporter {
     write(REPORT_FILES.observations, redactedJson(Object.fromEntries(ran.filter((r) => r.observations).map((r) => [r.title, r.observations]))));
     write(REPORT_FILES.failures, redactedJson(failures));
     write(REPORT_FILES.tried, redactedJson(ran.map((r) => this.triedOf(r))));
-    write(REPORT_FILES.matrixMarkdown, redact(renderMatrixMarkdown(matrix)));
+    const doc = matrixDoc(matrix);
+    write(REPORT_FILES.matrixMarkdown, redact(markdown('Contract matrix', doc)));
     write(REPORT_FILES.junit, renderJunit(runs, this.configDir));
-    linkFromHtmlReport(join(this.outputDir, REPORT_FILES.html), redact(renderMatrixHtml(matrix)));
+    linkFromHtmlReport(join(this.outputDir, REPORT_FILES.html), redact(page('Contract matrix', doc)));
     const failed = matrix.clauses.filter((c) => c.status === 'failed').map((c) => c.id);
     const counts = summaryCounts(matrix.summary).map(([status, n]) => `${n} ${status}${status === 'failed' && failed.length ? ` (${failed.join(', ')})` : ''}`);
     const notes = matrix.waivers.map((n) => `${redact(n.line)}\n`).join('');

@@ -3,7 +3,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { relative } from 'node:path';
 import { formatFailure } from '../support/checks/failure';
 import { redact } from '../support/http/redact';
-import { esc } from './html-page';
+import { esc } from './doc';
 import type { TestRun } from './run-model';
 
 /** Escaped as our pages are, without what XML 1.0 cannot hold (terminal colours, other control characters). */

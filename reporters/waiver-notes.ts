@@ -3,7 +3,7 @@
  * A waiver of what the run did not try is none of these: one family's run says nothing of another's waivers.
  */
 import { covers, isActive, waiverName, type Waiver } from '../support/checks/waivers';
-import { count } from './compare/sections';
+import { count } from './doc';
 import type { ClauseRow, RunFailure, WaiverNote } from './matrix-types';
 
 /** The waivers as the configuration read them, handed to the matrix reporter by playwright.config.ts. */

@@ -3,7 +3,7 @@ import { familyOf, type ClauseId } from '../../support/document/clauses';
 import { FAMILIES } from '../../support/document/clause-text';
 import type { ClauseRow } from '../matrix-types';
 import { align, diffRequests, systematicHeaders } from './diff';
-import { count } from './sections';
+import { count } from '../doc';
 import { failurePhrase, failuresOf, reasonPhrase } from './failures';
 import type { Category, Difference, Failure, Side, SideName, TestComparison, TestOutcome } from './types';
 
