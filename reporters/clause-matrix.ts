@@ -11,7 +11,8 @@ import { operatorsOf } from './matrix-operators';
 import { declaredCaseSeed } from '../support/run/config';
 import { matrixDoc, summaryCounts } from './matrix-doc';
 import { markdown, page } from './doc';
-import type { ClauseRow, ClauseStatus, Matrix, MatrixFailure, RunFailure, TestRef, TestTried } from './matrix-types';
+import type { WaiverStamp } from '../support/checks/waivers';
+import type { Matrix, MatrixFailure, RunFailure } from './matrix-types';
 import { errorFailures, readRun, type TestRun } from './run-model';
 import { renderJunit } from './junit';
 import { waiverNotes, type WaiverOptions } from './waiver-notes';
@@ -43,14 +44,14 @@ export default class ClauseMatrixReporter implements Reporter {
     const runs = readRun(this.root?.allTests() ?? [], this.results);
     const ran = runs.filter((r) => r.result);
     const failures = allFailures(ran);
-    const matrix = build(runs, result);
-    matrix.waivers = waiverNotes(this.options.waivers, failures, matrix.clauses);
+    const built = buildMatrix(runs, result);
+    const matrix: Matrix = { ...built, waivers: waiverNotes(this.options.waivers, failures, built.clauses) };
     mkdirSync(this.outputDir, { recursive: true });
     const write = (name: string, text: string) => writeFileSync(join(this.outputDir, name), text);
     write(REPORT_FILES.matrixJson, redactedJson(matrix, 2));
     write(REPORT_FILES.observations, redactedJson(Object.fromEntries(ran.filter((r) => r.observations).map((r) => [r.title, r.observations]))));
     write(REPORT_FILES.failures, redactedJson(failures));
-    write(REPORT_FILES.tried, redactedJson(ran.map((r) => this.triedOf(r))));
+    write(REPORT_FILES.tried, redactedJson(ran.map((r) => triedOf(r, this.rootDir))));
     const doc = matrixDoc(matrix);
     write(REPORT_FILES.matrixMarkdown, redact(markdown('Contract matrix', doc)));
     write(REPORT_FILES.junit, renderJunit(runs, this.configDir));
@@ -64,13 +65,13 @@ export default class ClauseMatrixReporter implements Reporter {
         `contract matrix: ${relative(process.cwd(), join(this.outputDir, REPORT_FILES.matrixMarkdown))}\n`,
     );
   }
+}
 
-  /** What a test tried, under the line that names it in a `--test-list` file (the self-test picks the tests that can catch a fault with it). */
-  private triedOf({ test, file, tried }: TestRun): TestTried {
-    const [, project, , ...titles] = test.titlePath();
-    const listed = relative(this.rootDir, test.location.file).split(sep).join('/');
-    return { id: `[${project}] › ${listed} › ${titles.join(' › ')}`, file, tried };
-  }
+/** What a test tried, under the line that names it in a `--test-list` file (the self-test picks the tests that can catch a fault with it). */
+export function triedOf({ test, file, tried }: TestRun, rootDir: string) {
+  const [, project, , ...titles] = test.titlePath();
+  const listed = relative(rootDir, test.location.file).split(sep).join('/');
+  return { id: `[${project}] › ${listed} › ${titles.join(' › ')}`, file, tried };
 }
 
 /** Every failure of the run, uncapped, with its test (the self-test reads it); a test that errored before any check fails the clauses it names. */
@@ -83,13 +84,28 @@ function allFailures(runs: readonly TestRun[]): RunFailure[] {
   });
 }
 
-function build(runs: readonly TestRun[], result: FullResult): Matrix {
-  const rows = new Map<ClauseId, ClauseRow>(
-    CLAUSE_IDS.map((id) => [
-      id,
-      { id, summary: CLAUSES[id], status: 'not covered', tests: [], reasons: [], failures: [], waivers: [], places: [], valueClasses: [] },
-    ]),
-  );
+/** `waived`: it failed, and an active waiver covers every one of its failures. */
+type ClauseStatus = 'verified' | 'waived' | 'failed' | 'skipped' | 'not covered';
+/** `inPassing`: it tried the clause without declaring it (a check made on the way, e.g. an error body). */
+type TestRef = { title: string; file: string; status: 'passed' | 'waived' | 'failed' | 'skipped'; inPassing?: true };
+
+/** The matrix but the lines about waivers: a row per catalogued clause, the drift warnings, the requests per family. */
+export function buildMatrix(runs: readonly TestRun[], result: FullResult) {
+  const row = (id: ClauseId) => ({
+    id,
+    summary: CLAUSES[id],
+    status: 'not covered' as ClauseStatus,
+    tests: [] as TestRef[],
+    /** Why the clause was skipped, from the skip annotations. */
+    reasons: [] as string[],
+    /** The failures of this clause, as the checks made them; a waived clause's carry their waiver. */
+    failures: [] as MatrixFailure[],
+    waivers: [] as WaiverStamp[],
+    /** Where the clause was tried: the routes (by role) and the value classes, from the tests' `tried` attachments. */
+    places: [] as string[],
+    valueClasses: [] as string[],
+  });
+  const rows = new Map(CLAUSE_IDS.map((id) => [id, row(id)]));
   const drift = new Set<string>();
   const requests: Record<string, number> = {};
   for (const run of runs) {
@@ -130,10 +146,11 @@ function build(runs: readonly TestRun[], result: FullResult): Matrix {
     generatedAt: new Date().toISOString(),
     runStatus: result.status,
     summary: { verified: count('verified'), waived: count('waived'), failed: count('failed'), skipped: count('skipped'), notCovered: count('not covered') },
+    // The near-miss operators (and `seeded`) among the value classes.
     clauses: clauses.map((c) => ({ ...c, operators: operatorsOf(c.valueClasses) })),
     drift: [...drift],
-    waivers: [],
     requests: { ...requests, total: Object.values(requests).reduce((a, b) => a + b, 0) },
+    // The seed of the generated values (CASE_SEED): the same seed replays the same values.
     caseSeed: declaredCaseSeed(),
   };
 }

@@ -4,7 +4,7 @@
  */
 import { covers, isActive, waiverName, type Waiver } from '../support/checks/waivers';
 import { count } from './doc';
-import type { ClauseRow, RunFailure, WaiverNote } from './matrix-types';
+import type { ClauseRow, RunFailure } from './matrix-types';
 
 /** The waivers as the configuration read them, handed to the matrix reporter by playwright.config.ts. */
 export interface WaiverOptions {
@@ -14,21 +14,23 @@ export interface WaiverOptions {
   today: string;
 }
 
-export function waiverNotes(options: WaiverOptions | undefined, failures: readonly RunFailure[], rows: readonly ClauseRow[]): WaiverNote[] {
+export function waiverNotes(options: WaiverOptions | undefined, failures: readonly RunFailure[], rows: readonly ClauseRow[]) {
   if (!options?.entries.length) return [];
   const name = (w: Waiver) => `${options.file ?? 'waiver file'} ${waiverName(w)}`;
-  return options.entries.flatMap((w): WaiverNote[] => {
-    const base = { entry: w.entry, clause: w.clause, until: w.until };
+  return options.entries.flatMap((w) => {
+    const note = (kind: 'used' | 'expired' | 'stale', failures: number, line: string) => [
+      { entry: w.entry, clause: w.clause, until: w.until, kind, failures, line },
+    ];
     if (!isActive(w, options.today)) {
       const n = failures.filter((f) => !f.waiver && !f.error && covers(w, f)).length;
       const then = n === 1 ? 'its failure fails the run' : n ? `its ${n} failures fail the run` : 'nothing in this run needed it: delete it';
-      return [{ ...base, kind: 'expired', failures: n, line: `waiver expired after ${w.until}: ${name(w)} covers nothing now; ${then}` }];
+      return note('expired', n, `waiver expired after ${w.until}: ${name(w)} covers nothing now; ${then}`);
     }
     const n = failures.filter((f) => f.waiver?.entry === w.entry).length;
-    if (n) return [{ ...base, kind: 'used', failures: n, line: `waiver used: ${name(w)} covered ${count(n, 'failure')}, until ${w.until}: ${w.reason}` }];
+    if (n) return note('used', n, `waiver used: ${name(w)} covered ${count(n, 'failure')}, until ${w.until}: ${w.reason}`);
     // Tried: its clause ran (not skipped, not uncovered) at its place and value class, if it names them.
     const row = rows.find((r) => r.id === w.clause && ['verified', 'waived', 'failed'].includes(r.status));
     if (!row || (w.place && !row.places.includes(w.place)) || (w.valueClass && !row.valueClasses.includes(w.valueClass))) return [];
-    return [{ ...base, kind: 'stale', failures: 0, line: `waiver stale: ${name(w)} covered nothing in this run: delete it once the fix has shipped` }];
+    return note('stale', 0, `waiver stale: ${name(w)} covered nothing in this run: delete it once the fix has shipped`);
   });
 }
