@@ -68,35 +68,31 @@ function bodyDifferences(x: Observation, y: Observation): Difference[] {
     }
   }
   for (const [parent, only] of keysOnly) {
-    if (only.length === 1) {
-      out.push(only[0]);
-      continue;
-    }
-    const [A, B] = [only.filter((d) => d.b === 'absent'), only.filter((d) => d.a === 'absent')].map((ds) => ds.map((d) => d.field!));
-    const on = [A.length ? `${names(A)} only on A` : '', B.length ? `${names(B)} only on B` : ''].filter(Boolean).join('; ');
-    out.push({
-      rank: only[0].rank,
-      sub: parent === '$' ? 1 : 3,
-      field: lastKey(parent),
-      what: `${where} ${label(parent)} keys`,
-      a: names(A),
-      b: names(B),
-      phrase: `${where}: ${parent === '$' ? 'fields' : `${label(parent)} keys`} ${on}`,
-    });
+    const lead = `${where}: ${parent === '$' ? 'fields' : `${label(parent)} keys`} `;
+    out.push(oneSided(only, { sub: parent === '$' ? 1 : 3, field: lastKey(parent), what: `${where} ${label(parent)} keys`, lead }));
   }
   return out;
 }
 
 function headerDifferences(x: Observation, y: Observation, ignore: ReadonlySet<string>): Difference[] {
   const out: Difference[] = [];
-  const only: Record<'A' | 'B', string[]> = { A: [], B: [] };
+  const only: Difference[] = [];
   for (const h of [...new Set([...Object.keys(x.headers), ...Object.keys(y.headers)])].sort()) {
     const a = x.headers[h];
     const b = y.headers[h];
     const contentType = h === 'content-type';
     if (ignore.has(h) || a === b || (!contentType && VOLATILE.test(h) && a !== undefined && b !== undefined)) continue;
     if (!contentType && (a === undefined || b === undefined)) {
-      only[a === undefined ? 'B' : 'A'].push(h);
+      const side = a === undefined ? 'B' : 'A';
+      only.push({
+        rank: RANK.header,
+        sub: 1,
+        field: h,
+        what: 'headers',
+        a: side === 'A' ? h : 'absent',
+        b: side === 'B' ? h : 'absent',
+        phrase: `${h} only on ${side}`,
+      });
       continue;
     }
     // application/json vs application/problem+json: both JSON, a detail; JSON vs text: a difference.
@@ -104,20 +100,16 @@ function headerDifferences(x: Observation, y: Observation, ignore: ReadonlySet<s
     const what = contentType ? h : `header ${h}`;
     out.push({ rank, sub: contentType ? 0 : 1, field: h, what, a: a ?? 'absent', b: b ?? 'absent', phrase: `${what} ${a ?? 'absent'} vs ${b ?? 'absent'}` });
   }
-  for (const side of ['A', 'B'] as const) {
-    if (!only[side].length) continue;
-    const list = only[side].join(', ');
-    out.push({
-      rank: RANK.header,
-      sub: 1,
-      field: only[side][0],
-      what: 'headers',
-      a: side === 'A' ? list : 'absent',
-      b: side === 'B' ? list : 'absent',
-      phrase: `${list} only on ${side}`,
-    });
-  }
-  return out;
+  return only.length ? [...out, oneSided(only, { sub: 1, field: only[0].field, what: 'headers', lead: '' })] : out;
+}
+
+/** Keys on one side only, of one group (an object's keys, a response's headers): one difference for the group, not one per key. */
+function oneSided(only: Difference[], group: Pick<Difference, 'sub' | 'field' | 'what'> & { lead: string }): Difference {
+  if (only.length === 1) return only[0];
+  const [A, B] = [only.filter((d) => d.b === 'absent'), only.filter((d) => d.a === 'absent')].map((ds) => ds.map((d) => d.field!));
+  const on = [A.length ? `${names(A)} only on A` : '', B.length ? `${names(B)} only on B` : ''].filter(Boolean).join('; ');
+  const { lead, ...rest } = group;
+  return { rank: only[0].rank, ...rest, a: names(A), b: names(B), phrase: `${lead}${on}` };
 }
 
 /** Pairs one test's requests on both sides by a longest common subsequence of their routes, so that one request more or less shifts no other. */
