@@ -1,7 +1,10 @@
 /** What differs between two targets' responses to one test, request by request, ranked from status to headers; bodies of different statuses are not compared. */
 import type { Observation } from '../../support/http/observation';
 import { clip } from './failures';
-import { RANK, type Difference, type RequestDiff } from './types';
+import { RANK, type Difference } from './types';
+
+/** A request whose responses differ: `requestB`, B's request line when it is not A's (ids differ between targets); `times`, how many requests of the test differed exactly so. */
+type RequestDiff = { request: string; requestB?: string; differences: Difference[]; times: number };
 
 /** Fields of the documented error body, compared before any other field of it. */
 const ERROR_FIELDS = ['statusCode', 'error', 'message'];

@@ -1,11 +1,11 @@
 /** The comparison of two runs, clause by clause, with the tests behind each difference and the first difference in a few words. */
 import { familyOf, type ClauseId } from '../../support/document/clauses';
 import { FAMILIES } from '../../support/document/clause-text';
-import type { ClauseRow } from '../matrix-types';
+import type { ClauseRow, TestRef } from '../matrix-types';
 import { align, diffRequests, systematicHeaders } from './diff';
 import { count } from '../doc';
 import { failurePhrase, failuresOf, reasonPhrase } from './failures';
-import type { Category, Difference, Failure, Side, SideName, TestComparison, TestOutcome } from './types';
+import type { Category, Difference, Failure, Side, SideName } from './types';
 
 const GROUP_TITLES: Record<Exclude<Category, 'same'>, string> = {
   'a-only': 'A verified, B failed',
@@ -26,7 +26,7 @@ function categoryOf(a: string, b: string): Category {
 }
 
 /** A test's outcome for a clause; one that does not count for it on this side shows how it ended there. */
-function outcome(side: Side, row: ClauseRow | undefined, title: string): TestOutcome {
+function outcome(side: Side, row: ClauseRow | undefined, title: string): TestRef['status'] | 'absent' {
   const own = row?.tests.find((t) => t.title === title)?.status;
   if (own) return own;
   const elsewhere = (side.matrix?.clauses ?? []).flatMap((c) => c.tests.filter((t) => t.title === title).map((t) => t.status));
@@ -44,21 +44,21 @@ function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>
   // Whether the reports give the clause a details section (a clause skipped on one side needs none unless the other side failed it).
   const detailed = differs && (category !== 'one-skipped' || verdictOf(sa) === 'failed' || verdictOf(sb) === 'failed');
   const base = { id, family: familyOf(id as ClauseId), summary: ra?.summary ?? rb?.summary ?? '', a: sa, b: sb, differs, category, reasons, detailed };
-  if (!differs) return { ...base, first: '', tests: [] as TestComparison[], failures: [] as Failure[] };
+  if (!differs) return { ...base, first: '', tests: [], failures: [] };
 
-  const failures: Failure[] = [...failuresOf('A', ra?.failures), ...failuresOf('B', rb?.failures)];
+  const failures = [...failuresOf('A', ra?.failures), ...failuresOf('B', rb?.failures)];
   const titles = [...new Set([...(ra?.tests ?? []), ...(rb?.tests ?? [])].map((t) => t.title))];
   const changed = titles.filter((t) => verdictOf(outcome(a, ra, t)) !== verdictOf(outcome(b, rb, t)));
   // A test that tried the clause on one side only (the other stopped before it: a 200 where a 404 was due) says less about it.
   const triedOnBoth = changed.filter((t) => [ra, rb].every((row) => row?.tests.some((x) => x.title === t)));
   const skipped = category === 'one-skipped';
-  const tests: TestComparison[] = (triedOnBoth.length ? triedOnBoth : changed.length ? changed : titles).map((title) => ({
+  const tests = (triedOnBoth.length ? triedOnBoth : changed.length ? changed : titles).map((title) => ({
     title,
     a: outcome(a, ra, title),
     b: outcome(b, rb, title),
     // A side that did not run the test sent nothing to set beside the other's requests.
     ...(skipped ? { requests: [], alike: 0 } : diffRequests(a.observations[title], b.observations[title], ignore)),
-    failures: [],
+    failures: [] as Failure[],
   }));
   const loose: Failure[] = [];
   // Each record names its test; a failure of a test not shown here is listed on its own.
@@ -74,9 +74,9 @@ function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>
   const relevance = (d: Difference) => (d.field && vocabulary.has(d.field) ? 0 : 1);
   const lighter = (p?: Difference, q?: Difference) => (!p || !q ? Number(!p) - Number(!q) : p.rank - q.rank || relevance(p) - relevance(q) || p.sub - q.sub);
   for (const t of tests) for (const r of t.requests) r.differences.sort(lighter);
-  const best = (t: TestComparison) => t.requests.map((r) => r.differences[0]).sort(lighter)[0];
+  const best = (t: (typeof tests)[number]) => t.requests.map((r) => r.differences[0]).sort(lighter)[0];
   // A test that declares the clause comes before one that checked it in passing (an error body on the way).
-  const ownTest = (t: TestComparison) => ([ra, rb].some((row) => row?.tests.some((x) => x.title === t.title && !x.inPassing)) ? 0 : 1);
+  const ownTest = (t: (typeof tests)[number]) => ([ra, rb].some((row) => row?.tests.some((x) => x.title === t.title && !x.inPassing)) ? 0 : 1);
   const ranked = tests
     .map((t) => ({ t, d: best(t) }))
     .sort((p, q) => ownTest(p.t) - ownTest(q.t) || lighter(p.d, q.d) || q.t.failures.length - p.t.failures.length);

@@ -1,7 +1,7 @@
 /** The shapes compare mode works with: each side's run, and what the comparison of the two found. */
 import type { ExchangeSummary } from '../../support/checks/failure';
 import type { Observation } from '../../support/http/observation';
-import type { Matrix, MatrixFailure, TestRef } from '../matrix-types';
+import type { Matrix, MatrixFailure } from '../matrix-types';
 import type { compare } from './model';
 
 export type SideName = 'A' | 'B';
@@ -37,27 +37,6 @@ export interface Difference {
   b: string;
   /** A few words: "status 404 vs 200", "error body: error \"Not Found\" vs \"Not found\"". */
   phrase: string;
-}
-
-export interface RequestDiff {
-  request: string;
-  /** B's request line when it is not A's (ids differ between targets). */
-  requestB?: string;
-  differences: Difference[];
-  /** How many requests of the test differed exactly so (the same request sent again with the same result). */
-  times: number;
-}
-
-export type TestOutcome = TestRef['status'] | 'absent';
-
-export interface TestComparison {
-  title: string;
-  a: TestOutcome;
-  b: TestOutcome;
-  /** The requests whose responses differ, most telling first; requests answered alike are counted. */
-  requests: RequestDiff[];
-  alike: number;
-  failures: Failure[];
 }
 
 /** What a differing clause is: which side verified what the other did not. */
