@@ -9,42 +9,39 @@ import type { TestRun } from './run-model';
 /** Escaped as our pages are, without what XML 1.0 cannot hold (terminal colours, other control characters). */
 const xml = (s: string) => esc(stripVTControlCharacters(redact(s)).replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD]/gu, ''));
 
-type Counts = { tests: number; failures: number; errors: number; skipped: number; time: number };
-const countsOf = (c: Counts) => `tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}" time="${c.time.toFixed(3)}"`;
+/** A suite's counts, from its cases (`kind`: how each ended, `seconds`: its duration). */
+function countsOf(cases: ReadonlyArray<{ kind: string; seconds: number }>): string {
+  const n = (kind: string) => cases.filter((c) => c.kind === kind).length;
+  const time = cases.reduce((t, c) => t + c.seconds, 0);
+  return `tests="${cases.length}" failures="${n('failure')}" errors="${n('error')}" skipped="${n('skipped')}" time="${time.toFixed(3)}"`;
+}
 
 /** The run as JUnit XML, one <testsuite> per file (relative to `rootDir`, the config file's folder). */
 export function renderJunit(runs: readonly TestRun[], rootDir: string): string {
-  const byFile = new Map<string, TestRun[]>();
-  for (const run of runs) {
-    const file = relative(rootDir, run.test.location.file);
-    byFile.set(file, [...(byFile.get(file) ?? []), run]);
-  }
-  const totals: Counts = { tests: 0, failures: 0, errors: 0, skipped: 0, time: 0 };
-  const suites = [...byFile].map(([file, tests]) => {
-    const counts: Counts = { tests: tests.length, failures: 0, errors: 0, skipped: 0, time: 0 };
-    const cases = tests.map(({ test, result, failures }) => {
-      const seconds = (result?.duration ?? 0) / 1000;
-      counts.time += seconds;
-      const open = `<testcase name="${xml(test.titlePath().slice(3).join(' › '))}" classname="${xml(file)}" time="${seconds.toFixed(3)}">`;
-      if (!result || result.status === 'skipped') {
-        counts.skipped++;
-        const reason = test.annotations.find((a) => a.type === 'skip')?.description ?? '';
-        return `${open}<skipped message="${xml(reason)}"/></testcase>`;
-      }
-      if (test.outcome() === 'expected' || test.outcome() === 'flaky') return `${open}</testcase>`;
-      // Failures a waiver covers do not fail the test: its page and the matrix show them.
-      const standing = failures.filter((f) => !f.waiver);
-      if (standing.length) {
-        counts.failures++;
-        const clauses = [...new Set(standing.map((f) => f.clause))].join(', ');
-        return `${open}<failure type="ClauseFailure" message="${xml(`${clauses}: ${standing[0].title}`)}">${xml(standing.map(formatFailure).join('\n\n'))}</failure></testcase>`;
-      }
-      counts.errors++;
-      const text = result.errors.map((e) => e.message ?? e.value ?? '').join('\n\n');
-      return `${open}<error type="Error" message="${xml(text.split('\n')[0] ?? '')}">${xml(text)}</error></testcase>`;
-    });
-    for (const k of Object.keys(totals) as Array<keyof Counts>) totals[k] += counts[k];
-    return `  <testsuite name="${xml(file)}" ${countsOf(counts)}>\n    ${cases.join('\n    ')}\n  </testsuite>`;
+  const fileOf = (run: TestRun) => relative(rootDir, run.test.location.file);
+  const all = [...new Set(runs.map(fileOf))].map((file) => {
+    const cases = runs
+      .filter((run) => fileOf(run) === file)
+      .map(({ test, result, failures }) => {
+        const seconds = (result?.duration ?? 0) / 1000;
+        const open = `<testcase name="${xml(test.titlePath().slice(3).join(' › '))}" classname="${xml(file)}" time="${seconds.toFixed(3)}">`;
+        if (!result || result.status === 'skipped') {
+          const reason = test.annotations.find((a) => a.type === 'skip')?.description ?? '';
+          return { kind: 'skipped', seconds, xml: `${open}<skipped message="${xml(reason)}"/></testcase>` };
+        }
+        if (test.outcome() === 'expected' || test.outcome() === 'flaky') return { kind: 'passed', seconds, xml: `${open}</testcase>` };
+        // Failures a waiver covers do not fail the test: its page and the matrix show them.
+        const standing = failures.filter((f) => !f.waiver);
+        if (standing.length) {
+          const clauses = [...new Set(standing.map((f) => f.clause))].join(', ');
+          const body = `<failure type="ClauseFailure" message="${xml(`${clauses}: ${standing[0].title}`)}">${xml(standing.map(formatFailure).join('\n\n'))}</failure>`;
+          return { kind: 'failure', seconds, xml: `${open}${body}</testcase>` };
+        }
+        const text = result.errors.map((e) => e.message ?? e.value ?? '').join('\n\n');
+        return { kind: 'error', seconds, xml: `${open}<error type="Error" message="${xml(text.split('\n')[0] ?? '')}">${xml(text)}</error></testcase>` };
+      });
+    return { cases, xml: `  <testsuite name="${xml(file)}" ${countsOf(cases)}>\n    ${cases.map((c) => c.xml).join('\n    ')}\n  </testsuite>` };
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="contract suite" ${countsOf(totals)}>\n${suites.join('\n')}\n</testsuites>\n`;
+  const totals = countsOf(all.flatMap((s) => s.cases));
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="contract suite" ${totals}>\n${all.map((s) => s.xml).join('\n')}\n</testsuites>\n`;
 }
