@@ -5,28 +5,18 @@ import type { Failure, SideName } from './types';
 
 export const clip = (s: string, max = 120) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
-/** A url as a path with its query ("/v1/runtimes/x?full=1"); a url that does not parse, as it is. */
-function pathOf(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.pathname}${u.search}`;
-  } catch {
-    return url;
-  }
-}
-
-function normaliseFailure(side: SideName, record: MatrixFailure): Failure {
-  const ex = record.exchange;
-  const exchange = ex && { method: ex.method, path: clip(pathOf(ex.url), 90), status: ex.status, contentType: ex.contentType };
-  return { ...record, side, title: clip(record.title || 'failed'), received: clip(record.received), allowed: clip(record.allowed), exchange };
-}
-
-/** The failures of one side's clause row, normalised, each once. */
+/** The failures of one side's clause row, each once, comparable: the request by its path with its query ("/v1/runtimes/x?full=1"). */
 export function failuresOf(side: SideName, raw: readonly MatrixFailure[] = []): Failure[] {
-  return uniqueBy(
-    raw.map((f) => normaliseFailure(side, f)),
-    (n) => `${n.test}|${n.title}|${n.received}|${requestOf(n)}`,
-  );
+  const pathOf = (url: string) => (URL.canParse(url) ? `${new URL(url).pathname}${new URL(url).search}` : url);
+  const failures = raw.map(({ exchange: ex, ...f }) => ({
+    ...f,
+    side,
+    title: clip(f.title || 'failed'),
+    received: clip(f.received),
+    allowed: clip(f.allowed),
+    exchange: ex && { method: ex.method, path: clip(pathOf(ex.url), 90), status: ex.status, contentType: ex.contentType },
+  }));
+  return uniqueBy(failures, (n) => `${n.test}|${n.title}|${n.received}|${requestOf(n)}`);
 }
 
 /** The request a failure is about, "GET /v1/runtimes/x → 200", or nothing. */
