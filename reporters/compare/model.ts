@@ -5,25 +5,16 @@ import type { ClauseRow, TestRef } from '../matrix-types';
 import { align, diffRequests, systematicHeaders } from './diff';
 import { count } from '../doc';
 import { failurePhrase, failuresOf, reasonPhrase } from './failures';
-import type { Category, Difference, Failure, Side, SideName } from './types';
+import type { Difference, Failure, Side, SideName } from './types';
 
-const GROUP_TITLES: Record<Exclude<Category, 'same'>, string> = {
-  'a-only': 'A verified, B failed',
-  'b-only': 'B verified, A failed',
-  'one-skipped': 'Skipped on one side',
-};
+/** What a differing clause is (which side verified what the other did not), in the order both reports show the groups. */
+const GROUPS = { 'a-only': 'A verified, B failed', 'b-only': 'B verified, A failed', 'one-skipped': 'Skipped on one side' } as const;
+type Category = 'same' | keyof typeof GROUPS;
 
 const statusOf = (side: Side, row?: ClauseRow) => (side.matrix ? (row?.status ?? 'not covered') : 'no result');
 
 /** A waived clause is judged failed: a waiver is the side's own setting, not its behaviour (the reports still show `waived`). */
 const verdictOf = (status: string) => (status === 'waived' ? 'failed' : status);
-
-function categoryOf(a: string, b: string): Category {
-  if (a === b) return 'same';
-  if (a === 'verified' && b === 'failed') return 'a-only';
-  if (b === 'verified' && a === 'failed') return 'b-only';
-  return 'one-skipped';
-}
 
 /** A test's outcome for a clause; one that does not count for it on this side shows how it ended there. */
 function outcome(side: Side, row: ClauseRow | undefined, title: string): TestRef['status'] | 'absent' {
@@ -38,11 +29,18 @@ function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>
   const [ra, rb] = [a, b].map((s) => s.matrix?.clauses.find((c) => c.id === id));
   const sa = statusOf(a, ra);
   const sb = statusOf(b, rb);
-  const differs = !!a.matrix && !!b.matrix && verdictOf(sa) !== verdictOf(sb);
-  const category = differs ? categoryOf(verdictOf(sa), verdictOf(sb)) : 'same';
+  const [va, vb] = [verdictOf(sa), verdictOf(sb)];
+  const differs = !!a.matrix && !!b.matrix && va !== vb;
+  const category: Category = !differs
+    ? 'same'
+    : va === 'verified' && vb === 'failed'
+      ? 'a-only'
+      : vb === 'verified' && va === 'failed'
+        ? 'b-only'
+        : 'one-skipped';
   const reasons = { A: ra?.reasons ?? [], B: rb?.reasons ?? [] };
   // Whether the reports give the clause a details section (a clause skipped on one side needs none unless the other side failed it).
-  const detailed = differs && (category !== 'one-skipped' || verdictOf(sa) === 'failed' || verdictOf(sb) === 'failed');
+  const detailed = differs && (category !== 'one-skipped' || va === 'failed' || vb === 'failed');
   const base = { id, family: familyOf(id as ClauseId), summary: ra?.summary ?? rb?.summary ?? '', a: sa, b: sb, differs, category, reasons, detailed };
   if (!differs) return { ...base, first: '', tests: [], failures: [] };
 
@@ -107,12 +105,7 @@ export function compare(a: Side, b: Side) {
   const ignore = new Set([...headersOnly.A, ...headersOnly.B]);
   const clauses = ids.map((id) => compareClause(id, a, b, ignore));
 
-  // The differing clauses, grouped in the order both reports show them.
-  const groups = (['a-only', 'b-only', 'one-skipped'] as const).map((category) => ({
-    category,
-    title: GROUP_TITLES[category],
-    clauses: clauses.filter((c) => c.category === category),
-  }));
+  const groups = Object.entries(GROUPS).map(([category, title]) => ({ category, title, clauses: clauses.filter((c) => c.category === category) }));
   // A row of the family matrix; its last row, all, is one of all clauses.
   const tally = (family: string, of = clauses.filter((c) => c.family === family)) => {
     const n = (cat: Category) => of.filter((c) => c.category === cat).length;

@@ -39,9 +39,6 @@ export interface Difference {
   phrase: string;
 }
 
-/** What a differing clause is: which side verified what the other did not. */
-export type Category = 'same' | 'a-only' | 'b-only' | 'one-skipped';
-
 /** How much of a clause's difference both reports show: tests in full (the others are named), requests per test, differences per request, failures per list. */
 export type Limits = Record<'tests' | 'requests' | 'differences' | 'failures', number>;
 
