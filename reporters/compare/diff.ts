@@ -22,10 +22,8 @@ function parse(v: string | undefined): { type: string; value?: string } | undefi
   return at < 0 ? { type: v } : { type: v.slice(0, at), value: v.slice(at + 3) };
 }
 
-const shown = (v: string | undefined) => {
-  const p = parse(v);
-  return !p ? 'absent' : (p.value ?? p.type);
-};
+/** A value as the reports show it: its value, else its type ("object"). */
+const shown = (v: string | undefined) => (v === undefined ? 'absent' : (parse(v)!.value ?? v));
 
 const lastKey = (path: string) => /([^.[\]]+)(?:\[\d+\])?$/.exec(path)?.[1] ?? path;
 const parentOf = (path: string) => path.replace(/(\.[^.[\]]+|\[\d+\])$/, '');

@@ -31,13 +31,10 @@ function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>
   const sb = statusOf(b, rb);
   const [va, vb] = [verdictOf(sa), verdictOf(sb)];
   const differs = !!a.matrix && !!b.matrix && va !== vb;
-  const category: Category = !differs
-    ? 'same'
-    : va === 'verified' && vb === 'failed'
-      ? 'a-only'
-      : vb === 'verified' && va === 'failed'
-        ? 'b-only'
-        : 'one-skipped';
+  // Verified against failed, either way; any other difference is a side that skipped the clause (or did not run it).
+  const category: Category = differs
+    ? (({ 'verified|failed': 'a-only', 'failed|verified': 'b-only' } as Record<string, Category>)[`${va}|${vb}`] ?? 'one-skipped')
+    : 'same';
   const reasons = { A: ra?.reasons ?? [], B: rb?.reasons ?? [] };
   // Whether the reports give the clause a details section (a clause skipped on one side needs none unless the other side failed it).
   const detailed = differs && (category !== 'one-skipped' || va === 'failed' || vb === 'failed');
