@@ -68,6 +68,11 @@ export class CellRunner {
     }
   }
 
+  /**
+   * One step per group of cells sent at once: forbidden bodies whose verdict does not hang on the bodies beside them, a round with the
+   * round after it, else one cell. A round refused beside another update is sent again alone before it counts as refused (the document
+   * says nothing of updates at once); refused alone, it is sent value by value.
+   */
   private async runCells(cells: Cell[]): Promise<void> {
     let batch: Pending[] = [];
     let start = structuredClone(this.s.expected);
@@ -76,48 +81,32 @@ export class CellRunner {
       batch = [];
       start = structuredClone(this.s.expected);
     };
-    for (let i = 0; i < cells.length; i++) {
-      const cell = cells[i];
-      if (this.independent(cell)) {
-        const group = [cell];
-        const room = Math.min(FORBIDDEN_AT_ONCE, MAX_BATCH - batch.length);
-        while (group.length < room && i + 1 < cells.length && this.independent(cells[i + 1])) group.push(cells[++i]);
-        await Promise.all(group.map((c) => this.send(c, batch)));
-        if (batch.some((p) => p.wronglyAccepted) || batch.length >= MAX_BATCH) await close();
-        continue;
-      }
+    for (let i = 0; i < cells.length;) {
+      const group = this.group(cells, i, batch.length);
+      i += group.length;
       // A body the target may take would overwrite what a refused one before it leaked: read first.
-      if (this.wouldMask(batch, cell)) await close();
-      if (!(await this.setUp(cell, batch))) continue;
-      if (this.pairable(cell, cells[i + 1])) {
-        await this.sendPair(cell, cells[++i], batch, close);
-        if (batch.length >= MAX_BATCH) await close();
-        continue;
-      }
-      const sent = await this.sendOrSplit(cell, batch);
+      if (group.some((c) => this.wouldMask(batch, c))) await close();
+      const ready: Cell[] = [];
+      for (const c of group) if (await this.setUp(c, batch)) ready.push(c);
+      const sent = await Promise.all(ready.map((c) => this.send(c, batch)));
+      const refused = sent.filter((p) => p.cell.units && p.status >= 400);
+      if (refused.length && sent.length > 1) await close();
+      for (const p of refused) await this.bisect(sent.length > 1 ? await this.send(p.cell, batch) : p, batch);
       // A forbidden body taken: read what it did now, and put the check back before the next cell.
-      if (sent.wronglyAccepted || batch.length >= (this.careful ? 1 : MAX_BATCH)) await close();
+      if (batch.some((p) => p.wronglyAccepted) || batch.length >= (this.careful ? 1 : MAX_BATCH)) await close();
     }
     await close();
   }
 
-  /** Two rounds of valid values of different properties, sent at once, must both hold; not where every body carries every property. */
-  private pairable(cell: Cell, next: Cell | undefined): next is Cell {
-    if (!cell.together || !next || this.careful || this.s.fullBody) return false;
-    return !Object.keys(cell.body).some((k) => k in next.body);
-  }
-
-  /** A round refused beside another update is sent again alone before it counts as refused: the document says nothing of updates at once. */
-  private async sendPair(a: Cell, b: Cell, batch: Pending[], close: () => Promise<void>): Promise<void> {
-    if (!(await this.setUp(b, batch))) {
-      await this.sendOrSplit(a, batch);
-      return;
-    }
-    const sent = await Promise.all([a, b].map((c) => this.send(c, batch)));
-    const refused = [a, b].filter((_, j) => sent[j].status >= 400);
-    if (!refused.length) return;
-    await close();
-    for (const c of refused) await this.sendOrSplit(c, batch);
+  /** The cells from the i-th on that are sent at once; not where every body carries every property. */
+  private group(cells: Cell[], i: number, inBatch: number): Cell[] {
+    const [cell, next] = [cells[i], cells[i + 1]];
+    if (cell.together && next && !this.careful && !this.s.fullBody && !Object.keys(cell.body).some((k) => k in next.body)) return [cell, next];
+    const group = [cell];
+    const room = Math.min(FORBIDDEN_AT_ONCE, MAX_BATCH - inBatch);
+    if (this.independent(cell))
+      while (group.length < room && i + group.length < cells.length && this.independent(cells[i + group.length])) group.push(cells[i + group.length]);
+    return group;
   }
 
   /** Whether the check is in the state the cell presumes. */
@@ -183,25 +172,18 @@ export class CellRunner {
     return p;
   }
 
-  /** Sends a cell; a refused round is then sent value by value. */
-  private async sendOrSplit(cell: Cell, batch: Pending[]): Promise<Pending> {
-    const sent = await this.send(cell, batch);
-    if (cell.units && sent.status >= 400) await this.bisect(cell, batch);
-    return sent;
-  }
-
-  /** A refused round: each of its values alone, so the one refused is named on its own clause. */
-  private async bisect(round: Cell, batch: Pending[]): Promise<void> {
+  /** A round refused: each of its values alone (when it was), so the one refused is named on its own clause. */
+  private async bisect(refused: Pending, batch: Pending[]): Promise<void> {
+    if (refused.status < 400) return;
     const alone = [];
-    for (const unit of round.units!) alone.push(await this.send(unit, batch));
-    const refused = batch.find((p) => p.cell === round);
+    for (const unit of refused.cell.units!) alone.push(await this.send(unit, batch));
     if (alone.every((p) => p.accepted)) {
-      this.fx.verdict.at(whereOf(round)).fail({
+      this.fx.verdict.at(whereOf(refused.cell)).fail({
         clause: 'CU-1',
         title: 'a body of valid values was refused, though each of them was accepted alone',
-        received: refused?.status,
+        received: refused.status,
         allowed: 'a 2xx',
-        exchange: refused?.ex,
+        exchange: refused.ex,
       });
     }
   }
