@@ -7,7 +7,6 @@ import { burstInRun } from '../run/schedule';
 import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
 import type { Config } from '../run/config';
-import { SuiteError } from '../run/suite-error';
 import { checkErrorResponse } from '../checks/error-checks';
 import { fillPath } from '../spec/target';
 import { cellsFor, type Cell } from './cells';
@@ -32,12 +31,10 @@ export class CheckUpdateFamily {
 
   private readonly send: Send = (method, path, options) => this.fx.api.call(method, path, options);
 
-  /** The check's session, or a skip (configuration, spec) or a one-line failure (anything else). */
+  /** The check's session, or a skip (configuration, spec) or a one-line failure (anything else, thrown by the opening). */
   private async open(kind: CheckKind): Promise<Session> {
-    const opened = await this.sessions.open(this.send, kind);
-    if ('skip' in opened) test.skip(true, opened.skip);
-    if ('error' in opened) throw new SuiteError('cannot-test', opened.error);
-    const { session } = opened as { session: Session };
+    const session = await this.sessions.open(this.send, kind);
+    if (typeof session === 'string') return test.skip(true, session) as never; // test.skip(true) throws
     for (const n of session.notes.splice(0)) this.fx.verdict.note('restored', n);
     return session;
   }

@@ -9,28 +9,14 @@ import { dirname, join } from 'node:path';
 import type { CallOptions } from '../http/client';
 import { oneLine, type Exchange } from '../http/exchange';
 import { SuiteError } from '../run/suite-error';
+import type { UpdateShape } from './session';
 import { changedProperties, isState, restoreBody, type CheckState } from './state';
 
 /** Sends one request to the target; callers decide whether it goes through the contract checks. */
 export type Send = (method: string, path: string, options?: CallOptions) => Promise<Exchange>;
 
-/** How a check is read and updated: the update's method as the spec declares it, paths relative to BASE_URL. */
-export interface CheckRoutes {
-  method: string;
-  readPath: (id: string) => string;
-  updatePath: (id: string) => string;
-}
-
-/** How the family reads a check and puts it back. */
-export interface CheckAccess {
-  routes: CheckRoutes;
-  /** The update body schema's properties: what a restore sends and what a read-back compares. */
-  writable: string[];
-  /** The query every update carries (the auto-subscribe parameter, false). */
-  query?: Record<string, string>;
-  /** Properties that constrain one another (frequencyOffset, frequency, check type), by the target's names: a restore sends them together or not at all. */
-  coupled: string[];
-}
+/** How the family reads a check and puts it back (session.ts). */
+export type CheckAccess = Pick<UpdateShape, 'routes' | 'writable' | 'query' | 'coupled'>;
 
 export async function readCheck(send: Send, path: string): Promise<{ ex: Exchange; state?: CheckState }> {
   const ex = await send('GET', path);
