@@ -220,16 +220,10 @@ export function rounds(cells: Cell[]): Cell[] {
     // The first half free of presumed states, so that the second's set-up can come before both.
     const free = units.filter((u) => !u.given);
     const half = free.length === units.length ? Math.ceil(units.length / 2) : free.length;
-    if (i === 0 && half >= 1 && half < units.length) {
-      const first = free.slice(0, half);
-      out.push(
-        round(first, '1a', true),
-        round(
-          units.filter((u) => !first.includes(u)),
-          '1b',
-        ),
-      );
-    } else out.push(round(units, String(i + 1), undefined, i % 2 === 1 ? JSON_WITH_CHARSET : undefined));
+    const first = free.slice(0, half);
+    const rest = units.filter((u) => !first.includes(u));
+    if (i === 0 && first.length && rest.length) out.push(round(first, '1a', true), round(rest, '1b'));
+    else out.push(round(units, String(i + 1), undefined, i % 2 === 1 ? JSON_WITH_CHARSET : undefined));
   }
   return out;
 }

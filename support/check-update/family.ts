@@ -6,7 +6,6 @@ import { atTest } from '../run/step-location';
 import { burstInRun } from '../run/schedule';
 import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
-import type { Config } from '../run/config';
 import { checkErrorResponse } from '../checks/error-checks';
 import { fillPath } from '../spec/target';
 import { cellsFor, type Cell } from './cells';
@@ -25,7 +24,7 @@ const budgetMs = (cells: Cell[]) => 30_000 + 2_000 * (5 + 3 * cells.reduce((n, c
 
 export class CheckUpdateFamily {
   constructor(
-    private readonly fx: Judges & { config: Config },
+    private readonly fx: Judges,
     private readonly sessions: CheckSessions,
   ) {}
 

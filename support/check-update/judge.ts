@@ -2,27 +2,17 @@
  * The answer to one update, by what the cell expects: a valid body accepted, an invalid one refused with an error body, a body
  * the target may take or refuse judged by which it did; where the answer shows the check, it shows the values sent (CU-1).
  */
-import type { ApiClient, CallOptions } from '../http/client';
+import type { CallOptions } from '../http/client';
 import { checkErrorResponse } from '../checks/error-checks';
 import { conform } from '../checks/conformance';
 import { show, type Where } from '../checks/failure';
 import type { Verdict } from '../checks/verdict';
 import type { Exchange } from '../http/exchange';
-import type { Contract } from '../fixtures';
-import type { SchemaValidator } from '../spec/schema-validator';
-import type { Spec } from '../spec/spec';
-import type { Target } from '../spec/target';
+import type { ContractFixtures } from '../fixtures';
 import type { Cell } from './cells';
 import { isState, sameValue, type CheckState } from './state';
 
-export interface Judges {
-  api: ApiClient;
-  contract: Contract;
-  verdict: Verdict;
-  target: Target;
-  spec: Spec;
-  validator: SchemaValidator;
-}
+export type Judges = Pick<ContractFixtures, 'api' | 'contract' | 'verdict' | 'target' | 'spec' | 'validator' | 'config'>;
 
 export const is2xx = (status: number) => status >= 200 && status < 300;
 export const is4xx = (status: number) => status >= 400 && status < 500;
