@@ -120,20 +120,11 @@ export function saveSnapshot(file: string, snapshot: SnapshotFile): void {
 
 export const removeSnapshot = (file: string) => rmSync(file, { force: true });
 
-export interface SnapshotOptions extends CheckAccess {
-  file: string;
-  baseUrl: string;
-  embedded: boolean;
-  runId: string;
-  id: string;
-  send: Send;
-}
-
 /**
  * Reads the snapshot for a run and writes it, with this run's id, before the first update: this run's own file is kept, an earlier
  * run's leftover against the same real target is put back first (a SuiteError naming the file if it cannot be), else the check is read now.
  */
-export async function takeSnapshot(o: SnapshotOptions) {
+export async function takeSnapshot(o: CheckAccess & { file: string; baseUrl: string; embedded: boolean; runId: string; id: string; send: Send }) {
   const { file, baseUrl, embedded, runId, id, routes, send } = o;
   const pending = loadSnapshot(file);
   const readNow = async () => {
