@@ -200,10 +200,10 @@ export class CellRunner {
       for (const f of findings) this.report(f, batch, back);
       this.recordPasses(batch, findings);
     });
-    const ambiguous = findings.filter((f): f is Extract<Finding, { kind: 'ambiguous' }> => f.kind === 'ambiguous');
+    const ambiguous = findings.filter((f) => f.updates.length > 1);
     if (ambiguous.length) await this.replay(start, batch, ambiguous);
     const wrong = findings.some((f) => f.kind !== 'derived') || batch.some((p) => p.wronglyAccepted);
-    if (findings.some((f) => f.kind === 'leak' || f.kind === 'ambiguous')) this.careful = true;
+    if (findings.some((f) => f.kind === 'leak')) this.careful = true;
     if (!read) return;
     if (wrong) {
       // Back to what the check should hold: the accepted valid bodies, none of the rest.
@@ -220,16 +220,17 @@ export class CellRunner {
     const v = (i: number, property: string) => this.fx.verdict.at(whereOf(answering(batch[i].cell, property)));
     switch (f.kind) {
       case 'not-persisted':
-        v(f.update, f.property).fail({
+        v(f.updates[0], f.property).fail({
           clause: 'CU-1',
           title: `read back after the accepted update: ${f.property} is not the value sent`,
           received: f.read ?? null,
-          allowed: show(f.sent),
+          allowed: show(f.before),
           exchange: back,
         });
         break;
       case 'leak': {
-        const { cell, status } = batch[f.update];
+        if (f.updates.length > 1) break; // replayed, then reported
+        const { cell, status } = batch[f.updates[0]];
         const unit = answering(cell, f.property);
         // Refused and still changed: no rejection of its own rule either (a rejection changes nothing), named first.
         if (unit.clause !== 'CU-7') this.leaked(unit, f, `${unit.title}: answered ${status}, yet changed ${f.property}`, back, unit.clause);
@@ -241,15 +242,12 @@ export class CellRunner {
           'changed-by-the-target',
           `${f.property} read back ${show(f.read)} (was ${show(f.before)}) though no update sent it; the document does not say what else an update may change`,
         );
-        break;
-      case 'ambiguous':
-        break; // replayed, then reported
     }
   }
 
   /** The checks that held: a value read back (CU-1), a refused body that changed nothing (CU-7). */
   private recordPasses(batch: Pending[], findings: Finding[]): void {
-    const blamed = new Set(findings.flatMap((f) => ('update' in f ? [f.update] : 'updates' in f ? f.updates : [])));
+    const blamed = new Set(findings.flatMap((f) => f.updates));
     batch.forEach((p, i) => {
       if (blamed.has(i) || p.wronglyAccepted) return;
       for (const c of p.cell.units ?? [p.cell]) this.fx.verdict.at(whereOf(c)).pass(p.accepted ? 'CU-1' : 'CU-7');
@@ -257,7 +255,7 @@ export class CellRunner {
   }
 
   /** Several refused bodies sent the value read: the batch is sent again one update at a time, with a read after each. */
-  private async replay(start: CheckState, batch: Pending[], ambiguous: Array<Extract<Finding, { kind: 'ambiguous' }>>): Promise<void> {
+  private async replay(start: CheckState, batch: Pending[], ambiguous: Finding[]): Promise<void> {
     const { api, target } = this.fx;
     const pending = new Map(ambiguous.map((f) => [f.property, f]));
     await this.step(`send the ${batch.length} updates again one at a time, to find which changed ${[...pending.keys()].join(', ')}`, async () => {
