@@ -48,23 +48,19 @@ function outsideEnum(value: unknown, listed: unknown[] | undefined): boolean {
   return items.some((v) => typeof v === 'string' && !listed.includes(v));
 }
 
-const jsonType = (v: unknown) => (Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v) as 'number' | 'boolean' | 'array' | 'object' | 'string' | 'null';
+const jsonType = (v: unknown) => (Array.isArray(v) ? 'array' : typeof v) as 'number' | 'boolean' | 'array' | 'object' | 'string';
 
 /** The verdict of a class on a target: the document's, or the target's spec's where the document is silent. */
 export function expectationOf(ruling: Ruling, property: string, value: unknown, spec: SpecFacts): Expectation {
   switch (ruling) {
-    case 'valid':
-    case 'invalid':
-    case 'either':
-      return ruling;
     case 'valid-where-nullable':
       return spec.nullable(property) ? 'valid' : 'either';
     case 'invalid-unless-nullable':
       return spec.nullable(property) ? 'either' : 'invalid';
-    case 'invalid-unless-admitted': {
-      const t = jsonType(value);
-      return t !== 'null' && spec.admits(property, t) ? 'either' : 'invalid';
-    }
+    case 'invalid-unless-admitted':
+      return value !== null && spec.admits(property, jsonType(value)) ? 'either' : 'invalid';
+    default:
+      return ruling;
   }
 }
 
@@ -79,14 +75,8 @@ const shown = (v: unknown) => {
 
 /** A stored state by role, in the target's names (undefined: a role the body lacks). */
 function byNames(ctx: CellContext, coupled: Coupled): CheckState | undefined {
-  const out: CheckState = {};
-  for (const [role, value] of Object.entries(coupled) as Array<[BodyRole, unknown]>) {
-    if (value === undefined) continue;
-    const name = ctx.names[role];
-    if (!name) return undefined;
-    out[name] = value;
-  }
-  return out;
+  const set = Object.entries(coupled).filter(([, v]) => v !== undefined) as Array<[BodyRole, unknown]>;
+  return set.every(([role]) => ctx.names[role]) ? Object.fromEntries(set.map(([role, v]) => [ctx.names[role], v])) : undefined;
 }
 
 /** A state whose frequency is not 0, with offset 1 (valid at any such frequency): a type is then judged alone. */

@@ -217,32 +217,21 @@ export class CellRunner {
   }
 
   private report(f: Finding, batch: Pending[], back: Exchange): void {
-    const v = (i: number, property: string) => this.fx.verdict.at(whereOf(answering(batch[i].cell, property)));
-    switch (f.kind) {
-      case 'not-persisted':
-        v(f.updates[0], f.property).fail({
-          clause: 'CU-1',
-          title: `read back after the accepted update: ${f.property} is not the value sent`,
-          received: f.read ?? null,
-          allowed: show(f.before),
-          exchange: back,
-        });
-        break;
-      case 'leak': {
-        if (f.updates.length > 1) break; // replayed, then reported
-        const { cell, status } = batch[f.updates[0]];
-        const unit = answering(cell, f.property);
-        // Refused and still changed: no rejection of its own rule either (a rejection changes nothing), named first.
-        if (unit.clause !== 'CU-7') this.leaked(unit, f, `${unit.title}: answered ${status}, yet changed ${f.property}`, back, unit.clause);
-        this.leaked(unit, f, `an update answered ${status} and still changed ${f.property}`, back);
-        break;
-      }
-      case 'derived':
-        this.fx.verdict.note(
-          'changed-by-the-target',
-          `${f.property} read back ${show(f.read)} (was ${show(f.before)}) though no update sent it; the document does not say what else an update may change`,
-        );
+    const { property, updates, read, before } = f;
+    if (f.kind === 'derived') {
+      const text = `${property} read back ${show(read)} (was ${show(before)}) though no update sent it; the document does not say what else an update may change`;
+      return this.fx.verdict.note('changed-by-the-target', text);
     }
+    if (updates.length > 1) return; // replayed, then reported
+    const { cell, status } = batch[updates[0]];
+    const unit = answering(cell, property);
+    if (f.kind === 'not-persisted') {
+      const title = `read back after the accepted update: ${property} is not the value sent`;
+      return this.fx.verdict.at(whereOf(unit)).fail({ clause: 'CU-1', title, received: read ?? null, allowed: show(before), exchange: back });
+    }
+    // Refused and still changed: no rejection of its own rule either (a rejection changes nothing), named first.
+    if (unit.clause !== 'CU-7') this.leaked(unit, f, `${unit.title}: answered ${status}, yet changed ${property}`, back, unit.clause);
+    this.leaked(unit, f, `an update answered ${status} and still changed ${property}`, back);
   }
 
   /** The checks that held: a value read back (CU-1), a refused body that changed nothing (CU-7). */
