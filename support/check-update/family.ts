@@ -9,7 +9,6 @@ import { test } from '@playwright/test';
 import { checkErrorResponse } from '../checks/error-checks';
 import { fillPath } from '../spec/target';
 import { cellsFor, type Cell } from './cells';
-import type { CellContext } from './value-rules';
 import { CellRunner } from './runner';
 import { rejectionCells } from './rejections';
 import type { Judges } from './judge';
@@ -41,17 +40,9 @@ export class CheckUpdateFamily {
   async run(t: UpdateTest, kind: CheckKind): Promise<void> {
     const { target, verdict } = this.fx;
     const s = await this.open(kind);
-    const names = s.vocabulary;
-    const ctx: CellContext = {
-      check: kind,
-      ownType: s.ownType,
-      names,
-      frequencies: t.roles.includes('frequency') ? frequenciesToTest(verdict, target, names.frequency) : [],
-      spec: s.facts,
-      queryParam: s.queryParam,
-      seed: this.fx.config.caseSeed,
-    };
-    const cells = cellsFor(t.key, ctx);
+    const { vocabulary: names, ownType, facts: spec, queryParam } = s;
+    const frequencies = t.roles.includes('frequency') ? frequenciesToTest(verdict, target, names.frequency) : [];
+    const cells = cellsFor(t.key, { check: kind, ownType, names, frequencies, spec, queryParam, seed: this.fx.config.caseSeed });
     const lacking = missingReason(names, t.roles);
     if (lacking) verdict.note('spec-finding', lacking);
     const empty =

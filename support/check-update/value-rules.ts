@@ -151,12 +151,7 @@ export const VALUE_RULES: readonly ValueRule[] = [
       { name: 'array', value: [1] },
       { name: 'object', value: { value: 1 } },
     ],
-    oracle: (v) =>
-      v === null || (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= INT32_MAX)
-        ? 'valid'
-        : typeof v === 'number' && Number.isInteger(v) && v > INT32_MAX
-          ? 'either'
-          : 'invalid',
+    oracle: (v) => (v === null ? 'valid' : !Number.isInteger(v) || (v as number) < 0 ? 'invalid' : (v as number) <= INT32_MAX ? 'valid' : 'either'),
     generated: {
       domain: () => [0, 5],
       arbitrary: () =>
