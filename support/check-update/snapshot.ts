@@ -62,16 +62,13 @@ export async function restoreCheck(a: CheckAccess, id: string, snapshot: CheckSt
   for (const body of attempts) {
     const ex = await write(routes.method, routes.updatePath(id), { body, query });
     result.steps.push(`${routes.method} ${Object.keys(body).length} properties → ${ex.status}`);
-    if (ex.status < 200 || ex.status >= 300) {
-      result.error = `the target refused the restore (${oneLine(ex)}): ${ex.text.slice(0, 300)}`;
-      continue;
-    }
-    const after = await readCheck(read, path);
-    if (!after.state) {
-      result.error = `could not read the check back (${oneLine(after.ex)})`;
-      continue;
-    }
-    result.error = undefined;
+    const after = ex.status >= 200 && ex.status < 300 ? await readCheck(read, path) : undefined;
+    result.error = !after
+      ? `the target refused the restore (${oneLine(ex)}): ${ex.text.slice(0, 300)}`
+      : !after.state
+        ? `could not read the check back (${oneLine(after.ex)})`
+        : undefined;
+    if (!after?.state) continue;
     result.state = after.state;
     result.remaining = changedProperties(snapshot, after.state, writable);
     if (result.remaining.length === 0) break;
