@@ -58,25 +58,15 @@ export function boundaryCases(c: CellContext, inRange: (f: number) => boolean = 
       // On the browser check every offset is wrong at frequency 0 (FO-5): the three the API check may have.
       if (f === 0) return (c.check === 'browser' ? [10, 20, 30] : [0, 1, 9, 10, 11, 19, 20, 21, 29, 30, 31]).map((o) => offsetAt(`f0-${o}`, 0, o));
       const max = maxOffset(f);
-      return (
-        [
-          ['0', 0],
-          ['1', 1],
-          ['max', max],
-          ['max+1', max + 1],
-        ] as const
-      ).map(([name, o]) => offsetAt(`f${f}-${name}`, f, o));
+      return Object.entries({ 0: 0, 1: 1, max, 'max+1': max + 1 }).map(([name, o]) => offsetAt(`f${f}-${name}`, f, o));
     });
 }
 
 /** The offset the FO-4 cells presume stored (valid at any frequency above 0), whose near misses they send. */
 const STORED_OFFSET = 1;
 /** The same, at frequency 0 (API check) and above 60: a careless parser there is a path of its own. */
-const NOT_AN_OFFSET_AT_ZERO: Array<[string, unknown]> = [
-  ['float', 10.5],
-  ['numeric-string', '10'],
-];
-const NOT_AN_OFFSET_ABOVE_60: Array<[string, unknown]> = [['float', 1.5]];
+const NOT_AN_OFFSET_AT_ZERO = { float: 10.5, 'numeric-string': '10' };
+const NOT_AN_OFFSET_ABOVE_60 = { float: 1.5 };
 
 /** FO-4: near misses of the stored offset at a low frequency, a few at zero and a high frequency, and one seeded frequency and offset. */
 export function notAnOffsetCases(c: CellContext): OffsetCase[] {
@@ -89,8 +79,8 @@ export function notAnOffsetCases(c: CellContext): OffsetCase[] {
   const given = { frequency: low, frequencyOffset: STORED_OFFSET };
   return [
     ...(low === undefined ? [] : near.map((g) => ({ ...offsetAt(g.name, low, g.value), given }))),
-    ...(c.frequencies.includes(0) && c.check === 'api' ? NOT_AN_OFFSET_AT_ZERO.map(([name, o]) => offsetAt(`f0-${name}`, 0, o)) : []),
-    ...(high === undefined ? [] : NOT_AN_OFFSET_ABOVE_60.map(([name, o]) => offsetAt(`f${high}-${name}`, high, o))),
+    ...(c.frequencies.includes(0) && c.check === 'api' ? Object.entries(NOT_AN_OFFSET_AT_ZERO).map(([name, o]) => offsetAt(`f0-${name}`, 0, o)) : []),
+    ...(high === undefined ? [] : Object.entries(NOT_AN_OFFSET_ABOVE_60).map(([name, o]) => offsetAt(`f${high}-${name}`, high, o))),
     ...seededCase(c),
   ];
 }
@@ -114,7 +104,7 @@ export function atZeroCases(c: CellContext): OffsetCase[] {
   if (!c.frequencies.includes(0)) return [];
   const offsets: OffsetCase[] = [];
   if (c.check === 'api' && c.ownType === SUB_MINUTE_CHECK_TYPE) {
-    const listed = [...boundaryCases(c, (f) => f === 0).map((x) => x.body.frequencyOffset), ...NOT_AN_OFFSET_AT_ZERO.map(([, o]) => o)];
+    const listed = [...boundaryCases(c, (f) => f === 0).map((x) => x.body.frequencyOffset), ...Object.values(NOT_AN_OFFSET_AT_ZERO)];
     const keep = (v: unknown) => !frequencyOffsetRuling(c.ownType, 0, v).accepted && !listed.some((x) => isDeepStrictEqual(x, v));
     const near = nearMissesAt({
       ruleIndex: 0,
