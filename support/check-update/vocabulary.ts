@@ -47,19 +47,11 @@ export function resolveVocabulary(bodySchema: Json): UpdateVocabulary {
   const taken = new Set<string>();
   const v = {} as UpdateVocabulary;
   const choose = (role: BodyRole, fits: (name: string, schema: Json) => number) => {
-    const published = PUBLISHED_NAMES[role];
-    if (published in props && !taken.has(published)) {
-      v[role] = published;
-    } else {
-      // The best fit wins (score > 0); ties go to the schema's order.
-      let best: string | undefined;
-      let bestScore = 0;
-      for (const n of names.filter((x) => !taken.has(x))) {
-        const score = fits(n, props[n]);
-        if (score > bestScore) [best, bestScore] = [n, score];
-      }
-      v[role] = best;
-    }
+    const free = names.filter((n) => !taken.has(n));
+    // The published name, else the best fit (score > 0); ties go to the schema's order.
+    const scores = free.map((n) => (n === PUBLISHED_NAMES[role] ? Infinity : fits(n, props[n])));
+    const best = Math.max(0, ...scores);
+    v[role] = best > 0 ? free[scores.indexOf(best)] : undefined;
     if (v[role]) taken.add(v[role]!);
   };
   // The document names this one; the check update operation is found by it (findUpdateOp).
