@@ -42,11 +42,8 @@ export interface Cell {
 }
 
 /** Whether a value (or an item of an array value) is a string the enumeration does not list. */
-function outsideEnum(value: unknown, listed: unknown[] | undefined): boolean {
-  if (!listed) return false;
-  const items = Array.isArray(value) ? value : [value];
-  return items.some((v) => typeof v === 'string' && !listed.includes(v));
-}
+const outsideEnum = (value: unknown, listed: unknown[] | undefined) =>
+  !!listed && (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && !listed.includes(v));
 
 const jsonType = (v: unknown) => (Array.isArray(v) ? 'array' : typeof v) as 'number' | 'boolean' | 'array' | 'object' | 'string';
 

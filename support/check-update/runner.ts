@@ -60,20 +60,12 @@ export class CellRunner {
     private readonly s: Session,
   ) {}
 
-  async run(cells: Cell[]): Promise<void> {
-    try {
-      await this.runCells(cells);
-    } finally {
-      if (this.lines.length) attachText(test.info(), 'cells', this.lines.join('\n'));
-    }
-  }
-
   /**
    * One step per group of cells sent at once: forbidden bodies whose verdict does not hang on the bodies beside them, a round with the
    * round after it, else one cell. A round refused beside another update is sent again alone before it counts as refused (the document
    * says nothing of updates at once); refused alone, it is sent value by value.
    */
-  private async runCells(cells: Cell[]): Promise<void> {
+  async run(cells: Cell[]): Promise<void> {
     let batch: Pending[] = [];
     let start = structuredClone(this.s.expected);
     const close = async () => {
@@ -81,21 +73,25 @@ export class CellRunner {
       batch = [];
       start = structuredClone(this.s.expected);
     };
-    for (let i = 0; i < cells.length;) {
-      const group = this.group(cells, i, batch.length);
-      i += group.length;
-      // A body the target may take would overwrite what a refused one before it leaked: read first.
-      if (group.some((c) => this.wouldMask(batch, c))) await close();
-      const ready: Cell[] = [];
-      for (const c of group) if (await this.setUp(c, batch)) ready.push(c);
-      const sent = await Promise.all(ready.map((c) => this.send(c, batch)));
-      const refused = sent.filter((p) => p.cell.units && p.status >= 400);
-      if (refused.length && sent.length > 1) await close();
-      for (const p of refused) await this.bisect(sent.length > 1 ? await this.send(p.cell, batch) : p, batch);
-      // A forbidden body taken: read what it did now, and put the check back before the next cell.
-      if (batch.some((p) => p.wronglyAccepted) || batch.length >= (this.careful ? 1 : MAX_BATCH)) await close();
+    try {
+      for (let i = 0; i < cells.length;) {
+        const group = this.group(cells, i, batch.length);
+        i += group.length;
+        // A body the target may take would overwrite what a refused one before it leaked: read first.
+        if (group.some((c) => this.wouldMask(batch, c))) await close();
+        const ready: Cell[] = [];
+        for (const c of group) if (await this.setUp(c, batch)) ready.push(c);
+        const sent = await Promise.all(ready.map((c) => this.send(c, batch)));
+        const refused = sent.filter((p) => p.cell.units && p.status >= 400);
+        if (refused.length && sent.length > 1) await close();
+        for (const p of refused) await this.bisect(sent.length > 1 ? await this.send(p.cell, batch) : p, batch);
+        // A forbidden body taken: read what it did now, and put the check back before the next cell.
+        if (batch.some((p) => p.wronglyAccepted) || batch.length >= (this.careful ? 1 : MAX_BATCH)) await close();
+      }
+      await close();
+    } finally {
+      if (this.lines.length) attachText(test.info(), 'cells', this.lines.join('\n'));
     }
-    await close();
   }
 
   /** The cells from the i-th on that are sent at once; not where every body carries every property. */
