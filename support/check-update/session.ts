@@ -10,8 +10,8 @@ import { currentRunId } from '../run/run-files';
 import { isSuiteError, SuiteError } from '../run/suite-error';
 import { fillPath, jsonBodySchema, type Target } from '../spec/target';
 import { planCarriers } from './carriers';
-import { describeRestore, removeSnapshot, restoreCheck, restored, snapshotPath, takeSnapshot, type SnapshotFile, type Send } from './snapshot';
-import { writableProperties, type CheckState } from './state';
+import { describeRestore, removeSnapshot, restoreCheck, restored, snapshotPath, takeSnapshot, type Send } from './snapshot';
+import { writableProperties } from './state';
 import { EXPECTED_TYPE, type CheckKind } from './table';
 import { PUBLISHED_NAMES, requiresFullBody, specFactsOf, vocabularyOf } from './vocabulary';
 
@@ -54,18 +54,7 @@ export function updateShape(target: Target) {
 export type UpdateShape = ReturnType<typeof updateShape>;
 
 /** One check's session: its snapshot and the state it should be in now. */
-export interface Session extends UpdateShape {
-  kind: CheckKind;
-  id: string;
-  /** The check's type as read before the first update (the document's rules depend on it). */
-  ownType: string;
-  /** The state the check should be in now: the last read, with every update accepted since applied. */
-  expected: CheckState;
-  file: string;
-  snapshot: SnapshotFile;
-  /** What opening did (an earlier run's leftover put back, this run's snapshot kept), for the first test's report. */
-  notes: string[];
-}
+export type Session = Exclude<Awaited<ReturnType<typeof openSession>>, string>;
 
 /** Why the family cannot send anything to this target, by its spec (SPEC-5 reports the gap itself). */
 export function specGap(target: Target): string | undefined {
@@ -73,6 +62,41 @@ export function specGap(target: Target): string | undefined {
   if (!target.readCheckOp || !target.readPath)
     return `the target's spec declares no GET ${target.updateOp.path}: the suite cannot read a check back, so it changes none`;
   return undefined;
+}
+
+/** A check's session, its snapshot taken; a string: why the check's tests are skipped; anything else one line of failure, in every test that opens it. */
+async function openSession(config: Config, target: Target, send: Send, kind: CheckKind) {
+  const gap = specGap(target);
+  if (gap) return gap;
+  const [id, variable, what] =
+    kind === 'api'
+      ? [config.checkId, 'CHECK_ID', 'the update tests change only an API check']
+      : [config.browserCheckId, 'BROWSER_CHECK_ID', 'the browser cells change only a browser check'];
+  if (!id) return `${variable} is not set: against a remote target ${what} named by ${variable} (and restore it)`;
+  const shape = updateShape(target);
+  const file = snapshotPath(config.reportDir, config.baseUrl, config.embedded, id);
+  try {
+    const taken = await takeSnapshot({ ...shape, file, baseUrl: config.baseUrl, embedded: config.embedded, runId: currentRunId(), id, send });
+    const type = shape.vocabulary.checkType ? taken.current[shape.vocabulary.checkType] : undefined;
+    const notes = taken.reused
+      ? [`this run's snapshot of ${taken.snapshot.savedAt} kept (a new worker after a failed test); the checks were read as they are now`]
+      : taken.recovered.map((r) => `left by an earlier run: ${describeRestore(r)}`);
+    return {
+      ...shape,
+      file,
+      snapshot: taken.snapshot,
+      kind,
+      id,
+      /** The check's type as read before the first update (the document's rules depend on it). */
+      ownType: typeof type === 'string' ? type : EXPECTED_TYPE[kind],
+      /** The state the check should be in now: the last read, with every update accepted since applied. */
+      expected: taken.current,
+      /** What opening did (an earlier run's leftover put back, this run's snapshot kept), for the first test's report. */
+      notes,
+    };
+  } catch (e) {
+    throw isSuiteError(e, 'cannot-test') ? new SuiteError('cannot-test', redact(e.message)) : e;
+  }
 }
 
 /** The worker's sessions, one per check, each opened once on demand (a string: why it is skipped); each check has its own snapshot file, so the two chains can run in two workers. */
@@ -89,41 +113,8 @@ export class CheckSessions {
   /** Opens the check's session with the first test's client (its requests are that test's). */
   open(send: Send, kind: CheckKind): Promise<Session | string> {
     let opening = this.opening.get(kind);
-    if (!opening) this.opening.set(kind, (opening = this.openNow(send, kind)));
+    if (!opening) this.opening.set(kind, (opening = openSession(this.config, this.target, send, kind)));
     return opening;
-  }
-
-  /** Anything but a skip is one line of failure, in every test that opens the session. */
-  private async openNow(send: Send, kind: CheckKind): Promise<Session | string> {
-    const { config, target } = this;
-    const gap = specGap(target);
-    if (gap) return gap;
-    const [id, variable, what] =
-      kind === 'api'
-        ? [config.checkId, 'CHECK_ID', 'the update tests change only an API check']
-        : [config.browserCheckId, 'BROWSER_CHECK_ID', 'the browser cells change only a browser check'];
-    if (!id) return `${variable} is not set: against a remote target ${what} named by ${variable} (and restore it)`;
-    const shape = updateShape(target);
-    const file = snapshotPath(config.reportDir, config.baseUrl, config.embedded, id);
-    try {
-      const taken = await takeSnapshot({ ...shape, file, baseUrl: config.baseUrl, embedded: config.embedded, runId: currentRunId(), id, send });
-      const type = shape.vocabulary.checkType ? taken.current[shape.vocabulary.checkType] : undefined;
-      const notes = taken.reused
-        ? [`this run's snapshot of ${taken.snapshot.savedAt} kept (a new worker after a failed test); the checks were read as they are now`]
-        : taken.recovered.map((r) => `left by an earlier run: ${describeRestore(r)}`);
-      return {
-        ...shape,
-        file,
-        snapshot: taken.snapshot,
-        kind,
-        id,
-        ownType: typeof type === 'string' ? type : EXPECTED_TYPE[kind],
-        expected: taken.current,
-        notes,
-      };
-    } catch (e) {
-      throw isSuiteError(e, 'cannot-test') ? new SuiteError('cannot-test', redact(e.message)) : e;
-    }
   }
 
   /** Restores each check whose chain's final test did not run; a restore that fails leaves the file for the next run. */
