@@ -70,16 +70,11 @@ const INT32_MAX = 2 ** 31 - 1;
 /** Characters as a person counts them (grapheme clusters), and as code points. */
 // One segmenter for the run: making one costs more than segmenting a 500-character description.
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
-// Segmenting is slow: counted only as far as the bound, and once per string (every test of the family judges the same generated ones).
-const withinBound = new Map<string, boolean>();
+// Segmenting is slow: counted only as far as the bound.
 const graphemesWithinBound = (s: string) => {
-  let within = withinBound.get(s);
-  if (within === undefined) {
-    let n = 0;
-    for (const _ of segmenter.segment(s)) if (++n > DESCRIPTION_MAX) break;
-    withinBound.set(s, (within = n <= DESCRIPTION_MAX));
-  }
-  return within;
+  let n = 0;
+  for (const _ of segmenter.segment(s)) if (++n > DESCRIPTION_MAX) return false;
+  return true;
 };
 const codePoints = (s: string) => [...s].length;
 
