@@ -236,13 +236,11 @@ export function cellsFor(key: UpdateTestKey, ctx: CellContext): Cell[] {
       return offsets(notAnOffsetCases(ctx), always);
     case 'FO-combined':
       return offsets(combinationCases(ctx), always);
-    default:
+    default: {
       // A value rule's own test: its valid values are in the rounds; the ones a target may refuse (another type) come last.
-      return propertyCells(
-        ctx,
-        VALUE_RULES.find((r) => r.clause === key)!,
-        notValid,
-      ).sort((a, b) => Number(a.expect === 'either') - Number(b.expect === 'either'));
+      const rule = VALUE_RULES.find((r) => r.clause === key)!;
+      return propertyCells(ctx, rule, notValid).sort((a, b) => Number(a.expect === 'either') - Number(b.expect === 'either'));
+    }
   }
 }
 
