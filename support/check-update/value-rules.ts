@@ -87,6 +87,9 @@ function descriptionRuling(v: unknown): Ruling {
   return graphemesWithinBound(v) ? 'either' : 'invalid';
 }
 
+/** A character of one, two and four UTF-8 bytes (one and two UTF-16 units): a description at the bound in each. */
+const WIDTHS = Object.entries({ ascii: 'd', multibyte: 'é', astral: '😀' });
+
 /** The characters of the name a valid body sets (CU-1) drawn with the run's seed, so that a stored name must keep any character. */
 const NAME_CHARACTERS = 8;
 /** The name a valid body sets (CU-1): a label, and characters from the whole of Unicode, one stream per check. */
@@ -107,16 +110,12 @@ export const VALUE_RULES: readonly ValueRule[] = [
     role: 'description',
     test: { rejects: 'over 500 characters (ASCII, multi-byte, astral) and other types rejected', alsoDeclares: ['CU-1'] },
     listed: [
-      { name: 'max-ascii', value: 'd'.repeat(DESCRIPTION_MAX) },
-      { name: 'max-multibyte', value: 'é'.repeat(DESCRIPTION_MAX) },
-      { name: 'max-astral', value: '😀'.repeat(DESCRIPTION_MAX) },
+      ...WIDTHS.map(([width, c]) => ({ name: `max-${width}`, value: c.repeat(DESCRIPTION_MAX) })),
       { name: 'numeric-string', value: '500' },
       { name: 'boolean-string', value: 'true' },
       { name: 'empty', value: '', readsBackAs: [null] },
       { name: 'null', value: null },
-      { name: 'over-max-ascii', value: 'd'.repeat(DESCRIPTION_MAX + 1) },
-      { name: 'over-max-multibyte', value: 'é'.repeat(DESCRIPTION_MAX + 1) },
-      { name: 'over-max-astral', value: '😀'.repeat(DESCRIPTION_MAX + 1) },
+      ...WIDTHS.map(([width, c]) => ({ name: `over-max-${width}`, value: c.repeat(DESCRIPTION_MAX + 1) })),
       { name: 'number', value: 500 },
       { name: 'boolean', value: true },
       { name: 'array', value: ['d'] },
