@@ -6,7 +6,6 @@ import type { CallOptions } from '../http/client';
 import { checkErrorResponse } from '../checks/error-checks';
 import { conform } from '../checks/conformance';
 import { show, type Where } from '../checks/failure';
-import type { Verdict } from '../checks/verdict';
 import type { Exchange } from '../http/exchange';
 import type { ContractFixtures } from '../fixtures';
 import type { Cell } from './cells';
@@ -31,38 +30,32 @@ export async function sendJudged(fx: Judges, cell: Cell, path: string, options: 
   if (cell.units) {
     // A round: refused, it is split (bisect) before anything is called wrong.
     ex = await api.call(target.updateMethod, path, options);
-    if (is4xx(ex.status)) checkErrorResponse({ verdict: v, exchange: ex });
-    else conform({ verdict: v, spec, validator, op: target.updateOp, exchange: ex, intent: 'valid', clause: 'CU-1' });
+    if (!is4xx(ex.status)) conform({ verdict: v, spec, validator, op: target.updateOp, exchange: ex, intent: 'valid', clause: 'CU-1' });
     if (is2xx(ex.status)) for (const u of cell.units) verdict.at(whereOf(u)).pass(u.clause);
   } else if (cell.expect === 'either') {
+    // Taken or refused alike; an echo of a value the target's spec does not list is spec drift, judged with the value the check had.
     ex = await api.call(target.updateMethod, path, options);
-    judgeEither(fx, v, cell, ex, before);
+    let json = ex.json;
+    for (const p of is2xx(ex.status) ? (cell.outsideSpecEnum ?? []) : []) {
+      if (!isState(json) || !sameValue(json[p], cell.body[p])) continue;
+      v.note(
+        'spec-drift',
+        `${target.updateMethod} ${target.updateOp?.path} echoed ${p} ${show(cell.body[p])}, which the spec's enum does not list (the document does)`,
+      );
+      json = { ...json, [p]: before[p] };
+    }
+    conform({ verdict: v, spec, validator, op: target.updateOp, exchange: { ...ex, json }, intent: 'either', clause: cell.clause });
+    if (is2xx(ex.status)) v.note('taken', `"${cell.title}" was taken (${ex.status}); either is allowed, its changes are the check's now`);
   } else {
-    // Its error body is checked there too.
     ex = await contract.at(where).send(target.updateOp, target.updateMethod, path, cell.expect, cell.clause, options);
     // A valid value refused breaks its own rule and CU-1 alike: a valid update of an existing check is accepted.
     if (cell.expect === 'valid' && cell.clause !== 'CU-1')
       v.check({ clause: 'CU-1', ok: is2xx(ex.status), title: 'a valid update was not accepted', received: ex.status, allowed: 'a 2xx', exchange: ex });
   }
+  // A refusal's error body (the contract's send checked it already: once per answer).
+  if (is4xx(ex.status)) checkErrorResponse({ verdict: v, exchange: ex });
   if (is2xx(ex.status) && cell.expect !== 'invalid' && isState(ex.json)) checkEcho(fx, cell, ex, ex.json);
   return ex;
-}
-
-/** A body the target may take (2xx) or refuse (4xx); an echo of a value the target's spec does not list is spec drift, judged with the value the check had. */
-function judgeEither(fx: Judges, v: Verdict, cell: Cell, ex: Exchange, before: CheckState): void {
-  const { spec, validator, target } = fx;
-  let json = ex.json;
-  for (const p of is2xx(ex.status) ? (cell.outsideSpecEnum ?? []) : []) {
-    if (!isState(json) || !sameValue(json[p], cell.body[p])) continue;
-    v.note(
-      'spec-drift',
-      `${target.updateMethod} ${target.updateOp?.path} echoed ${p} ${show(cell.body[p])}, which the spec's enum does not list (the document does)`,
-    );
-    json = { ...json, [p]: before[p] };
-  }
-  conform({ verdict: v, spec, validator, op: target.updateOp, exchange: { ...ex, json }, intent: 'either', clause: cell.clause });
-  if (is4xx(ex.status)) checkErrorResponse({ verdict: v, exchange: ex });
-  if (is2xx(ex.status)) v.note('taken', `"${cell.title}" was taken (${ex.status}); either is allowed, its changes are the check's now`);
 }
 
 /** The update's own answer, where it shows the check, shows the values sent (CU-1). */
