@@ -18,7 +18,6 @@ import {
   snapshotPath,
   takeSnapshot,
   type CheckAccess,
-  type CheckRoutes,
   type Send,
 } from '../../support/check-update/snapshot';
 import type { Exchange } from '../../support/http/exchange';
@@ -39,8 +38,8 @@ const ORIGINAL: CheckState = {
  * The update's method and paths as a spec might give them: not PUT, and read and update on paths of
  * their own, so that a hard-coded method or a mixed-up path shows.
  */
-const ROUTES: CheckRoutes = { method: 'PATCH', readPath: (id) => `/v1/checks/${id}`, updatePath: (id) => `/v1/update/checks/${id}` };
-const ACCESS: CheckAccess = { routes: ROUTES, writable: WRITABLE, coupled: ['checkType', 'frequency', 'frequencyOffset'] };
+const ROUTES: CheckAccess['routes'] = { method: 'PATCH', readPath: (id) => `/v1/checks/${id}`, updatePath: (id) => `/v1/update/checks/${id}` };
+const ACCESS: CheckAccess = { routes: ROUTES, writable: WRITABLE, query: undefined, coupled: ['checkType', 'frequency', 'frequencyOffset'] };
 
 /**
  * A target holding checks by id: GET on the read path, the routes' method on the update path, anything

@@ -15,11 +15,16 @@ export interface SentUpdate {
   readsBackAs?: Record<string, unknown[]>;
 }
 
-export type Finding =
-  | { kind: 'not-persisted'; property: string; update: number; sent: unknown; read: unknown }
-  | { kind: 'leak'; property: string; update: number; before: unknown; read: unknown }
-  | { kind: 'ambiguous'; property: string; updates: number[]; before: unknown; read: unknown }
-  | { kind: 'derived'; property: string; before: unknown; read: unknown };
+/** A property read otherwise than expected: `before` is what the read should have shown (the value an accepted update sent, if one did). */
+export interface Finding {
+  /** Refused updates changed it (several: which one is not known yet), an accepted one did not persist it, or nobody sent it. */
+  kind: 'leak' | 'not-persisted' | 'derived';
+  property: string;
+  /** The updates that answer for it, by their place in the batch. */
+  updates: number[];
+  before: unknown;
+  read: unknown;
+}
 
 /** The state the check should have after the batch: each accepted body applied in order. */
 export function expectedAfter(start: CheckState, sent: SentUpdate[]): CheckState {
@@ -28,17 +33,12 @@ export function expectedAfter(start: CheckState, sent: SentUpdate[]): CheckState
   return out;
 }
 
-const lastIndex = <T>(list: T[], holds: (x: T) => boolean) => {
-  for (let i = list.length - 1; i >= 0; i--) if (holds(list[i])) return i;
-  return -1;
-};
-
 export function attribute(start: CheckState, read: CheckState, sent: SentUpdate[], writable: string[]): Finding[] {
   const expected = expectedAfter(start, sent);
   const findings: Finding[] = [];
   for (const property of writable) {
     const got = read[property];
-    const last = lastIndex(sent, (s) => s.accepted && property in s.body);
+    const last = Math.max(-1, ...sent.flatMap((s, i) => (s.accepted && property in s.body ? [i] : [])));
     const alternatives = last >= 0 ? (sent[last].readsBackAs?.[property] ?? []) : [];
     if (sameValue(expected[property], got) || alternatives.some((a) => sameValue(a, got))) continue;
     const before = expected[property];
@@ -48,11 +48,8 @@ export function attribute(start: CheckState, read: CheckState, sent: SentUpdate[
     // Who sent the value read, else (no accepted writer) the refused bodies that sent the property, else (only refused
     // bodies, none of which sent it) all of them: one of them changed what it did not even send.
     const suspects = matching.length ? matching : last >= 0 ? [] : refused.length ? refused : sent.some((s) => s.accepted) ? [] : sent.map((_, i) => i);
-    if (suspects.length === 1) findings.push({ kind: 'leak', property, update: suspects[0], before, read: got });
-    else if (suspects.length > 1) findings.push({ kind: 'ambiguous', property, updates: suspects, before, read: got });
-    else if (last >= 0 && !sent[last].wronglyAccepted)
-      findings.push({ kind: 'not-persisted', property, update: last, sent: sent[last].body[property], read: got });
-    else findings.push({ kind: 'derived', property, before, read: got });
+    const kind = suspects.length ? 'leak' : last >= 0 && !sent[last].wronglyAccepted ? 'not-persisted' : 'derived';
+    findings.push({ kind, property, updates: kind === 'leak' ? suspects : kind === 'not-persisted' ? [last] : [], before, read: got });
   }
   return findings;
 }

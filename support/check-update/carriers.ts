@@ -5,7 +5,7 @@
  */
 import { jsonBodySchema, schemaProperties } from '../spec/target';
 import type { SpecOperation } from '../spec/spec';
-import type { CheckState } from './state';
+import { isState, type CheckState } from './state';
 import { shapedAs, type UpdateVocabulary } from './vocabulary';
 
 type CarrierKind = 'name' | 'boolean' | 'array' | 'object';
@@ -28,12 +28,11 @@ export function planCarriers(updateOp: SpecOperation | undefined, vocabulary: Up
 
 /** The object with its first boolean leaf flipped (depth first), or undefined when it has none. */
 export function flipFirstBoolean(value: unknown, depth = 0): unknown {
-  if (depth > 4 || value === null || typeof value !== 'object') return undefined;
-  if (Array.isArray(value)) return undefined;
-  for (const [k, v] of Object.entries(value as CheckState)) {
-    if (typeof v === 'boolean') return { ...(value as CheckState), [k]: !v };
+  if (depth > 4 || !isState(value)) return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === 'boolean') return { ...value, [k]: !v };
     const inner = flipFirstBoolean(v, depth + 1);
-    if (inner !== undefined) return { ...(value as CheckState), [k]: inner };
+    if (inner !== undefined) return { ...value, [k]: inner };
   }
   return undefined;
 }

@@ -42,29 +42,22 @@ export interface Cell {
 }
 
 /** Whether a value (or an item of an array value) is a string the enumeration does not list. */
-function outsideEnum(value: unknown, listed: unknown[] | undefined): boolean {
-  if (!listed) return false;
-  const items = Array.isArray(value) ? value : [value];
-  return items.some((v) => typeof v === 'string' && !listed.includes(v));
-}
+const outsideEnum = (value: unknown, listed: unknown[] | undefined) =>
+  !!listed && (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && !listed.includes(v));
 
-const jsonType = (v: unknown) => (Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v) as 'number' | 'boolean' | 'array' | 'object' | 'string' | 'null';
+const jsonType = (v: unknown) => (Array.isArray(v) ? 'array' : typeof v) as 'number' | 'boolean' | 'array' | 'object' | 'string';
 
 /** The verdict of a class on a target: the document's, or the target's spec's where the document is silent. */
 export function expectationOf(ruling: Ruling, property: string, value: unknown, spec: SpecFacts): Expectation {
   switch (ruling) {
-    case 'valid':
-    case 'invalid':
-    case 'either':
-      return ruling;
     case 'valid-where-nullable':
       return spec.nullable(property) ? 'valid' : 'either';
     case 'invalid-unless-nullable':
       return spec.nullable(property) ? 'either' : 'invalid';
-    case 'invalid-unless-admitted': {
-      const t = jsonType(value);
-      return t !== 'null' && spec.admits(property, t) ? 'either' : 'invalid';
-    }
+    case 'invalid-unless-admitted':
+      return value !== null && spec.admits(property, jsonType(value)) ? 'either' : 'invalid';
+    default:
+      return ruling;
   }
 }
 
@@ -79,14 +72,8 @@ const shown = (v: unknown) => {
 
 /** A stored state by role, in the target's names (undefined: a role the body lacks). */
 function byNames(ctx: CellContext, coupled: Coupled): CheckState | undefined {
-  const out: CheckState = {};
-  for (const [role, value] of Object.entries(coupled) as Array<[BodyRole, unknown]>) {
-    if (value === undefined) continue;
-    const name = ctx.names[role];
-    if (!name) return undefined;
-    out[name] = value;
-  }
-  return out;
+  const set = Object.entries(coupled).filter(([, v]) => v !== undefined) as Array<[BodyRole, unknown]>;
+  return set.every(([role]) => ctx.names[role]) ? Object.fromEntries(set.map(([role, v]) => [ctx.names[role], v])) : undefined;
 }
 
 /** A state whose frequency is not 0, with offset 1 (valid at any such frequency): a type is then judged alone. */
@@ -220,16 +207,10 @@ export function rounds(cells: Cell[]): Cell[] {
     // The first half free of presumed states, so that the second's set-up can come before both.
     const free = units.filter((u) => !u.given);
     const half = free.length === units.length ? Math.ceil(units.length / 2) : free.length;
-    if (i === 0 && half >= 1 && half < units.length) {
-      const first = free.slice(0, half);
-      out.push(
-        round(first, '1a', true),
-        round(
-          units.filter((u) => !first.includes(u)),
-          '1b',
-        ),
-      );
-    } else out.push(round(units, String(i + 1), undefined, i % 2 === 1 ? JSON_WITH_CHARSET : undefined));
+    const first = free.slice(0, half);
+    const rest = units.filter((u) => !first.includes(u));
+    if (i === 0 && first.length && rest.length) out.push(round(first, '1a', true), round(rest, '1b'));
+    else out.push(round(units, String(i + 1), undefined, i % 2 === 1 ? JSON_WITH_CHARSET : undefined));
   }
   return out;
 }
@@ -255,13 +236,11 @@ export function cellsFor(key: UpdateTestKey, ctx: CellContext): Cell[] {
       return offsets(notAnOffsetCases(ctx), always);
     case 'FO-combined':
       return offsets(combinationCases(ctx), always);
-    default:
+    default: {
       // A value rule's own test: its valid values are in the rounds; the ones a target may refuse (another type) come last.
-      return propertyCells(
-        ctx,
-        VALUE_RULES.find((r) => r.clause === key)!,
-        notValid,
-      ).sort((a, b) => Number(a.expect === 'either') - Number(b.expect === 'either'));
+      const rule = VALUE_RULES.find((r) => r.clause === key)!;
+      return propertyCells(ctx, rule, notValid).sort((a, b) => Number(a.expect === 'either') - Number(b.expect === 'either'));
+    }
   }
 }
 

@@ -6,12 +6,9 @@ import { atTest } from '../run/step-location';
 import { burstInRun } from '../run/schedule';
 import { randomUUID } from 'node:crypto';
 import { test } from '@playwright/test';
-import type { Config } from '../run/config';
-import { SuiteError } from '../run/suite-error';
 import { checkErrorResponse } from '../checks/error-checks';
 import { fillPath } from '../spec/target';
 import { cellsFor, type Cell } from './cells';
-import type { CellContext } from './value-rules';
 import { CellRunner } from './runner';
 import { rejectionCells } from './rejections';
 import type { Judges } from './judge';
@@ -26,18 +23,16 @@ const budgetMs = (cells: Cell[]) => 30_000 + 2_000 * (5 + 3 * cells.reduce((n, c
 
 export class CheckUpdateFamily {
   constructor(
-    private readonly fx: Judges & { config: Config },
+    private readonly fx: Judges,
     private readonly sessions: CheckSessions,
   ) {}
 
   private readonly send: Send = (method, path, options) => this.fx.api.call(method, path, options);
 
-  /** The check's session, or a skip (configuration, spec) or a one-line failure (anything else). */
+  /** The check's session, or a skip (configuration, spec) or a one-line failure (anything else, thrown by the opening). */
   private async open(kind: CheckKind): Promise<Session> {
-    const opened = await this.sessions.open(this.send, kind);
-    if ('skip' in opened) test.skip(true, opened.skip);
-    if ('error' in opened) throw new SuiteError('cannot-test', opened.error);
-    const { session } = opened as { session: Session };
+    const session = await this.sessions.open(this.send, kind);
+    if (typeof session === 'string') return test.skip(true, session) as never; // test.skip(true) throws
     for (const n of session.notes.splice(0)) this.fx.verdict.note('restored', n);
     return session;
   }
@@ -45,17 +40,9 @@ export class CheckUpdateFamily {
   async run(t: UpdateTest, kind: CheckKind): Promise<void> {
     const { target, verdict } = this.fx;
     const s = await this.open(kind);
-    const names = s.vocabulary;
-    const ctx: CellContext = {
-      check: kind,
-      ownType: s.ownType,
-      names,
-      frequencies: t.roles.includes('frequency') ? frequenciesToTest(verdict, target, names.frequency) : [],
-      spec: s.facts,
-      queryParam: s.queryParam,
-      seed: this.fx.config.caseSeed,
-    };
-    const cells = cellsFor(t.key, ctx);
+    const { vocabulary: names, ownType, facts: spec, queryParam } = s;
+    const frequencies = t.roles.includes('frequency') ? frequenciesToTest(verdict, target, names.frequency) : [];
+    const cells = cellsFor(t.key, { check: kind, ownType, names, frequencies, spec, queryParam, seed: this.fx.config.caseSeed });
     const lacking = missingReason(names, t.roles);
     if (lacking) verdict.note('spec-finding', lacking);
     const empty =

@@ -58,25 +58,15 @@ export function boundaryCases(c: CellContext, inRange: (f: number) => boolean = 
       // On the browser check every offset is wrong at frequency 0 (FO-5): the three the API check may have.
       if (f === 0) return (c.check === 'browser' ? [10, 20, 30] : [0, 1, 9, 10, 11, 19, 20, 21, 29, 30, 31]).map((o) => offsetAt(`f0-${o}`, 0, o));
       const max = maxOffset(f);
-      return (
-        [
-          ['0', 0],
-          ['1', 1],
-          ['max', max],
-          ['max+1', max + 1],
-        ] as const
-      ).map(([name, o]) => offsetAt(`f${f}-${name}`, f, o));
+      return Object.entries({ 0: 0, 1: 1, max, 'max+1': max + 1 }).map(([name, o]) => offsetAt(`f${f}-${name}`, f, o));
     });
 }
 
 /** The offset the FO-4 cells presume stored (valid at any frequency above 0), whose near misses they send. */
 const STORED_OFFSET = 1;
 /** The same, at frequency 0 (API check) and above 60: a careless parser there is a path of its own. */
-const NOT_AN_OFFSET_AT_ZERO: Array<[string, unknown]> = [
-  ['float', 10.5],
-  ['numeric-string', '10'],
-];
-const NOT_AN_OFFSET_ABOVE_60: Array<[string, unknown]> = [['float', 1.5]];
+const NOT_AN_OFFSET_AT_ZERO = { float: 10.5, 'numeric-string': '10' };
+const NOT_AN_OFFSET_ABOVE_60 = { float: 1.5 };
 
 /** FO-4: near misses of the stored offset at a low frequency, a few at zero and a high frequency, and one seeded frequency and offset. */
 export function notAnOffsetCases(c: CellContext): OffsetCase[] {
@@ -89,8 +79,8 @@ export function notAnOffsetCases(c: CellContext): OffsetCase[] {
   const given = { frequency: low, frequencyOffset: STORED_OFFSET };
   return [
     ...(low === undefined ? [] : near.map((g) => ({ ...offsetAt(g.name, low, g.value), given }))),
-    ...(c.frequencies.includes(0) && c.check === 'api' ? NOT_AN_OFFSET_AT_ZERO.map(([name, o]) => offsetAt(`f0-${name}`, 0, o)) : []),
-    ...(high === undefined ? [] : NOT_AN_OFFSET_ABOVE_60.map(([name, o]) => offsetAt(`f${high}-${name}`, high, o))),
+    ...(c.frequencies.includes(0) && c.check === 'api' ? Object.entries(NOT_AN_OFFSET_AT_ZERO).map(([name, o]) => offsetAt(`f0-${name}`, 0, o)) : []),
+    ...(high === undefined ? [] : Object.entries(NOT_AN_OFFSET_ABOVE_60).map(([name, o]) => offsetAt(`f${high}-${name}`, high, o))),
     ...seededCase(c),
   ];
 }
@@ -114,7 +104,7 @@ export function atZeroCases(c: CellContext): OffsetCase[] {
   if (!c.frequencies.includes(0)) return [];
   const offsets: OffsetCase[] = [];
   if (c.check === 'api' && c.ownType === SUB_MINUTE_CHECK_TYPE) {
-    const listed = [...boundaryCases(c, (f) => f === 0).map((x) => x.body.frequencyOffset), ...NOT_AN_OFFSET_AT_ZERO.map(([, o]) => o)];
+    const listed = [...boundaryCases(c, (f) => f === 0).map((x) => x.body.frequencyOffset), ...Object.values(NOT_AN_OFFSET_AT_ZERO)];
     const keep = (v: unknown) => !frequencyOffsetRuling(c.ownType, 0, v).accepted && !listed.some((x) => isDeepStrictEqual(x, v));
     const near = nearMissesAt({
       ruleIndex: 0,
@@ -134,72 +124,58 @@ export function atZeroCases(c: CellContext): OffsetCase[] {
   return [...offsets, ...types];
 }
 
-/** A frequency a combination names: 0, or the target's low, high or top one (see combinationCases). */
-type Named = 0 | 'low' | 'high' | 'top';
-/** An offset a combination names: a number, or the largest one a named frequency allows (plus one). */
-type NamedOffset = number | `max(${Exclude<Named, 0>})` | `max(${Exclude<Named, 0>})+1`;
+/** The frequencies a combination names: 0 where listed, a low one (1..60), a high one (above 60), and the largest of 1..60 above the low one. */
+type Named = Record<'zero' | 'low' | 'high' | 'top', number | undefined>;
+const max = (f: number | undefined) => (f === undefined ? undefined : maxOffset(f));
+const plus1 = (f: number | undefined) => (f === undefined ? undefined : maxOffset(f) + 1);
+const stored = (frequency: number | undefined, frequencyOffset: number | undefined): Coupled => ({ frequency, frequencyOffset });
 
 /**
- * A body that sends frequency, offset or type alone is judged with the stored values of the others; `{low}`, `{high}`
- * and `{top}` in a name are a frequency of 1..60, one above 60, and the largest of 1..60 above `low` the target lists.
- * A combination is tried where the target lists every frequency it names.
+ * A body that sends frequency, offset or type alone is judged with the stored values of the others: each combination names its
+ * checks (default: both), and the stored frequency and offset and the body by the target's frequencies; `{low}`, `{high}` and
+ * `{top}` in a name are those frequencies. A combination is tried where the target lists every frequency it names.
  */
-interface Combination {
-  name: string;
-  /** Only on these checks (default: both). */
-  places?: readonly CheckKind[];
-  /** The stored frequency and offset. */
-  given: [Named, NamedOffset];
-  body: { checkType?: string; frequency?: Named; frequencyOffset?: NamedOffset };
-}
-
-const COMBINATIONS: Combination[] = [
+const COMBINATIONS: Array<{ name: string; places?: readonly CheckKind[]; at: (f: Named) => [given: Coupled, body: Coupled] }> = [
   // In an order where most cells find the state the one before left (few set-ups).
-  { name: 'offset-alone-at-{low}-max+1', given: ['low', 1], body: { frequencyOffset: 'max(low)+1' } },
+  { name: 'offset-alone-at-{low}-max+1', at: ({ low }) => [stored(low, 1), { frequencyOffset: plus1(low) }] },
   // Frequency 0 refused (the stored offset 1 is none of 10, 20, 30), then an offset sent alone that 0
   // would refuse: a refused body leaves no trace on the next judgement (FO-2 with the stored frequency).
-  { name: 'frequency-alone-to-f0-offset-too-small', places: ['api'], given: ['low', 1], body: { frequency: 0 } },
-  { name: 'offset-alone-at-{low}-max', given: ['low', 1], body: { frequencyOffset: 'max(low)' } },
+  { name: 'frequency-alone-to-f0-offset-too-small', places: ['api'], at: ({ low, zero }) => [stored(low, 1), { frequency: zero }] },
+  { name: 'offset-alone-at-{low}-max', at: ({ low }) => [stored(low, 1), { frequencyOffset: max(low) }] },
   // The stored offset is the low frequency's largest: too large for the high one.
-  { name: 'frequency-alone-to-{high}-offset-out-of-range', given: ['low', 'max(low)'], body: { frequency: 'high' } },
+  { name: 'frequency-alone-to-{high}-offset-out-of-range', at: ({ low, high }) => [stored(low, max(low)), { frequency: high }] },
   // Frequency changed within 1..60 alone: raised over an offset the new one allows, then lowered under
   // one over what the lower one allows (FO-2 read on the check as it is after the update, not only
   // when an offset is sent).
-  { name: 'frequency-alone-up-to-{top}-offset-in-range', given: ['low', 'max(low)'], body: { frequency: 'top' } },
-  { name: 'frequency-alone-down-to-{low}-offset-out-of-range', given: ['top', 'max(low)+1'], body: { frequency: 'low' } },
-  { name: 'offset-alone-at-{high}-max+1', given: ['high', 1], body: { frequencyOffset: 'max(high)+1' } },
-  { name: 'offset-alone-at-{high}-max', given: ['high', 1], body: { frequencyOffset: 'max(high)' } },
-  { name: 'frequency-alone-to-{low}-offset-in-range', given: ['high', 'max(high)'], body: { frequency: 'low' } },
+  { name: 'frequency-alone-up-to-{top}-offset-in-range', at: ({ low, top }) => [stored(low, max(low)), { frequency: top }] },
+  { name: 'frequency-alone-down-to-{low}-offset-out-of-range', at: ({ low, top }) => [stored(top, plus1(low)), { frequency: low }] },
+  { name: 'offset-alone-at-{high}-max+1', at: ({ high }) => [stored(high, 1), { frequencyOffset: plus1(high) }] },
+  { name: 'offset-alone-at-{high}-max', at: ({ high }) => [stored(high, 1), { frequencyOffset: max(high) }] },
+  { name: 'frequency-alone-to-{low}-offset-in-range', at: ({ low, high }) => [stored(high, max(high)), { frequency: low }] },
   // FO-5 on the browser check: frequency 0 sent alone, the stored offset one an API check could have.
-  { name: 'frequency-alone-to-f0', places: ['browser'], given: ['low', 10], body: { frequency: 0 } },
-  { name: 'frequency-alone-to-f0-offset-10', places: ['api'], given: ['low', 10], body: { frequency: 0 } },
-  { name: 'offset-alone-at-f0-other', places: ['api'], given: [0, 10], body: { frequencyOffset: 15 } },
+  { name: 'frequency-alone-to-f0', places: ['browser'], at: ({ low, zero }) => [stored(low, 10), { frequency: zero }] },
+  { name: 'frequency-alone-to-f0-offset-10', places: ['api'], at: ({ low, zero }) => [stored(low, 10), { frequency: zero }] },
+  { name: 'offset-alone-at-f0-other', places: ['api'], at: ({ zero }) => [stored(zero, 10), { frequencyOffset: 15 }] },
   // FO-5 on the API check: turned into a browser check while at frequency 0, alone or in one body.
-  { name: 'type-alone-to-BROWSER-at-f0', places: ['api'], given: [0, 10], body: { checkType: 'BROWSER' } },
-  { name: 'offset-alone-at-f0-allowed', places: ['api'], given: [0, 10], body: { frequencyOffset: 20 } },
-  { name: 'to-BROWSER-at-f0-in-one-body', places: ['api'], given: ['low', 1], body: { checkType: 'BROWSER', frequency: 0, frequencyOffset: 10 } },
+  { name: 'type-alone-to-BROWSER-at-f0', places: ['api'], at: ({ zero }) => [stored(zero, 10), { checkType: 'BROWSER' }] },
+  { name: 'offset-alone-at-f0-allowed', places: ['api'], at: ({ zero }) => [stored(zero, 10), { frequencyOffset: 20 }] },
+  {
+    name: 'to-BROWSER-at-f0-in-one-body',
+    places: ['api'],
+    at: ({ low, zero }) => [stored(low, 1), { checkType: 'BROWSER', frequency: zero, frequencyOffset: 10 }],
+  },
 ];
 
 export function combinationCases(c: CellContext): OffsetCase[] {
-  const at = { low: lowFrequency(c.frequencies), high: highFrequency(c.frequencies), top: topFrequency(c.frequencies) };
-  const frequency = (f: Named) => (f === 0 ? (c.frequencies.includes(0) ? 0 : undefined) : at[f]);
-  const offset = (o: NamedOffset) => {
-    if (typeof o === 'number') return o;
-    const f = at[o.slice(4, o.indexOf(')')) as Exclude<Named, 0>];
-    return f === undefined ? undefined : maxOffset(f) + (o.endsWith('+1') ? 1 : 0);
+  const f = {
+    zero: c.frequencies.includes(0) ? 0 : undefined,
+    low: lowFrequency(c.frequencies),
+    high: highFrequency(c.frequencies),
+    top: topFrequency(c.frequencies),
   };
-  const resolve = ({ checkType, frequency: f, frequencyOffset: o }: Combination['body']): Coupled | undefined => {
-    const out = {
-      ...(checkType ? { checkType } : {}),
-      ...(f === undefined ? {} : { frequency: frequency(f) }),
-      ...(o === undefined ? {} : { frequencyOffset: offset(o) }),
-    };
-    return Object.values(out).some((v) => v === undefined) ? undefined : out;
-  };
-  const named = (name: string) => name.replace('{low}', `f${at.low}`).replace('{high}', `f${at.high}`).replace('{top}', `f${at.top}`);
+  const named = (name: string) => name.replace('{low}', `f${f.low}`).replace('{high}', `f${f.high}`).replace('{top}', `f${f.top}`);
   return COMBINATIONS.filter((x) => (x.places ?? CHECK_KINDS).includes(c.check)).flatMap((x) => {
-    const given = resolve({ frequency: x.given[0], frequencyOffset: x.given[1] });
-    const body = resolve(x.body);
-    return given && body ? [{ cls: `combo:${named(x.name)}`, given, body }] : [];
+    const [given, body] = x.at(f);
+    return [...Object.values(given), ...Object.values(body)].includes(undefined) ? [] : [{ cls: `combo:${named(x.name)}`, given, body }];
   });
 }

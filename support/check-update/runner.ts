@@ -60,15 +60,12 @@ export class CellRunner {
     private readonly s: Session,
   ) {}
 
+  /**
+   * One step per group of cells sent at once: forbidden bodies whose verdict does not hang on the bodies beside them, a round with the
+   * round after it, else one cell. A round refused beside another update is sent again alone before it counts as refused (the document
+   * says nothing of updates at once); refused alone, it is sent value by value.
+   */
   async run(cells: Cell[]): Promise<void> {
-    try {
-      await this.runCells(cells);
-    } finally {
-      if (this.lines.length) attachText(test.info(), 'cells', this.lines.join('\n'));
-    }
-  }
-
-  private async runCells(cells: Cell[]): Promise<void> {
     let batch: Pending[] = [];
     let start = structuredClone(this.s.expected);
     const close = async () => {
@@ -76,48 +73,36 @@ export class CellRunner {
       batch = [];
       start = structuredClone(this.s.expected);
     };
-    for (let i = 0; i < cells.length; i++) {
-      const cell = cells[i];
-      if (this.independent(cell)) {
-        const group = [cell];
-        const room = Math.min(FORBIDDEN_AT_ONCE, MAX_BATCH - batch.length);
-        while (group.length < room && i + 1 < cells.length && this.independent(cells[i + 1])) group.push(cells[++i]);
-        await Promise.all(group.map((c) => this.send(c, batch)));
-        if (batch.some((p) => p.wronglyAccepted) || batch.length >= MAX_BATCH) await close();
-        continue;
+    try {
+      for (let i = 0; i < cells.length;) {
+        const group = this.group(cells, i, batch.length);
+        i += group.length;
+        // A body the target may take would overwrite what a refused one before it leaked: read first.
+        if (group.some((c) => this.wouldMask(batch, c))) await close();
+        const ready: Cell[] = [];
+        for (const c of group) if (await this.setUp(c, batch)) ready.push(c);
+        const sent = await Promise.all(ready.map((c) => this.send(c, batch)));
+        const refused = sent.filter((p) => p.cell.units && p.status >= 400);
+        if (refused.length && sent.length > 1) await close();
+        for (const p of refused) await this.bisect(sent.length > 1 ? await this.send(p.cell, batch) : p, batch);
+        // A forbidden body taken: read what it did now, and put the check back before the next cell.
+        if (batch.some((p) => p.wronglyAccepted) || batch.length >= (this.careful ? 1 : MAX_BATCH)) await close();
       }
-      // A body the target may take would overwrite what a refused one before it leaked: read first.
-      if (this.wouldMask(batch, cell)) await close();
-      if (!(await this.setUp(cell, batch))) continue;
-      if (this.pairable(cell, cells[i + 1])) {
-        await this.sendPair(cell, cells[++i], batch, close);
-        if (batch.length >= MAX_BATCH) await close();
-        continue;
-      }
-      const sent = await this.sendOrSplit(cell, batch);
-      // A forbidden body taken: read what it did now, and put the check back before the next cell.
-      if (sent.wronglyAccepted || batch.length >= (this.careful ? 1 : MAX_BATCH)) await close();
+      await close();
+    } finally {
+      if (this.lines.length) attachText(test.info(), 'cells', this.lines.join('\n'));
     }
-    await close();
   }
 
-  /** Two rounds of valid values of different properties, sent at once, must both hold; not where every body carries every property. */
-  private pairable(cell: Cell, next: Cell | undefined): next is Cell {
-    if (!cell.together || !next || this.careful || this.s.fullBody) return false;
-    return !Object.keys(cell.body).some((k) => k in next.body);
-  }
-
-  /** A round refused beside another update is sent again alone before it counts as refused: the document says nothing of updates at once. */
-  private async sendPair(a: Cell, b: Cell, batch: Pending[], close: () => Promise<void>): Promise<void> {
-    if (!(await this.setUp(b, batch))) {
-      await this.sendOrSplit(a, batch);
-      return;
-    }
-    const sent = await Promise.all([a, b].map((c) => this.send(c, batch)));
-    const refused = [a, b].filter((_, j) => sent[j].status >= 400);
-    if (!refused.length) return;
-    await close();
-    for (const c of refused) await this.sendOrSplit(c, batch);
+  /** The cells from the i-th on that are sent at once; not where every body carries every property. */
+  private group(cells: Cell[], i: number, inBatch: number): Cell[] {
+    const [cell, next] = [cells[i], cells[i + 1]];
+    if (cell.together && next && !this.careful && !this.s.fullBody && !Object.keys(cell.body).some((k) => k in next.body)) return [cell, next];
+    const group = [cell];
+    const room = Math.min(FORBIDDEN_AT_ONCE, MAX_BATCH - inBatch);
+    if (this.independent(cell))
+      while (group.length < room && i + group.length < cells.length && this.independent(cells[i + group.length])) group.push(cells[i + group.length]);
+    return group;
   }
 
   /** Whether the check is in the state the cell presumes. */
@@ -183,25 +168,18 @@ export class CellRunner {
     return p;
   }
 
-  /** Sends a cell; a refused round is then sent value by value. */
-  private async sendOrSplit(cell: Cell, batch: Pending[]): Promise<Pending> {
-    const sent = await this.send(cell, batch);
-    if (cell.units && sent.status >= 400) await this.bisect(cell, batch);
-    return sent;
-  }
-
-  /** A refused round: each of its values alone, so the one refused is named on its own clause. */
-  private async bisect(round: Cell, batch: Pending[]): Promise<void> {
+  /** A round refused: each of its values alone (when it was), so the one refused is named on its own clause. */
+  private async bisect(refused: Pending, batch: Pending[]): Promise<void> {
+    if (refused.status < 400) return;
     const alone = [];
-    for (const unit of round.units!) alone.push(await this.send(unit, batch));
-    const refused = batch.find((p) => p.cell === round);
+    for (const unit of refused.cell.units!) alone.push(await this.send(unit, batch));
     if (alone.every((p) => p.accepted)) {
-      this.fx.verdict.at(whereOf(round)).fail({
+      this.fx.verdict.at(whereOf(refused.cell)).fail({
         clause: 'CU-1',
         title: 'a body of valid values was refused, though each of them was accepted alone',
-        received: refused?.status,
+        received: refused.status,
         allowed: 'a 2xx',
-        exchange: refused?.ex,
+        exchange: refused.ex,
       });
     }
   }
@@ -218,10 +196,10 @@ export class CellRunner {
       for (const f of findings) this.report(f, batch, back);
       this.recordPasses(batch, findings);
     });
-    const ambiguous = findings.filter((f): f is Extract<Finding, { kind: 'ambiguous' }> => f.kind === 'ambiguous');
+    const ambiguous = findings.filter((f) => f.updates.length > 1);
     if (ambiguous.length) await this.replay(start, batch, ambiguous);
     const wrong = findings.some((f) => f.kind !== 'derived') || batch.some((p) => p.wronglyAccepted);
-    if (findings.some((f) => f.kind === 'leak' || f.kind === 'ambiguous')) this.careful = true;
+    if (findings.some((f) => f.kind === 'leak')) this.careful = true;
     if (!read) return;
     if (wrong) {
       // Back to what the check should hold: the accepted valid bodies, none of the rest.
@@ -235,39 +213,26 @@ export class CellRunner {
   }
 
   private report(f: Finding, batch: Pending[], back: Exchange): void {
-    const v = (i: number, property: string) => this.fx.verdict.at(whereOf(answering(batch[i].cell, property)));
-    switch (f.kind) {
-      case 'not-persisted':
-        v(f.update, f.property).fail({
-          clause: 'CU-1',
-          title: `read back after the accepted update: ${f.property} is not the value sent`,
-          received: f.read ?? null,
-          allowed: show(f.sent),
-          exchange: back,
-        });
-        break;
-      case 'leak': {
-        const { cell, status } = batch[f.update];
-        const unit = answering(cell, f.property);
-        // Refused and still changed: no rejection of its own rule either (a rejection changes nothing), named first.
-        if (unit.clause !== 'CU-7') this.leaked(unit, f, `${unit.title}: answered ${status}, yet changed ${f.property}`, back, unit.clause);
-        this.leaked(unit, f, `an update answered ${status} and still changed ${f.property}`, back);
-        break;
-      }
-      case 'derived':
-        this.fx.verdict.note(
-          'changed-by-the-target',
-          `${f.property} read back ${show(f.read)} (was ${show(f.before)}) though no update sent it; the document does not say what else an update may change`,
-        );
-        break;
-      case 'ambiguous':
-        break; // replayed, then reported
+    const { property, updates, read, before } = f;
+    if (f.kind === 'derived') {
+      const text = `${property} read back ${show(read)} (was ${show(before)}) though no update sent it; the document does not say what else an update may change`;
+      return this.fx.verdict.note('changed-by-the-target', text);
     }
+    if (updates.length > 1) return; // replayed, then reported
+    const { cell, status } = batch[updates[0]];
+    const unit = answering(cell, property);
+    if (f.kind === 'not-persisted') {
+      const title = `read back after the accepted update: ${property} is not the value sent`;
+      return this.fx.verdict.at(whereOf(unit)).fail({ clause: 'CU-1', title, received: read ?? null, allowed: show(before), exchange: back });
+    }
+    // Refused and still changed: no rejection of its own rule either (a rejection changes nothing), named first.
+    if (unit.clause !== 'CU-7') this.leaked(unit, f, `${unit.title}: answered ${status}, yet changed ${property}`, back, unit.clause);
+    this.leaked(unit, f, `an update answered ${status} and still changed ${property}`, back);
   }
 
   /** The checks that held: a value read back (CU-1), a refused body that changed nothing (CU-7). */
   private recordPasses(batch: Pending[], findings: Finding[]): void {
-    const blamed = new Set(findings.flatMap((f) => ('update' in f ? [f.update] : 'updates' in f ? f.updates : [])));
+    const blamed = new Set(findings.flatMap((f) => f.updates));
     batch.forEach((p, i) => {
       if (blamed.has(i) || p.wronglyAccepted) return;
       for (const c of p.cell.units ?? [p.cell]) this.fx.verdict.at(whereOf(c)).pass(p.accepted ? 'CU-1' : 'CU-7');
@@ -275,7 +240,7 @@ export class CellRunner {
   }
 
   /** Several refused bodies sent the value read: the batch is sent again one update at a time, with a read after each. */
-  private async replay(start: CheckState, batch: Pending[], ambiguous: Array<Extract<Finding, { kind: 'ambiguous' }>>): Promise<void> {
+  private async replay(start: CheckState, batch: Pending[], ambiguous: Finding[]): Promise<void> {
     const { api, target } = this.fx;
     const pending = new Map(ambiguous.map((f) => [f.property, f]));
     await this.step(`send the ${batch.length} updates again one at a time, to find which changed ${[...pending.keys()].join(', ')}`, async () => {

@@ -7,36 +7,15 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { Config } from '../run/config';
 import { redact } from '../http/redact';
 import { currentRunId } from '../run/run-files';
-import { isSuiteError } from '../run/suite-error';
+import { isSuiteError, SuiteError } from '../run/suite-error';
 import { fillPath, jsonBodySchema, type Target } from '../spec/target';
-import { planCarriers, type CarrierPlan } from './carriers';
-import {
-  describeRestore,
-  removeSnapshot,
-  restoreCheck,
-  restored,
-  snapshotPath,
-  takeSnapshot,
-  type CheckAccess,
-  type SnapshotFile,
-  type Send,
-} from './snapshot';
-import { writableProperties, type CheckState } from './state';
+import { planCarriers } from './carriers';
+import { describeRestore, removeSnapshot, restoreCheck, restored, snapshotPath, takeSnapshot, type Send } from './snapshot';
+import { writableProperties } from './state';
 import { EXPECTED_TYPE, type CheckKind } from './table';
-import { PUBLISHED_NAMES, requiresFullBody, specFactsOf, vocabularyOf, type SpecFacts, type UpdateVocabulary } from './vocabulary';
+import { PUBLISHED_NAMES, requiresFullBody, specFactsOf, vocabularyOf } from './vocabulary';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/** How the family reads and updates a check on this target, and what the update's body is like: the spec's, derived once. */
-export interface UpdateShape extends CheckAccess {
-  vocabulary: UpdateVocabulary;
-  /** The body schema lists required properties (a replace): each update carries the check's whole writable state. */
-  fullBody: boolean;
-  /** The auto-subscribe query parameter, sent false on every update that does not test it. */
-  queryParam?: string;
-  carriers: CarrierPlan;
-  facts: SpecFacts;
-}
 
 /** The update's boolean query parameter (the document's autoAssignAlerts, by whatever name the spec gives it). */
 export function autoSubscribeParam(target: Target): string | undefined {
@@ -44,18 +23,27 @@ export function autoSubscribeParam(target: Target): string | undefined {
   return params.find((p) => p?.in === 'query' && (p.schema as Json)?.type === 'boolean')?.name;
 }
 
-export function updateShape(target: Target): UpdateShape {
+/** How the family reads and updates a check on this target, and what the update's body is like: the spec's, derived once. */
+export function updateShape(target: Target) {
   const vocabulary = vocabularyOf(target);
   const queryParam = autoSubscribeParam(target);
   // The body schema's properties; without them, at least the ones this family changes.
   const fromSpec = writableProperties(target.updateOp);
   return {
     // The update's method and the check's paths, relative to BASE_URL.
-    routes: { method: target.updateMethod, updatePath: (id) => fillPath(target.updatePath!, id), readPath: (id) => fillPath(target.readPath!, id) },
+    routes: {
+      method: target.updateMethod,
+      updatePath: (id: string) => fillPath(target.updatePath!, id),
+      readPath: (id: string) => fillPath(target.readPath!, id),
+    },
+    /** What a restore sends and what a read-back compares. */
     writable: fromSpec.length ? fromSpec : Object.values(PUBLISHED_NAMES),
+    /** The query every update carries: the auto-subscribe parameter, false, unless the update tests it. */
     query: queryParam ? { [queryParam]: 'false' } : undefined,
+    /** Properties that constrain one another, by the target's names: a restore sends them together or not at all. */
     coupled: [vocabulary.checkType, vocabulary.frequency, vocabulary.frequencyOffset].filter((n): n is string => !!n),
     vocabulary,
+    /** The body schema lists required properties (a replace): each update carries the check's whole writable state. */
     fullBody: requiresFullBody(target),
     queryParam,
     carriers: planCarriers(target.updateOp, vocabulary),
@@ -63,21 +51,10 @@ export function updateShape(target: Target): UpdateShape {
   };
 }
 
-/** One check's session: its snapshot and the state it should be in now. */
-export interface Session extends UpdateShape {
-  kind: CheckKind;
-  id: string;
-  /** The check's type as read before the first update (the document's rules depend on it). */
-  ownType: string;
-  /** The state the check should be in now: the last read, with every update accepted since applied. */
-  expected: CheckState;
-  file: string;
-  snapshot: SnapshotFile;
-  /** What opening did (an earlier run's leftover put back, this run's snapshot kept), for the first test's report. */
-  notes: string[];
-}
+export type UpdateShape = ReturnType<typeof updateShape>;
 
-export type Opened = { session: Session } | { skip: string } | { error: string };
+/** One check's session: its snapshot and the state it should be in now. */
+export type Session = Exclude<Awaited<ReturnType<typeof openSession>>, string>;
 
 /** Why the family cannot send anything to this target, by its spec (SPEC-5 reports the gap itself). */
 export function specGap(target: Target): string | undefined {
@@ -87,10 +64,44 @@ export function specGap(target: Target): string | undefined {
   return undefined;
 }
 
-/** The worker's sessions, one per check, each opened once on demand; each check has its own snapshot file, so the two chains can run in two workers. */
+/** A check's session, its snapshot taken; a string: why the check's tests are skipped; anything else one line of failure, in every test that opens it. */
+async function openSession(config: Config, target: Target, send: Send, kind: CheckKind) {
+  const gap = specGap(target);
+  if (gap) return gap;
+  const [id, variable, what] =
+    kind === 'api'
+      ? [config.checkId, 'CHECK_ID', 'the update tests change only an API check']
+      : [config.browserCheckId, 'BROWSER_CHECK_ID', 'the browser cells change only a browser check'];
+  if (!id) return `${variable} is not set: against a remote target ${what} named by ${variable} (and restore it)`;
+  const shape = updateShape(target);
+  const file = snapshotPath(config.reportDir, config.baseUrl, config.embedded, id);
+  try {
+    const taken = await takeSnapshot({ ...shape, file, baseUrl: config.baseUrl, embedded: config.embedded, runId: currentRunId(), id, send });
+    const type = shape.vocabulary.checkType ? taken.current[shape.vocabulary.checkType] : undefined;
+    const notes = taken.reused
+      ? [`this run's snapshot of ${taken.snapshot.savedAt} kept (a new worker after a failed test); the checks were read as they are now`]
+      : taken.recovered.map((r) => `left by an earlier run: ${describeRestore(r)}`);
+    return {
+      ...shape,
+      file,
+      snapshot: taken.snapshot,
+      kind,
+      id,
+      /** The check's type as read before the first update (the document's rules depend on it). */
+      ownType: typeof type === 'string' ? type : EXPECTED_TYPE[kind],
+      /** The state the check should be in now: the last read, with every update accepted since applied. */
+      expected: taken.current,
+      /** What opening did (an earlier run's leftover put back, this run's snapshot kept), for the first test's report. */
+      notes,
+    };
+  } catch (e) {
+    throw isSuiteError(e, 'cannot-test') ? new SuiteError('cannot-test', redact(e.message)) : e;
+  }
+}
+
+/** The worker's sessions, one per check, each opened once on demand (a string: why it is skipped); each check has its own snapshot file, so the two chains can run in two workers. */
 export class CheckSessions {
-  private readonly opening = new Map<CheckKind, Promise<Opened>>();
-  private readonly sessions = new Map<CheckKind, Session>();
+  private readonly opening = new Map<CheckKind, Promise<Session | string>>();
 
   constructor(
     private readonly config: Config,
@@ -100,54 +111,18 @@ export class CheckSessions {
   ) {}
 
   /** Opens the check's session with the first test's client (its requests are that test's). */
-  open(send: Send, kind: CheckKind): Promise<Opened> {
+  open(send: Send, kind: CheckKind): Promise<Session | string> {
     let opening = this.opening.get(kind);
-    if (!opening) this.opening.set(kind, (opening = this.openNow(send, kind)));
+    if (!opening) this.opening.set(kind, (opening = openSession(this.config, this.target, send, kind)));
     return opening;
-  }
-
-  private async openNow(send: Send, kind: CheckKind): Promise<Opened> {
-    const { config, target } = this;
-    const gap = specGap(target);
-    if (gap) return { skip: gap };
-    const [id, variable, what] =
-      kind === 'api'
-        ? [config.checkId, 'CHECK_ID', 'the update tests change only an API check']
-        : [config.browserCheckId, 'BROWSER_CHECK_ID', 'the browser cells change only a browser check'];
-    if (!id) return { skip: `${variable} is not set: against a remote target ${what} named by ${variable} (and restore it)` };
-    const shape = updateShape(target);
-    const file = snapshotPath(config.reportDir, config.baseUrl, config.embedded, id);
-    try {
-      const taken = await takeSnapshot({ ...shape, file, baseUrl: config.baseUrl, embedded: config.embedded, runId: currentRunId(), id, send });
-      const type = shape.vocabulary.checkType ? taken.current[shape.vocabulary.checkType] : undefined;
-      const notes = taken.reused
-        ? [`this run's snapshot of ${taken.snapshot.savedAt} kept (a new worker after a failed test); the checks were read as they are now`]
-        : taken.recovered.map((r) => `left by an earlier run: ${describeRestore(r)}`);
-      const session: Session = {
-        ...shape,
-        file,
-        snapshot: taken.snapshot,
-        kind,
-        id,
-        ownType: typeof type === 'string' ? type : EXPECTED_TYPE[kind],
-        expected: taken.current,
-        notes,
-      };
-      this.sessions.set(kind, session);
-      return { session };
-    } catch (e) {
-      if (isSuiteError(e, 'cannot-test')) return { error: redact(e.message) };
-      throw e;
-    }
   }
 
   /** Restores each check whose chain's final test did not run; a restore that fails leaves the file for the next run. */
   async finish(): Promise<void> {
-    const sessions = [...this.sessions.values()];
-    this.sessions.clear();
+    const opened = await Promise.all([...this.opening.values()].map((o) => o.catch(() => '')));
     this.opening.clear();
-    for (const s of sessions) {
-      if (!existsSync(s.file)) continue;
+    for (const s of opened) {
+      if (typeof s === 'string' || !existsSync(s.file)) continue;
       const r = await restoreCheck(s, s.id, s.snapshot.checks[s.id], this.plain);
       if (restored(r)) removeSnapshot(s.file);
       else {

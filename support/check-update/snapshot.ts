@@ -9,28 +9,14 @@ import { dirname, join } from 'node:path';
 import type { CallOptions } from '../http/client';
 import { oneLine, type Exchange } from '../http/exchange';
 import { SuiteError } from '../run/suite-error';
+import type { UpdateShape } from './session';
 import { changedProperties, isState, restoreBody, type CheckState } from './state';
 
 /** Sends one request to the target; callers decide whether it goes through the contract checks. */
 export type Send = (method: string, path: string, options?: CallOptions) => Promise<Exchange>;
 
-/** How a check is read and updated: the update's method as the spec declares it, paths relative to BASE_URL. */
-export interface CheckRoutes {
-  method: string;
-  readPath: (id: string) => string;
-  updatePath: (id: string) => string;
-}
-
-/** How the family reads a check and puts it back. */
-export interface CheckAccess {
-  routes: CheckRoutes;
-  /** The update body schema's properties: what a restore sends and what a read-back compares. */
-  writable: string[];
-  /** The query every update carries (the auto-subscribe parameter, false). */
-  query?: Record<string, string>;
-  /** Properties that constrain one another (frequencyOffset, frequency, check type), by the target's names: a restore sends them together or not at all. */
-  coupled: string[];
-}
+/** How the family reads a check and puts it back (session.ts). */
+export type CheckAccess = Pick<UpdateShape, 'routes' | 'writable' | 'query' | 'coupled'>;
 
 export async function readCheck(send: Send, path: string): Promise<{ ex: Exchange; state?: CheckState }> {
   const ex = await send('GET', path);
@@ -76,16 +62,13 @@ export async function restoreCheck(a: CheckAccess, id: string, snapshot: CheckSt
   for (const body of attempts) {
     const ex = await write(routes.method, routes.updatePath(id), { body, query });
     result.steps.push(`${routes.method} ${Object.keys(body).length} properties → ${ex.status}`);
-    if (ex.status < 200 || ex.status >= 300) {
-      result.error = `the target refused the restore (${oneLine(ex)}): ${ex.text.slice(0, 300)}`;
-      continue;
-    }
-    const after = await readCheck(read, path);
-    if (!after.state) {
-      result.error = `could not read the check back (${oneLine(after.ex)})`;
-      continue;
-    }
-    result.error = undefined;
+    const after = ex.status >= 200 && ex.status < 300 ? await readCheck(read, path) : undefined;
+    result.error = !after
+      ? `the target refused the restore (${oneLine(ex)}): ${ex.text.slice(0, 300)}`
+      : !after.state
+        ? `could not read the check back (${oneLine(after.ex)})`
+        : undefined;
+    if (!after?.state) continue;
     result.state = after.state;
     result.remaining = changedProperties(snapshot, after.state, writable);
     if (result.remaining.length === 0) break;
@@ -134,20 +117,11 @@ export function saveSnapshot(file: string, snapshot: SnapshotFile): void {
 
 export const removeSnapshot = (file: string) => rmSync(file, { force: true });
 
-export interface SnapshotOptions extends CheckAccess {
-  file: string;
-  baseUrl: string;
-  embedded: boolean;
-  runId: string;
-  id: string;
-  send: Send;
-}
-
 /**
  * Reads the snapshot for a run and writes it, with this run's id, before the first update: this run's own file is kept, an earlier
  * run's leftover against the same real target is put back first (a SuiteError naming the file if it cannot be), else the check is read now.
  */
-export async function takeSnapshot(o: SnapshotOptions) {
+export async function takeSnapshot(o: CheckAccess & { file: string; baseUrl: string; embedded: boolean; runId: string; id: string; send: Send }) {
   const { file, baseUrl, embedded, runId, id, routes, send } = o;
   const pending = loadSnapshot(file);
   const readNow = async () => {

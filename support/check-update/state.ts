@@ -15,11 +15,12 @@ export function writableProperties(updateOp: SpecOperation | undefined): string[
 export function canonicalJson(v: unknown): string {
   if (v === undefined || v === null) return 'null';
   if (Array.isArray(v)) return `[${v.map(canonicalJson).sort().join(',')}]`;
-  if (typeof v === 'object') {
-    const keys = Object.keys(v as object)
-      .filter((k) => (v as CheckState)[k] !== undefined && (v as CheckState)[k] !== null)
-      .sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((v as CheckState)[k])}`).join(',')}}`;
+  if (isState(v)) {
+    const keys = Object.keys(v).filter((k) => v[k] !== undefined && v[k] !== null);
+    return `{${keys
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v) ?? String(v);
 }

@@ -9,22 +9,25 @@ import { show } from '../checks/failure';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** The body's properties the tests change, by meaning, named after the published spec's, with the document's words for them. */
-const ROLE_MEANING = {
-  name: 'name of the check',
-  description: 'description, at most 500 characters',
-  groupOrder: 'group order, integer >= 0 or null',
-  locations: 'data center locations',
-  runtimeId: 'runtime version',
-  checkType: 'check type',
-  frequency: 'frequency in minutes',
-  frequencyOffset: 'frequencyOffset',
-} as const;
+/**
+ * The body's properties the tests change, by meaning, named after the published spec's, with the document's words for them and
+ * what the document says of them that a spec can state too: its values, its length, its lower bound.
+ */
+const ROLES: Readonly<Record<BodyRole, { meaning: string; values?: readonly unknown[]; maxLength?: number; minimum?: number }>> = {
+  name: { meaning: 'name of the check' },
+  description: { meaning: 'description, at most 500 characters', maxLength: DESCRIPTION_MAX },
+  groupOrder: { meaning: 'group order, integer >= 0 or null', minimum: 0 },
+  locations: { meaning: 'data center locations', values: LOCATIONS },
+  runtimeId: { meaning: 'runtime version', values: RUNTIME_VERSIONS },
+  checkType: { meaning: 'check type', values: CHECK_TYPES },
+  frequency: { meaning: 'frequency in minutes' },
+  frequencyOffset: { meaning: 'frequencyOffset', minimum: 1 },
+};
 
-export type BodyRole = keyof typeof ROLE_MEANING;
+export type BodyRole = 'name' | 'description' | 'groupOrder' | 'locations' | 'runtimeId' | 'checkType' | 'frequency' | 'frequencyOffset';
 
 /** The published spec's names: the first choice wherever the target's body has them. */
-export const PUBLISHED_NAMES = Object.fromEntries(Object.keys(ROLE_MEANING).map((r) => [r, r])) as Readonly<Record<BodyRole, string>>;
+export const PUBLISHED_NAMES = Object.fromEntries(Object.keys(ROLES).map((r) => [r, r])) as Readonly<Record<BodyRole, string>>;
 
 /** The body property name of each role; undefined where the schema has none that fits. */
 export type UpdateVocabulary = Record<BodyRole, string | undefined>;
@@ -35,9 +38,7 @@ export const shapedAs = (schema: Json, t: 'number' | 'boolean' | 'array' | 'obje
 const isArray = (schema: Json) => shapedAs(schema, 'array');
 
 /** How many of `wanted` a schema's own enum (not its items') lists. */
-function overlap(values: unknown[] | undefined, wanted: readonly unknown[]): number {
-  return values ? wanted.filter((w) => values.includes(w)).length : 0;
-}
+const overlap = (values: unknown[] | undefined, wanted: readonly unknown[]) => (values ? wanted.filter((w) => values.includes(w)).length : 0);
 
 /** Each role's property in the body schema: the published name, else the best fit by meaning (enum values, name and type), each property one role at most. */
 export function resolveVocabulary(bodySchema: Json): UpdateVocabulary {
@@ -46,19 +47,11 @@ export function resolveVocabulary(bodySchema: Json): UpdateVocabulary {
   const taken = new Set<string>();
   const v = {} as UpdateVocabulary;
   const choose = (role: BodyRole, fits: (name: string, schema: Json) => number) => {
-    const published = PUBLISHED_NAMES[role];
-    if (published in props && !taken.has(published)) {
-      v[role] = published;
-    } else {
-      // The best fit wins (score > 0); ties go to the schema's order.
-      let best: string | undefined;
-      let bestScore = 0;
-      for (const n of names.filter((x) => !taken.has(x))) {
-        const score = fits(n, props[n]);
-        if (score > bestScore) [best, bestScore] = [n, score];
-      }
-      v[role] = best;
-    }
+    const free = names.filter((n) => !taken.has(n));
+    // The published name, else the best fit (score > 0); ties go to the schema's order.
+    const scores = free.map((n) => (n === PUBLISHED_NAMES[role] ? Infinity : fits(n, props[n])));
+    const best = Math.max(0, ...scores);
+    v[role] = best > 0 ? free[scores.indexOf(best)] : undefined;
     if (v[role]) taken.add(v[role]!);
   };
   // The document names this one; the check update operation is found by it (findUpdateOp).
@@ -92,21 +85,11 @@ export const vocabularyOf = (target: Target): UpdateVocabulary => resolveVocabul
 export function missingReason(v: UpdateVocabulary, roles: BodyRole[]): string | undefined {
   const missing = roles.filter((r) => !v[r]);
   if (!missing.length) return undefined;
-  return `the update body in the target's spec has no property for ${missing.map((r) => `${r} (${ROLE_MEANING[r]})`).join(', ')}, by name or by meaning: the test cannot send it`;
+  return `the update body in the target's spec has no property for ${missing.map((r) => `${r} (${ROLES[r].meaning})`).join(', ')}, by name or by meaning: the test cannot send it`;
 }
 
 const bodyProperty = (target: Target, name: string | undefined): Json =>
   name === undefined ? undefined : schemaProperties(jsonBodySchema(target.updateOp))[name];
-
-/** What the document says of a property that a spec can state too: its values, its length, its lower bound. */
-const DOCUMENTED: Partial<Record<BodyRole, { values?: readonly unknown[]; maxLength?: number; minimum?: number }>> = {
-  description: { maxLength: DESCRIPTION_MAX },
-  groupOrder: { minimum: 0 },
-  locations: { values: LOCATIONS },
-  runtimeId: { values: RUNTIME_VERSIONS },
-  checkType: { values: CHECK_TYPES },
-  frequencyOffset: { minimum: 1 },
-};
 
 /** How a list in the target's spec differs from the document's: "lacks a, b and adds c" ('' when it does not). */
 function difference(listed: readonly unknown[], documented: readonly unknown[]): string {
@@ -119,12 +102,11 @@ function difference(listed: readonly unknown[], documented: readonly unknown[]):
 export function noteSpecFindings(verdict: Verdict, target: Target, role: BodyRole): void {
   const note = (text: string) => verdict.note('spec-finding', text);
   const property = vocabularyOf(target)[role];
-  const what = ROLE_MEANING[role];
+  const { meaning: what, values, maxLength, minimum } = ROLES[role];
   if (property && property !== PUBLISHED_NAMES[role])
     note(`the target's spec names the ${what} "${property}" (the published spec: "${PUBLISHED_NAMES[role]}"); found by meaning`);
   const schema = bodyProperty(target, property);
   if (!schema) return note(`the update body in the target's spec has no property ${property ? `"${property}"` : 'that fits'} (${what})`);
-  const { values, maxLength, minimum } = DOCUMENTED[role] ?? {};
   const listed = enumOf(schema);
   if (values && !listed) note(`the target's spec does not enumerate ${property}; the document lists ${values.length} values`);
   const differs = values && listed ? difference(listed, values) : '';
