@@ -69,7 +69,7 @@ const session = (stalls: WatchStall[]): AgentSession => ({
   upLimitMs: 1000,
   up: true,
   output: '',
-  running: AGENT_ENDPOINTS.map(({ path }) => ({ path, got: 200 })),
+  running: Object.fromEntries(AGENT_ENDPOINTS.map(({ path }) => [path, 200])),
   watch: { samples: [], stillAnswering: false, stalls },
   rewatched: ['watch 1: readiness was never seen answering 503, but the watcher itself stalled before it found the agent gone'],
 });

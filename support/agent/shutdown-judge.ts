@@ -24,11 +24,12 @@ export interface WatchStall {
   forMs: number;
 }
 
-interface ShutdownJudgement {
-  findings: ShutdownFinding[];
-  notes: string[];
-  /** Why the watch could not decide AG-5 when nothing else was found. */
-  inconclusive?: string;
+/** What a watch of the shutdown saw (shutdown-watch.ts). */
+export interface ShutdownWatch {
+  samples: ShutdownSample[];
+  /** The agent still answered when the watch limit was reached. */
+  stillAnswering: boolean;
+  stalls: WatchStall[];
 }
 
 const describeStalls = (stalls: readonly WatchStall[]) => stalls.map((s) => `${Math.round(s.forMs)} ms from +${Math.round(s.atMs)} ms`).join(', ');
@@ -42,7 +43,8 @@ const listed = (answers: readonly ShutdownSample[]) =>
     .map((s) => `${s.status} at +${ms(s.sentMs)}`)
     .join(', ');
 
-export function judgeShutdown(samples: readonly ShutdownSample[], stillAnswering = false, stalls: readonly WatchStall[] = []): ShutdownJudgement {
+/** The checks of AG-5 (and of the clauses the endpoints also answer to), notes, and why the watch could not decide AG-5 when nothing else was found. */
+export function judgeShutdown({ samples, stillAnswering = false, stalls = [] }: Partial<ShutdownWatch> & Pick<ShutdownWatch, 'samples'>) {
   const findings: ShutdownFinding[] = [];
   const notes: string[] = [];
   let inconclusive: string | undefined;

@@ -4,15 +4,8 @@
  */
 import { probe } from './probe';
 import type { AgentProcess } from './process';
-import type { ShutdownSample, WatchStall } from './shutdown-judge';
+import type { ShutdownSample, ShutdownWatch, WatchStall } from './shutdown-judge';
 import { AGENT_ENDPOINTS, SHUTDOWN_TIMING as timing } from './table';
-
-export interface ShutdownWatch {
-  samples: ShutdownSample[];
-  /** The agent still answered when the watch limit was reached. */
-  stillAnswering: boolean;
-  stalls: WatchStall[];
-}
 
 /** The watcher's clock ticks this often; a tick that comes later than `stallLimitMs` marks a stall. */
 const TICK_MS = 10;
