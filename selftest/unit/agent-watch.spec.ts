@@ -63,7 +63,6 @@ const newVerdict = () => {
 };
 
 const session = (stalls: WatchStall[]): AgentSession => ({
-  command: 'agent',
   port: 1,
   baseUrl: 'http://127.0.0.1:1',
   upLimitMs: 1000,

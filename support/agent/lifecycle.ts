@@ -28,7 +28,6 @@ type Answers = Record<string, number | string>;
 
 /** An agent's life as it went, for the judge. */
 export interface AgentSession {
-  command: string;
   /** The port given in AGENT_HEALTH_PORT (the shutdown is watched); none: unset, the agent's default (it is only signalled). */
   port?: number;
   baseUrl: string;
@@ -107,7 +106,6 @@ export async function probeAll(verdict: Verdict, baseUrl: string): Promise<void>
 async function liveAgentSession(command: string, env: NodeJS.ProcessEnv, port?: number): Promise<AgentSession> {
   const embedded = command === EMBEDDED.agentCommand;
   const s: AgentSession = {
-    command,
     port,
     baseUrl: '',
     upLimitMs: embedded ? EMBEDDED_STARTUP_LIMIT_MS : STARTUP_LIMIT_MS,

@@ -67,9 +67,8 @@ export function resolveTarget(spec: Spec, config: Config) {
   const updateOp = findUpdateOp(spec);
   /** GET of the same path, to read a check back. */
   const readCheckOp = updateOp && spec.operations.find((o) => o.method === 'get' && templateKey(o.path) === templateKey(updateOp.path));
-  const fromSpec = spec.accountHeaderOf(runtimeOp);
   const relative = (op: SpecOperation | undefined) => op && relativeTo(config.baseUrl, op.path);
-  const accountHeader = config.accountHeader ?? fromSpec ?? DEFAULT_ACCOUNT_HEADER;
+  const accountHeader = config.accountHeader ?? spec.accountHeaderOf(runtimeOp) ?? DEFAULT_ACCOUNT_HEADER;
   return {
     /** Collections of the resources the suite reads (`GET /v1/runtimes`), when the spec has them and they need no parameter the suite cannot give. */
     collectionGets: collectionGetsOf(spec, [runtimeOp, readCheckOp], accountHeader),
@@ -83,8 +82,6 @@ export function resolveTarget(spec: Spec, config: Config) {
     /** The update's method as the spec declares it (the document does not give it). */
     updateMethod: (updateOp?.method ?? 'put').toUpperCase(),
     accountHeader,
-    /** Where the account header's name came from, for the report. */
-    accountHeaderSource: (config.accountHeader ? 'ACCOUNT_HEADER' : fromSpec ? 'spec' : 'default') as 'ACCOUNT_HEADER' | 'spec' | 'default',
   };
 }
 
