@@ -1,10 +1,25 @@
 /**
  * Validates bodies against the target's own schemas with ajv: the raw document added whole (so `$ref`s resolve as written), OpenAPI 3.0's
- * `nullable` and boolean exclusive bounds translated first, each schema compiled on first use or loaded as kept (kept-validators.ts).
+ * `nullable` and boolean exclusive bounds translated first, each schema compiled on first use. Compiled validators are kept between runs
+ * as ajv's standalone code, keyed by the spec and the code that compiles it: a warm worker loads no ajv.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, utimesSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { default as Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Spec } from './spec';
-import { KEPT_VALIDATORS_DIR, keptValidators, type KeptValidators } from './kept-validators';
+import { KEPT_ROOT, keptKey, pruneKept, writeWhole } from '../run/kept';
+
+/** Specs whose validators are kept, more than the documents one self-test serves so that they do not evict each other. */
+const KEPT_SPECS = 32;
+/** What a kept file holds: a new format is a new key, so that no older file is read as this one. */
+const KEPT_FORMAT = 1;
+const KEPT_VALIDATORS_DIR = join(KEPT_ROOT, 'validators');
+/** Written for a schema ajv cannot compile, so that it is not tried again: SPEC-1 reports the spec. */
+const UNCOMPILABLE = 'null';
+// The generated code requires ajv's runtime helpers and ajv-formats' formats by package name.
+const requireFromHere = createRequire(__filename);
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -52,14 +67,26 @@ const AJV_OPTIONS = { strict: false, allErrors: true, logger: false, validateSch
 
 export class SchemaValidator {
   private ajvInstance?: Ajv;
-  private kept?: KeptValidators;
   private readonly cache = new Map<string, ValidateFunction | null>();
+  /** This spec's folder of kept validators (keyed by the spec, this file, and the versions of ajv and ajv-formats); unset: none kept. */
+  private readonly keptDir?: string;
+  private keptDirMade = false;
 
-  /** `keptDir`: where compiled validators are kept between runs (kept-validators.ts); false keeps none. */
+  /** `keptRoot`: where compiled validators are kept between runs; false keeps none. */
   constructor(
     private readonly spec: Spec,
-    private readonly keptDir: string | false = KEPT_VALIDATORS_DIR,
-  ) {}
+    keptRoot: string | false = KEPT_VALIDATORS_DIR,
+  ) {
+    if (keptRoot === false) return;
+    const code = [__filename, ...['ajv', 'ajv-formats'].map((p) => requireFromHere.resolve(`${p}/package.json`))];
+    this.keptDir = join(keptRoot, keptKey(KEPT_FORMAT, [JSON.stringify(spec.raw)], code));
+    try {
+      const now = new Date();
+      utimesSync(this.keptDir, now, now); // used: not the first to go when others are pruned
+    } catch {
+      /* not kept yet */
+    }
+  }
 
   /** Problems of `body` against the schema at `pointer` in the raw document; [] when it conforms. */
   validate(pointer: string, body: unknown): SchemaProblem[] {
@@ -70,11 +97,28 @@ export class SchemaValidator {
 
   private compile(pointer: string): ValidateFunction | null {
     if (!this.cache.has(pointer)) {
-      this.kept ??= this.keptDir === false ? undefined : keptValidators(this.spec.raw, this.keptDir);
-      const kept = this.kept?.load(pointer);
+      const kept = this.loadKept(pointer);
       this.cache.set(pointer, kept === undefined ? this.compileNow(pointer) : kept);
     }
     return this.cache.get(pointer)!;
+  }
+
+  private fileOf = (pointer: string) => join(this.keptDir!, `${createHash('sha256').update(pointer).digest('hex').slice(0, 32)}.cjs`);
+
+  /** The kept validator of the schema at `pointer`; null when it could not be compiled; undefined when none is kept. */
+  private loadKept(pointer: string): ValidateFunction | null | undefined {
+    if (!this.keptDir) return undefined;
+    let code: string;
+    try {
+      code = readFileSync(this.fileOf(pointer), 'utf8');
+    } catch {
+      return undefined;
+    }
+    if (code === UNCOMPILABLE) return null;
+    const module = { exports: {} as { default?: ValidateFunction } };
+    // The code ajv would have run through new Function itself, written out by keep().
+    new Function('require', 'module', 'exports', code)(requireFromHere, module, module.exports);
+    return module.exports.default ?? (module.exports as unknown as ValidateFunction);
   }
 
   private compileNow(pointer: string): ValidateFunction | null {
@@ -82,20 +126,33 @@ export class SchemaValidator {
     try {
       validate = this.ajv.compile({ $ref: `spec#${pointer}` });
     } catch {
-      this.kept?.keep(pointer, null);
+      this.keep(pointer, UNCOMPILABLE);
       return null; // an uncompilable schema is a spec problem, reported by SPEC-1
     }
-    if (this.kept) {
-      let code: string | undefined;
-      try {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
-        code = (require('ajv/dist/standalone') as typeof import('ajv/dist/standalone')).default(this.ajv, validate);
-      } catch {
-        /* not expressible as standalone code: compiled again next time */
-      }
-      if (code !== undefined) this.kept.keep(pointer, code);
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      if (this.keptDir) this.keep(pointer, (require('ajv/dist/standalone') as typeof import('ajv/dist/standalone')).default(this.ajv, validate));
+    } catch {
+      /* not expressible as standalone code: compiled again next time */
     }
     return validate;
+  }
+
+  /** Keeps code for later runs; a cache that cannot be written is skipped. */
+  private keep(pointer: string, code: string): void {
+    if (!this.keptDir) return;
+    try {
+      if (!this.keptDirMade) {
+        const fresh = !existsSync(this.keptDir);
+        mkdirSync(this.keptDir, { recursive: true });
+        // The new folder is the newest: never the one pruned.
+        if (fresh) pruneKept(dirname(this.keptDir), KEPT_SPECS);
+        this.keptDirMade = true;
+      }
+      writeWhole(this.fileOf(pointer), code);
+    } catch {
+      /* a read-only checkout: compiled again next time */
+    }
   }
 
   /** Loaded on the first schema no kept validator has, not on import: a warm run validates without ajv. */
@@ -105,7 +162,7 @@ export class SchemaValidator {
     const { default: AjvClass, _ } = require('ajv') as typeof import('ajv');
     const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
     /* eslint-enable @typescript-eslint/no-require-imports */
-    // Standalone code names the formats it checks by where kept-validators.ts requires them from.
+    // Standalone code names the formats it checks by where loadKept requires them from.
     const ajv = new AjvClass({ ...AJV_OPTIONS, code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
     addFormats(ajv);
     // Formats real specs use that ajv-formats lacks: accept, don't fail the schema.
