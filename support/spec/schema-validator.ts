@@ -4,12 +4,12 @@
  * as ajv's standalone code, keyed by the spec and the code that compiles it: a warm worker loads no ajv.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, utimesSync } from 'node:fs';
+import { readFileSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { default as Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Spec } from './spec';
-import { KEPT_ROOT, keptKey, pruneKept, writeWhole } from '../run/kept';
+import { KEPT_ROOT, keepFile, keptKey } from '../run/kept';
 
 /** Specs whose validators are kept, more than the documents one self-test serves so that they do not evict each other. */
 const KEPT_SPECS = 32;
@@ -70,7 +70,6 @@ export class SchemaValidator {
   private readonly cache = new Map<string, ValidateFunction | null>();
   /** This spec's folder of kept validators (keyed by the spec, this file, and the versions of ajv and ajv-formats); unset: none kept. */
   private readonly keptDir?: string;
-  private keptDirMade = false;
 
   /** `keptRoot`: where compiled validators are kept between runs; false keeps none. */
   constructor(
@@ -138,21 +137,9 @@ export class SchemaValidator {
     return validate;
   }
 
-  /** Keeps code for later runs; a cache that cannot be written is skipped. */
+  /** Keeps code for later runs, in this spec's folder, among the KEPT_SPECS most recent specs'. */
   private keep(pointer: string, code: string): void {
-    if (!this.keptDir) return;
-    try {
-      if (!this.keptDirMade) {
-        const fresh = !existsSync(this.keptDir);
-        mkdirSync(this.keptDir, { recursive: true });
-        // The new folder is the newest: never the one pruned.
-        if (fresh) pruneKept(dirname(this.keptDir), KEPT_SPECS);
-        this.keptDirMade = true;
-      }
-      writeWhole(this.fileOf(pointer), code);
-    } catch {
-      /* a read-only checkout: compiled again next time */
-    }
+    if (this.keptDir) keepFile(dirname(this.keptDir), this.fileOf(pointer), code, KEPT_SPECS);
   }
 
   /** Loaded on the first schema no kept validator has, not on import: a warm run validates without ajv. */

@@ -1,9 +1,9 @@
 /** The spec is fetched and checked once per run (global setup) and handed to the workers through a file; the check (most of a second) is kept between runs. */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../run/config';
 import { runFiles } from '../run/run-files';
-import { KEPT_ROOT, keptKey, pruneKept, writeWhole } from '../run/kept';
+import { KEPT_ROOT, keepFile, keptKey } from '../run/kept';
 import { DEFAULT_ACCOUNT_HEADER } from '../document/facts';
 import { buildSpec, Spec } from './spec';
 import { fetchSpecText, notOpenApi, parseSpecText } from './spec-source';
@@ -46,15 +46,7 @@ async function checkOnce(text: string, origin: string): Promise<CheckedSpec> {
   if (notSpec) throw new SuiteError('no-spec', notSpec);
   const { raw, deref, problems } = await buildSpec(parsed, origin);
   const checked = { origin, raw, deref, problems };
-  if (file) {
-    try {
-      mkdirSync(CHECKS_DIR, { recursive: true });
-      writeWhole(file, JSON.stringify(moved(checked, origin, ORIGIN)));
-      pruneKept(CHECKS_DIR, KEPT_CHECKS, (name) => name.endsWith('.json'));
-    } catch {
-      /* a read-only checkout: checked again next time */
-    }
-  }
+  if (file) keepFile(CHECKS_DIR, file, JSON.stringify(moved(checked, origin, ORIGIN)), KEPT_CHECKS);
   return checked;
 }
 
