@@ -1,6 +1,7 @@
 /** The shutdown judge: a correct agent is never failed; each way of getting the drain wrong is. */
 import { expect, test } from '@playwright/test';
-import { judgeShutdown, type ShutdownSample } from '../../support/agent/shutdown-judge';
+import { judgeShutdown } from '../../support/agent/shutdown-judge';
+import type { ShutdownSample } from '../../support/agent/shutdown-watch';
 import { SHUTDOWN_TIMING } from '../../support/agent/table';
 
 const R = '/-/readiness';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Verdict } from '../../support/checks/verdict';
 import { judgeAgentSession, type AgentSession } from '../../support/agent/lifecycle';
 import type { AgentProcess } from '../../support/agent/process';
-import type { WatchStall } from '../../support/agent/shutdown-judge';
+import type { WatchStall } from '../../support/agent/shutdown-watch';
 import { watchShutdown } from '../../support/agent/shutdown-watch';
 import { AGENT_ENDPOINTS } from '../../support/agent/table';
 

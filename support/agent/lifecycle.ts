@@ -5,8 +5,8 @@ import type { Verdict } from '../checks/verdict';
 import { probe, type Probe } from './probe';
 import { startAgent, withPortLock, type AgentProcess } from './process';
 import { freePort, isPortFree } from '../run/loopback-ports';
-import { judgeShutdown, type ShutdownWatch } from './shutdown-judge';
-import { watchShutdown } from './shutdown-watch';
+import { judgeShutdown } from './shutdown-judge';
+import { watchShutdown, type ShutdownWatch } from './shutdown-watch';
 import { AGENT_ENDPOINTS, PHASE, SHUTDOWN_TIMING } from './table';
 
 /** Long enough for an AGENT_COMMAND that starts a container from a local image. */

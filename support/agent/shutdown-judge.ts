@@ -5,32 +5,10 @@
 import type { ClauseId } from '../document/clauses';
 import type { Check } from '../checks/failure';
 import { AGENT_ENDPOINTS, SHUTDOWN_TIMING as timing } from './table';
-
-/** One probe: when it was sent (ms after SIGTERM), and its status or why it got none. */
-export interface ShutdownSample {
-  path: string;
-  sentMs: number;
-  answeredMs: number;
-  status?: number;
-  error?: string;
-}
+import type { ShutdownSample, ShutdownWatch, WatchStall } from './shutdown-watch';
 
 /** A check of AG-5 (or of the clause the endpoint also answers to), with the endpoint's place. */
 type ShutdownFinding = Check & { place: string };
-
-/** A pause of the watcher itself: from `atMs` after SIGTERM, nothing was sent or read for `forMs`. */
-export interface WatchStall {
-  atMs: number;
-  forMs: number;
-}
-
-/** What a watch of the shutdown saw (shutdown-watch.ts). */
-export interface ShutdownWatch {
-  samples: ShutdownSample[];
-  /** The agent still answered when the watch limit was reached. */
-  stillAnswering: boolean;
-  stalls: WatchStall[];
-}
 
 const describeStalls = (stalls: readonly WatchStall[]) => stalls.map((s) => `${Math.round(s.forMs)} ms from +${Math.round(s.atMs)} ms`).join(', ');
 
