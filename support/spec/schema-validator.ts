@@ -94,52 +94,33 @@ export class SchemaValidator {
     return dedupe(validate.errors ?? []).map((e) => ({ path: e.instancePath || '/', message: describe(e), rule: e.schemaPath }));
   }
 
+  /** The kept validator of the schema at `pointer`, else compiled now and kept; null when it cannot be compiled (SPEC-1 reports the spec). */
   private compile(pointer: string): ValidateFunction | null {
-    if (!this.cache.has(pointer)) {
-      const kept = this.loadKept(pointer);
-      this.cache.set(pointer, kept === undefined ? this.compileNow(pointer) : kept);
-    }
-    return this.cache.get(pointer)!;
-  }
-
-  private fileOf = (pointer: string) => join(this.keptDir!, `${createHash('sha256').update(pointer).digest('hex').slice(0, 32)}.cjs`);
-
-  /** The kept validator of the schema at `pointer`; null when it could not be compiled; undefined when none is kept. */
-  private loadKept(pointer: string): ValidateFunction | null | undefined {
-    if (!this.keptDir) return undefined;
-    let code: string;
+    if (this.cache.has(pointer)) return this.cache.get(pointer)!;
+    const file = this.keptDir && join(this.keptDir, `${createHash('sha256').update(pointer).digest('hex').slice(0, 32)}.cjs`);
+    // Among the KEPT_SPECS most recent specs' folders.
+    const keep = (code: string) => keepFile(dirname(this.keptDir!), file!, code, KEPT_SPECS);
+    let validate: ValidateFunction | null = null;
     try {
-      code = readFileSync(this.fileOf(pointer), 'utf8');
+      const code = readFileSync(file || '', 'utf8');
+      const module = { exports: {} as { default?: ValidateFunction } };
+      // The code ajv would have run through new Function itself, written out below.
+      if (code !== UNCOMPILABLE) {
+        new Function('require', 'module', 'exports', code)(requireFromHere, module, module.exports);
+        validate = module.exports.default ?? (module.exports as unknown as ValidateFunction);
+      }
     } catch {
-      return undefined;
+      try {
+        validate = this.ajv.compile({ $ref: `spec#${pointer}` });
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        if (file) keep((require('ajv/dist/standalone') as typeof import('ajv/dist/standalone')).default(this.ajv, validate));
+      } catch {
+        // Uncompilable (SPEC-1 reports the spec), or not expressible as standalone code (compiled again next time).
+        if (!validate && file) keep(UNCOMPILABLE);
+      }
     }
-    if (code === UNCOMPILABLE) return null;
-    const module = { exports: {} as { default?: ValidateFunction } };
-    // The code ajv would have run through new Function itself, written out by keep().
-    new Function('require', 'module', 'exports', code)(requireFromHere, module, module.exports);
-    return module.exports.default ?? (module.exports as unknown as ValidateFunction);
-  }
-
-  private compileNow(pointer: string): ValidateFunction | null {
-    let validate: ValidateFunction;
-    try {
-      validate = this.ajv.compile({ $ref: `spec#${pointer}` });
-    } catch {
-      this.keep(pointer, UNCOMPILABLE);
-      return null; // an uncompilable schema is a spec problem, reported by SPEC-1
-    }
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      if (this.keptDir) this.keep(pointer, (require('ajv/dist/standalone') as typeof import('ajv/dist/standalone')).default(this.ajv, validate));
-    } catch {
-      /* not expressible as standalone code: compiled again next time */
-    }
+    this.cache.set(pointer, validate);
     return validate;
-  }
-
-  /** Keeps code for later runs, in this spec's folder, among the KEPT_SPECS most recent specs'. */
-  private keep(pointer: string, code: string): void {
-    if (this.keptDir) keepFile(dirname(this.keptDir), this.fileOf(pointer), code, KEPT_SPECS);
   }
 
   /** Loaded on the first schema no kept validator has, not on import: a warm run validates without ajv. */
@@ -172,22 +153,13 @@ function describe(e: ErrorObject): string {
 /** anyOf branches produce one error each; keep the most telling ones, at most eight. */
 function dedupe(errors: ErrorObject[]): ErrorObject[] {
   const seen = new Set<string>();
-  return (
-    errors
-      .filter((e) => !(e.keyword === 'anyOf' && errors.length > 1))
-      // the null branch of a translated `nullable` says "must be null": noise when the other branch spoke
-      .filter(
-        (e) =>
-          !(
-            e.keyword === 'type' &&
-            (e.params as { type?: string }).type === 'null' &&
-            errors.some((o) => o !== e && o.instancePath === e.instancePath && o.keyword !== 'anyOf')
-          ),
-      )
-      .filter((e) => {
-        const k = `${e.instancePath}|${describe(e)}`;
-        return !seen.has(k) && (seen.add(k), true);
-      })
-      .slice(0, 8)
-  );
+  const telling = (e: ErrorObject) =>
+    !(e.keyword === 'anyOf' && errors.length > 1) &&
+    // the null branch of a translated `nullable` says "must be null": noise when the other branch spoke
+    !(
+      e.keyword === 'type' &&
+      (e.params as { type?: string }).type === 'null' &&
+      errors.some((o) => o !== e && o.instancePath === e.instancePath && o.keyword !== 'anyOf')
+    );
+  return errors.filter((e) => telling(e) && !seen.has(`${e.instancePath}|${describe(e)}`) && seen.add(`${e.instancePath}|${describe(e)}`)).slice(0, 8);
 }
