@@ -3,7 +3,7 @@
  * run-scoped file as it is answered: the client paces by it, and the burst reads what its window may hold.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { runFiles } from '../run/run-files';
 
 const tags = new Map<string, string>();
@@ -66,32 +66,20 @@ export function recordExchanges(requests: AnsweredRequest[]): void {
   if (file && requests.length) appendFileSync(file, `${requests.map(lineOf).join('\n')}\n`);
 }
 
-/** What this process has read of a ledger: the file only grows, so each read parses only the lines appended since. */
+/** What this process has read of a ledger: the file only grows, so each read parses only the whole lines appended since. */
 let reading: { file: string; offset: number; entries: LedgerEntry[] } | undefined;
 
 function caughtUp(file: string | undefined): LedgerEntry[] {
   if (!file) return [];
   if (reading?.file !== file) reading = { file, offset: 0, entries: [] };
-  const r = reading;
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch {
-    return r.entries; // nothing recorded yet
+  const text = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+  const end = text.lastIndexOf(0x0a);
+  for (const line of end > reading.offset ? text.subarray(reading.offset, end).toString('utf8').split('\n') : []) {
+    const [at, tags, bearer, method, path, status] = line.split('\t');
+    reading.entries.push({ at: Number(at), tags: tags === '-' ? [] : tags.split(','), bearer: bearer === 'b', method, path, status: Number(status) });
   }
-  try {
-    const pending = Buffer.alloc(Math.max(0, fstatSync(fd).size - r.offset));
-    const end = pending.subarray(0, readSync(fd, pending, 0, pending.length, r.offset)).lastIndexOf(0x0a);
-    if (end < 0) return r.entries;
-    r.offset += end + 1;
-    for (const line of pending.subarray(0, end).toString('utf8').split('\n')) {
-      const [at, tags, bearer, method, path, status] = line.split('\t');
-      r.entries.push({ at: Number(at), tags: tags === '-' ? [] : tags.split(','), bearer: bearer === 'b', method, path, status: Number(status) });
-    }
-    return r.entries;
-  } finally {
-    closeSync(fd);
-  }
+  reading.offset = Math.max(reading.offset, end + 1);
+  return reading.entries;
 }
 
 /** Every request recorded so far, by every worker of this run, in send order. */
