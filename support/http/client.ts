@@ -118,18 +118,12 @@ export class ApiClient {
     const authorization = headerValue(headers, 'authorization');
     await this.pace(authorization);
     const started = Date.now();
-    const record = (status: number) => recordExchanges([{ at: started, authorization, method, url, status }]);
-    const res = await sendRaw(url, {
-      method,
-      headers,
-      body: requestBody === undefined ? undefined : Buffer.from(requestBody),
-      timeoutMs: 15_000,
-    }).catch((e: Error) => {
-      record(0);
-      // An error may quote the request: never let the key reach a report that way.
-      throw new SuiteError('cannot-test', redact(`${method} ${url} failed: ${e.message.split('\n')[0]}`));
-    });
-    record(res.status);
+    const res = await sendRaw(url, { method, headers, body: requestBody === undefined ? undefined : Buffer.from(requestBody), timeoutMs: 15_000 }).catch(
+      (e: Error) => ({ status: 0, error: e }),
+    );
+    recordExchanges([{ at: started, authorization, method, url, status: res.status }]);
+    // An error may quote the request: never let the key reach a report that way.
+    if ('error' in res) throw new SuiteError('cannot-test', redact(`${method} ${url} failed: ${res.error.message.split('\n')[0]}`));
     let json: unknown;
     try {
       json = res.text.length ? JSON.parse(res.text) : undefined;
@@ -141,13 +135,10 @@ export class ApiClient {
       url,
       requestHeaders: headers,
       requestBody,
-      status: res.status,
-      headers: res.headers,
-      text: res.text,
+      ...res,
       json,
       contentType: res.headers['content-type'] ?? '',
       ms: Date.now() - started,
-      ...(res.bom ? { bom: res.bom } : {}),
     };
     this.log.push(exchange);
     return exchange;
