@@ -1,6 +1,7 @@
 /** The shutdown judge: a correct agent is never failed; each way of getting the drain wrong is. */
 import { expect, test } from '@playwright/test';
-import { judgeShutdown, type ShutdownSample } from '../../support/agent/shutdown-judge';
+import { judgeShutdown } from '../../support/agent/shutdown-judge';
+import type { ShutdownSample } from '../../support/agent/shutdown-watch';
 import { SHUTDOWN_TIMING } from '../../support/agent/table';
 
 const R = '/-/readiness';
@@ -20,11 +21,11 @@ function drain(to: number, status: (path: string, t: number) => number | string,
 }
 
 const correct = (path: string) => (path === R ? 503 : 200);
-const failed = (samples: ShutdownSample[], still = false) => judgeShutdown(samples, still).findings.filter((f) => !f.ok);
+const failed = (samples: ShutdownSample[], still = false) => judgeShutdown({ samples, stillAnswering: still }).findings.filter((f) => !f.ok);
 
 test('a correct agent passes, and the note says when readiness turned 503', () => {
   const samples = [...drain(1500, correct), ...drain(1590, () => 'ECONNREFUSED', 1530)];
-  const j = judgeShutdown(samples);
+  const j = judgeShutdown({ samples });
   expect(j.findings.filter((f) => !f.ok)).toEqual([]);
   expect(j.notes.join(' ')).toMatch(/readiness answered 503 to a request sent 0 ms after SIGTERM/);
 });
@@ -82,7 +83,7 @@ test('refused connections and timeouts are the exit (or a busy machine), never a
 });
 
 test('a drain longer than the watch is noted, not failed', () => {
-  const j = judgeShutdown(drain(SHUTDOWN_TIMING.watchLimitMs, correct, 0, 500), true);
+  const j = judgeShutdown({ samples: drain(SHUTDOWN_TIMING.watchLimitMs, correct, 0, 500), stillAnswering: true });
   expect(j.findings.filter((f) => !f.ok)).toEqual([]);
   expect(j.notes.join(' ')).toMatch(/the watch stopped there/);
 });
@@ -92,7 +93,7 @@ test('readiness answering something else than 503 while draining fails AG-5', ()
 });
 
 test.describe('a watcher that stalled (its process busy elsewhere)', () => {
-  const stalled = (samples: ShutdownSample[], atMs: number, forMs: number) => judgeShutdown(samples, false, [{ atMs, forMs }]);
+  const stalled = (samples: ShutdownSample[], atMs: number, forMs: number) => judgeShutdown({ samples, stalls: [{ atMs, forMs }] });
   // Nothing went out from +0 to +1845 ms; then every probe found the agent gone (the CI case).
   const unseen = [...drain(0, () => 200), ...drain(1905, () => 'closed without an answer', 1845)];
 
@@ -103,7 +104,7 @@ test.describe('a watcher that stalled (its process busy elsewhere)', () => {
   });
 
   test('the same probes without a stall: the agent exited at once, AG-5 fails', () => {
-    const j = judgeShutdown(unseen);
+    const j = judgeShutdown({ samples: unseen });
     expect(j.inconclusive).toBeUndefined();
     expect(j.findings.filter((f) => !f.ok).map((f) => f.clause)).toEqual(['AG-5']);
   });

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Verdict } from '../../support/checks/verdict';
 import { judgeAgentSession, type AgentSession } from '../../support/agent/lifecycle';
 import type { AgentProcess } from '../../support/agent/process';
-import type { WatchStall } from '../../support/agent/shutdown-judge';
+import type { WatchStall } from '../../support/agent/shutdown-watch';
 import { watchShutdown } from '../../support/agent/shutdown-watch';
 import { AGENT_ENDPOINTS } from '../../support/agent/table';
 
@@ -63,13 +63,12 @@ const newVerdict = () => {
 };
 
 const session = (stalls: WatchStall[]): AgentSession => ({
-  command: 'agent',
   port: 1,
   baseUrl: 'http://127.0.0.1:1',
   upLimitMs: 1000,
   up: true,
   output: '',
-  running: AGENT_ENDPOINTS.map(({ path }) => ({ path, got: 200 })),
+  running: Object.fromEntries(AGENT_ENDPOINTS.map(({ path }) => [path, 200])),
   watch: { samples: [], stillAnswering: false, stalls },
   rewatched: ['watch 1: readiness was never seen answering 503, but the watcher itself stalled before it found the agent gone'],
 });

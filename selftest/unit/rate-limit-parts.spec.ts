@@ -8,7 +8,7 @@ import { readLimitHeaders } from '../../support/rate-limit/headers';
 import { burstHeaderProblems, checkValues, HeaderProblems } from '../../support/rate-limit/header-checks';
 import { headerCount } from '../../support/rate-limit/assessment';
 import type { Reply } from '../../support/rate-limit/burst';
-import { credentialCandidates, keyTag, ledgerSize, readLedger, recordAnswer, recordExchanges, recordSent, sentTimes } from '../../support/http/request-ledger';
+import { credentialCandidates, keyTag, ledgerSize, readLedger, recordExchanges, sentTimes } from '../../support/http/request-ledger';
 import { runFiles, setRunDir } from '../../support/run/run-files';
 import { knownPrior } from '../../support/rate-limit/known-prior';
 import { keyRoles, refusedProbeCredentials } from '../../support/rate-limit/keys';
@@ -124,16 +124,15 @@ test.describe('request ledger', () => {
     expect(credentialCandidates(undefined)).toEqual([]);
   });
 
-  test('sent and answered lines join; keys are hashed; counts by what came back', () => {
-    const id = recordSent({ at: 1000, authorization: 'Bearer secret-key-1', method: 'get', url: 'http://h/v1/runtimes/2026.04?x=1' });
-    recordAnswer(id, 401);
-    recordSent({ at: 2000, authorization: 'Token secret-key-1', method: 'GET', url: 'http://h/v1/checks/1' });
+  test('keys are hashed; counts by what came back', () => {
+    recordExchanges([{ at: 1000, authorization: 'Bearer secret-key-1', method: 'get', url: 'http://h/v1/runtimes/2026.04?x=1', status: 401 }]);
+    recordExchanges([{ at: 2000, authorization: 'Token secret-key-1', method: 'GET', url: 'http://h/v1/checks/1', status: 0 }]);
     const text = readFileSync(runFiles().ledger!, 'utf8');
     expect(text).not.toContain('secret-key-1');
     const entries = readLedger();
     expect(entries).toEqual([
       { at: 1000, tags: [keyTag('secret-key-1')], bearer: true, method: 'GET', path: '/v1/runtimes/2026.04', status: 401 },
-      { at: 2000, tags: [keyTag('secret-key-1')], bearer: false, method: 'GET', path: '/v1/checks/1' },
+      { at: 2000, tags: [keyTag('secret-key-1')], bearer: false, method: 'GET', path: '/v1/checks/1', status: 0 },
     ]);
     expect(sentTimes('secret-key-1', 1500)).toEqual([2000]);
     expect(knownPrior('secret-key-1', 0)).toMatchObject({ count: 2, kinds: { refused: 1, unanswered: 1 } });
@@ -147,13 +146,13 @@ test.describe('request ledger', () => {
     ]);
     expect(ledgerSize()).toBe(2);
     // Another worker appends through a descriptor of its own.
-    appendFileSync(runFiles().ledger!, `S\tother.1\t2000\t${keyTag('k')}\tb\tGET\t/c\n`);
-    recordSent({ at: 4000, authorization: 'Bearer k', method: 'GET', url: 'http://h/d' });
+    appendFileSync(runFiles().ledger!, `2000\t${keyTag('k')}\tb\tGET\t/c\t503\n`);
+    recordExchanges([{ at: 4000, authorization: 'Bearer k', method: 'GET', url: 'http://h/d', status: 0 }]);
     expect(readLedger().map((e) => [e.path, e.status])).toEqual([
       ['/b', 429],
-      ['/c', undefined],
+      ['/c', 503],
       ['/a', 200],
-      ['/d', undefined],
+      ['/d', 0],
     ]);
     expect(ledgerSize()).toBe(4);
   });
@@ -202,7 +201,7 @@ test('routes probed once the key is limited: check read, update with a body that
   const spec = await buildSpec(parseSpecText(readFileSync(file, 'utf8'), file), file);
   const config = configOf({});
   const target = resolveTarget(spec, config);
-  const ledger = [{ at: 1, tags: [], bearer: true, method: 'GET', path: '/v1/runtimes' }];
+  const ledger = [{ at: 1, tags: [], bearer: true, method: 'GET', path: '/v1/runtimes', status: 200 }];
   const probes = routeProbes(config, spec, target, { authorization: 'Bearer k' }, { skipPaths: ['/v1/runtimes/2026.04'], ledger });
   expect(probes.map((p) => `${p.place} ${p.method} ${p.path}`)).toEqual([
     `check-read GET /v1/checks/${config.checkId}`,

@@ -5,31 +5,10 @@
 import type { ClauseId } from '../document/clauses';
 import type { Check } from '../checks/failure';
 import { AGENT_ENDPOINTS, SHUTDOWN_TIMING as timing } from './table';
-
-/** One probe: when it was sent (ms after SIGTERM), and its status or why it got none. */
-export interface ShutdownSample {
-  path: string;
-  sentMs: number;
-  answeredMs: number;
-  status?: number;
-  error?: string;
-}
+import type { ShutdownSample, ShutdownWatch, WatchStall } from './shutdown-watch';
 
 /** A check of AG-5 (or of the clause the endpoint also answers to), with the endpoint's place. */
 type ShutdownFinding = Check & { place: string };
-
-/** A pause of the watcher itself: from `atMs` after SIGTERM, nothing was sent or read for `forMs`. */
-export interface WatchStall {
-  atMs: number;
-  forMs: number;
-}
-
-interface ShutdownJudgement {
-  findings: ShutdownFinding[];
-  notes: string[];
-  /** Why the watch could not decide AG-5 when nothing else was found. */
-  inconclusive?: string;
-}
 
 const describeStalls = (stalls: readonly WatchStall[]) => stalls.map((s) => `${Math.round(s.forMs)} ms from +${Math.round(s.atMs)} ms`).join(', ');
 
@@ -42,7 +21,8 @@ const listed = (answers: readonly ShutdownSample[]) =>
     .map((s) => `${s.status} at +${ms(s.sentMs)}`)
     .join(', ');
 
-export function judgeShutdown(samples: readonly ShutdownSample[], stillAnswering = false, stalls: readonly WatchStall[] = []): ShutdownJudgement {
+/** The checks of AG-5 (and of the clauses the endpoints also answer to), notes, and why the watch could not decide AG-5 when nothing else was found. */
+export function judgeShutdown({ samples, stillAnswering = false, stalls = [] }: Partial<ShutdownWatch> & Pick<ShutdownWatch, 'samples'>) {
   const findings: ShutdownFinding[] = [];
   const notes: string[] = [];
   let inconclusive: string | undefined;

@@ -4,22 +4,29 @@
  */
 import { probe } from './probe';
 import type { AgentProcess } from './process';
-import type { ShutdownSample, WatchStall } from './shutdown-judge';
 import { AGENT_ENDPOINTS, SHUTDOWN_TIMING as timing } from './table';
 
-export interface ShutdownWatch {
-  samples: ShutdownSample[];
-  /** The agent still answered when the watch limit was reached. */
-  stillAnswering: boolean;
-  stalls: WatchStall[];
+/** One probe: when it was sent (ms after SIGTERM), and its status or why it got none. */
+export interface ShutdownSample {
+  path: string;
+  sentMs: number;
+  answeredMs: number;
+  status?: number;
+  error?: string;
 }
+
+/** A pause of the watcher itself: from `atMs` after SIGTERM, nothing was sent or read for `forMs`. */
+export type WatchStall = { atMs: number; forMs: number };
+
+/** What a watch of the shutdown saw; `stillAnswering`: the agent still answered when the watch limit was reached. */
+export type ShutdownWatch = Awaited<ReturnType<typeof watchShutdown>>;
 
 /** The watcher's clock ticks this often; a tick that comes later than `stallLimitMs` marks a stall. */
 const TICK_MS = 10;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function watchShutdown(agent: AgentProcess): Promise<ShutdownWatch> {
+export async function watchShutdown(agent: AgentProcess) {
   let exited = false;
   void agent.exited.then(() => (exited = true));
   const samples: ShutdownSample[] = [];
@@ -43,9 +50,7 @@ export async function watchShutdown(agent: AgentProcess): Promise<ShutdownWatch>
         return;
       }
       const p = await probe(`${agent.baseUrl}${path}`, timing.probeTimeoutMs, () => (sentAt = performance.now()));
-      const sentMs = sentAt - t0;
-      const answeredMs = performance.now() - t0;
-      samples.push('status' in p ? { path, sentMs, answeredMs, status: p.status } : { path, sentMs, answeredMs, error: p.error });
+      samples.push({ path, sentMs: sentAt - t0, answeredMs: performance.now() - t0, ...p });
       misses = 'status' in p ? 0 : misses + 1;
       // Gone: refused (or silent) several times in a row, or once after the process has exited.
       if (misses >= timing.goneAfterMisses || (misses > 0 && exited)) return;

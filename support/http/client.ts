@@ -5,7 +5,7 @@
 import type { TestInfo } from '@playwright/test';
 import type { RateLimit } from '../run/config';
 import type { Exchange } from './exchange';
-import { credentialCandidates, ledgerSize, readLedger, recordAnswer, recordSent, sentTimes } from './request-ledger';
+import { credentialCandidates, ledgerSize, readLedger, recordExchanges, sentTimes } from './request-ledger';
 import { redact, registerSecret } from './redact';
 import { SuiteError } from '../run/suite-error';
 import { headerValue, sendRaw } from './transport';
@@ -118,23 +118,15 @@ export class ApiClient {
     const authorization = headerValue(headers, 'authorization');
     await this.pace(authorization);
     const started = Date.now();
-    const ledgerId = recordSent({ at: started, authorization, method, url });
-    const res = await sendRaw(url, {
-      method,
-      headers,
-      body: requestBody === undefined ? undefined : Buffer.from(requestBody),
-      timeoutMs: 15_000,
-    }).catch((e: Error) => {
-      recordAnswer(ledgerId, 0);
-      // An error may quote the request: never let the key reach a report that way.
-      throw new SuiteError('cannot-test', redact(`${method} ${url} failed: ${e.message.split('\n')[0]}`));
-    });
-    recordAnswer(ledgerId, res.status);
-    const { text, headers: responseHeaders } = res;
-    const contentType = responseHeaders['content-type'] ?? '';
+    const res = await sendRaw(url, { method, headers, body: requestBody === undefined ? undefined : Buffer.from(requestBody), timeoutMs: 15_000 }).catch(
+      (e: Error) => ({ status: 0, error: e }),
+    );
+    recordExchanges([{ at: started, authorization, method, url, status: res.status }]);
+    // An error may quote the request: never let the key reach a report that way.
+    if ('error' in res) throw new SuiteError('cannot-test', redact(`${method} ${url} failed: ${res.error.message.split('\n')[0]}`));
     let json: unknown;
     try {
-      json = text.length ? JSON.parse(text) : undefined;
+      json = res.text.length ? JSON.parse(res.text) : undefined;
     } catch {
       json = undefined;
     }
@@ -143,13 +135,10 @@ export class ApiClient {
       url,
       requestHeaders: headers,
       requestBody,
-      status: res.status,
-      headers: responseHeaders,
-      text,
+      ...res,
       json,
-      contentType,
+      contentType: res.headers['content-type'] ?? '',
       ms: Date.now() - started,
-      ...(res.bom ? { bom: res.bom } : {}),
     };
     this.log.push(exchange);
     return exchange;

@@ -12,17 +12,11 @@ export const SECRET_RUN = 12;
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const formsOf = new Map<string, string[]>();
-
-/** The secret, its base64 forms, and every run of SECRET_RUN of its characters (made once per secret). */
+/** The secret, its base64 forms, and every run of SECRET_RUN of its characters. */
 function secretForms(secret: string): string[] {
-  let known = formsOf.get(secret);
-  if (!known) {
-    const forms = new Set([secret, ...[secret, `${secret}:`, `:${secret}`].map((s) => Buffer.from(s).toString('base64').replace(/=+$/, ''))]);
-    for (let i = 0; i + SECRET_RUN <= secret.length; i++) forms.add(secret.slice(i, i + SECRET_RUN));
-    formsOf.set(secret, (known = [...forms]));
-  }
-  return known;
+  const forms = new Set([secret, ...[secret, `${secret}:`, `:${secret}`].map((s) => Buffer.from(s).toString('base64').replace(/=+$/, ''))]);
+  for (let i = 0; i + SECRET_RUN <= secret.length; i++) forms.add(secret.slice(i, i + SECRET_RUN));
+  return [...forms];
 }
 
 /** Whether `text` holds the secret or anything recognisably derived from it. */

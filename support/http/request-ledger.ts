@@ -1,9 +1,9 @@
 /**
- * Every request the suite sends, across workers (when, which key as a short hash, which path, what came back), appended to a run-scoped file
- * when sent and when answered: the client paces by it, and the burst reads what its window may hold.
+ * Every request the suite sends, across workers (when it was sent, which key as a short hash, which path, what came back), appended to a
+ * run-scoped file as it is answered: the client paces by it, and the burst reads what its window may hold.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { runFiles } from '../run/run-files';
 
 const tags = new Map<string, string>();
@@ -22,8 +22,8 @@ export interface LedgerEntry {
   method: string;
   /** The URL's path, without the query. */
   path: string;
-  /** The answer's status; 0 when none came (a dropped connection); undefined while in flight. */
-  status?: number;
+  /** The answer's status; 0 when none came (a dropped connection). */
+  status: number;
 }
 
 /** What an Authorization value may carry as a key: the token after the scheme (or the bare value), and what a Basic value decodes to. */
@@ -41,118 +41,52 @@ export function credentialCandidates(authorization: string | undefined): string[
   return [...out];
 }
 
-const isBearer = (authorization: string | undefined) => /^Bearer\s+\S+$/i.test(authorization?.trim() ?? '');
-
-let sequence = 0;
-const nextId = () => `${process.pid}.${++sequence}`;
-const clean = (s: string) => s.replace(/[\t\n\r]/g, ' ');
-
-/** One descriptor per ledger file, kept open for appending; one write per call, so that workers' lines never interleave (O_APPEND). */
-let appending: { file: string; fd: number } | undefined;
-function append(lines: string[]): void {
-  const file = runFiles().ledger;
-  if (!file || !lines.length) return;
-  if (appending?.file !== file) {
-    if (appending) closeSync(appending.fd);
-    appending = { file, fd: openSync(file, 'a') };
-  }
-  writeSync(appending.fd, `${lines.join('\n')}\n`);
-}
-
-interface SentRequest {
+interface AnsweredRequest {
+  /** When it was sent. */
   at: number;
   authorization?: string;
   method: string;
   url: string;
+  status: number;
 }
 
-const sentLine = (id: string, r: SentRequest) =>
+const lineOf = (r: AnsweredRequest) =>
   [
-    'S',
-    id,
     r.at,
     credentialCandidates(r.authorization).map(keyTag).join(',') || '-',
-    isBearer(r.authorization) ? 'b' : '-',
+    /^Bearer\s+\S+$/i.test(r.authorization?.trim() ?? '') ? 'b' : '-',
     r.method.toUpperCase(),
-    clean(new URL(r.url).pathname),
+    new URL(r.url).pathname.replace(/[\t\n\r]/g, ' '),
+    r.status,
   ].join('\t');
-const answerLine = (id: string, status: number) => ['A', id, status].join('\t');
 
-/** Records a request as it leaves; returns the id its answer is recorded under. */
-export function recordSent(r: SentRequest): string {
-  const id = nextId();
-  append([sentLine(id, r)]);
-  return id;
+/** Answered requests, in one write, so that workers' lines never interleave (O_APPEND); the burst writes its own after it, not during it. */
+export function recordExchanges(requests: AnsweredRequest[]): void {
+  const file = runFiles().ledger;
+  if (file && requests.length) appendFileSync(file, `${requests.map(lineOf).join('\n')}\n`);
 }
 
-export function recordAnswer(id: string, status: number): void {
-  append([answerLine(id, status)]);
-}
+/** What this process has read of a ledger: the file only grows, so each read parses only the whole lines appended since. */
+let reading: { file: string; offset: number; entries: LedgerEntry[] } | undefined;
 
-/** Requests and their answers at once, in one write (the burst writes its requests after it, not during it). */
-export function recordExchanges(exchanges: (SentRequest & { status: number })[]): void {
-  append(
-    exchanges.flatMap((r) => {
-      const id = nextId();
-      return [sentLine(id, r), answerLine(id, r.status)];
-    }),
-  );
-}
-
-/** What this process has read of a ledger: the file only grows, so each read parses only the lines appended since. */
-interface Reading {
-  file: string;
-  fd: number;
-  /** Bytes consumed: up to the end of the last whole line. */
-  offset: number;
-  sent: Map<string, LedgerEntry>;
-  sorted?: LedgerEntry[];
-}
-let reading: Reading | undefined;
-
-function readNewLines(r: Reading): void {
-  const pending = Buffer.alloc(Math.max(0, fstatSync(r.fd).size - r.offset));
-  const end = pending.subarray(0, readSync(r.fd, pending, 0, pending.length, r.offset)).lastIndexOf(0x0a);
-  if (end < 0) return;
-  r.offset += end + 1;
-  r.sorted = undefined;
-  for (const line of pending.subarray(0, end).toString('utf8').split('\n')) {
-    const f = line.split('\t');
-    if (f[0] === 'S' && f.length >= 7) {
-      r.sent.set(f[1], { at: Number(f[2]), tags: f[3] === '-' ? [] : f[3].split(','), bearer: f[4] === 'b', method: f[5], path: f[6] });
-    } else if (f[0] === 'A' && f.length >= 3) {
-      const e = r.sent.get(f[1]);
-      if (e) e.status = Number(f[2]);
-    }
+function caughtUp(file: string | undefined): LedgerEntry[] {
+  if (!file) return [];
+  if (reading?.file !== file) reading = { file, offset: 0, entries: [] };
+  const text = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+  const end = text.lastIndexOf(0x0a);
+  for (const line of end > reading.offset ? text.subarray(reading.offset, end).toString('utf8').split('\n') : []) {
+    const [at, tags, bearer, method, path, status] = line.split('\t');
+    reading.entries.push({ at: Number(at), tags: tags === '-' ? [] : tags.split(','), bearer: bearer === 'b', method, path, status: Number(status) });
   }
-}
-
-function caughtUp(file: string | undefined): Reading | undefined {
-  if (!file) return undefined;
-  if (reading?.file !== file) {
-    let fd: number;
-    try {
-      fd = openSync(file, 'r');
-    } catch {
-      return undefined; // nothing recorded yet
-    }
-    if (reading) closeSync(reading.fd);
-    reading = { file, fd, offset: 0, sent: new Map() };
-  }
-  readNewLines(reading);
-  return reading;
+  reading.offset = Math.max(reading.offset, end + 1);
+  return reading.entries;
 }
 
 /** Every request recorded so far, by every worker of this run, in send order. */
-export function readLedger(file = runFiles().ledger): readonly LedgerEntry[] {
-  const r = caughtUp(file);
-  if (!r) return [];
-  r.sorted ??= [...r.sent.values()].sort((a, b) => a.at - b.at);
-  return r.sorted;
-}
+export const readLedger = (file = runFiles().ledger): readonly LedgerEntry[] => [...caughtUp(file)].sort((a, b) => a.at - b.at);
 
 /** How many requests the ledger holds, every key and every worker: cheaper than reading them in order. */
-export const ledgerSize = (file = runFiles().ledger): number => caughtUp(file)?.sent.size ?? 0;
+export const ledgerSize = (file = runFiles().ledger): number => caughtUp(file).length;
 
 export const carries = (e: Pick<LedgerEntry, 'tags'>, apiKey: string) => e.tags.includes(keyTag(apiKey));
 

@@ -34,16 +34,11 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** A blank variable is an unset one. */
 const given = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([, v]) => v?.trim()));
-const isHttpUrl = (s: string) => {
-  try {
-    return /^https?:$/.test(new URL(s).protocol);
-  } catch {
-    return false;
-  }
-};
+const HTTP_URL = 'must be an http(s) URL, e.g. https://staging.example.com';
 const httpUrl = z
   .string()
-  .refine(isHttpUrl, 'must be an http(s) URL, e.g. https://staging.example.com')
+  .url(HTTP_URL)
+  .regex(/^https?:/i, HTTP_URL)
   .transform((u) => u.replace(/\/+$/, ''));
 const guid = z.string().regex(GUID, 'must be a GUID, e.g. 6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c');
 const withMessage = (message: string) => ({ errorMap: () => ({ message }) });
@@ -190,20 +185,20 @@ export function getConfig(): Config {
   return cached;
 }
 
-/** A variable as a test file reads it while it declares its tests, before any fixture runs: undefined when unset or bad (the runner reports a bad one). */
-function declared(name: 'RATE_LIMIT_WINDOW_S' | 'CASE_SEED'): unknown {
+/** The configuration as a test file reads it while it declares its tests, before any fixture runs: undefined when bad (the runner reports it). */
+function declared(): Config | undefined {
   loadEnvFile();
-  const parsed = schema.shape[name].safeParse(given(process.env)[name]);
-  return parsed.success ? parsed.data : undefined;
+  try {
+    return readConfig(process.env, { embeddedPortPending: true });
+  } catch {
+    return undefined;
+  }
 }
 
-export const declaredWindowSeconds = (): number => (declared('RATE_LIMIT_WINDOW_S') as number | undefined) ?? DOCUMENTED_RATE_LIMIT.windowSeconds;
+export const declaredWindowSeconds = (): number => declared()?.rateLimit.windowSeconds ?? DOCUMENTED_RATE_LIMIT.windowSeconds;
 
 /** "random" was drawn by the runner, and is a number by now. */
-export const declaredCaseSeed = (): number => {
-  const seed = declared('CASE_SEED');
-  return typeof seed === 'number' ? seed : DEFAULT_CASE_SEED;
-};
+export const declaredCaseSeed = (): number => declared()?.caseSeed ?? DEFAULT_CASE_SEED;
 
 /** The default run's workers: against the embedded service one per core (at least two, for the two update chains); against a remote one four, as they mostly wait. */
 export const defaultWorkers = (embedded: boolean): number => (embedded ? Math.min(4, Math.max(2, availableParallelism())) : 4);

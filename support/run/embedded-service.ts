@@ -3,7 +3,7 @@
  * loads the tests' modules, where a `webServer` would boot it first and load them after. Its port goes
  * into the runner's environment, which the workers (started after global setup) read.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { RateLimit } from './config';
@@ -32,11 +32,7 @@ export function startEmbeddedService(rateLimit: RateLimit, port = 0): Promise<nu
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   createInterface({ input: child.stderr! }).on('line', (line) => process.stderr.write(`[embedded service] ${line}\n`));
-  return (starting = listeningPort(child));
-}
-
-function listeningPort(child: ChildProcess): Promise<number> {
-  return new Promise((resolve, reject) => {
+  return (starting = new Promise((resolve, reject) => {
     const fail = (why: string) => reject(new SuiteError('unreachable', `the embedded reference service did not start: ${why}`));
     const timer = setTimeout(() => fail(`no "listening" line within ${READY_TIMEOUT_MS / 1000} s`), READY_TIMEOUT_MS);
     const lines = createInterface({ input: child.stdout! });
@@ -51,5 +47,5 @@ function listeningPort(child: ChildProcess): Promise<number> {
     });
     child.on('error', (e) => fail(e.message));
     child.on('exit', (code, signal) => fail(`it exited (${signal ?? `code ${code}`})`));
-  });
+  }));
 }

@@ -12,40 +12,27 @@ import { EXIT_TARGET_UNAVAILABLE, isSuiteError } from './suite-error';
 import { filesIn, setRunDir } from './run-files';
 import { writeStoppedMatrix } from '../../reporters/run-outputs';
 
-function stop(reportDir: string, reason: string): never {
-  writeStoppedMatrix(reportDir, reason, EXIT_TARGET_UNAVAILABLE);
-  process.stderr.write(`\ncontract suite: ${reason}\n`);
-  process.exit(EXIT_TARGET_UNAVAILABLE);
-}
-
-/** Starts the embedded service when there is no BASE_URL, and hands its port to the workers. */
-async function startEmbedded(): Promise<void> {
-  const config = readConfig(process.env, { embeddedPortPending: true });
-  if (!config.embedded) return;
-  const port = startEmbeddedService(config.rateLimit, Number(process.env[EMBEDDED_PORT_VARIABLE] ?? 0));
-  // The tests' modules, loaded while it boots: Playwright loads the test files right after global setup.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded for the time it takes, now rather than after the wait
-  require('../test');
-  try {
-    process.env[EMBEDDED_PORT_VARIABLE] = String(await port);
-  } catch (e) {
-    if (!isSuiteError(e, 'unreachable')) throw e;
-    stop(config.reportDir, e.message);
-  }
-}
-
 export default async function globalSetup(): Promise<() => void> {
-  await startEmbedded();
-  const config = getConfig();
+  const early = readConfig(process.env, { embeddedPortPending: true });
   const dir = mkdtempSync(join(tmpdir(), 'contract-suite-run-'));
   const removeRunFiles = () => rmSync(dir, { recursive: true, force: true });
   try {
-    await fetchAndCacheSpec(config, filesIn(dir).specCache);
+    // The embedded service when there is no BASE_URL: its port goes to the workers.
+    if (early.embedded) {
+      const port = startEmbeddedService(early.rateLimit, Number(process.env[EMBEDDED_PORT_VARIABLE] ?? 0));
+      // The tests' modules, loaded while it boots: Playwright loads the test files right after global setup.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded for the time it takes, now rather than after the wait
+      require('../test');
+      process.env[EMBEDDED_PORT_VARIABLE] = String(await port);
+    }
+    await fetchAndCacheSpec(getConfig(), filesIn(dir).specCache);
     setRunDir(dir);
     return removeRunFiles;
   } catch (e) {
     removeRunFiles();
     if (!isSuiteError(e, 'unreachable')) throw e;
-    stop(config.reportDir, e.message);
+    writeStoppedMatrix(early.reportDir, e.message, EXIT_TARGET_UNAVAILABLE);
+    process.stderr.write(`\ncontract suite: ${e.message}\n`);
+    process.exit(EXIT_TARGET_UNAVAILABLE);
   }
 }

@@ -11,13 +11,8 @@ type Order = 'exclusive' | 'own-project';
 export const BURST_FILE = fileMatcher(TEST_FILES.burst);
 
 /** The runner decides once, from its command line; the workers read its decision. */
-export function decideOrder(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Order {
-  const decided = env[ORDER_VARIABLE] as Order | undefined;
-  if (decided) return decided;
-  const order: Order = argv.some((a) => a === '--shuffle' || a.startsWith('--shuffle=')) ? 'own-project' : 'exclusive';
-  env[ORDER_VARIABLE] = order;
-  return order;
-}
+export const decideOrder = (argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Order =>
+  (env[ORDER_VARIABLE] ??= argv.some((a) => a === '--shuffle' || a.startsWith('--shuffle=')) ? 'own-project' : 'exclusive') as Order;
 
 /** For a configuration that gives the burst a project of its own, which keeps it apart. */
 export function burstInOwnProject(env: NodeJS.ProcessEnv = process.env): void {
@@ -36,16 +31,15 @@ const namesTestFile = (token: string) => /\.spec\.ts$/.test(token);
 
 /** Whether this run may send the burst: false only where its command line certainly leaves the burst's file out (other files named, or @burst grepped out). */
 export function decideBurstInRun(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): boolean {
-  const decided = env[BURST_IN_RUN_VARIABLE];
-  if (decided) return decided === 'yes';
-  const args = argv.slice(argv.indexOf('test') + 1);
-  const invert = args.flatMap((a, i) => (a === '--grep-invert' || a === '-gv' ? [args[i + 1] ?? ''] : a.startsWith('--grep-invert=') ? [a.slice(14)] : []));
-  const files = args.filter(namesTestFile);
-  const patterns = args.filter((a, i) => !a.startsWith('-') && !namesTestFile(a) && !/^-/.test(args[i - 1] ?? ''));
-  const filesOnly = files.length > 0 && patterns.length === 0 && !files.some((f) => BURST_FILE.test(f));
-  const out = filesOnly || invert.some((g) => g.includes('@burst'));
-  env[BURST_IN_RUN_VARIABLE] = out ? 'no' : 'yes';
-  return !out;
+  if (!env[BURST_IN_RUN_VARIABLE]) {
+    const args = argv.slice(argv.indexOf('test') + 1);
+    const invert = args.flatMap((a, i) => (a === '--grep-invert' || a === '-gv' ? [args[i + 1] ?? ''] : a.startsWith('--grep-invert=') ? [a.slice(14)] : []));
+    const files = args.filter(namesTestFile);
+    const patterns = args.filter((a, i) => !a.startsWith('-') && !namesTestFile(a) && !/^-/.test(args[i - 1] ?? ''));
+    const filesOnly = files.length > 0 && patterns.length === 0 && !files.some((f) => BURST_FILE.test(f));
+    env[BURST_IN_RUN_VARIABLE] = filesOnly || invert.some((g) => g.includes('@burst')) ? 'no' : 'yes';
+  }
+  return env[BURST_IN_RUN_VARIABLE] === 'yes';
 }
 
 /** A project's files as Playwright holds them. */

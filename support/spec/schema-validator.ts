@@ -1,10 +1,25 @@
 /**
  * Validates bodies against the target's own schemas with ajv: the raw document added whole (so `$ref`s resolve as written), OpenAPI 3.0's
- * `nullable` and boolean exclusive bounds translated first, each schema compiled on first use or loaded as kept (kept-validators.ts).
+ * `nullable` and boolean exclusive bounds translated first, each schema compiled on first use. Compiled validators are kept between runs
+ * as ajv's standalone code, keyed by the spec and the code that compiles it: a warm worker loads no ajv.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync, utimesSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { default as Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Spec } from './spec';
-import { KEPT_VALIDATORS_DIR, keptValidators, type KeptValidators } from './kept-validators';
+import { KEPT_ROOT, keepFile, keptKey } from '../run/kept';
+
+/** Specs whose validators are kept, more than the documents one self-test serves so that they do not evict each other. */
+const KEPT_SPECS = 32;
+/** What a kept file holds: a new format is a new key, so that no older file is read as this one. */
+const KEPT_FORMAT = 1;
+const KEPT_VALIDATORS_DIR = join(KEPT_ROOT, 'validators');
+/** Written for a schema ajv cannot compile, so that it is not tried again: SPEC-1 reports the spec. */
+const UNCOMPILABLE = 'null';
+// The generated code requires ajv's runtime helpers and ajv-formats' formats by package name.
+const requireFromHere = createRequire(__filename);
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -52,14 +67,25 @@ const AJV_OPTIONS = { strict: false, allErrors: true, logger: false, validateSch
 
 export class SchemaValidator {
   private ajvInstance?: Ajv;
-  private kept?: KeptValidators;
   private readonly cache = new Map<string, ValidateFunction | null>();
+  /** This spec's folder of kept validators (keyed by the spec, this file, and the versions of ajv and ajv-formats); unset: none kept. */
+  private readonly keptDir?: string;
 
-  /** `keptDir`: where compiled validators are kept between runs (kept-validators.ts); false keeps none. */
+  /** `keptRoot`: where compiled validators are kept between runs; false keeps none. */
   constructor(
     private readonly spec: Spec,
-    private readonly keptDir: string | false = KEPT_VALIDATORS_DIR,
-  ) {}
+    keptRoot: string | false = KEPT_VALIDATORS_DIR,
+  ) {
+    if (keptRoot === false) return;
+    const code = [__filename, ...['ajv', 'ajv-formats'].map((p) => requireFromHere.resolve(`${p}/package.json`))];
+    this.keptDir = join(keptRoot, keptKey(KEPT_FORMAT, [JSON.stringify(spec.raw)], code));
+    try {
+      const now = new Date();
+      utimesSync(this.keptDir, now, now); // used: not the first to go when others are pruned
+    } catch {
+      /* not kept yet */
+    }
+  }
 
   /** Problems of `body` against the schema at `pointer` in the raw document; [] when it conforms. */
   validate(pointer: string, body: unknown): SchemaProblem[] {
@@ -68,33 +94,32 @@ export class SchemaValidator {
     return dedupe(validate.errors ?? []).map((e) => ({ path: e.instancePath || '/', message: describe(e), rule: e.schemaPath }));
   }
 
+  /** The kept validator of the schema at `pointer`, else compiled now and kept; null when it cannot be compiled (SPEC-1 reports the spec). */
   private compile(pointer: string): ValidateFunction | null {
-    if (!this.cache.has(pointer)) {
-      this.kept ??= this.keptDir === false ? undefined : keptValidators(this.spec.raw, this.keptDir);
-      const kept = this.kept?.load(pointer);
-      this.cache.set(pointer, kept === undefined ? this.compileNow(pointer) : kept);
-    }
-    return this.cache.get(pointer)!;
-  }
-
-  private compileNow(pointer: string): ValidateFunction | null {
-    let validate: ValidateFunction;
+    if (this.cache.has(pointer)) return this.cache.get(pointer)!;
+    const file = this.keptDir && join(this.keptDir, `${createHash('sha256').update(pointer).digest('hex').slice(0, 32)}.cjs`);
+    // Among the KEPT_SPECS most recent specs' folders.
+    const keep = (code: string) => keepFile(dirname(this.keptDir!), file!, code, KEPT_SPECS);
+    let validate: ValidateFunction | null = null;
     try {
-      validate = this.ajv.compile({ $ref: `spec#${pointer}` });
-    } catch {
-      this.kept?.keep(pointer, null);
-      return null; // an uncompilable schema is a spec problem, reported by SPEC-1
-    }
-    if (this.kept) {
-      let code: string | undefined;
-      try {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
-        code = (require('ajv/dist/standalone') as typeof import('ajv/dist/standalone')).default(this.ajv, validate);
-      } catch {
-        /* not expressible as standalone code: compiled again next time */
+      const code = readFileSync(file || '', 'utf8');
+      const module = { exports: {} as { default?: ValidateFunction } };
+      // The code ajv would have run through new Function itself, written out below.
+      if (code !== UNCOMPILABLE) {
+        new Function('require', 'module', 'exports', code)(requireFromHere, module, module.exports);
+        validate = module.exports.default ?? (module.exports as unknown as ValidateFunction);
       }
-      if (code !== undefined) this.kept.keep(pointer, code);
+    } catch {
+      try {
+        validate = this.ajv.compile({ $ref: `spec#${pointer}` });
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        if (file) keep((require('ajv/dist/standalone') as typeof import('ajv/dist/standalone')).default(this.ajv, validate));
+      } catch {
+        // Uncompilable (SPEC-1 reports the spec), or not expressible as standalone code (compiled again next time).
+        if (!validate && file) keep(UNCOMPILABLE);
+      }
     }
+    this.cache.set(pointer, validate);
     return validate;
   }
 
@@ -105,7 +130,7 @@ export class SchemaValidator {
     const { default: AjvClass, _ } = require('ajv') as typeof import('ajv');
     const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
     /* eslint-enable @typescript-eslint/no-require-imports */
-    // Standalone code names the formats it checks by where kept-validators.ts requires them from.
+    // Standalone code names the formats it checks by where loadKept requires them from.
     const ajv = new AjvClass({ ...AJV_OPTIONS, code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
     addFormats(ajv);
     // Formats real specs use that ajv-formats lacks: accept, don't fail the schema.
@@ -128,22 +153,13 @@ function describe(e: ErrorObject): string {
 /** anyOf branches produce one error each; keep the most telling ones, at most eight. */
 function dedupe(errors: ErrorObject[]): ErrorObject[] {
   const seen = new Set<string>();
-  return (
-    errors
-      .filter((e) => !(e.keyword === 'anyOf' && errors.length > 1))
-      // the null branch of a translated `nullable` says "must be null": noise when the other branch spoke
-      .filter(
-        (e) =>
-          !(
-            e.keyword === 'type' &&
-            (e.params as { type?: string }).type === 'null' &&
-            errors.some((o) => o !== e && o.instancePath === e.instancePath && o.keyword !== 'anyOf')
-          ),
-      )
-      .filter((e) => {
-        const k = `${e.instancePath}|${describe(e)}`;
-        return !seen.has(k) && (seen.add(k), true);
-      })
-      .slice(0, 8)
-  );
+  const telling = (e: ErrorObject) =>
+    !(e.keyword === 'anyOf' && errors.length > 1) &&
+    // the null branch of a translated `nullable` says "must be null": noise when the other branch spoke
+    !(
+      e.keyword === 'type' &&
+      (e.params as { type?: string }).type === 'null' &&
+      errors.some((o) => o !== e && o.instancePath === e.instancePath && o.keyword !== 'anyOf')
+    );
+  return errors.filter((e) => telling(e) && !seen.has(`${e.instancePath}|${describe(e)}`) && seen.add(`${e.instancePath}|${describe(e)}`)).slice(0, 8);
 }

@@ -1,9 +1,9 @@
 /** The spec is fetched and checked once per run (global setup) and handed to the workers through a file; the check (most of a second) is kept between runs. */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../run/config';
 import { runFiles } from '../run/run-files';
-import { KEPT_ROOT, keptKey, pruneKept, writeWhole } from '../run/kept';
+import { KEPT_ROOT, keepFile, keptKey } from '../run/kept';
 import { DEFAULT_ACCOUNT_HEADER } from '../document/facts';
 import { buildSpec, Spec } from './spec';
 import { fetchSpecText, notOpenApi, parseSpecText } from './spec-source';
@@ -25,44 +25,28 @@ const credentialHeaders = (config: Config) => ({
   [config.accountHeader ?? DEFAULT_ACCOUNT_HEADER]: config.accountId,
 });
 
-/** The document's text and the code that checks it; not the origin, whose port changes every run (a kept problem names it as ORIGIN). */
-function checkKey(text: string): string {
-  const code = [
-    join(__dirname, 'spec.ts'),
-    ...['@apidevtools/swagger-parser', '@apidevtools/json-schema-ref-parser', 'ajv'].map((p) => require.resolve(`${p}/package.json`)),
-  ];
-  return keptKey(KEPT_FORMAT, [text], code);
-}
+/** A checked document under another origin: a kept one names its origin, whose port changes every run, as ORIGIN. */
+const moved = (c: CheckedSpec, from: string, to: string): CheckedSpec => ({ ...c, origin: to, problems: c.problems.map((p) => p.split(from).join(to)) });
 
-async function check(text: string, origin: string): Promise<CheckedSpec> {
+/** The checked document from an earlier run (keyed by its text and the code that checks it), or checked now and kept; a cache that cannot be used is skipped. */
+async function checkOnce(text: string, origin: string): Promise<CheckedSpec> {
+  let file: string | undefined;
+  try {
+    const code = [
+      join(__dirname, 'spec.ts'),
+      ...['@apidevtools/swagger-parser', '@apidevtools/json-schema-ref-parser', 'ajv'].map((p) => require.resolve(`${p}/package.json`)),
+    ];
+    file = join(CHECKS_DIR, `${keptKey(KEPT_FORMAT, [text], code)}.json`);
+    return moved(JSON.parse(readFileSync(file, 'utf8')), ORIGIN, origin);
+  } catch {
+    /* not checked before */
+  }
   const parsed = parseSpecText(text, origin);
   const notSpec = notOpenApi(parsed, origin);
   if (notSpec) throw new SuiteError('no-spec', notSpec);
   const { raw, deref, problems } = await buildSpec(parsed, origin);
-  return { origin, raw, deref, problems };
-}
-
-/** The checked document from an earlier run, or checked now and kept; a cache that cannot be used is skipped. */
-async function checkOnce(text: string, origin: string): Promise<CheckedSpec> {
-  const withOrigin = (kept: CheckedSpec): CheckedSpec => ({ ...kept, origin, problems: kept.problems.map((p) => p.split(ORIGIN).join(origin)) });
-  let file: string | undefined;
-  try {
-    file = join(CHECKS_DIR, `${checkKey(text)}.json`);
-    return withOrigin(JSON.parse(readFileSync(file, 'utf8')));
-  } catch {
-    /* not checked before */
-  }
-  const checked = await check(text, origin);
-  if (file) {
-    try {
-      mkdirSync(CHECKS_DIR, { recursive: true });
-      const kept: CheckedSpec = { ...checked, origin: ORIGIN, problems: checked.problems.map((p) => p.split(origin).join(ORIGIN)) };
-      writeWhole(file, JSON.stringify(kept));
-      pruneKept(CHECKS_DIR, KEPT_CHECKS, (name) => name.endsWith('.json'));
-    } catch {
-      /* a read-only checkout: checked again next time */
-    }
-  }
+  const checked = { origin, raw, deref, problems };
+  if (file) keepFile(CHECKS_DIR, file, JSON.stringify(moved(checked, origin, ORIGIN)), KEPT_CHECKS);
   return checked;
 }
 

@@ -130,25 +130,13 @@ export async function buildSpec(parsed: Json, origin: string): Promise<Spec> {
   const raw = structuredClone(parsed);
   const dangling = patchDanglingRefs(raw);
   if (dangling.length) problems.push(`${dangling.length} $ref pointer(s) resolve to nothing: ${dangling.join(', ')}`);
-  if (/^3\./.test(version)) {
-    try {
-      await swaggerParser().validate(structuredClone(raw));
-    } catch (e) {
-      problems.push(`not a valid OpenAPI document: ${firstLines((e as Error).message)}`);
-    }
-  }
-  const { deref, problem } = await dereference(raw);
-  if (problem) problems.push(problem);
+  // A call of swagger-parser that throws is a problem of the document, named by what failed, never an error of the run.
+  const attempt = <T>(failed: string, call: () => Promise<T>) => call().catch((e: Error) => void problems.push(`${failed}: ${firstLines(e.message)}`));
+  if (/^3\./.test(version)) await attempt('not a valid OpenAPI document', () => swaggerParser().validate(structuredClone(raw)));
+  // `$ref`s resolved on a copy (circular ones left as they are); the raw document itself when that fails.
+  const deref =
+    (await attempt('cannot be dereferenced', () => swaggerParser().dereference(structuredClone(raw), { dereference: { circular: 'ignore' } }))) ?? raw;
   return new Spec(raw, deref, problems, origin);
-}
-
-/** A copy of `raw` with its `$ref`s resolved (circular ones left as they are); `raw` itself when that fails. */
-export async function dereference(raw: Json): Promise<{ deref: Json; problem?: string }> {
-  try {
-    return { deref: await swaggerParser().dereference(structuredClone(raw), { dereference: { circular: 'ignore' } }) };
-  } catch (e) {
-    return { deref: raw, problem: `cannot be dereferenced: ${firstLines((e as Error).message)}` };
-  }
 }
 
 const firstLines = (message: string) => message.split('\n').filter(Boolean).slice(0, 4).join(' | ').slice(0, 600);

@@ -19,39 +19,38 @@ export function jsonSchemaOf(content: Record<string, OpenAPIV3.MediaTypeObject> 
 
 export const jsonBodySchema = (op: SpecOperation | undefined): Json => jsonSchemaOf((op?.op.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content);
 
+/** Whether the walkers below look into a node: a schema object, not past a depth a circular schema would exceed. */
+const walked = (schema: Json, depth: number) => !!schema && typeof schema === 'object' && depth <= 5;
+const parts = (schema: Json, ...keys: string[]): Json[] => keys.flatMap((k) => schema[k] ?? []);
+
 /** Properties of a schema, looking through allOf / oneOf / anyOf. */
 export function schemaProperties(schema: Json, depth = 0): Record<string, Json> {
-  if (!schema || typeof schema !== 'object' || depth > 5) return {};
+  if (!walked(schema, depth)) return {};
   const own = schema.properties && typeof schema.properties === 'object' ? schema.properties : {};
-  const parts = [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
-  return Object.assign({}, ...parts.map((p: Json) => schemaProperties(p, depth + 1)), own);
+  return Object.assign({}, ...parts(schema, 'allOf', 'oneOf', 'anyOf').map((p) => schemaProperties(p, depth + 1)), own);
 }
 
 /** Whether a schema admits a JSON type (type, type lists of 3.1, and anyOf / oneOf / allOf parts). */
 export function admits(schema: Json, type: string, depth = 0): boolean {
-  if (!schema || typeof schema !== 'object' || depth > 4) return false;
-  const t = schema.type;
-  if (t === type || (Array.isArray(t) && t.includes(type))) return true;
-  if (type === 'number' && (t === 'integer' || (Array.isArray(t) && t.includes('integer')))) return true;
-  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].some((p: Json) => admits(p, type, depth + 1));
+  if (!walked(schema, depth)) return false;
+  const types = [schema.type].flat();
+  return (
+    types.includes(type) || (type === 'number' && types.includes('integer')) || parts(schema, 'anyOf', 'oneOf', 'allOf').some((p) => admits(p, type, depth + 1))
+  );
 }
 
 /** Whether a schema declares null: 3.0 `nullable`, a 3.1 type list, a null branch or a null in its enum. */
 export function admitsNull(schema: Json, depth = 0): boolean {
-  if (!schema || typeof schema !== 'object' || depth > 4) return false;
+  if (!walked(schema, depth)) return false;
   if (schema.nullable === true || admits(schema, 'null') || (Array.isArray(schema.enum) && schema.enum.includes(null))) return true;
-  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some((p: Json) => admitsNull(p, depth + 1));
+  return parts(schema, 'anyOf', 'oneOf').some((p) => admitsNull(p, depth + 1));
 }
 
 /** Enum values of a schema (nulls left out), looking through items, anyOf, oneOf and allOf. */
 export function enumOf(schema: Json, depth = 0): unknown[] | undefined {
-  if (!schema || typeof schema !== 'object' || depth > 4) return undefined;
+  if (!walked(schema, depth)) return undefined;
   if (Array.isArray(schema.enum)) return schema.enum.filter((v: unknown) => v !== null);
-  for (const part of [schema.items, ...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
-    const found = enumOf(part, depth + 1);
-    if (found) return found;
-  }
-  return undefined;
+  return [schema.items, ...parts(schema, 'anyOf', 'oneOf', 'allOf')].reduce<unknown[] | undefined>((found, p) => found ?? enumOf(p, depth + 1), undefined);
 }
 
 export function findUpdateOp(spec: Spec): SpecOperation | undefined {
@@ -67,9 +66,8 @@ export function resolveTarget(spec: Spec, config: Config) {
   const updateOp = findUpdateOp(spec);
   /** GET of the same path, to read a check back. */
   const readCheckOp = updateOp && spec.operations.find((o) => o.method === 'get' && templateKey(o.path) === templateKey(updateOp.path));
-  const fromSpec = spec.accountHeaderOf(runtimeOp);
   const relative = (op: SpecOperation | undefined) => op && relativeTo(config.baseUrl, op.path);
-  const accountHeader = config.accountHeader ?? fromSpec ?? DEFAULT_ACCOUNT_HEADER;
+  const accountHeader = config.accountHeader ?? spec.accountHeaderOf(runtimeOp) ?? DEFAULT_ACCOUNT_HEADER;
   return {
     /** Collections of the resources the suite reads (`GET /v1/runtimes`), when the spec has them and they need no parameter the suite cannot give. */
     collectionGets: collectionGetsOf(spec, [runtimeOp, readCheckOp], accountHeader),
@@ -83,8 +81,6 @@ export function resolveTarget(spec: Spec, config: Config) {
     /** The update's method as the spec declares it (the document does not give it). */
     updateMethod: (updateOp?.method ?? 'put').toUpperCase(),
     accountHeader,
-    /** Where the account header's name came from, for the report. */
-    accountHeaderSource: (config.accountHeader ? 'ACCOUNT_HEADER' : fromSpec ? 'spec' : 'default') as 'ACCOUNT_HEADER' | 'spec' | 'default',
   };
 }
 
