@@ -27,7 +27,7 @@ test.describe('authentication', () => {
           // Each probe is refused whatever the others got: sent at once.
           if (await sendValid(fixtures, r)) await Promise.all(probes.map((probe) => sendProbe(fixtures, place, r, probe)));
         }
-        test.skip(verdict.checked === 0, `${place}: no route of this place that the spec declares is served by the target`);
+        test.skip(verdict.tried.length === 0, `${place}: no route of this place that the spec declares is served by the target`);
       },
     );
   }
