@@ -31,6 +31,21 @@ export interface Contract {
   at(where: Where): Contract;
 }
 
+function contractAt(api: ApiClient, spec: Spec, validator: SchemaValidator, target: Target, v: Verdict): Contract {
+  return {
+    async send(op, method, path, intent, clause, options) {
+      const exchange = await api.call(method, path, options);
+      // Checks say where they were made: the operation's place, unless the test named one.
+      const at = v.where.place ? v : v.at({ place: placeOf(target, op, method) });
+      conform({ verdict: at, spec, validator, op, exchange, intent, clause });
+      // Every error answer of a spec'd operation gets the error-body checks (once per exchange).
+      if (op) checkErrorResponse({ verdict: at, exchange });
+      return exchange;
+    },
+    at: (where) => contractAt(api, spec, validator, target, v.at(where)),
+  };
+}
+
 /** What the tests of one configuration share in a worker, made by the first of them. */
 interface Configured {
   spec: Spec;
@@ -38,10 +53,8 @@ interface Configured {
   validator: () => SchemaValidator;
 }
 
-interface WorkerFixtures {
-  /** Per configuration: a worker may run the tests of several (a project or describe may give its own), one test at a time. */
-  configurations: Map<Config, Promise<Configured>>;
-}
+/** Per configuration: a worker may run the tests of several (a project or describe may give its own), one test at a time. */
+const configurations = new WeakMap<Config, Promise<Configured>>();
 
 /** What a contract test is given. */
 export interface ContractFixtures {
@@ -69,12 +82,11 @@ async function configure(config: Config): Promise<Configured> {
   return { spec, target: resolveTarget(spec, config), validator: () => (validator ??= new SchemaValidator(spec)) };
 }
 
-export const test = base.extend<ContractFixtures, WorkerFixtures>({
+export const test = base.extend<ContractFixtures>({
   // An option: a Playwright configuration may give a project, or a describe, a configuration of its own (`use: { config }`).
   config: [async ({}, use) => use(getConfig()), { option: true, box: 'self' }],
-  configurations: [async ({}, use) => use(new Map()), { scope: 'worker', box: 'self' }],
   configured: [
-    async ({ config, configurations }, use) => {
+    async ({ config }, use) => {
       let made = configurations.get(config);
       if (!made) configurations.set(config, (made = configure(config)));
       // The test's requests go to its configuration's ledger, and its reproduce commands name its key.
@@ -132,24 +144,7 @@ export const test = base.extend<ContractFixtures, WorkerFixtures>({
     { box: 'self' },
   ],
 
-  contract: [
-    async ({ api, verdict, spec, validator, target }, use) => {
-      const contractAt = (v: Verdict): Contract => ({
-        async send(op, method, path, intent, clause, options) {
-          const exchange = await api.call(method, path, options);
-          // Checks say where they were made: the operation's place, unless the test named one.
-          const at = v.where.place ? v : v.at({ place: placeOf(target, op, method) });
-          conform({ verdict: at, spec, validator, op, exchange, intent, clause });
-          // Every error answer of a spec'd operation gets the error-body checks (once per exchange).
-          if (op) checkErrorResponse({ verdict: at, exchange });
-          return exchange;
-        },
-        at: (where) => contractAt(v.at(where)),
-      });
-      await use(contractAt(verdict));
-    },
-    { box: 'self' },
-  ],
+  contract: [async ({ api, verdict, spec, validator, target }, use) => use(contractAt(api, spec, validator, target, verdict)), { box: 'self' }],
 });
 
 export { expect } from '@playwright/test';
