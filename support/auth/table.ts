@@ -160,20 +160,14 @@ export const AUTH_PROBES: readonly AuthProbe[] = PROBE_ROWS.map(([id, name, rule
   ...change,
 }));
 
-export interface AuthCase {
-  place: AuthPlace;
-  /** Undefined: the valid request (AUTH-4). */
-  probe?: AuthProbe;
-}
-
 /** The places whose request is a GET (the update is not): where a probe of another method is tried. */
 export const GET_PLACES: readonly AuthPlace[] = ['runtime', 'check-read', 'collection'];
 
 /** Whether a probe is tried at a place: everywhere, a probe of its own method only instead of a GET. */
 export const probeApplies = (probe: AuthProbe, place: AuthPlace) => !probe.method || GET_PLACES.includes(place);
 
-/** Every case, place by place: the valid request first, then every probe that applies there. */
-export function authCases(): AuthCase[] {
+/** Every case, place by place: the valid request first (no probe: AUTH-4), then every probe that applies there. */
+export function authCases(): { place: AuthPlace; probe?: AuthProbe }[] {
   return AUTH_PLACES.flatMap((place) => [{ place }, ...AUTH_PROBES.filter((p) => probeApplies(p, place)).map((p) => ({ place, probe: p }))]);
 }
 

@@ -95,20 +95,14 @@ function conformToSpec(verdict: Verdict, spec: Spec, validator: SchemaValidator,
   const key = declaredResponseKey(op, status);
   const declared = Object.keys(op.op.responses ?? {});
   const operation = `${op.method.toUpperCase()} ${op.path}`;
-  const fail = (aspect: string, title: string, received: unknown, allowed: string) =>
-    verdict.fail({ clause: 'SPEC-9', title, received, allowed, exchange: ex, key: `${operation} ${status} ${aspect}` });
+  const finding = (aspect: string, title: string, received: unknown, allowed: string) =>
+    ({ clause: 'SPEC-9', title, received, allowed, exchange: ex, key: `${operation} ${status} ${aspect}` }) as const;
+  const fail = (...f: Parameters<typeof finding>) => verdict.fail(finding(...f));
   if (!key) {
     if (intent === 'valid') fail('status', `${operation} answered a status its spec does not declare`, status, declared.join(', '));
     else
       verdict.drift(
-        {
-          clause: 'SPEC-9',
-          title: 'status not declared by the spec (STRICT_SPEC=on)',
-          received: status,
-          allowed: declared.join(', '),
-          exchange: ex,
-          key: `${operation} ${status} status`,
-        },
+        finding('status', 'status not declared by the spec (STRICT_SPEC=on)', status, declared.join(', ')),
         `${operation} answered ${status}; the spec declares ${declared.join(', ') || 'nothing'}`,
       );
     return;
