@@ -20,9 +20,7 @@ export interface ErrorCase {
   place: ErrorPlace;
   /** The clause the answer's status is judged under. */
   clause: ClauseId;
-  /** A missing resource: a 404 is the expected answer, so its ERR-1 body is what the case verifies. */
-  notFound?: boolean;
-  /** The id sent instead of the configured check's (CHECK_ID): one that does not exist. */
+  /** The id sent instead of the configured check's (CHECK_ID): one that does not exist, so a 404 is the expected answer and its ERR-1 body what the case verifies. */
   sentId?: () => string;
   options: CallOptions;
   /** Asked with the other account's own key and account header (SECOND_API_KEY): another account's check is a place too. */
@@ -36,11 +34,11 @@ const bodySchemaIsObject = (target: Target) => {
   return !!s && (s.type === 'object' || !!s.properties || !!s.allOf);
 };
 
-const unknownId = { id: 'unknown-id', name: 'a well-formed check id nobody created', notFound: true, sentId: () => randomUUID() };
+const unknownId = { id: 'unknown-id', name: 'a well-formed check id nobody created', sentId: () => randomUUID() };
 
 export const ERROR_CASES: readonly ErrorCase[] = [
   { ...unknownId, place: 'check-read', clause: 'ERR-1', options: {} },
-  { id: 'malformed-id', name: 'a malformed check id', place: 'check-read', clause: 'ERR-1', notFound: true, sentId: () => 'not-a-check-id', options: {} },
+  { id: 'malformed-id', name: 'a malformed check id', place: 'check-read', clause: 'ERR-1', sentId: () => 'not-a-check-id', options: {} },
   // Not this account's check: refused, 403 or 404 alike (the document does not say which), never a 2xx.
   {
     id: 'foreign-check',
