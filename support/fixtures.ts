@@ -47,11 +47,7 @@ function contractAt(api: ApiClient, spec: Spec, validator: SchemaValidator, targ
 }
 
 /** What the tests of one configuration share in a worker, made by the first of them. */
-interface Configured {
-  spec: Spec;
-  target: Target;
-  validator: () => SchemaValidator;
-}
+type Configured = Awaited<ReturnType<typeof configure>>;
 
 /** Per configuration: a worker may run the tests of several (a project or describe may give its own), one test at a time. */
 const configurations = new WeakMap<Config, Promise<Configured>>();
@@ -73,7 +69,7 @@ export interface ContractFixtures {
 const NO_SPEC_REASON = 'the target serves no spec (SPEC-1 failed): not run';
 
 /** The secrets of the configuration, registered for redaction, then its spec and target (the validator when first asked for). */
-async function configure(config: Config): Promise<Configured> {
+async function configure(config: Config) {
   // No report shows a key or an account id of the configuration, whoever gave it.
   for (const s of [config.apiKey, config.accountId, config.second?.apiKey, config.second?.accountId, config.burstKey?.apiKey, config.burstKey?.accountId])
     registerSecret(s);

@@ -29,11 +29,6 @@ export interface ErrorCase {
   mayBeTaken?: (target: Target) => string | undefined;
 }
 
-const bodySchemaIsObject = (target: Target) => {
-  const s = jsonBodySchema(target.updateOp);
-  return !!s && (s.type === 'object' || !!s.properties || !!s.allOf);
-};
-
 const unknownId = { id: 'unknown-id', name: 'a well-formed check id nobody created', sentId: () => randomUUID() };
 
 export const ERROR_CASES: readonly ErrorCase[] = [
@@ -73,7 +68,10 @@ export const ERROR_CASES: readonly ErrorCase[] = [
     place: 'check-update',
     clause: 'CU-7',
     options: { rawBody: '[]' },
-    mayBeTaken: (t) => (bodySchemaIsObject(t) ? undefined : 'the spec declares no object schema for the body'),
+    mayBeTaken: (t) => {
+      const s = jsonBodySchema(t.updateOp);
+      return s && (s.type === 'object' || s.properties || s.allOf) ? undefined : 'the spec declares no object schema for the body';
+    },
   },
   {
     // A lenient parser may read it as JSON; {} changes nothing either way.

@@ -7,7 +7,7 @@ import type { TestInfo } from '@playwright/test';
 import type { ClauseId } from '../document/clauses';
 import { redact } from '../http/redact';
 import { ClauseFailure, failureLine, makeFailure, type Check, type Failure, type Finding, type Tried, type Where } from './failure';
-import { stampOf, waiverFor, type Waiver } from './waivers';
+import { waiverFor, type Waiver } from './waivers';
 
 export class Verdict {
   readonly where: Where = {};
@@ -42,12 +42,8 @@ export class Verdict {
 
   /** Records a check that held where there is nothing to say about it (e.g. a declared status). */
   pass(clause: ClauseId): void {
-    const t: Tried = {
-      clause,
-      ...(this.where.place ? { place: this.where.place } : {}),
-      ...(this.where.valueClass ? { valueClass: this.where.valueClass } : {}),
-    };
-    this.triedAt.set(`${t.clause}|${t.place ?? ''}|${t.valueClass ?? ''}`, t);
+    const { place, valueClass } = this.where;
+    this.triedAt.set(`${clause}|${place ?? ''}|${valueClass ?? ''}`, { clause, place, valueClass });
   }
 
   fail(finding: Finding): void {
@@ -55,7 +51,7 @@ export class Verdict {
     this.pass(clause);
     const failure = makeFailure(finding, this.where);
     const waiver = waiverFor(this.waivers, failure, this.today);
-    if (waiver) failure.waiver = stampOf(waiver);
+    if (waiver) failure.waiver = { entry: waiver.entry, reason: waiver.reason, until: waiver.until };
     this.failures.push(failure);
     // Each waived failure stays in sight on the test's page, with why it does not count.
     if (waiver)
