@@ -46,20 +46,16 @@ function contractAt(api: ApiClient, spec: Spec, validator: SchemaValidator, targ
   };
 }
 
-/** What the tests of one configuration share in a worker, made by the first of them. */
-type Configured = Awaited<ReturnType<typeof configure>>;
-
-/** Per configuration: a worker may run the tests of several (a project or describe may give its own), one test at a time. */
-const configurations = new WeakMap<Config, Promise<Configured>>();
+/** Per configuration, what its tests share in a worker, made by the first of them: a worker may run the tests of several (a project or describe may give its own), one test at a time. */
+const configurations = new WeakMap<Config, ReturnType<typeof configure>>();
+const configured = (config: Config) => configurations.get(config) ?? configurations.set(config, configure(config)).get(config)!;
 
 /** What a contract test is given. */
 export interface ContractFixtures {
   config: Config;
-  configured: Configured;
   spec: Spec;
   validator: SchemaValidator;
   target: Target;
-  specServed: void;
   verdict: Verdict;
   api: ApiClient;
   contract: Contract;
@@ -81,32 +77,24 @@ async function configure(config: Config) {
 export const test = base.extend<ContractFixtures>({
   // An option: a Playwright configuration may give a project, or a describe, a configuration of its own (`use: { config }`).
   config: [async ({}, use) => use(getConfig()), { option: true, box: 'self' }],
-  configured: [
-    async ({ config }, use) => {
-      let made = configurations.get(config);
-      if (!made) configurations.set(config, (made = configure(config)));
+  // Without a spec only SPEC-1 has anything to judge. An auto fixture is set up before the test's own,
+  // so a skipped test touches nothing (no agent started, no check snapshot taken).
+  spec: [
+    async ({ config }, use, info) => {
+      const made = configured(config);
       // The test's requests go to its configuration's ledger, and its reproduce commands name its key.
       useRunFiles(runFiles(config.environment));
       nameSecrets(config.apiKey, config.accountId);
-      await use(await made);
-    },
-    { box: 'self' },
-  ],
-  spec: [async ({ configured }, use) => use(configured.spec), { box: 'self' }],
-  validator: [async ({ configured }, use) => use(configured.validator()), { box: 'self' }],
-  target: [async ({ configured }, use) => use(configured.target), { box: 'self' }],
-
-  // Without a spec only SPEC-1 has anything to judge. Auto fixtures are set up before the test's own,
-  // so a skipped test touches nothing (no agent started, no check snapshot taken).
-  specServed: [
-    async ({ spec }, use, info) => {
+      const { spec } = await made;
       const judgesSpec = info.annotations.some((a) => a.type === 'clause' && a.description === 'SPEC-1');
       // Called only to skip: each call finds its caller's place in the source (a stack trace), every test.
       if (spec.unserved && !judgesSpec) info.skip(true, NO_SPEC_REASON);
-      await use();
+      await use(spec);
     },
     { auto: true, box: 'self' },
   ],
+  validator: [async ({ config }, use) => use((await configured(config)).validator()), { box: 'self' }],
+  target: [async ({ config }, use) => use((await configured(config)).target), { box: 'self' }],
 
   // Every fixture is boxed ('self'): no step of its own in the report, nor its cost (two messages to the
   // runner per setup and teardown, for several fixtures of every test).
