@@ -86,12 +86,7 @@ const guidOfNoAccount = (accountId: string, place: AuthPlace) => (AUTH_PLACES.in
 
 /** Where an "API key from anywhere" option looks: the usual names, as query parameters and cookies, and headers. */
 const KEY_NAMES = ['api_key', 'apiKey', 'access_token', 'token', 'key'];
-const KEY_HEADERS: ReadonlyArray<readonly [string, (key: string) => string]> = [
-  ['x-api-key', (k) => k],
-  ['api-key', (k) => k],
-  ['x-auth-token', (k) => k],
-  ['authentication', (k) => `Bearer ${k}`],
-];
+const KEY_HEADERS = ['x-api-key', 'api-key', 'x-auth-token', 'authentication'];
 
 /** A request without a key is refused whoever sends it (a login page for a browser is no refusal): one client a place. */
 const acceptAt = (place: AuthPlace) => CLIENT_ACCEPTS[AUTH_PLACES.indexOf(place) % CLIENT_ACCEPTS.length];
@@ -101,12 +96,13 @@ type Change = Pick<AuthProbe, 'headers'> & Partial<AuthProbe>;
 const authorization = (value: (key: string) => string): Change => ({ headers: (c) => ({ authorization: value(c.apiKey) }) });
 const account = (value: (c: ProbeCredentials, place: AuthPlace) => string | null): Change => ({ headers: (c, h, place) => ({ [h]: value(c, place) }) });
 /** The key offered any other way, with no Authorization header (only that header authenticates, AUTH-1): at `where`, under `names`. */
-const offered = (where: 'query' | 'cookie' | 'header', names: string[], value = (key: string) => key): Change => ({
+const offered = (where: 'query' | 'cookie' | 'header', names: string[]): Change => ({
   offers: { where, names },
   headers: (c) => ({
     authorization: null,
     ...(where === 'cookie' && { cookie: names.map((n) => `${n}=${c.apiKey}`).join('; ') }),
-    ...(where === 'header' && { [names[0]]: value(c.apiKey) }),
+    // Authentication, Authorization misnamed, carries the key as Authorization would: in the bearer scheme.
+    ...(where === 'header' && { [names[0]]: names[0] === 'authentication' ? `Bearer ${c.apiKey}` : c.apiKey }),
   }),
   query: where === 'query' ? (c) => ({ [names[0]]: c.apiKey }) : undefined,
 });
@@ -118,9 +114,7 @@ const PROBE_ROWS: ReadonlyArray<readonly [id: string, name: string, rule: AuthRu
   ['head-no-authorization', 'a HEAD request without an Authorization header', 'key', false, { method: 'HEAD', headers: () => ({ authorization: null }) }],
   ...KEY_NAMES.map((n) => [`key-in-query-${n}`, `no Authorization header, the key in the query parameter ${n}`, 'key', true, offered('query', [n])] as const),
   ['key-in-cookie', `no Authorization header, the key in cookies (${KEY_NAMES.join(', ')})`, 'key', true, offered('cookie', KEY_NAMES)],
-  ...KEY_HEADERS.map(
-    ([h, value]) => [`key-in-header-${h}`, `no Authorization header, the key in the ${h} header`, 'key', true, offered('header', [h], value)] as const,
-  ),
+  ...KEY_HEADERS.map((h) => [`key-in-header-${h}`, `no Authorization header, the key in the ${h} header`, 'key', true, offered('header', [h])] as const),
   ['token-scheme', 'key in the Token scheme', 'scheme', true, authorization((k) => `Token ${k}`)],
   ['basic-base64', 'key in the Basic scheme (base64 of key:)', 'scheme', true, authorization((k) => `Basic ${Buffer.from(`${k}:`).toString('base64')}`)],
   ['basic-raw', 'raw key in the Basic scheme', 'scheme', true, authorization((k) => `Basic ${k}`)],
