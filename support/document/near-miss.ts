@@ -25,12 +25,9 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
 /** Applies a string operator to a string, or to the first string item of an array (the rest kept). */
 function onText(f: (s: string) => string[]): (v: unknown) => unknown[] {
   return (v) => {
-    if (isString(v)) return f(v).filter((x) => x !== v);
-    if (Array.isArray(v) && isString(v[0]))
-      return f(v[0])
-        .filter((x) => x !== v[0])
-        .map((x) => [x, ...v.slice(1)]);
-    return [];
+    const [s, rest] = isString(v) ? [v] : Array.isArray(v) && isString(v[0]) ? [v[0] as string, v.slice(1)] : [];
+    if (s === undefined) return [];
+    return f(s).flatMap((x) => (x === s ? [] : [rest ? [x, ...rest] : x]));
   };
 }
 
