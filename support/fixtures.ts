@@ -31,26 +31,31 @@ export interface Contract {
   at(where: Where): Contract;
 }
 
-/** What the tests of one configuration share in a worker, made by the first of them. */
-interface Configured {
-  spec: Spec;
-  target: Target;
-  validator: () => SchemaValidator;
+function contractAt(api: ApiClient, spec: Spec, validator: SchemaValidator, target: Target, v: Verdict): Contract {
+  return {
+    async send(op, method, path, intent, clause, options) {
+      const exchange = await api.call(method, path, options);
+      // Checks say where they were made: the operation's place, unless the test named one.
+      const at = v.where.place ? v : v.at({ place: placeOf(target, op, method) });
+      conform({ verdict: at, spec, validator, op, exchange, intent, clause });
+      // Every error answer of a spec'd operation gets the error-body checks (once per exchange).
+      if (op) checkErrorResponse({ verdict: at, exchange });
+      return exchange;
+    },
+    at: (where) => contractAt(api, spec, validator, target, v.at(where)),
+  };
 }
 
-interface WorkerFixtures {
-  /** Per configuration: a worker may run the tests of several (a project or describe may give its own), one test at a time. */
-  configurations: Map<Config, Promise<Configured>>;
-}
+/** Per configuration, what its tests share in a worker, made by the first of them: a worker may run the tests of several (a project or describe may give its own), one test at a time. */
+const configurations = new WeakMap<Config, ReturnType<typeof configure>>();
+const configured = (config: Config) => configurations.get(config) ?? configurations.set(config, configure(config)).get(config)!;
 
 /** What a contract test is given. */
 export interface ContractFixtures {
   config: Config;
-  configured: Configured;
   spec: Spec;
   validator: SchemaValidator;
   target: Target;
-  specServed: void;
   verdict: Verdict;
   api: ApiClient;
   contract: Contract;
@@ -60,7 +65,7 @@ export interface ContractFixtures {
 const NO_SPEC_REASON = 'the target serves no spec (SPEC-1 failed): not run';
 
 /** The secrets of the configuration, registered for redaction, then its spec and target (the validator when first asked for). */
-async function configure(config: Config): Promise<Configured> {
+async function configure(config: Config) {
   // No report shows a key or an account id of the configuration, whoever gave it.
   for (const s of [config.apiKey, config.accountId, config.second?.apiKey, config.second?.accountId, config.burstKey?.apiKey, config.burstKey?.accountId])
     registerSecret(s);
@@ -69,36 +74,27 @@ async function configure(config: Config): Promise<Configured> {
   return { spec, target: resolveTarget(spec, config), validator: () => (validator ??= new SchemaValidator(spec)) };
 }
 
-export const test = base.extend<ContractFixtures, WorkerFixtures>({
+export const test = base.extend<ContractFixtures>({
   // An option: a Playwright configuration may give a project, or a describe, a configuration of its own (`use: { config }`).
   config: [async ({}, use) => use(getConfig()), { option: true, box: 'self' }],
-  configurations: [async ({}, use) => use(new Map()), { scope: 'worker', box: 'self' }],
-  configured: [
-    async ({ config, configurations }, use) => {
-      let made = configurations.get(config);
-      if (!made) configurations.set(config, (made = configure(config)));
+  // Without a spec only SPEC-1 has anything to judge. An auto fixture is set up before the test's own,
+  // so a skipped test touches nothing (no agent started, no check snapshot taken).
+  spec: [
+    async ({ config }, use, info) => {
+      const made = configured(config);
       // The test's requests go to its configuration's ledger, and its reproduce commands name its key.
       useRunFiles(runFiles(config.environment));
       nameSecrets(config.apiKey, config.accountId);
-      await use(await made);
-    },
-    { box: 'self' },
-  ],
-  spec: [async ({ configured }, use) => use(configured.spec), { box: 'self' }],
-  validator: [async ({ configured }, use) => use(configured.validator()), { box: 'self' }],
-  target: [async ({ configured }, use) => use(configured.target), { box: 'self' }],
-
-  // Without a spec only SPEC-1 has anything to judge. Auto fixtures are set up before the test's own,
-  // so a skipped test touches nothing (no agent started, no check snapshot taken).
-  specServed: [
-    async ({ spec }, use, info) => {
+      const { spec } = await made;
       const judgesSpec = info.annotations.some((a) => a.type === 'clause' && a.description === 'SPEC-1');
       // Called only to skip: each call finds its caller's place in the source (a stack trace), every test.
       if (spec.unserved && !judgesSpec) info.skip(true, NO_SPEC_REASON);
-      await use();
+      await use(spec);
     },
     { auto: true, box: 'self' },
   ],
+  validator: [async ({ config }, use) => use((await configured(config)).validator()), { box: 'self' }],
+  target: [async ({ config }, use) => use((await configured(config)).target), { box: 'self' }],
 
   // Every fixture is boxed ('self'): no step of its own in the report, nor its cost (two messages to the
   // runner per setup and teardown, for several fixtures of every test).
@@ -132,24 +128,7 @@ export const test = base.extend<ContractFixtures, WorkerFixtures>({
     { box: 'self' },
   ],
 
-  contract: [
-    async ({ api, verdict, spec, validator, target }, use) => {
-      const contractAt = (v: Verdict): Contract => ({
-        async send(op, method, path, intent, clause, options) {
-          const exchange = await api.call(method, path, options);
-          // Checks say where they were made: the operation's place, unless the test named one.
-          const at = v.where.place ? v : v.at({ place: placeOf(target, op, method) });
-          conform({ verdict: at, spec, validator, op, exchange, intent, clause });
-          // Every error answer of a spec'd operation gets the error-body checks (once per exchange).
-          if (op) checkErrorResponse({ verdict: at, exchange });
-          return exchange;
-        },
-        at: (where) => contractAt(v.at(where)),
-      });
-      await use(contractAt(verdict));
-    },
-    { box: 'self' },
-  ],
+  contract: [async ({ api, verdict, spec, validator, target }, use) => use(contractAt(api, spec, validator, target, verdict)), { box: 'self' }],
 });
 
 export { expect } from '@playwright/test';

@@ -15,16 +15,14 @@ export type AuthFixtures = Pick<ContractFixtures, 'api' | 'contract' | 'verdict'
 /** The value class of the valid request. */
 export const VALID_CLASS = 'valid';
 
-const isEmptyObject = (body: unknown) => !!body && typeof body === 'object' && Object.keys(body).length === 0;
-
 /** AUTH-4: the configured key and account are served at this place; false where the place turned out unserved (no place to try credentials at). */
-export async function sendValid(fx: AuthFixtures, r: PlaceRequest): Promise<boolean> {
+export async function sendValid(fx: AuthFixtures, place: AuthPlace, r: PlaceRequest): Promise<boolean> {
   const where: Where = { place: r.place, valueClass: VALID_CLASS };
   const v = fx.verdict.at(where);
   const ex = await fx.api.call(r.method, r.path, r.options);
   // A target may refuse an empty update although its spec allows one: that is no matter of
   // authentication, so the check's own name is sent instead, and the refusal is noted.
-  if (r.op === fx.target.updateOp && isEmptyObject(r.options.body) && (ex.status === 400 || ex.status === 422)) {
+  if (r.op === fx.target.updateOp && JSON.stringify(r.options.body) === '{}' && (ex.status === 400 || ex.status === 422)) {
     v.note(
       'auth-update-body',
       `${r.place}: the target refused the empty body {} with ${ex.status} (its spec allows it); the check's current name was sent instead`,
@@ -39,7 +37,7 @@ export async function sendValid(fx: AuthFixtures, r: PlaceRequest): Promise<bool
   }
   // A collection beside the documented operations is ours to borrow, not the document's: one the
   // target does not serve (its spec lists more than it runs) is no place to try credentials at.
-  if (!DOCUMENT_PLACES.includes(r.place) && (ex.status === 404 || ex.status === 405 || ex.status === 501)) {
+  if (place === 'collection' && (ex.status === 404 || ex.status === 405 || ex.status === 501)) {
     v.note('auth-place-unserved', `${r.place}: answered ${ex.status} to a valid request although the spec declares it; not used as an AUTH place`);
     return false;
   }
@@ -47,9 +45,6 @@ export async function sendValid(fx: AuthFixtures, r: PlaceRequest): Promise<bool
   checkErrorResponse({ verdict: v, exchange: ex });
   return true;
 }
-
-/** The places the document itself names: every answer there is judged. */
-const DOCUMENT_PLACES: readonly string[] = ['runtime', 'check-read', 'check-update'];
 
 /** One probe: its credentials (a key the burst does not spend, where it carries a valid one), then the judgement. */
 export async function sendProbe(fx: AuthFixtures, place: AuthPlace, r: PlaceRequest, probe: AuthProbe): Promise<void> {

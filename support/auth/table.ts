@@ -84,116 +84,75 @@ const nearMiss = (operator: string, value: string): string => {
  */
 const guidOfNoAccount = (accountId: string, place: AuthPlace) => (AUTH_PLACES.indexOf(place) % 2 === 0 ? nearMiss('zero', accountId) : randomUUID());
 
-const probe = (p: Omit<AuthProbe, 'clause' | 'expect'> & { expect?: AuthProbe['expect'] }): AuthProbe => ({
-  expect: 'rejected',
-  ...p,
-  clause: RULE_CLAUSE[p.rule],
-});
-
 /** Where an "API key from anywhere" option looks: the usual names, as query parameters and cookies, and headers. */
 const KEY_NAMES = ['api_key', 'apiKey', 'access_token', 'token', 'key'];
-const KEY_HEADERS: ReadonlyArray<readonly [string, (key: string) => string]> = [
-  ['x-api-key', (k) => k],
-  ['api-key', (k) => k],
-  ['x-auth-token', (k) => k],
-  ['authentication', (k) => `Bearer ${k}`],
-];
-
-/** The key offered any other way, with no Authorization header (only that header authenticates, AUTH-1): at `where`, under `names`. */
-const keyOffered = (
-  where: 'query' | 'cookie' | 'header',
-  names: string[],
-  id: string,
-  inWhat: string,
-  put: (key: string) => { headers?: HeaderOverrides; query?: Record<string, string> },
-) =>
-  probe({
-    id,
-    name: `no Authorization header, the key in ${inWhat}`,
-    rule: 'key',
-    carriesKey: true,
-    headers: (c) => ({ authorization: null, ...put(c.apiKey).headers }),
-    query: where === 'query' ? (c) => put(c.apiKey).query! : undefined,
-    offers: { where, names },
-  });
-
-/** Credentials in the Authorization header that are not the bearer key: id, name, rule, whether the valid key is in it, the header from the key. */
-const AUTHORIZATION_PROBES: ReadonlyArray<readonly [string, string, AuthRule, boolean, (key: string) => string]> = [
-  ['token-scheme', 'key in the Token scheme', 'scheme', true, (k) => `Token ${k}`],
-  ['basic-base64', 'key in the Basic scheme (base64 of key:)', 'scheme', true, (k) => `Basic ${Buffer.from(`${k}:`).toString('base64')}`],
-  ['basic-raw', 'raw key in the Basic scheme', 'scheme', true, (k) => `Basic ${k}`],
-  ['bare-key', 'bare key without a scheme', 'scheme', true, (k) => k],
-  ['key-one-char-changed', 'bearer key with one character changed', 'unknown-key', false, (k) => `Bearer ${oneCharChanged(k)}`],
-  ['unknown-key', 'unknown bearer key', 'unknown-key', false, () => `Bearer ${fakeKey()}`],
-  ['empty-bearer', 'empty bearer credentials', 'unknown-key', false, () => 'Bearer '],
-  // Look-alikes of the real key: a target that compares by prefix, by length or without case takes them.
-  ['key-with-suffix', 'the bearer key with a character appended', 'unknown-key', true, (k) => `Bearer ${k}x`],
-  ['key-truncated', 'the bearer key without its last character', 'unknown-key', false, (k) => `Bearer ${k.slice(0, -1)}`],
-  ['key-other-case', 'the bearer key with its letters in the other case', 'unknown-key', false, (k) => `Bearer ${swapCase(k)}`],
-  ['key-with-space', 'bearer key with a space inside', 'unknown-key', false, (k) => `Bearer ${k.slice(0, 8)} ${k.slice(8)}`],
-];
-
-/** Account headers with the valid key that are not its account's GUID: id, name, rule, the header's value (null: no header). */
-const ACCOUNT_PROBES: ReadonlyArray<readonly [string, string, AuthRule, (c: ProbeCredentials, place: AuthPlace) => string | null]> = [
-  ['no-account', 'no account header', 'account-missing', () => null],
-  ['empty-account', 'empty account header', 'account-empty', () => ''],
-  ['blank-account', 'account header of spaces', 'account-empty', () => '   '],
-  ['account-not-guid', 'account header that is not a GUID', 'account-malformed', () => 'not-a-guid'],
-  ['account-guid-extra-char', 'account GUID with a character too many', 'account-malformed', (c) => `${c.accountId}0`],
-  ['account-other', 'well-formed GUID of another account', 'account-other', (c) => c.otherAccountId ?? randomUUID()],
-  [
-    'account-unknown-guid',
-    'well-formed GUID of no account (the nil GUID at every other place)',
-    'account-other',
-    (c, place) => guidOfNoAccount(c.accountId, place),
-  ],
-];
+const KEY_HEADERS = ['x-api-key', 'api-key', 'x-auth-token', 'authentication'];
 
 /** A request without a key is refused whoever sends it (a login page for a browser is no refusal): one client a place. */
 const acceptAt = (place: AuthPlace) => CLIENT_ACCEPTS[AUTH_PLACES.indexOf(place) % CLIENT_ACCEPTS.length];
 
-export const AUTH_PROBES: readonly AuthProbe[] = [
-  probe({
-    id: 'no-authorization',
-    name: 'no Authorization header',
-    rule: 'key',
-    carriesKey: false,
-    headers: (_c, _h, place) => ({ authorization: null, accept: acceptAt(place) }),
+type Change = Pick<AuthProbe, 'headers'> & Partial<AuthProbe>;
+/** Probes that change the Authorization header, or the account header, and nothing else. */
+const authorization = (value: (key: string) => string): Change => ({ headers: (c) => ({ authorization: value(c.apiKey) }) });
+const account = (value: (c: ProbeCredentials, place: AuthPlace) => string | null): Change => ({ headers: (c, h, place) => ({ [h]: value(c, place) }) });
+/** The key offered any other way, with no Authorization header (only that header authenticates, AUTH-1): at `where`, under `names`. */
+const offered = (where: 'query' | 'cookie' | 'header', names: string[]): Change => ({
+  offers: { where, names },
+  headers: (c) => ({
+    authorization: null,
+    ...(where === 'cookie' && { cookie: names.map((n) => `${n}=${c.apiKey}`).join('; ') }),
+    // Authentication, Authorization misnamed, carries the key as Authorization would: in the bearer scheme.
+    ...(where === 'header' && { [names[0]]: names[0] === 'authentication' ? `Bearer ${c.apiKey}` : c.apiKey }),
   }),
+  query: where === 'query' ? (c) => ({ [names[0]]: c.apiKey }) : undefined,
+});
+
+/** Every probe, one row each: what it changes of a valid request. */
+const PROBE_ROWS: ReadonlyArray<readonly [id: string, name: string, rule: AuthRule, carriesKey: boolean, change: Change]> = [
+  ['no-authorization', 'no Authorization header', 'key', false, { headers: (_c, _h, place) => ({ authorization: null, accept: acceptAt(place) }) }],
   // No route is public: a HEAD without credentials is refused as its GET is (or has no route: 404, 405).
-  probe({
-    id: 'head-no-authorization',
-    name: 'a HEAD request without an Authorization header',
-    rule: 'key',
-    carriesKey: false,
-    method: 'HEAD',
-    headers: () => ({ authorization: null }),
-  }),
-  ...KEY_NAMES.map((n) => keyOffered('query', [n], `key-in-query-${n}`, `the query parameter ${n}`, (k) => ({ query: { [n]: k } }))),
-  keyOffered('cookie', KEY_NAMES, 'key-in-cookie', `cookies (${KEY_NAMES.join(', ')})`, (k) => ({
-    headers: { cookie: KEY_NAMES.map((n) => `${n}=${k}`).join('; ') },
-  })),
-  ...KEY_HEADERS.map(([h, value]) => keyOffered('header', [h], `key-in-header-${h}`, `the ${h} header`, (k) => ({ headers: { [h]: value(k) } }))),
-  ...AUTHORIZATION_PROBES.map(([id, name, rule, carriesKey, authorization]) =>
-    probe({ id, name, rule, carriesKey, headers: (c) => ({ authorization: authorization(c.apiKey) }) }),
-  ),
-  ...ACCOUNT_PROBES.map(([id, name, rule, account]) => probe({ id, name, rule, carriesKey: true, headers: (c, h, place) => ({ [h]: account(c, place) }) })),
+  ['head-no-authorization', 'a HEAD request without an Authorization header', 'key', false, { method: 'HEAD', headers: () => ({ authorization: null }) }],
+  ...KEY_NAMES.map((n) => [`key-in-query-${n}`, `no Authorization header, the key in the query parameter ${n}`, 'key', true, offered('query', [n])] as const),
+  ['key-in-cookie', `no Authorization header, the key in cookies (${KEY_NAMES.join(', ')})`, 'key', true, offered('cookie', KEY_NAMES)],
+  ...KEY_HEADERS.map((h) => [`key-in-header-${h}`, `no Authorization header, the key in the ${h} header`, 'key', true, offered('header', [h])] as const),
+  ['token-scheme', 'key in the Token scheme', 'scheme', true, authorization((k) => `Token ${k}`)],
+  ['basic-base64', 'key in the Basic scheme (base64 of key:)', 'scheme', true, authorization((k) => `Basic ${Buffer.from(`${k}:`).toString('base64')}`)],
+  ['basic-raw', 'raw key in the Basic scheme', 'scheme', true, authorization((k) => `Basic ${k}`)],
+  ['bare-key', 'bare key without a scheme', 'scheme', true, authorization((k) => k)],
+  ['key-one-char-changed', 'bearer key with one character changed', 'unknown-key', false, authorization((k) => `Bearer ${oneCharChanged(k)}`)],
+  ['unknown-key', 'unknown bearer key', 'unknown-key', false, authorization(() => `Bearer ${fakeKey()}`)],
+  ['empty-bearer', 'empty bearer credentials', 'unknown-key', false, authorization(() => 'Bearer ')],
+  // Look-alikes of the real key: a target that compares by prefix, by length or without case takes them.
+  ['key-with-suffix', 'the bearer key with a character appended', 'unknown-key', true, authorization((k) => `Bearer ${k}x`)],
+  ['key-truncated', 'the bearer key without its last character', 'unknown-key', false, authorization((k) => `Bearer ${k.slice(0, -1)}`)],
+  ['key-other-case', 'the bearer key with its letters in the other case', 'unknown-key', false, authorization((k) => `Bearer ${swapCase(k)}`)],
+  ['key-with-space', 'bearer key with a space inside', 'unknown-key', false, authorization((k) => `Bearer ${k.slice(0, 8)} ${k.slice(8)}`)],
+  ['no-account', 'no account header', 'account-missing', true, account(() => null)],
+  ['empty-account', 'empty account header', 'account-empty', true, account(() => '')],
+  ['blank-account', 'account header of spaces', 'account-empty', true, account(() => '   ')],
+  ['account-not-guid', 'account header that is not a GUID', 'account-malformed', true, account(() => 'not-a-guid')],
+  ['account-guid-extra-char', 'account GUID with a character too many', 'account-malformed', true, account((c) => `${c.accountId}0`)],
+  ['account-other', 'well-formed GUID of another account', 'account-other', true, account((c) => c.otherAccountId ?? randomUUID())],
+  [
+    'account-unknown-guid',
+    'well-formed GUID of no account (the nil GUID at every other place)',
+    'account-other',
+    true,
+    account((c, place) => guidOfNoAccount(c.accountId, place)),
+  ],
   // The same GUID in another case (the catalogue's first: upper): not another account, so a target may take it; only a 5xx is wrong.
-  probe({
-    id: 'account-upper-case',
-    name: 'the account GUID in another case',
-    rule: 'account-malformed',
-    carriesKey: true,
-    expect: 'either',
-    headers: (c, h) => ({ [h]: nearMiss('case', c.accountId) }),
-  }),
+  ['account-upper-case', 'the account GUID in another case', 'account-malformed', true, { ...account((c) => nearMiss('case', c.accountId)), expect: 'either' }],
 ];
 
-export interface AuthCase {
-  place: AuthPlace;
-  /** Undefined: the valid request (AUTH-4). */
-  probe?: AuthProbe;
-}
+export const AUTH_PROBES: readonly AuthProbe[] = PROBE_ROWS.map(([id, name, rule, carriesKey, change]) => ({
+  id,
+  name,
+  rule,
+  clause: RULE_CLAUSE[rule],
+  carriesKey,
+  expect: 'rejected',
+  ...change,
+}));
 
 /** The places whose request is a GET (the update is not): where a probe of another method is tried. */
 export const GET_PLACES: readonly AuthPlace[] = ['runtime', 'check-read', 'collection'];
@@ -201,8 +160,8 @@ export const GET_PLACES: readonly AuthPlace[] = ['runtime', 'check-read', 'colle
 /** Whether a probe is tried at a place: everywhere, a probe of its own method only instead of a GET. */
 export const probeApplies = (probe: AuthProbe, place: AuthPlace) => !probe.method || GET_PLACES.includes(place);
 
-/** Every case, place by place: the valid request first, then every probe that applies there. */
-export function authCases(): AuthCase[] {
+/** Every case, place by place: the valid request first (no probe: AUTH-4), then every probe that applies there. */
+export function authCases(): { place: AuthPlace; probe?: AuthProbe }[] {
   return AUTH_PLACES.flatMap((place) => [{ place }, ...AUTH_PROBES.filter((p) => probeApplies(p, place)).map((p) => ({ place, probe: p }))]);
 }
 

@@ -79,67 +79,39 @@ export function conform({ verdict, spec, validator, op, exchange: ex, intent, cl
     const title =
       status >= 500 ? 'server error instead of an answer' : intent === 'valid' ? 'a valid request was not accepted' : 'an invalid request was not rejected';
     const allowed = `a ${wanted} status${status < 500 && intent === 'valid' ? ' the spec declares' : ''}`;
-    verdict.fail({ clause, title, received: status, allowed, expectedStatus: wanted, exchange: ex });
-    return;
+    return verdict.fail({ clause, title, received: status, allowed, expectedStatus: wanted, exchange: ex });
   }
   verdict.pass(clause);
   if (!op) return; // the operation's absence from the spec is reported by the SPEC clauses
-  conformToSpec(verdict, spec, validator, op, ex, judged);
-}
-
-const EITHER = 'a 2xx (taken) or a 4xx (refused): the document leaves it open, never a 5xx';
-
-/** SPEC-9: the response is one the spec declares. Each finding is keyed by operation, status and what broke, so that the reports keep it once. */
-function conformToSpec(verdict: Verdict, spec: Spec, validator: SchemaValidator, op: SpecOperation, ex: Exchange, intent: 'valid' | 'invalid'): void {
-  const status = ex.status;
+  // SPEC-9: the response is one the spec declares. Each finding is keyed by operation, status and what broke, so that the reports keep it once.
   const key = declaredResponseKey(op, status);
-  const declared = Object.keys(op.op.responses ?? {});
+  const declared = Object.keys(op.op.responses ?? {}).join(', ');
   const operation = `${op.method.toUpperCase()} ${op.path}`;
-  const fail = (aspect: string, title: string, received: unknown, allowed: string) =>
-    verdict.fail({ clause: 'SPEC-9', title, received, allowed, exchange: ex, key: `${operation} ${status} ${aspect}` });
+  const finding = (aspect: string, title: string, received: unknown, allowed: string) =>
+    ({ clause: 'SPEC-9', title, received, allowed, exchange: ex, key: `${operation} ${status} ${aspect}` }) as const;
+  const fail = (...f: Parameters<typeof finding>) => verdict.fail(finding(...f));
   if (!key) {
-    if (intent === 'valid') fail('status', `${operation} answered a status its spec does not declare`, status, declared.join(', '));
-    else
-      verdict.drift(
-        {
-          clause: 'SPEC-9',
-          title: 'status not declared by the spec (STRICT_SPEC=on)',
-          received: status,
-          allowed: declared.join(', '),
-          exchange: ex,
-          key: `${operation} ${status} status`,
-        },
-        `${operation} answered ${status}; the spec declares ${declared.join(', ') || 'nothing'}`,
-      );
-    return;
+    if (judged === 'valid') return fail('status', `${operation} answered a status its spec does not declare`, status, declared);
+    const warning = `${operation} answered ${status}; the spec declares ${declared || 'nothing'}`;
+    return verdict.drift(finding('status', 'status not declared by the spec (STRICT_SPEC=on)', status, declared), warning);
   }
   verdict.pass('SPEC-9');
   const pointer = canonicalPointer(spec.raw, [...pointerTokens(op.pointer), 'responses', key, 'content']);
   const content = pointer ? resolvePointer(spec.raw, pointer) : undefined;
   if (!content || typeof content !== 'object' || Object.keys(content).length === 0) return; // no body declared
   const media = mediaTypeKey(content, ex.contentType);
-  if (!media) {
-    fail('content-type', `${operation} ${status}: content type not declared by the spec`, ex.contentType || 'none', Object.keys(content).join(', '));
-    return;
-  }
+  if (!media)
+    return fail('content-type', `${operation} ${status}: content type not declared by the spec`, ex.contentType || 'none', Object.keys(content).join(', '));
   if (!/json/i.test(media)) return;
-  if (ex.json === undefined) {
-    fail('body', `${operation} ${status}: body is not JSON`, ex.text.slice(0, 200), `JSON matching the spec's ${media} schema`);
-    return;
-  }
+  if (ex.json === undefined) return fail('body', `${operation} ${status}: body is not JSON`, ex.text.slice(0, 200), `JSON matching the spec's ${media} schema`);
   const schemaPointer = canonicalPointer(spec.raw, [...pointerTokens(pointer!), media, 'schema']);
-  if (!schemaPointer) return;
   // A rule broken by every item of an array is one finding of this response.
   const rules = new Set<string>();
-  for (const problem of validator.validate(schemaPointer, ex.json)) {
+  for (const problem of schemaPointer ? validator.validate(schemaPointer, ex.json) : []) {
     if (rules.has(problem.rule) || !rules.add(problem.rule)) continue;
-    fail(
-      `schema ${problem.rule}`,
-      `${operation} ${status}: body does not match the spec schema at ${problem.path}`,
-      valueAt(ex.json, problem.path),
-      problem.message,
-    );
+    const received = problem.path === '/' ? ex.json : resolvePointer(ex.json, problem.path);
+    fail(`schema ${problem.rule}`, `${operation} ${status}: body does not match the spec schema at ${problem.path}`, received, problem.message);
   }
 }
 
-const valueAt = (body: unknown, path: string) => (path === '/' ? body : resolvePointer(body, path));
+const EITHER = 'a 2xx (taken) or a 4xx (refused): the document leaves it open, never a 5xx';

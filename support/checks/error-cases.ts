@@ -20,9 +20,7 @@ export interface ErrorCase {
   place: ErrorPlace;
   /** The clause the answer's status is judged under. */
   clause: ClauseId;
-  /** A missing resource: a 404 is the expected answer, so its ERR-1 body is what the case verifies. */
-  notFound?: boolean;
-  /** The id sent instead of the configured check's (CHECK_ID): one that does not exist. */
+  /** The id sent instead of the configured check's (CHECK_ID): one that does not exist, so a 404 is the expected answer and its ERR-1 body what the case verifies. */
   sentId?: () => string;
   options: CallOptions;
   /** Asked with the other account's own key and account header (SECOND_API_KEY): another account's check is a place too. */
@@ -31,16 +29,29 @@ export interface ErrorCase {
   mayBeTaken?: (target: Target) => string | undefined;
 }
 
-const bodySchemaIsObject = (target: Target) => {
-  const s = jsonBodySchema(target.updateOp);
-  return !!s && (s.type === 'object' || !!s.properties || !!s.allOf);
+// Why a 2xx may be taken, where the spec leaves room: the body not required, no object schema, another content type.
+const bodyOptional = (t: Target) =>
+  (t.updateOp?.op.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.required ? undefined : 'the spec does not mark the body required';
+const bodyOfAnyShape = (t: Target) => {
+  const s = jsonBodySchema(t.updateOp);
+  return s && (s.type === 'object' || s.properties || s.allOf) ? undefined : 'the spec declares no object schema for the body';
 };
+const anyContentType = () => 'the document does not say that another content type is refused';
 
-const unknownId = { id: 'unknown-id', name: 'a well-formed check id nobody created', notFound: true, sentId: () => randomUUID() };
+/** An update body of no JSON object, one row each: value class, name, what is sent, why a 2xx may be taken (none: it fails). */
+const BAD_BODIES: ReadonlyArray<readonly [id: string, name: string, options: CallOptions, mayBeTaken?: ErrorCase['mayBeTaken']]> = [
+  ['not-json', 'a body that is not JSON', { rawBody: '{"name": ' }],
+  ['empty-body', 'an empty body sent as JSON', { rawBody: '' }, bodyOptional],
+  ['array-body', 'a JSON array instead of an object', { rawBody: '[]' }, bodyOfAnyShape],
+  // A lenient parser may read it as JSON; {} changes nothing either way.
+  ['wrong-content-type', 'a JSON object sent as text/plain', { rawBody: '{}', headers: { 'content-type': 'text/plain' } }, anyContentType],
+];
+
+const unknownId = { id: 'unknown-id', name: 'a well-formed check id nobody created', sentId: () => randomUUID() };
 
 export const ERROR_CASES: readonly ErrorCase[] = [
   { ...unknownId, place: 'check-read', clause: 'ERR-1', options: {} },
-  { id: 'malformed-id', name: 'a malformed check id', place: 'check-read', clause: 'ERR-1', notFound: true, sentId: () => 'not-a-check-id', options: {} },
+  { id: 'malformed-id', name: 'a malformed check id', place: 'check-read', clause: 'ERR-1', sentId: () => 'not-a-check-id', options: {} },
   // Not this account's check: refused, 403 or 404 alike (the document does not say which), never a 2xx.
   {
     id: 'foreign-check',
@@ -59,33 +70,8 @@ export const ERROR_CASES: readonly ErrorCase[] = [
     clause: 'CU-8',
     options: { body: { frequencyOffset: 0 } },
   },
-  { id: 'not-json', name: 'a body that is not JSON', place: 'check-update', clause: 'CU-7', options: { rawBody: '{"name": ' } },
-  {
-    id: 'empty-body',
-    name: 'an empty body sent as JSON',
-    place: 'check-update',
-    clause: 'CU-7',
-    options: { rawBody: '' },
-    mayBeTaken: (t) =>
-      (t.updateOp?.op.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.required ? undefined : 'the spec does not mark the body required',
-  },
-  {
-    id: 'array-body',
-    name: 'a JSON array instead of an object',
-    place: 'check-update',
-    clause: 'CU-7',
-    options: { rawBody: '[]' },
-    mayBeTaken: (t) => (bodySchemaIsObject(t) ? undefined : 'the spec declares no object schema for the body'),
-  },
-  {
-    // A lenient parser may read it as JSON; {} changes nothing either way.
-    id: 'wrong-content-type',
-    name: 'a JSON object sent as text/plain',
-    place: 'check-update',
-    clause: 'CU-7',
-    options: { rawBody: '{}', headers: { 'content-type': 'text/plain' } },
-    mayBeTaken: () => 'the document does not say that another content type is refused',
-  },
+  // Update bodies that are no JSON object: refused (CU-7) unless the spec leaves room (`mayBeTaken`).
+  ...BAD_BODIES.map(([id, name, options, mayBeTaken]) => ({ id, name, place: 'check-update' as const, clause: 'CU-7' as const, options, mayBeTaken })),
 ];
 
 /** The request of a case (with the other account's credentials where it is asked with them), or why it cannot be sent to this target. */

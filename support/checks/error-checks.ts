@@ -10,6 +10,7 @@ import { headerValue } from '../http/transport';
 import { credentialCandidates } from '../http/request-ledger';
 import { errorBodies, errorBodyFor, isJsonContentType, zodLine } from '../document/rules';
 import type { ClauseId } from '../document/clauses';
+import type { Check } from './failure';
 import type { Verdict } from './verdict';
 
 const checked = new WeakSet<Exchange>();
@@ -23,20 +24,23 @@ export function credentialsSent(ex: Pick<Exchange, 'requestHeaders'>): string[] 
   return [...new Set([joined, ...credentialCandidates(value)])].filter((k) => k.length >= SECRET_RUN);
 }
 
+/** An error body as every refusal needs it: a JSON object whose statusCode is the HTTP status. */
+const statusBody = (clause: ClauseId, ex: Exchange, title: string): Check => ({
+  clause,
+  ok: errorBodyFor(ex.status).safeParse(ex.json).success,
+  title,
+  received: ex.json ?? ex.text.slice(0, 200),
+  allowed: `{ "statusCode": ${ex.status}, ... }`,
+  exchange: ex,
+});
+
 /**
  * "Rejected" in the clause catalogue is a 4xx with a JSON error body whose statusCode is the status:
  * a refusal without one breaks the rejecting clause too (AUTH-6, say), beside ERR-3/ERR-4 on the body.
  */
 export function checkRejectionBody({ verdict, clause, exchange: ex }: { verdict: Verdict; clause: ClauseId; exchange: Exchange }): void {
-  if (ex.status < 400 || ex.status >= 500) return;
-  verdict.check({
-    clause,
-    ok: errorBodyFor(ex.status).safeParse(ex.json).success,
-    title: `refused with ${ex.status}, but without a JSON error body whose statusCode is ${ex.status}`,
-    received: ex.json ?? ex.text.slice(0, 200),
-    allowed: `{ "statusCode": ${ex.status}, ... }`,
-    exchange: ex,
-  });
+  if (ex.status >= 400 && ex.status < 500)
+    verdict.check(statusBody(clause, ex, `refused with ${ex.status}, but without a JSON error body whose statusCode is ${ex.status}`));
 }
 
 /** An error answer's checks (the verdict stamped with where it was provoked); `sentKeys`: keys its request carried besides the Authorization header's, never echoed back either. */
@@ -51,27 +55,7 @@ export function checkErrorResponse({ verdict: v, exchange: ex, sentKeys = [] }: 
     allowed: 'application/json',
     exchange: ex,
   });
-  const isObject = ex.json !== null && typeof ex.json === 'object' && !Array.isArray(ex.json);
-  if (
-    v.check({
-      clause: 'ERR-4',
-      ok: isObject,
-      title: `error body is not a JSON object`,
-      received: ex.text.slice(0, 200),
-      allowed: `{ "statusCode": ${ex.status}, ... }`,
-      exchange: ex,
-    })
-  ) {
-    const parsed = errorBodyFor(ex.status).safeParse(ex.json);
-    v.check({
-      clause: 'ERR-4',
-      ok: parsed.success,
-      title: `error body's statusCode is not the HTTP status ${ex.status}`,
-      received: (ex.json as { statusCode?: unknown }).statusCode,
-      allowed: `the number ${ex.status}`,
-      exchange: ex,
-    });
-  }
+  v.check(statusBody('ERR-4', ex, `error body is not a JSON object whose statusCode is the HTTP status ${ex.status}`));
   const shape = ex.status === 404 ? 'ERR-1' : ex.status === 429 ? 'ERR-2' : undefined;
   if (shape) {
     const parsed = errorBodies[ex.status as 404 | 429].safeParse(ex.json);

@@ -14,12 +14,7 @@ export interface Where {
   cell?: string;
 }
 
-export interface ExchangeSummary {
-  method: string;
-  url: string;
-  status: number;
-  contentType: string;
-}
+export type ExchangeSummary = Pick<Exchange, 'method' | 'url' | 'status' | 'contentType'>;
 
 /** A check that did not hold: the clause, a short title, what was received, what the document allows, the exchange behind it. */
 export interface Finding {

@@ -7,43 +7,30 @@ import type { TestInfo } from '@playwright/test';
 import type { ClauseId } from '../document/clauses';
 import { redact } from '../http/redact';
 import { ClauseFailure, failureLine, makeFailure, type Check, type Failure, type Finding, type Tried, type Where } from './failure';
-import { stampOf, waiverFor, type Waiver } from './waivers';
-
-interface Shared {
-  failures: Failure[];
-  tried: Map<string, Tried>;
-  checks: number;
-  /** The configuration's waivers, judged by its day. */
-  waivers: readonly Waiver[];
-  today: string;
-}
+import { waiverFor, type Waiver } from './waivers';
 
 export class Verdict {
+  readonly where: Where = {};
+  /** Every failure, waived ones too (they carry their waiver). */
+  readonly failures: Failure[] = [];
+  private readonly triedAt = new Map<string, Tried>();
+
+  /** `waivers`: the configuration's, judged by its day (`today`). */
   constructor(
     private readonly info: TestInfo,
     private readonly strictSpec: boolean,
-    waivers: readonly Waiver[] = [],
-    today = '',
-    readonly where: Where = {},
-    private readonly shared: Shared = { failures: [], tried: new Map(), checks: 0, waivers, today },
+    private readonly waivers: readonly Waiver[] = [],
+    private readonly today = '',
   ) {}
 
-  /** The same verdict, with every check made through it stamped with `where` (added to this view's own). */
+  /** The same verdict, with every check made through it stamped with `where` (added to this view's own): a view that records into this one's lists. */
   at(where: Where): Verdict {
-    return new Verdict(this.info, this.strictSpec, [], '', { ...this.where, ...where }, this.shared);
+    return Object.assign(Object.create(this) as Verdict, { where: { ...this.where, ...where } });
   }
 
-  /** Every failure, waived ones too (they carry their waiver). */
-  get failures(): readonly Failure[] {
-    return this.shared.failures;
-  }
-
+  /** What was tried, per clause, place and value class: every check, held or not (none: the test verified nothing). */
   get tried(): Tried[] {
-    return [...this.shared.tried.values()];
-  }
-
-  get checked(): number {
-    return this.shared.checks;
+    return [...this.triedAt.values()];
   }
 
   /** Records one check; returns whether it held, so callers can skip checks that depend on it. */
@@ -55,22 +42,17 @@ export class Verdict {
 
   /** Records a check that held where there is nothing to say about it (e.g. a declared status). */
   pass(clause: ClauseId): void {
-    this.shared.checks++;
-    const t: Tried = {
-      clause,
-      ...(this.where.place ? { place: this.where.place } : {}),
-      ...(this.where.valueClass ? { valueClass: this.where.valueClass } : {}),
-    };
-    this.shared.tried.set(`${t.clause}|${t.place ?? ''}|${t.valueClass ?? ''}`, t);
+    const { place, valueClass } = this.where;
+    this.triedAt.set(`${clause}|${place ?? ''}|${valueClass ?? ''}`, { clause, place, valueClass });
   }
 
   fail(finding: Finding): void {
     const { clause } = finding;
     this.pass(clause);
     const failure = makeFailure(finding, this.where);
-    const waiver = waiverFor(this.shared.waivers, failure, this.shared.today);
-    if (waiver) failure.waiver = stampOf(waiver);
-    this.shared.failures.push(failure);
+    const waiver = waiverFor(this.waivers, failure, this.today);
+    if (waiver) failure.waiver = { entry: waiver.entry, reason: waiver.reason, until: waiver.until };
+    this.failures.push(failure);
     // Each waived failure stays in sight on the test's page, with why it does not count.
     if (waiver)
       this.info.annotations.push({ type: 'waived', description: `${clause} ${failureLine(failure)}: waived until ${waiver.until}: ${waiver.reason}` });
@@ -91,8 +73,8 @@ export class Verdict {
 
   /** Throws the failures no waiver covers; `requireChecks` fails a test that verified nothing. */
   settle(requireChecks = true): void {
-    const unwaived = this.shared.failures.filter((f) => !f.waiver);
+    const unwaived = this.failures.filter((f) => !f.waiver);
     if (unwaived.length) throw new ClauseFailure(unwaived);
-    if (requireChecks && this.shared.checks === 0) throw new Error('this test checked nothing: a contract test must verify at least one clause');
+    if (requireChecks && this.triedAt.size === 0) throw new Error('this test checked nothing: a contract test must verify at least one clause');
   }
 }

@@ -34,8 +34,6 @@ export const covers = (w: Waiver, f: Pick<Failure, 'clause' | 'place' | 'valueCl
 export const waiverFor = (waivers: readonly Waiver[], f: Pick<Failure, 'clause' | 'place' | 'valueClass'>, today: string) =>
   waivers.find((w) => isActive(w, today) && covers(w, f));
 
-export const stampOf = (w: Waiver): WaiverStamp => ({ entry: w.entry, reason: w.reason, until: w.until });
-
 /** How a line names a waiver: its entry and clause, and the route and value class it is narrowed to. */
 export const waiverName = (w: Waiver) =>
   `entry ${w.entry} (clause "${w.clause}"${w.place ? `, place "${w.place}"` : ''}${w.valueClass ? `, valueClass "${w.valueClass}"` : ''})`;

@@ -6,9 +6,8 @@
  */
 
 export interface NearMissOperator {
+  /** What it does to a value, in a few words: the value class the checks are stamped with (`near-miss:<name>`). */
   name: string;
-  /** For people: what it does to a value. */
-  what: string;
   /**
    * The candidates made from one valid value. `domain` is the list the value is one of (the other
    * valid values), for the operators that follow its pattern; empty where the value stands alone.
@@ -26,12 +25,9 @@ const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.is
 /** Applies a string operator to a string, or to the first string item of an array (the rest kept). */
 function onText(f: (s: string) => string[]): (v: unknown) => unknown[] {
   return (v) => {
-    if (isString(v)) return f(v).filter((x) => x !== v);
-    if (Array.isArray(v) && isString(v[0]))
-      return f(v[0])
-        .filter((x) => x !== v[0])
-        .map((x) => [x, ...v.slice(1)]);
-    return [];
+    const [s, rest] = isString(v) ? [v] : Array.isArray(v) && isString(v[0]) ? [v[0] as string, v.slice(1)] : [];
+    if (s === undefined) return [];
+    return f(s).flatMap((x) => (x === s ? [] : [rest ? [x, ...rest] : x]));
   };
 }
 
@@ -55,26 +51,8 @@ const insertAt = (s: string, i: number, x: string) => s.slice(0, i) + x + s.slic
 
 const FULLWIDTH_OFFSET = 0xfee0;
 const fullwidth = (s: string) => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + FULLWIDTH_OFFSET));
-/** Letters of other scripts that look like Latin ones, and letters that look like digits. */
-const LOOK_ALIKE: Readonly<Record<string, string>> = {
-  a: 'а', // Cyrillic
-  c: 'с',
-  e: 'е',
-  o: 'о',
-  p: 'р',
-  s: 'ѕ',
-  x: 'х',
-  y: 'у',
-  i: 'і',
-  A: 'А',
-  B: 'В',
-  E: 'Е',
-  P: 'Р',
-  T: 'Т',
-  O: 'О',
-  '0': 'O', // Latin letter O
-  '1': 'l', // Latin small L
-};
+/** Letters of other scripts that look like Latin ones (Cyrillic), and letters that look like digits (O for 0, l for 1): each character of the first string by the same of the second. */
+const LOOK_ALIKE: Readonly<Record<string, string>> = Object.fromEntries([...'acepsxyioABEPTO01'].map((c, i) => [c, [...'асерѕхуіоАВЕРТОOl'][i]]));
 /** Digits of other scripts: a parser's \d or int() may take them (Python's does). */
 const OTHER_DIGITS = [0x0660, 0x0966]; // Arabic-Indic, Devanagari
 
@@ -109,101 +87,69 @@ function sequence(direction: 1 | -1): (v: unknown, domain: readonly unknown[]) =
 }
 
 export const NEAR_MISS_OPERATORS: readonly NearMissOperator[] = [
-  { name: 'trailing-space', what: 'a space after the value', apply: onText((s) => [`${s} `]) },
-  { name: 'leading-space', what: 'a space before the value', apply: onText((s) => [` ${s}`]) },
-  { name: 'inner-space', what: 'a space inside the value', apply: onText((s) => (s.length > 1 ? [insertAt(s, middle(s), ' ')] : [])) },
-  {
-    name: 'other-whitespace',
-    what: 'a tab, a newline or a no-break space around the value',
-    apply: onText((s) => [`\t${s}`, `${s}\n`, `${s}\u00a0`]),
-  },
+  { name: 'trailing-space', apply: onText((s) => [`${s} `]) },
+  { name: 'leading-space', apply: onText((s) => [` ${s}`]) },
+  { name: 'inner-space', apply: onText((s) => (s.length > 1 ? [insertAt(s, middle(s), ' ')] : [])) },
+  { name: 'other-whitespace', apply: onText((s) => [`\t${s}`, `${s}\n`, `${s}\u00a0`]) },
   {
     name: 'other-separator',
-    what: 'each separator replaced by another (or removed)',
     apply: onText((s) => {
       const seps = new Set(s.match(SEPARATOR) ?? []);
       return [...seps].flatMap((sep) => SEPARATORS.filter((o) => o !== sep).map((o) => s.split(sep).join(o)));
     }),
   },
-  {
-    name: 'case',
-    what: 'upper, lower and title case',
-    apply: onText((s) => [s.toUpperCase(), s.toLowerCase(), s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()]),
-  },
-  { name: 'fullwidth', what: 'fullwidth forms (Unicode compatibility: NFKC folds them back)', apply: onText((s) => [fullwidth(s)]) },
-  { name: 'decomposed', what: 'canonically decomposed (NFD), where that differs', apply: onText((s) => [s.normalize('NFD')]) },
-  {
-    name: 'zero-width',
-    what: 'a zero-width space inside, a byte order mark before',
-    apply: onText((s) => [insertAt(s, middle(s), '\u200b'), `\ufeff${s}`]),
-  },
+  { name: 'case', apply: onText((s) => [s.toUpperCase(), s.toLowerCase(), s.charAt(0).toUpperCase() + s.slice(1).toLowerCase()]) },
+  // Unicode compatibility forms: NFKC folds them back.
+  { name: 'fullwidth', apply: onText((s) => [fullwidth(s)]) },
+  { name: 'decomposed', apply: onText((s) => [s.normalize('NFD')]) },
+  { name: 'zero-width', apply: onText((s) => [insertAt(s, middle(s), '\u200b'), `\ufeff${s}`]) },
   {
     name: 'look-alike',
-    what: 'letters of another script that look the same (Cyrillic а, О for 0)',
     apply: onText((s) => {
-      const i = [...s].findIndex((c) => c in LOOK_ALIKE);
-      if (i < 0) return [];
       const chars = [...s];
+      const i = chars.findIndex((c) => c in LOOK_ALIKE);
+      if (i < 0) return [];
       chars[i] = LOOK_ALIKE[chars[i]];
       return [chars.join('')];
     }),
   },
   {
     name: 'other-digits',
-    what: 'the digits written in another script (Arabic-Indic, Devanagari)',
     apply: onText((s) => (/\d/.test(s) ? OTHER_DIGITS.map((zero) => s.replace(/\d/g, (d) => String.fromCodePoint(zero + Number(d)))) : [])),
   },
-  { name: 'prefixed', what: 'a prefix (v, +, 0)', apply: onText((s) => [`v${s}`, `0${s}`]) },
-  { name: 'suffixed', what: 'a suffix (x, .0, a repeat)', apply: onText((s) => [`${s}x`, `${s}.0`, `${s}${s}`]) },
-  { name: 'sign-flip', what: 'the sign flipped', apply: (v) => (isNumber(v) && v !== 0 ? [-v] : []) },
-  { name: 'next-in-pattern', what: 'the next members of the pattern of the valid values (40, 50, 60 after 10, 20, 30)', apply: sequence(1) },
-  { name: 'previous-in-pattern', what: 'the members before the pattern of the valid values (0, -10, -20 before 10, 20, 30)', apply: sequence(-1) },
-  { name: 'off-by-one', what: 'one more, one less', apply: (v) => (isNumber(v) ? [v + 1, v - 1] : []) },
-  { name: 'multiple', what: 'twice and ten times the value', apply: (v) => (isNumber(v) && v !== 0 ? [v * 2, v * 10] : []) },
-  {
-    name: 'fraction',
-    what: 'a half and a tenth, and the value plus a half',
-    apply: (v) => (isNumber(v) ? [v / 2, v / 10, v + 0.5].filter((x) => x !== v) : []),
-  },
+  { name: 'prefixed', apply: onText((s) => [`v${s}`, `0${s}`]) },
+  { name: 'suffixed', apply: onText((s) => [`${s}x`, `${s}.0`, `${s}${s}`]) },
+  { name: 'sign-flip', apply: (v) => (isNumber(v) && v !== 0 ? [-v] : []) },
+  { name: 'next-in-pattern', apply: sequence(1) },
+  { name: 'previous-in-pattern', apply: sequence(-1) },
+  { name: 'off-by-one', apply: (v) => (isNumber(v) ? [v + 1, v - 1] : []) },
+  { name: 'multiple', apply: (v) => (isNumber(v) && v !== 0 ? [v * 2, v * 10] : []) },
+  { name: 'fraction', apply: (v) => (isNumber(v) ? [v / 2, v / 10, v + 0.5].filter((x) => x !== v) : []) },
   {
     name: 'numeric-string',
-    what: 'a number written as a string, a numeric string as a number',
     apply: (v) => (isNumber(v) ? [String(v)] : isString(v) && v.trim() !== '' && Number.isFinite(Number(v)) ? [Number(v)] : []),
   },
-  { name: 'boolean', what: 'true, and the string "true"', apply: () => [true, 'true'] },
-  { name: 'null', what: 'null', apply: () => [null] },
-  {
-    name: 'empty',
-    what: 'the empty value of its type',
-    apply: (v) => (isString(v) ? [''] : Array.isArray(v) ? [[]] : typeof v === 'object' && v ? [{}] : ['']),
-  },
-  {
-    name: 'in-array',
-    what: 'wrapped in an array (an array: its first item alone, and nested)',
-    apply: (v) => (Array.isArray(v) ? [v[0], [v]] : [[v]]),
-  },
-  { name: 'in-object', what: 'wrapped in an object', apply: (v) => [{ value: v }] },
+  { name: 'boolean', apply: () => [true, 'true'] },
+  { name: 'null', apply: () => [null] },
+  { name: 'empty', apply: (v) => (isString(v) ? [''] : Array.isArray(v) ? [[]] : typeof v === 'object' && v ? [{}] : ['']) },
+  // An array: its first item alone, and nested.
+  { name: 'in-array', apply: (v) => (Array.isArray(v) ? [v[0], [v]] : [[v]]) },
+  { name: 'in-object', apply: (v) => [{ value: v }] },
   // Last of the sent operators, so that adding it moved no other operator's choice (case-choice.ts rotates by position).
-  {
-    name: 'zero',
-    what: 'the zero value of its type: 0, and an id of hexadecimal digits with every digit 0 (the nil GUID 00000000-0000-…)',
-    apply: (v) => (isNumber(v) ? (v === 0 ? [] : [0]) : onText((s) => (HEX_ID.test(s) ? [s.replace(/[0-9a-f]/gi, '0')] : []))(v)),
-  },
+  // 0, and an id of hexadecimal digits with every digit 0 (the nil GUID 00000000-0000-…).
+  { name: 'zero', apply: (v) => (isNumber(v) ? (v === 0 ? [] : [0]) : onText((s) => (HEX_ID.test(s) ? [s.replace(/[0-9a-f]/gi, '0')] : []))(v)) },
   {
     name: 'format-suffix',
-    what: 'a file-format suffix (.json)',
     apply: onText((s) => [`${s}.json`]),
     pathOnly: 'routers that match a path with or without a format suffix strip it before the lookup; in a header or a body it is one more suffix',
   },
   {
     name: 'number-written-otherwise',
-    what: 'a JSON number written another way (10.0, 1e1)',
     apply: (v) => (isNumber(v) ? [v] : []),
     sameOnWire: 'JSON numbers have one value whatever their spelling (10, 10.0, 1e1): no parser can tell them apart, and our client writes the shortest form',
   },
   {
     name: 'percent-encoded-unreserved',
-    what: 'an unreserved character of a path segment percent-encoded (%2E for .)',
     apply: onText((s) => [s]),
     sameOnWire: 'RFC 3986 section 2.3: a percent-encoded unreserved character is equivalent to the character; a target may decode it before routing',
   },

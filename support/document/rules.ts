@@ -49,12 +49,11 @@ export const runtimeFields = {
   description: { clause: 'RT-8', schema: z.string(), required: false, allowed: 'a string' },
 } satisfies Record<string, { clause: ClauseId; schema: z.ZodTypeAny; required: boolean; allowed: string }>;
 
-const fieldsRequired = (required: boolean) =>
-  Object.keys(runtimeFields).filter((name) => runtimeFields[name as keyof typeof runtimeFields].required === required);
+const fieldNames = Object.keys(runtimeFields) as (keyof typeof runtimeFields)[];
 /** The fields the Runtime schema must require (SPEC-6): those the document requires (RT-*). */
-export const REQUIRED_RUNTIME_FIELDS = fieldsRequired(true);
+export const REQUIRED_RUNTIME_FIELDS: string[] = fieldNames.filter((name) => runtimeFields[name].required);
 /** The fields it must not require: the document marks them "Required: no". */
-export const OPTIONAL_RUNTIME_FIELDS = fieldsRequired(false);
+export const OPTIONAL_RUNTIME_FIELDS: string[] = fieldNames.filter((name) => !runtimeFields[name].required);
 
 const optionalMessage = { message: z.string().optional() };
 
