@@ -9,7 +9,6 @@ import {
   describeBroken,
   describeLimit,
   readLimitHeaders,
-  type Announced,
   type LimitHeaders,
   type PolicyKind,
   type RouteLimits,
@@ -18,67 +17,48 @@ import { burstExchange } from './judge';
 import type { Limit, LimitReport } from './measurement';
 import type { Verdict } from '../checks/verdict';
 
-/** Problems one line each; identical ones are counted, not repeated. */
-class Lines {
-  private readonly seen = new Map<string, { count: number; reply?: Reply }>();
+/** A problem and the reply behind it, for the report's request line. */
+type Found = { line: string; reply: Reply };
 
-  add(line: string, reply?: Reply): void {
-    const entry = this.seen.get(line) ?? { count: 0, reply };
-    entry.count++;
-    this.seen.set(line, entry);
-  }
+/** One line each; identical ones are counted, not repeated. */
+const counted = (lines: string[]) =>
+  [...new Set(lines)].map((l) => [l, lines.filter((x) => x === l).length] as const).map(([l, n]) => (n > 1 ? `${l} (×${n})` : l));
 
-  get lines(): string[] {
-    return [...this.seen].map(([p, { count }]) => (count > 1 ? `${p} (×${count})` : p));
-  }
-
-  /** The first reply behind the first line, for the report's request line. */
-  get sample(): Reply | undefined {
-    return [...this.seen.values()][0]?.reply;
-  }
-}
-
-export class HeaderProblems extends Lines {
-  /** What holds but is worth saying (a 429 from a route's own limit under global headers with room). */
-  readonly notes = new Lines();
-}
-
-/** The unit and range of each value one response gives (no comparison with other responses); returns the limit they announce. */
-export function checkValues(h: LimitHeaders, status: number, limits: RouteLimits, out: HeaderProblems, reply?: Reply): Announced {
+/** The unit and range of each value one response gives (no comparison with other responses), and the limit they announce. */
+export function checkValues(h: LimitHeaders, status: number, limits: RouteLimits) {
   const { own } = limits;
-  const announced = announcedPolicy(h, limits);
-  const limit = announced.limit;
+  const { kind, limit, wrong } = announcedPolicy(h, limits);
   const windowS = limit.windowSeconds;
-  for (const p of h.problems) out.add(p, reply);
-  if (announced.wrong) out.add(announced.wrong, reply);
-  if (h.remaining !== undefined && !(Number.isInteger(h.remaining) && h.remaining >= 0)) out.add(`remaining ${h.remaining} is not a whole number >= 0`, reply);
+  const problems = [...h.problems, ...(wrong ? [wrong] : [])];
+  /** What holds but is worth saying (a 429 from a route's own limit under global headers with room). */
+  const notes: string[] = [];
+  if (h.remaining !== undefined && !(Number.isInteger(h.remaining) && h.remaining >= 0)) problems.push(`remaining ${h.remaining} is not a whole number >= 0`);
   // A served request is counted: it leaves at most limit - 1 (the limit it names; a wrong one is its own line).
   const named = h.limit ?? limit.max;
   if (h.remaining !== undefined && isServed(status) && h.remaining > named - 1)
-    out.add(`a served request says ${h.remaining} remain, more than limit - 1 (${named - 1})`, reply);
+    problems.push(`a served request says ${h.remaining} remain, more than limit - 1 (${named - 1})`);
   // On a route with its own limit, global headers with room left on a 429 say the route's limit refused.
   const roomOn429 = status === 429 && h.remaining !== undefined && h.remaining > 0;
-  const byOwn = roomOn429 && !!own && announced.kind === 'global';
+  const byOwn = roomOn429 && !!own && kind === 'global';
   if (byOwn)
-    out.notes.add(
+    notes.push(
       `a 429 from the route's own limit (${describeLimit(own)}) while its headers, which announce the global limit (${describeLimit(limit)}), showed room left: a server with several limits may report one, and a positive remaining count is no promise`,
-      reply,
     );
-  else if (roomOn429) out.add(`a 429 says ${h.remaining} requests remain`, reply);
+  else if (roomOn429) problems.push(`a 429 says ${h.remaining} requests remain`);
   if (h.reset !== undefined) {
     const header = h.resetHeader ?? 'reset';
     if (/^ratelimit/i.test(header) && h.resetUnit !== 'seconds-until')
-      out.add(`${header} ${h.resetRaw} is an epoch time; the IETF drafts define seconds until the reset`, reply);
+      problems.push(`${header} ${h.resetRaw} is an epoch time; the IETF drafts define seconds until the reset`);
     else if (!(h.reset >= -1 && h.reset <= windowS + 1))
-      out.add(`${header} ${h.resetRaw} (${h.resetUnit}) puts the reset ${Math.round(h.reset)} s away; the window is ${windowS} s`, reply);
+      problems.push(`${header} ${h.resetRaw} (${h.resetUnit}) puts the reset ${Math.round(h.reset)} s away; the window is ${windowS} s`);
   }
   if (status === 429 && h.retryAfter !== undefined) {
     // Retry-After tells when the limit that refused lets requests through again: within its window.
     const refusedS = byOwn ? own!.windowSeconds : windowS;
-    if (!(h.retryAfter > 0)) out.add(`Retry-After ${h.retryAfter} on a 429, but requests sent right after it were refused`, reply);
-    else if (h.retryAfter > refusedS + 1) out.add(`Retry-After ${h.retryAfter} s on a 429 is longer than the ${refusedS} s window`, reply);
+    if (!(h.retryAfter > 0)) problems.push(`Retry-After ${h.retryAfter} on a 429, but requests sent right after it were refused`);
+    else if (h.retryAfter > refusedS + 1) problems.push(`Retry-After ${h.retryAfter} s on a 429 is longer than the ${refusedS} s window`);
   }
-  return announced;
+  return { kind, problems, notes };
 }
 
 export interface BurstHeaderContext {
@@ -97,60 +77,56 @@ export interface BurstHeaderContext {
 
 type Read = { r: Reply; h: LimitHeaders; kind: PolicyKind };
 
-/** RL-6 over one burst: every reply's values, then remaining across the served replies. */
-export function burstHeaderProblems(replies: Reply[], ctx: BurstHeaderContext): HeaderProblems {
-  const out = new HeaderProblems();
+/** RL-6 over one burst: every reply's values, then remaining across the served replies; `sample`, the reply behind the first line. */
+export function burstHeaderProblems(replies: Reply[], ctx: BurstHeaderContext) {
   const limits = ctx.global ? { global: ctx.global, own: ctx.limit } : { global: ctx.limit };
-  const measured: PolicyKind = ctx.global ? 'own' : 'global';
+  const found: Found[] = [];
+  const notes: string[] = [];
   const read: Read[] = replies.map((r) => {
     const h = readLimitHeaders(r.headers, r.at);
-    return { r, h, kind: checkValues(h, r.status, limits, out, r).kind };
+    const values = checkValues(h, r.status, limits);
+    found.push(...values.problems.map((line) => ({ line, reply: r })));
+    notes.push(...values.notes);
+    return { r, h, kind: values.kind };
   });
   const served = read.filter(({ r }) => isServed(r.status));
-  measuredWindow(
-    served.filter((x) => x.kind === measured),
-    ctx,
-    out,
-  );
-  if (ctx.global)
-    neverRises(
-      served.filter((x) => x.kind === 'global'),
-      out,
-    );
-  return out;
+  const of = (kind: PolicyKind) => served.filter((x) => x.kind === kind);
+  measuredWindow(of(ctx.global ? 'own' : 'global'), ctx, found);
+  if (ctx.global) neverRises(of('global'), found);
+  return { lines: counted(found.map((f) => f.line)), notes: counted(notes), sample: found[0]?.reply };
 }
 
 /** The window the burst measured: remaining falls by one per served request, to 0 at the limit. */
-function measuredWindow(served: Read[], ctx: BurstHeaderContext, out: HeaderProblems): void {
+function measuredWindow(served: Read[], ctx: BurstHeaderContext, found: Found[]): void {
   const remaining = served.map(({ h }) => h.remaining).filter((n): n is number => n !== undefined);
   if (!remaining.length) return;
-  const sample = served[0].r;
+  const reply = served[0].r;
   const repeats = remaining.length - new Set(remaining).size;
   if (repeats > ctx.refilled)
-    out.add(`remaining repeated ${repeats} time(s) over ${remaining.length} served requests: it does not fall by one per counted request`, sample);
+    found.push({ line: `remaining repeated ${repeats} time(s) over ${remaining.length} served requests: it does not fall by one per counted request`, reply });
   const max = Math.max(...remaining);
   const min = Math.min(...remaining);
   // In a fresh window the first request leaves one less than the target served in all (its own limit).
   const first = ctx.served - ctx.refilled - 1;
   if (ctx.fresh && ctx.reachedLimit && max !== first)
-    out.add(
-      `the first request of a fresh window left ${max} remaining, but the target then served ${ctx.served - ctx.refilled} in all (so ${first} remained)`,
-      sample,
-    );
-  if (ctx.reachedLimit && min !== 0) out.add(`the last request served before the 429 left ${min} remaining, not 0`, sample);
+    found.push({
+      line: `the first request of a fresh window left ${max} remaining, but the target then served ${ctx.served - ctx.refilled} in all (so ${first} remained)`,
+      reply,
+    });
+  if (ctx.reachedLimit && min !== 0) found.push({ line: `the last request served before the 429 left ${min} remaining, not 0`, reply });
 }
 
 /** The global window seen from a route with its own limit: a request sent after another's answer leaves no more remaining, within one window. */
-function neverRises(served: Read[], out: HeaderProblems): void {
+function neverRises(served: Read[], found: Found[]): void {
   for (const a of served) {
     if (a.h.remaining === undefined || a.h.reset === undefined) continue;
     const windowEnds = a.r.at + (a.h.reset - 1) * 1000;
     const later = served.find((b) => b.r.sentAt > a.r.at && b.r.sentAt < windowEnds && b.h.remaining !== undefined && b.h.remaining > a.h.remaining!);
     if (later)
-      return out.add(
-        `the global remaining count rose from ${a.h.remaining} to ${later.h.remaining}, on a request sent after the answer that said ${a.h.remaining}, within the window its reset announced`,
-        later.r,
-      );
+      return void found.push({
+        line: `the global remaining count rose from ${a.h.remaining} to ${later.h.remaining}, on a request sent after the answer that said ${a.h.remaining}, within the window its reset announced`,
+        reply: later.r,
+      });
   }
 }
 
@@ -178,14 +154,14 @@ export function checkBurstHeaders(verdict: Verdict, report: LimitReport, limit: 
     report.measurements.flatMap((x) => [...x.replies, ...x.confirmations]),
     !!global,
   );
-  if (broken) problems.add(describeBroken(broken), broken.later);
-  for (const note of problems.notes.lines) verdict.note('RL-6', note);
-  const sample = problems.sample;
+  const lines = [...problems.lines, ...(broken ? [describeBroken(broken)] : [])];
+  for (const note of problems.notes) verdict.note('RL-6', note);
+  const sample = problems.sample ?? broken?.later;
   verdict.check({
     clause: 'RL-6',
-    ok: problems.lines.length === 0,
-    title: `rate-limit headers disagree with the window or with what the target did: ${problems.lines.join('; ')}`,
-    received: problems.lines,
+    ok: lines.length === 0,
+    title: `rate-limit headers disagree with the window or with what the target did: ${lines.join('; ')}`,
+    received: lines,
     allowed: global
       ? `headers announce the route's own limit (${limit.max} per ${limit.windowSeconds} s: remaining falls by one per served request to 0 at the limit) or the global one (${global.max} per ${global.windowSeconds} s: remaining never rises within its window); reset and Retry-After within the announced window`
       : `limit = ${limit.max}; remaining falls by one per served request, from ${limit.max - 1} in a fresh window to 0 at the limit; reset within ${limit.windowSeconds} s (seconds until, or epoch seconds for X-RateLimit-Reset); Retry-After on a 429 from 1 to ${limit.windowSeconds} s`,
