@@ -34,7 +34,14 @@ function burstReplies(edit: (h: Record<string, string>, i: number) => void = () 
   }
   return replies;
 }
-const problemsOf = (replies: Reply[]) => burstHeaderProblems(replies, { limit: LIMIT, fresh: true, refilled: 0, reachedLimit: true, served: 10 }).lines;
+/** The decisive burst as measureLimit reports it: its replies, the limit held (with `refilled` beyond it), in a fresh window or not. */
+const decisive = (replies: Reply[], { fresh = true, refilled = 0 } = {}) => ({
+  outcome: { kind: 'holds' as const, limit: LIMIT.max, refilled },
+  measurements: [
+    { replies, confirmations: [], baseFrom: fresh ? ('fresh' as const) : undefined, refusals: replies.filter((r) => r.status === 429), served: 10 },
+  ],
+});
+const problemsOf = (replies: Reply[]) => burstHeaderProblems(decisive(replies), LIMIT)!.lines;
 
 test.describe('rate-limit headers', () => {
   test('X-RateLimit-* and Retry-After in seconds', () => {
@@ -102,8 +109,8 @@ test.describe('RL-6 over a burst', () => {
   });
   test('a refilling bucket may repeat a remaining value as often as it refilled', () => {
     const replies = burstReplies((h, i) => i === 5 && (h['x-ratelimit-remaining'] = '5'));
-    expect(burstHeaderProblems(replies, { limit: LIMIT, fresh: false, refilled: 1, reachedLimit: true, served: 10 }).lines).toEqual([]);
-    expect(burstHeaderProblems(replies, { limit: LIMIT, fresh: false, refilled: 0, reachedLimit: true, served: 10 }).lines.join()).toMatch(/repeated 1 time/);
+    expect(burstHeaderProblems(decisive(replies, { fresh: false, refilled: 1 }), LIMIT)!.lines).toEqual([]);
+    expect(burstHeaderProblems(decisive(replies, { fresh: false }), LIMIT)!.lines.join()).toMatch(/repeated 1 time/);
   });
 });
 

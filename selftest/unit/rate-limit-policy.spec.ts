@@ -3,7 +3,7 @@
 // global headers still show room is a note. Genuine disagreements still fail, on both kinds of route.
 import { expect, test } from '@playwright/test';
 import { announcedPolicy, readLimitHeaders } from '../../support/rate-limit/headers';
-import { burstHeaderProblems, checkValues, type BurstHeaderContext } from '../../support/rate-limit/header-checks';
+import { burstHeaderProblems, checkValues } from '../../support/rate-limit/header-checks';
 import type { Reply } from '../../support/rate-limit/burst';
 
 const GLOBAL = { max: 600, windowSeconds: 60 };
@@ -36,8 +36,16 @@ const ownHeaderBurst = (edit: Edit = () => {}) =>
     edit(h, i, served);
   });
 
-const CTX: BurstHeaderContext = { limit: OWN, global: GLOBAL, fresh: true, refilled: 0, reachedLimit: true, served: 5 };
-const judged = (replies: Reply[], ctx = CTX) => burstHeaderProblems(replies, ctx);
+/** RL-6 over a burst of the route's own limit that reached it in a fresh window (`decided`), else of the global limit, not decided. */
+const judged = (replies: Reply[], decided = true) =>
+  burstHeaderProblems(
+    {
+      outcome: decided ? { kind: 'holds', limit: OWN.max } : { kind: 'inconclusive', why: '' },
+      measurements: [{ replies, confirmations: [], baseFrom: decided ? 'fresh' : undefined, refusals: replies.filter((r) => r.status === 429), served: 5 }],
+    },
+    decided ? OWN : GLOBAL,
+    decided ? GLOBAL : undefined,
+  )!;
 
 test.describe('which limit the headers announce', () => {
   const h = (headers: Record<string, string>) => readLimitHeaders(headers, at);
@@ -113,9 +121,8 @@ test.describe('RL-6 on a route with a limit of its own', () => {
 });
 
 test.describe('RL-6 on a route under the global limit alone', () => {
-  const ctx: BurstHeaderContext = { limit: GLOBAL, fresh: false, refilled: 0, reachedLimit: false, served: 5 };
   test('a 429 whose headers show room left is a lie there, not a note', () => {
-    const out = judged(globalHeaderBurst(), ctx);
+    const out = judged(globalHeaderBurst(), false);
     expect(out.lines.join()).toMatch(/a 429 says 585 requests remain/);
     expect(out.notes).toEqual([]);
   });

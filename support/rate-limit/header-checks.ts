@@ -14,7 +14,7 @@ import {
   type RouteLimits,
 } from './headers';
 import { burstExchange } from './judge';
-import type { Limit, LimitReport } from './measurement';
+import type { Limit, LimitReport, Measurement, Outcome } from './measurement';
 import type { Verdict } from '../checks/verdict';
 
 /** A problem and the reply behind it, for the report's request line. */
@@ -61,25 +61,21 @@ export function checkValues(h: LimitHeaders, status: number, limits: RouteLimits
   return { kind, problems, notes };
 }
 
-export interface BurstHeaderContext {
-  /** The limit the burst measured: the global one, or the route's own. */
-  limit: Limit;
-  /** On a route with a limit of its own (`limit`): the global limit, which its headers may announce instead. */
-  global?: Limit;
-  /** The window held none of the suite's requests with the key: the first served request leaves limit - 1. */
-  fresh: boolean;
-  /** Requests served beyond the limit by refills (a bucket may repeat a remaining value that often). */
-  refilled: number;
-  /** The burst reached the limit (a 429 after the served requests): the last one served leaves 0. */
-  reachedLimit: boolean;
-  served: number;
-}
-
 type Read = { r: Reply; h: LimitHeaders; kind: PolicyKind };
 
-/** RL-6 over one burst: every reply's values, then remaining across the served replies; `sample`, the reply behind the first line. */
-export function burstHeaderProblems(replies: Reply[], ctx: BurstHeaderContext) {
-  const limits = ctx.global ? { global: ctx.global, own: ctx.limit } : { global: ctx.limit };
+/** What RL-6 reads of a measureLimit report. */
+type BurstReport = { outcome: Outcome; measurements: Array<Pick<Measurement, 'replies' | 'confirmations' | 'baseFrom' | 'refusals' | 'served'>> };
+
+/**
+ * RL-6 over the decisive burst (undefined when no reply carries a rate-limit header): every reply's values, then remaining across the
+ * served replies, then what the 429s of every burst announced; `global`: the burst measured a route's own limit (`limit`), and its headers
+ * may announce the global one instead. `sample`: the reply behind the first line.
+ */
+export function burstHeaderProblems(report: BurstReport, limit: Limit, global?: Limit) {
+  const m = report.measurements[report.measurements.length - 1];
+  const replies = [...m.replies, ...m.confirmations];
+  if (!replies.some((r) => readLimitHeaders(r.headers).names.length)) return undefined;
+  const limits = global ? { global, own: limit } : { global: limit };
   const found: Found[] = [];
   const notes: string[] = [];
   const read: Read[] = replies.map((r) => {
@@ -91,29 +87,39 @@ export function burstHeaderProblems(replies: Reply[], ctx: BurstHeaderContext) {
   });
   const served = read.filter(({ r }) => isServed(r.status));
   const of = (kind: PolicyKind) => served.filter((x) => x.kind === kind);
-  measuredWindow(of(ctx.global ? 'own' : 'global'), ctx, found);
-  if (ctx.global) neverRises(of('global'), found);
+  measuredWindow(of(global ? 'own' : 'global'), m, report.outcome, found);
+  if (global) neverRises(of('global'), found);
+  // A second burst after a waited window observes a window end: what the 429s before it announced must hold.
+  const broken = brokenAnnouncement(
+    report.measurements.flatMap((x) => [...x.replies, ...x.confirmations]),
+    !!global,
+  );
+  if (broken) found.push({ line: describeBroken(broken), reply: broken.later });
   return { lines: counted(found.map((f) => f.line)), notes: counted(notes), sample: found[0]?.reply };
 }
 
 /** The window the burst measured: remaining falls by one per served request, to 0 at the limit. */
-function measuredWindow(served: Read[], ctx: BurstHeaderContext, found: Found[]): void {
+function measuredWindow(served: Read[], m: BurstReport['measurements'][number], o: Outcome, found: Found[]): void {
   const remaining = served.map(({ h }) => h.remaining).filter((n): n is number => n !== undefined);
   if (!remaining.length) return;
   const reply = served[0].r;
+  // A refilling bucket may repeat a remaining value as often as it refilled.
+  const refilled = o.kind === 'holds' ? (o.refilled ?? 0) : 0;
+  // The burst reached the limit (a 429 after the served requests): the last one served leaves 0.
+  const reachedLimit = (o.kind === 'holds' || o.kind === 'too-low' || o.kind === 'too-high') && m.refusals.length > 0;
   const repeats = remaining.length - new Set(remaining).size;
-  if (repeats > ctx.refilled)
+  if (repeats > refilled)
     found.push({ line: `remaining repeated ${repeats} time(s) over ${remaining.length} served requests: it does not fall by one per counted request`, reply });
   const max = Math.max(...remaining);
   const min = Math.min(...remaining);
   // In a fresh window the first request leaves one less than the target served in all (its own limit).
-  const first = ctx.served - ctx.refilled - 1;
-  if (ctx.fresh && ctx.reachedLimit && max !== first)
+  const first = m.served - refilled - 1;
+  if (m.baseFrom === 'fresh' && reachedLimit && max !== first)
     found.push({
-      line: `the first request of a fresh window left ${max} remaining, but the target then served ${ctx.served - ctx.refilled} in all (so ${first} remained)`,
+      line: `the first request of a fresh window left ${max} remaining, but the target then served ${m.served - refilled} in all (so ${first} remained)`,
       reply,
     });
-  if (ctx.reachedLimit && min !== 0) found.push({ line: `the last request served before the 429 left ${min} remaining, not 0`, reply });
+  if (reachedLimit && min !== 0) found.push({ line: `the last request served before the 429 left ${min} remaining, not 0`, reply });
 }
 
 /** The global window seen from a route with its own limit: a request sent after another's answer leaves no more remaining, within one window. */
@@ -132,31 +138,10 @@ function neverRises(served: Read[], found: Found[]): void {
 
 /** RL-6 on the decisive burst; `global`: the burst measured a route's own limit, and its headers may announce the global one instead. */
 export function checkBurstHeaders(verdict: Verdict, report: LimitReport, limit: Limit, target: BurstTarget, global?: Limit): void {
-  const m = report.measurements[report.measurements.length - 1];
-  const replies = [...m.replies, ...m.confirmations];
-  if (!replies.some((r) => readLimitHeaders(r.headers).names.length)) {
-    verdict.note('RL-6', 'the target sends no rate-limit headers (Retry-After, RateLimit-*, X-RateLimit-*): nothing to check');
-    return;
-  }
-  const o = report.outcome;
-  const decided = o.kind === 'holds' || o.kind === 'too-low' || o.kind === 'too-high';
-  const refilled = o.kind === 'holds' ? (o.refilled ?? 0) : 0;
-  const problems = burstHeaderProblems(replies, {
-    limit,
-    fresh: m.baseFrom === 'fresh',
-    refilled,
-    reachedLimit: decided && m.refusals.length > 0,
-    served: m.served,
-    ...(global ? { global } : {}),
-  });
-  // A second burst after a waited window observes a window end: what the 429s before it announced must hold.
-  const broken = brokenAnnouncement(
-    report.measurements.flatMap((x) => [...x.replies, ...x.confirmations]),
-    !!global,
-  );
-  const lines = [...problems.lines, ...(broken ? [describeBroken(broken)] : [])];
-  for (const note of problems.notes) verdict.note('RL-6', note);
-  const sample = problems.sample ?? broken?.later;
+  const problems = burstHeaderProblems(report, limit, global);
+  if (!problems) return verdict.note('RL-6', 'the target sends no rate-limit headers (Retry-After, RateLimit-*, X-RateLimit-*): nothing to check');
+  const { lines, notes, sample } = problems;
+  for (const note of notes) verdict.note('RL-6', note);
   verdict.check({
     clause: 'RL-6',
     ok: lines.length === 0,
