@@ -214,7 +214,12 @@ test.describe('limits that are not there', () => {
 
   test('an unreachable target is inconclusive, bounded in attempts', async () => {
     const target = { origin: 'http://127.0.0.1:9', path: '/', headers: {} };
-    const r = await measureLimit({ target, limit: { max: 5, windowSeconds: 0.2 }, known: (since) => knownPrior(newKey(), since), lastActivity: () => 0 });
+    const r = await measureLimit({
+      target,
+      limit: { max: 5, windowSeconds: 0.2 },
+      known: (since) => knownPrior(newKey(), since),
+      lastActivity: () => lastActivity(),
+    });
     expect(r.outcome.kind).toBe('inconclusive');
     expect(r.measurements.map((m) => m.shape)).toEqual(Array(MAX_ATTEMPTS).fill('broken'));
   });

@@ -63,9 +63,9 @@ export async function assess(m: Measurement, earlier: Measurement[], options: Me
   };
   // No refusal at all (confirmations follow one only): no limit up to the bound, or a target that did not answer.
   if (!m.refusals.length) {
-    if (m.errors.length || m.sent < m.bound) return settle('broken');
+    if (m.errors.length || m.replies.length < m.bound) return settle('broken');
     // Within less than a window, a correct limiter serves at most twice its limit, whatever its algorithm.
-    return settle('none', undefined, m.durationMs < limit.windowSeconds * 1000 ? { kind: 'no-limit', sent: m.sent, ms: m.durationMs } : undefined);
+    return settle('none', undefined, m.durationMs < limit.windowSeconds * 1000 ? { kind: 'no-limit', sent: m.replies.length, ms: m.durationMs } : undefined);
   }
   const wrong = m.refusals.find((r) => r.status !== 429);
   if (wrong) return settle('wrong-status', undefined, { kind: 'wrong-status', status: wrong.status, served: m.served });

@@ -34,7 +34,6 @@ export interface Measurement extends BurstRun {
   /** What the window held before the burst, as the decision takes it, and where that figure came from. */
   base?: number;
   baseFrom?: 'fresh' | 'headers';
-  sent: number;
   served: number;
   /** Replies with a status that is not 2xx (the limiter's answers), confirmations included. */
   refusals: Reply[];
@@ -114,13 +113,12 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
   const story: string[] = [];
   const waits: string[] = [];
   let requests = 0;
-  let lastSent = 0;
   let outcome: Outcome | undefined;
   for (let attempt = 1; !outcome && attempt <= MAX_ATTEMPTS; attempt++) {
     const previous = measurements[measurements.length - 1];
     if (previous) {
-      // A whole window in which the suite sent nothing: fresh for fixed and sliding windows, per key or per client alike.
-      const waitedMs = await waitQuietWindow(Math.max(lastSent, options.lastActivity()), windowMs);
+      // A whole window in which the suite sent nothing (the ledger holds every burst's requests): fresh for fixed and sliding windows, per key or per client alike.
+      const waitedMs = await waitQuietWindow(options.lastActivity(), windowMs);
       const why = previous.why ?? `the burst got ${previous.shape} answers`;
       waits.push(`waited ${(waitedMs / 1000).toFixed(1)} s for a window without requests of the suite: ${why}`);
       story.push(waits[waits.length - 1]);
@@ -133,7 +131,6 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
       ...run,
       attempt,
       known,
-      sent: run.replies.length,
       served: run.replies.filter((r) => isServed(r.status)).length,
       refusals: all.filter((r) => r.status !== 0 && !isServed(r.status)),
       errors: all.filter((r) => r.status === 0).map((r) => r.error ?? 'no response'),
@@ -143,7 +140,6 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
     };
     const extra: Reply[] = [];
     outcome = await assess(m, measurements, options, extra);
-    for (const r of [...all, ...extra]) lastSent = Math.max(lastSent, r.sentAt);
     requests += all.length + extra.length;
     measurements.push(m);
     story.push(describeMeasurement(m, limit));
@@ -165,7 +161,7 @@ function describeMeasurement(m: Measurement, limit: Limit): string {
   const statuses = [...new Set(m.refusals.map((r) => r.status))].join('/') || 'none';
   const refused = m.confirmations.filter((r) => !isServed(r.status)).length;
   return (
-    `${when} (${window}): ${m.served} served of ${m.sent} sent in ${m.durationMs} ms, refusals: ${statuses}` +
+    `${when} (${window}): ${m.served} served of ${m.replies.length} sent in ${m.durationMs} ms, refusals: ${statuses}` +
     `${m.confirmations.length ? `; ${refused} of ${m.confirmations.length} later requests refused` : ''}` +
     `${m.errors.length ? `; ${m.errors.length} without a response (${m.errors[0]})` : ''}` +
     `${m.refill ? `; ${m.refill.served} of ${m.refill.probes} refill probe(s) served` : ''}` +
