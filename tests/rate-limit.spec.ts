@@ -4,7 +4,7 @@
  * tests/rate-limit-burst.spec.ts.
  */
 import { readLimitHeaders, type LimitHeaders } from '../support/rate-limit/headers';
-import { checkValues, HeaderProblems } from '../support/rate-limit/header-checks';
+import { checkValues } from '../support/rate-limit/header-checks';
 import { customLimitsOf } from '../support/rate-limit/custom-limits';
 import { isServed, sleep } from '../support/rate-limit/burst';
 import { BURST_PLACE, RL_CLASSES } from '../support/rate-limit/places';
@@ -37,14 +37,13 @@ test.describe('rate limit: headers', () => {
         );
         test.skip(!seen.some((s) => s.h.names.length), 'the target sends no rate-limit headers (Retry-After, RateLimit-*, X-RateLimit-*): nothing to check');
         for (const { ex, h } of seen) {
-          const problems = new HeaderProblems();
-          checkValues(h, ex.status, limits, problems);
-          for (const note of problems.notes.lines) verdict.note('RL-6', note);
+          const { problems, notes } = checkValues(h, ex.status, limits);
+          for (const note of notes) verdict.note('RL-6', note);
           v.check({
             clause: 'RL-6',
-            ok: problems.lines.length === 0,
-            title: `rate-limit headers out of their unit or range: ${problems.lines.join('; ')}`,
-            received: problems.lines,
+            ok: problems.length === 0,
+            title: `rate-limit headers out of their unit or range: ${problems.join('; ')}`,
+            received: problems,
             allowed: own
               ? `limit = ${config.rateLimit.max} per ${config.rateLimit.windowSeconds} s, or the route's own ${own.max} per ${own.windowSeconds} s; remaining 0..limit - 1 after a served request; reset within the announced window`
               : `limit = ${config.rateLimit.max}; remaining 0..${config.rateLimit.max - 1} after a served request; reset within ${config.rateLimit.windowSeconds} s`,

@@ -213,7 +213,13 @@ test.describe('limits that are not there', () => {
   });
 
   test('an unreachable target is inconclusive, bounded in attempts', async () => {
-    const r = await measureLimit({ target: { origin: 'http://127.0.0.1:9', path: '/', headers: {} }, limit: { max: 5, windowSeconds: 0.2 } });
+    const target = { origin: 'http://127.0.0.1:9', path: '/', headers: {} };
+    const r = await measureLimit({
+      target,
+      limit: { max: 5, windowSeconds: 0.2 },
+      known: (since) => knownPrior(newKey(), since),
+      lastActivity: () => lastActivity(),
+    });
     expect(r.outcome.kind).toBe('inconclusive');
     expect(r.measurements.map((m) => m.shape)).toEqual(Array(MAX_ATTEMPTS).fill('broken'));
   });

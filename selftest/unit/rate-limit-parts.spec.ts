@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { readLimitHeaders } from '../../support/rate-limit/headers';
-import { burstHeaderProblems, checkValues, HeaderProblems } from '../../support/rate-limit/header-checks';
+import { burstHeaderProblems, checkValues } from '../../support/rate-limit/header-checks';
 import { headerCount } from '../../support/rate-limit/assessment';
 import type { Reply } from '../../support/rate-limit/burst';
 import { credentialCandidates, keyTag, ledgerSize, readLedger, recordExchanges, sentTimes } from '../../support/http/request-ledger';
@@ -34,7 +34,14 @@ function burstReplies(edit: (h: Record<string, string>, i: number) => void = () 
   }
   return replies;
 }
-const problemsOf = (replies: Reply[]) => burstHeaderProblems(replies, { limit: LIMIT, fresh: true, refilled: 0, reachedLimit: true, served: 10 }).lines;
+/** The decisive burst as measureLimit reports it: its replies, the limit held (with `refilled` beyond it), in a fresh window or not. */
+const decisive = (replies: Reply[], { fresh = true, refilled = 0 } = {}) => ({
+  outcome: { kind: 'holds' as const, limit: LIMIT.max, refilled },
+  measurements: [
+    { replies, confirmations: [], baseFrom: fresh ? ('fresh' as const) : undefined, refusals: replies.filter((r) => r.status === 429), served: 10 },
+  ],
+});
+const problemsOf = (replies: Reply[]) => burstHeaderProblems(decisive(replies), LIMIT)!.lines;
 
 test.describe('rate-limit headers', () => {
   test('X-RateLimit-* and Retry-After in seconds', () => {
@@ -93,19 +100,17 @@ test.describe('RL-6 over a burst', () => {
   test('X-RateLimit-Reset as epoch seconds is fine; RateLimit-Reset as an epoch is not its unit', () => {
     const epoch = burstReplies((h) => (h['x-ratelimit-reset'] = String(Math.ceil(at / 1000) + 60)));
     expect(problemsOf(epoch)).toEqual([]);
-    const ietf = new HeaderProblems();
-    checkValues(
+    const ietf = checkValues(
       readLimitHeaders({ 'ratelimit-limit': '10', 'ratelimit-remaining': '3', 'ratelimit-reset': String(Math.ceil(at / 1000) + 30) }, at),
       200,
       { global: LIMIT },
-      ietf,
     );
-    expect(ietf.lines.join()).toMatch(/epoch time; the IETF drafts define seconds until the reset/);
+    expect(ietf.problems.join()).toMatch(/epoch time; the IETF drafts define seconds until the reset/);
   });
   test('a refilling bucket may repeat a remaining value as often as it refilled', () => {
     const replies = burstReplies((h, i) => i === 5 && (h['x-ratelimit-remaining'] = '5'));
-    expect(burstHeaderProblems(replies, { limit: LIMIT, fresh: false, refilled: 1, reachedLimit: true, served: 10 }).lines).toEqual([]);
-    expect(burstHeaderProblems(replies, { limit: LIMIT, fresh: false, refilled: 0, reachedLimit: true, served: 10 }).lines.join()).toMatch(/repeated 1 time/);
+    expect(burstHeaderProblems(decisive(replies, { fresh: false, refilled: 1 }), LIMIT)!.lines).toEqual([]);
+    expect(burstHeaderProblems(decisive(replies, { fresh: false }), LIMIT)!.lines.join()).toMatch(/repeated 1 time/);
   });
 });
 

@@ -3,7 +3,7 @@
 // global headers still show room is a note. Genuine disagreements still fail, on both kinds of route.
 import { expect, test } from '@playwright/test';
 import { announcedPolicy, readLimitHeaders } from '../../support/rate-limit/headers';
-import { burstHeaderProblems, checkValues, HeaderProblems, type BurstHeaderContext } from '../../support/rate-limit/header-checks';
+import { burstHeaderProblems, checkValues } from '../../support/rate-limit/header-checks';
 import type { Reply } from '../../support/rate-limit/burst';
 
 const GLOBAL = { max: 600, windowSeconds: 60 };
@@ -36,8 +36,16 @@ const ownHeaderBurst = (edit: Edit = () => {}) =>
     edit(h, i, served);
   });
 
-const CTX: BurstHeaderContext = { limit: OWN, global: GLOBAL, fresh: true, refilled: 0, reachedLimit: true, served: 5 };
-const judged = (replies: Reply[], ctx = CTX) => burstHeaderProblems(replies, ctx);
+/** RL-6 over a burst of the route's own limit that reached it in a fresh window (`decided`), else of the global limit, not decided. */
+const judged = (replies: Reply[], decided = true) =>
+  burstHeaderProblems(
+    {
+      outcome: decided ? { kind: 'holds', limit: OWN.max } : { kind: 'inconclusive', why: '' },
+      measurements: [{ replies, confirmations: [], baseFrom: decided ? 'fresh' : undefined, refusals: replies.filter((r) => r.status === 429), served: 5 }],
+    },
+    decided ? OWN : GLOBAL,
+    decided ? GLOBAL : undefined,
+  )!;
 
 test.describe('which limit the headers announce', () => {
   const h = (headers: Record<string, string>) => readLimitHeaders(headers, at);
@@ -74,7 +82,7 @@ test.describe('RL-6 on a route with a limit of its own', () => {
   test("the issue's service: global headers, a 429 after the route's 5 with room left globally: a note, no failure", () => {
     const out = judged(globalHeaderBurst());
     expect(out.lines).toEqual([]);
-    expect(out.notes.lines).toEqual([
+    expect(out.notes).toEqual([
       "a 429 from the route's own limit (5 / 10 seconds) while its headers, which announce the global limit (600 / 60 seconds), showed room left: a server with several limits may report one, and a positive remaining count is no promise (×4)",
     ]);
   });
@@ -113,19 +121,17 @@ test.describe('RL-6 on a route with a limit of its own', () => {
 });
 
 test.describe('RL-6 on a route under the global limit alone', () => {
-  const ctx: BurstHeaderContext = { limit: GLOBAL, fresh: false, refilled: 0, reachedLimit: false, served: 5 };
   test('a 429 whose headers show room left is a lie there, not a note', () => {
-    const out = judged(globalHeaderBurst(), ctx);
+    const out = judged(globalHeaderBurst(), false);
     expect(out.lines.join()).toMatch(/a 429 says 585 requests remain/);
-    expect(out.notes.lines).toEqual([]);
+    expect(out.notes).toEqual([]);
   });
   test('one response on its own: the same rule', () => {
-    const out = new HeaderProblems();
     const h = readLimitHeaders({ 'x-ratelimit-limit': '600', 'x-ratelimit-remaining': '12', 'x-ratelimit-reset': '30' }, at);
-    expect(checkValues(h, 429, { global: GLOBAL }, out).kind).toBe('global');
-    expect(out.lines).toEqual(['a 429 says 12 requests remain']);
-    const routed = new HeaderProblems();
-    checkValues(h, 429, ROUTE, routed);
-    expect([routed.lines, routed.notes.lines.length]).toEqual([[], 1]);
+    const out = checkValues(h, 429, { global: GLOBAL });
+    expect(out.kind).toBe('global');
+    expect(out.problems).toEqual(['a 429 says 12 requests remain']);
+    const routed = checkValues(h, 429, ROUTE);
+    expect([routed.problems, routed.notes.length]).toEqual([[], 1]);
   });
 });

@@ -2,7 +2,7 @@
 import { isServed, sendOne, sleep, type BurstRun, type BurstTarget, type Reply } from './burst';
 import { readLimitHeaders } from './headers';
 import { describePrior } from './known-prior';
-import type { Limit, MeasureOptions, Measurement, Shape } from './measurement';
+import type { Limit, MeasureOptions, Measurement, Outcome, Shape } from './measurement';
 
 /** A few more than the limit, with no refill after the 429: a wrong limit (a window that turned over mid-burst serves many more). */
 export const smallExcess = (limit: Limit) => Math.max(1, Math.ceil(limit.max / 100));
@@ -49,20 +49,27 @@ async function probeRefill(target: BurstTarget, limit: Limit, run: BurstRun) {
   return { probes: run.confirmations.length + replies.length, served, allowance: Math.floor((last - first) / periodMs) + 1, turnedOver, replies };
 }
 
-export async function assess(m: Measurement, run: BurstRun, options: MeasureOptions): Promise<Reply[]> {
+/**
+ * What one burst means: its shape (on `m`), and the outcome it decides together with the measurements before it, or undefined when another
+ * (clean) measurement is needed. Requests it sends to tell the shape (another key, refill probes) go to `extra`, for the caller's count.
+ */
+export async function assess(m: Measurement, earlier: Measurement[], options: MeasureOptions, extra: Reply[]): Promise<Outcome | undefined> {
   const { limit } = options;
   const clean = m.attempt > 1;
-  // Requests sent to tell the shape (another key, refill probes), for the caller's count.
-  const extra: Reply[] = [];
-  const settle = (shape: Shape, why?: string) => {
+  const settle = (shape: Shape, why?: string, outcome?: Outcome) => {
     m.shape = shape;
     if (why) m.why = why;
-    return extra;
+    return outcome;
   };
   // No refusal at all (confirmations follow one only): no limit up to the bound, or a target that did not answer.
-  if (!m.refusals.length) return settle(!m.errors.length && m.sent >= m.bound ? 'none' : 'broken');
-  if (m.refusals.some((r) => r.status !== 429)) return settle('wrong-status');
-  const hc = headerCount(run.replies);
+  if (!m.refusals.length) {
+    if (m.errors.length || m.replies.length < m.bound) return settle('broken');
+    // Within less than a window, a correct limiter serves at most twice its limit, whatever its algorithm.
+    return settle('none', undefined, m.durationMs < limit.windowSeconds * 1000 ? { kind: 'no-limit', sent: m.replies.length, ms: m.durationMs } : undefined);
+  }
+  const wrong = m.refusals.find((r) => r.status !== 429);
+  if (wrong) return settle('wrong-status', undefined, { kind: 'wrong-status', status: wrong.status, served: m.served });
+  const hc = headerCount(m.replies);
   // Trusted where the headers agree with what the target did and name the configured limit.
   const counted = hc?.consistent && hc.limit === limit.max ? hc.counted : undefined;
   if (m.known.count === 0) {
@@ -82,19 +89,23 @@ export async function assess(m: Measurement, run: BurstRun, options: MeasureOpti
         : `its headers say ${counted} counted, more than the suite sent`;
     return settle('ambiguous', `the key's window was not fresh: ${describePrior(m.known)}; whether the target counts them is not documented, and ${headers}`);
   }
-  const total = m.served + m.base;
-  const servedAgain = run.confirmations.filter((r) => isServed(r.status)).length;
-  if (servedAgain) m.notes.push(`${servedAgain} of ${run.confirmations.length} requests sent one by one after the first 429 were served again`);
+  const base = m.base;
+  const total = m.served + base;
+  const servedAgain = m.confirmations.filter((r) => isServed(r.status)).length;
+  if (servedAgain) m.notes.push(`${servedAgain} of ${m.confirmations.length} requests sent one by one after the first 429 were served again`);
   if (m.errors.length && total <= limit.max && limit.max <= total + m.errors.length)
     return settle('ambiguous', `${m.errors.length} request(s) got no response (${m.errors[0]}): the target may or may not have counted them`);
-  if (total === limit.max) return settle('exact');
+  if (total === limit.max) return settle('exact', undefined, { kind: 'holds', limit: limit.max });
   if (total < limit.max) {
     // The headers say the window held requests the suite did not send: a run seconds before, another client.
     if (m.baseFrom === 'fresh' && counted !== undefined && counted > 0) {
       if (clean && options.exclusive !== false) m.phantom = counted;
+      // Seen again in the next quiet window, with the key nothing else uses, a count of requests nobody sent is the target's.
+      const before = earlier[earlier.length - 1];
       return settle(
         'ambiguous',
         `the target's headers say ${counted} request(s) had been counted before the burst, none of them the suite's in this window: not a fresh window (a run shortly before?)`,
+        m.phantom && before?.phantom && before.served === m.served ? { kind: 'too-low', served: m.served, base: 0 } : undefined,
       );
     }
     if (!clean && m.baseFrom === 'fresh' && options.exclusive === false)
@@ -112,14 +123,21 @@ export async function assess(m: Measurement, run: BurstRun, options: MeasureOpti
           `another key was refused too right after the burst: the limit seems counted per client address or per account, so the window held the suite's other requests`,
         );
     }
-    return settle('fewer');
+    return settle('fewer', undefined, { kind: 'too-low', served: m.served, base });
   }
   // More than the limit: a refilling bucket serves again within a few of its periods after its 429, a window does not.
   const excess = total - limit.max;
-  const refill = await probeRefill(options.target, limit, run);
+  const refill = await probeRefill(options.target, limit, m);
   extra.push(...refill.replies);
   m.refill = refill;
-  if (refill.turnedOver) return settle('more', `${excess} more than the limit, and right after the 429 requests were served on and on: a window turned over`);
+  // Sure, or else only when two fresh windows agree.
+  const more = (why?: string): Outcome | undefined => {
+    settle('more', why);
+    const fresh = [...earlier, m].filter((x) => x.shape === 'more' && x.baseFrom === 'fresh');
+    if (!why) return { kind: 'too-high', served: [m.served], base };
+    return fresh.length >= 2 ? { kind: 'too-high', served: fresh.map((x) => x.served), base: 0 } : undefined;
+  };
+  if (refill.turnedOver) return more(`${excess} more than the limit, and right after the 429 requests were served on and on: a window turned over`);
   if (refill.served && m.known.count > 0)
     return settle(
       'ambiguous',
@@ -129,12 +147,11 @@ export async function assess(m: Measurement, run: BurstRun, options: MeasureOpti
     m.notes.push(
       `${excess} more than the limit were served while the burst ran, and the limiter served again soon after its 429: a refilling bucket (up to ${refill.allowance} tokens in that time)`,
     );
-    return settle('exact');
+    return settle('exact', undefined, { kind: 'holds', limit: limit.max, refilled: excess });
   }
   // A few more with no refill is the limit; many more may be a window that turned over mid-burst.
   const unsure = excess > smallExcess(limit) || refill.served;
-  return settle(
-    'more',
+  return more(
     unsure
       ? `${excess} more than the limit were served: a wrong limit, or a window that turned over mid-burst; seen in two fresh windows it is the limit`
       : undefined,

@@ -157,11 +157,8 @@ export async function burst(target: BurstTarget, options: BurstOptions): Promise
 
   try {
     while (lanes.length < concurrency) lanes.push(lane());
-    for (let settled = 0; settled < lanes.length;) {
-      const n = lanes.length;
-      await Promise.all(lanes.slice(settled, n));
-      settled = n;
-    }
+    // Lanes opened meanwhile join the list, so that the loop waits for them too.
+    for (let k = 0; k < lanes.length; k++) await lanes[k];
     if (stopped && replies.some((r) => r.status !== 0)) {
       for (let k = 0; k < (options.confirmations ?? 0); k++) confirmations.push(await send(next++));
     }

@@ -77,7 +77,7 @@ export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, 
   const held = (base: number) =>
     base ? ` on top of ${base} request(s) of the suite that the ${window} already held (by the target's own headers)` : ` in a fresh ${window}`;
   // What failed, on which clause: too few served fails the first, anything else the second; nothing when the limit holds.
-  const failure: { clause: ClauseId; title: string; received: unknown; served?: number } | undefined =
+  const failure: { clause: ClauseId; title: string; received: unknown } | undefined =
     o.kind === 'holds'
       ? undefined
       : o.kind === 'too-low'
@@ -93,7 +93,7 @@ export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, 
               received: `${o.served.map((s) => s + o.base).join(', ')} counted`,
             }
           : o.kind === 'no-limit'
-            ? { clause: high, title: `${o.sent} requests in ${(o.ms / 1000).toFixed(1)} s, none refused`, received: `${o.sent} served, no 429`, served: o.sent }
+            ? { clause: high, title: `${o.sent} requests in ${(o.ms / 1000).toFixed(1)} s, none refused`, received: `${o.sent} served, no 429` }
             : o.kind === 'wrong-status'
               ? { clause: high, title: `the limit answered ${o.status} instead of 429 (after ${o.served} served)`, received: o.status }
               : { clause: high, title: `the limit could not be measured: ${o.why}: ${report.story.join(' | ')}`, received: o.why };

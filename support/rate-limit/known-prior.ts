@@ -20,8 +20,6 @@ export function knownPrior(apiKey: string, since: number, options: { record?: La
 
 export type KnownPrior = ReturnType<typeof knownPrior>;
 
-export const NO_PRIOR: KnownPrior = { count: 0, thisRun: 0, lastRun: 0, times: [], kinds: {} };
-
 /** When the suite last sent anything to the target (any key or none), this run or the last. */
 export const lastActivity = (record?: LastRunRecord): number => Math.max(0, ...readLedger().map((e) => e.at), ...(record?.requests ?? []).map((e) => e.at));
 

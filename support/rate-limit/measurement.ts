@@ -16,7 +16,7 @@ import {
   type Reply,
 } from './burst';
 import { assess } from './assessment';
-import { describePrior, NO_PRIOR, type KnownPrior } from './known-prior';
+import { describePrior, type KnownPrior } from './known-prior';
 import type { RateLimit } from '../run/config';
 
 export type Limit = RateLimit;
@@ -34,7 +34,6 @@ export interface Measurement extends BurstRun {
   /** What the window held before the burst, as the decision takes it, and where that figure came from. */
   base?: number;
   baseFrom?: 'fresh' | 'headers';
-  sent: number;
   served: number;
   /** Replies with a status that is not 2xx (the limiter's answers), confirmations included. */
   refusals: Reply[];
@@ -77,10 +76,10 @@ export const windowMargin = (windowMs: number) => 250 + Math.ceil(windowMs * 0.0
 export interface MeasureOptions {
   target: BurstTarget;
   limit: Limit;
-  /** What the suite sent with the burst's key that may be in a window starting at `since` (default: nothing). */
-  known?: (since: number) => KnownPrior;
+  /** What the suite sent with the burst's key that may be in a window starting at `since`. */
+  known: (since: number) => KnownPrior;
   /** When the suite last sent anything (any key): a clean measurement starts a window after it. */
-  lastActivity?: () => number;
+  lastActivity: () => number;
   /** The same route with another key: asked once when fewer were served, to see whether the limit is shared. */
   otherKey?: BurstTarget;
   /** The key is the suite's own burst key, so a window this run sent nothing in is fresh; not so for API_KEY (default: true). */
@@ -102,35 +101,6 @@ export async function waitQuietWindow(since: number, windowMs: number): Promise<
 export const measureBudgetMs = (limit: Limit) =>
   MAX_ATTEMPTS * (limit.windowSeconds * 1000 + windowMargin(limit.windowSeconds * 1000) + BURST_DEADLINE_MS / 3 + 2000);
 
-/** The outcome the measurements so far support, or undefined when another (clean) measurement is needed. */
-export function decide(measurements: Measurement[], limit: Limit): Outcome | undefined {
-  const m = measurements[measurements.length - 1];
-  const base = m.base ?? 0;
-  switch (m.shape) {
-    case 'none':
-      // Within less than a window, a correct limiter serves at most twice its limit, whatever its algorithm.
-      return m.durationMs < limit.windowSeconds * 1000 ? { kind: 'no-limit', sent: m.sent, ms: m.durationMs } : undefined;
-    case 'wrong-status':
-      return { kind: 'wrong-status', status: m.refusals.find((r) => r.status !== 429)!.status, served: m.served };
-    case 'exact':
-      return { kind: 'holds', limit: limit.max, ...(m.served + base > limit.max ? { refilled: m.served + base - limit.max } : {}) };
-    case 'fewer':
-      return { kind: 'too-low', served: m.served, base };
-    case 'more': {
-      if (!m.why) return { kind: 'too-high', served: [m.served], base };
-      const fresh = measurements.filter((x) => x.shape === 'more' && x.baseFrom === 'fresh');
-      return fresh.length >= 2 ? { kind: 'too-high', served: fresh.map((x) => x.served), base: 0 } : undefined;
-    }
-    case 'ambiguous': {
-      // Seen again in the next quiet window, with the key nothing else uses, a count of requests nobody sent is the target's.
-      const [a, b] = measurements.slice(-2);
-      return a?.phantom && b?.phantom && a.served === b.served ? { kind: 'too-low', served: b.served, base: 0 } : undefined;
-    }
-    default:
-      return undefined;
-  }
-}
-
 export async function measureLimit(options: MeasureOptions): Promise<LimitReport> {
   const { limit, target } = options;
   const windowMs = limit.windowSeconds * 1000;
@@ -143,26 +113,24 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
   const story: string[] = [];
   const waits: string[] = [];
   let requests = 0;
-  let lastSent = 0;
   let outcome: Outcome | undefined;
   for (let attempt = 1; !outcome && attempt <= MAX_ATTEMPTS; attempt++) {
     const previous = measurements[measurements.length - 1];
     if (previous) {
-      // A whole window in which the suite sent nothing: fresh for fixed and sliding windows, per key or per client alike.
-      const waitedMs = await waitQuietWindow(Math.max(lastSent, options.lastActivity?.() ?? 0), windowMs);
+      // A whole window in which the suite sent nothing (the ledger holds every burst's requests): fresh for fixed and sliding windows, per key or per client alike.
+      const waitedMs = await waitQuietWindow(options.lastActivity(), windowMs);
       const why = previous.why ?? `the burst got ${previous.shape} answers`;
       waits.push(`waited ${(waitedMs / 1000).toFixed(1)} s for a window without requests of the suite: ${why}`);
       story.push(waits[waits.length - 1]);
     }
     const startedAt = Date.now();
-    const known = options.known?.(startedAt - windowMs - margin) ?? NO_PRIOR;
+    const known = options.known(startedAt - windowMs - margin);
     const run = await burst(target, { concurrency, maxConcurrency, maxRequests: bound, stopOnRefusal: true, confirmations: CONFIRMATIONS });
     const all = [...run.replies, ...run.confirmations];
     const m: Measurement = {
       ...run,
       attempt,
       known,
-      sent: run.replies.length,
       served: run.replies.filter((r) => isServed(r.status)).length,
       refusals: all.filter((r) => r.status !== 0 && !isServed(r.status)),
       errors: all.filter((r) => r.status === 0).map((r) => r.error ?? 'no response'),
@@ -170,12 +138,11 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
       shape: 'broken',
       notes: [],
     };
-    const extra = await assess(m, run, options);
-    for (const r of [...all, ...extra]) lastSent = Math.max(lastSent, r.sentAt);
+    const extra: Reply[] = [];
+    outcome = await assess(m, measurements, options, extra);
     requests += all.length + extra.length;
     measurements.push(m);
     story.push(describeMeasurement(m, limit));
-    outcome = decide(measurements, limit);
   }
   const shapes = measurements.map((m) => m.shape).join(', ');
   const { why } = measurements[measurements.length - 1];
@@ -194,7 +161,7 @@ function describeMeasurement(m: Measurement, limit: Limit): string {
   const statuses = [...new Set(m.refusals.map((r) => r.status))].join('/') || 'none';
   const refused = m.confirmations.filter((r) => !isServed(r.status)).length;
   return (
-    `${when} (${window}): ${m.served} served of ${m.sent} sent in ${m.durationMs} ms, refusals: ${statuses}` +
+    `${when} (${window}): ${m.served} served of ${m.replies.length} sent in ${m.durationMs} ms, refusals: ${statuses}` +
     `${m.confirmations.length ? `; ${refused} of ${m.confirmations.length} later requests refused` : ''}` +
     `${m.errors.length ? `; ${m.errors.length} without a response (${m.errors[0]})` : ''}` +
     `${m.refill ? `; ${m.refill.served} of ${m.refill.probes} refill probe(s) served` : ''}` +

@@ -29,14 +29,12 @@ async function askUntilServed(target: BurstTarget, limit: Limit, before: Reply[]
     : 'no plausible announced wait: asked a window after the limit was reached';
   const step = Math.max(100, Math.min(1000, windowMs / 20));
   const giveUpAt = since + windowMs + windowMargin(windowMs) + 1500;
-  const probes: Reply[] = [];
-  for (;;) {
-    const probe = await sendOne(target);
-    probes.push(probe);
-    const served = isServed(probe.status) ? probe : undefined;
-    if (served || Date.now() >= giveUpAt) return { probes, served, waited };
+  const probes = [await sendOne(target)];
+  while (!isServed(probes[probes.length - 1].status) && Date.now() < giveUpAt) {
     await sleep(step);
+    probes.push(await sendOne(target));
   }
+  return { probes, served: probes.find((r) => isServed(r.status)), waited };
 }
 
 const firstRefusal = (replies: Reply[]) => replies.find((r) => !isServed(r.status) && r.status !== 0);
