@@ -78,9 +78,6 @@ async function openSession(config: Config, target: Target, send: Send, kind: Che
   try {
     const taken = await takeSnapshot({ ...shape, file, baseUrl: config.baseUrl, embedded: config.embedded, runId: currentRunId(), id, send });
     const type = shape.vocabulary.checkType ? taken.current[shape.vocabulary.checkType] : undefined;
-    const notes = taken.reused
-      ? [`this run's snapshot of ${taken.snapshot.savedAt} kept (a new worker after a failed test); the checks were read as they are now`]
-      : taken.recovered.map((r) => `left by an earlier run: ${describeRestore(r)}`);
     return {
       ...shape,
       file,
@@ -92,7 +89,7 @@ async function openSession(config: Config, target: Target, send: Send, kind: Che
       /** The state the check should be in now: the last read, with every update accepted since applied. */
       expected: taken.current,
       /** What opening did (an earlier run's leftover put back, this run's snapshot kept), for the first test's report. */
-      notes,
+      notes: taken.notes,
     };
   } catch (e) {
     throw isSuiteError(e, 'cannot-test') ? new SuiteError('cannot-test', redact(e.message)) : e;

@@ -4,7 +4,7 @@
  * by a read. A new worker of the same run (after a failed test) finds its run's id in the file and keeps it as it is.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CallOptions } from '../http/client';
 import { oneLine, type Exchange } from '../http/exchange';
@@ -88,7 +88,6 @@ export function snapshotPath(reportDir: string, baseUrl: string, embedded: boole
 }
 
 export function loadSnapshot(file: string): SnapshotFile | undefined {
-  if (!existsSync(file)) return undefined;
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8'));
     return parsed?.version === 1 && isState(parsed.checks) ? (parsed as SnapshotFile) : undefined;
@@ -121,7 +120,10 @@ export async function takeSnapshot(o: CheckAccess & { file: string; baseUrl: str
     throw new SuiteError('cannot-test', `check update: ${file} holds a snapshot of checks on ${pending.baseUrl}, not ${baseUrl}; move it away or delete it`);
   }
   // Another worker of this run wrote it: the check may be changed by now, and that is this run's doing.
-  if (pending?.runId === runId) return { snapshot: pending, current: await readNow(), recovered: [], reused: true };
+  if (pending?.runId === runId) {
+    const kept = `this run's snapshot of ${pending.savedAt} kept (a new worker after a failed test); the checks were read as they are now`;
+    return { snapshot: pending, current: await readNow(), notes: [kept] };
+  }
   const recovered: RestoreResult[] = [];
   let snapshot: SnapshotFile = { version: 1, baseUrl, embedded, savedAt: new Date().toISOString(), runId, checks: {} };
   if (pending && !pending.embedded && !embedded) {
@@ -141,5 +143,5 @@ export async function takeSnapshot(o: CheckAccess & { file: string; baseUrl: str
   }
   snapshot.checks[id] ??= await readNow();
   saveSnapshot(file, snapshot);
-  return { snapshot, current: structuredClone(snapshot.checks[id]), recovered, reused: false };
+  return { snapshot, current: structuredClone(snapshot.checks[id]), notes: snapshot.recovery ?? [] };
 }
