@@ -182,9 +182,8 @@ test.describe('the snapshot file', () => {
   test("is written before the first update, with the state read and the run's id", async () => {
     const t = fakeTarget();
     const file = join(dir, 'snap.json');
-    const { snapshot, recovered, current, reused } = await takeSnapshot(options(t.send, file));
-    expect(recovered).toEqual([]);
-    expect(reused).toBe(false);
+    const { snapshot, notes, current } = await takeSnapshot(options(t.send, file));
+    expect(notes).toEqual([]);
     expect(loadSnapshot(file)).toEqual(snapshot);
     expect(snapshot.runId).toBe('run-1');
     expect(snapshot.checks.a).toEqual(ORIGINAL);
@@ -197,9 +196,8 @@ test.describe('the snapshot file', () => {
     await takeSnapshot(options(t.send, file));
     Object.assign(t.checks.get('a')!, { name: 'changed by a test of this run', description: 'dddd' });
     t.log.length = 0;
-    const { snapshot, recovered, current, reused } = await takeSnapshot(options(t.send, file));
-    expect(reused).toBe(true);
-    expect(recovered).toEqual([]);
+    const { snapshot, notes, current } = await takeSnapshot(options(t.send, file));
+    expect(notes).toEqual([expect.stringMatching(/^this run's snapshot of .* kept/)]);
     expect(t.log).toEqual(['GET /v1/checks/a']);
     expect(snapshot.checks.a).toEqual(ORIGINAL);
     expect(loadSnapshot(file)?.checks.a).toEqual(ORIGINAL);
@@ -211,9 +209,8 @@ test.describe('the snapshot file', () => {
     const file = join(dir, 'snap.json');
     await takeSnapshot(options(t.send, file, undefined, 'run-0'));
     Object.assign(t.checks.get('a')!, { name: 'left over', frequency: 120, frequencyOffset: 2 });
-    const { snapshot, recovered, current, reused } = await takeSnapshot(options(t.send, file));
-    expect(reused).toBe(false);
-    expect(recovered.map(restored)).toEqual([true]);
+    const { snapshot, notes, current } = await takeSnapshot(options(t.send, file));
+    expect(notes).toEqual([expect.stringMatching(/^left by an earlier run \(.+\): check a: restored /)]);
     expect(snapshot.checks.a.name).toBe('Original');
     expect(current).toEqual(ORIGINAL);
     expect(t.checks.get('a')!.name).toBe('Original');
@@ -246,9 +243,8 @@ test.describe('the snapshot file', () => {
     const file = join(dir, 'snap.json');
     saveSnapshot(file, { version: 1, baseUrl: 'https://staging.example', embedded: false, savedAt: 'x', checks: { a: ORIGINAL } });
     Object.assign(t.checks.get('a')!, { name: 'left over' });
-    const { recovered, reused } = await takeSnapshot(options(t.send, file));
-    expect(reused).toBe(false);
-    expect(recovered.map(restored)).toEqual([true]);
+    const { notes } = await takeSnapshot(options(t.send, file));
+    expect(notes).toEqual([expect.stringMatching(/^left by an earlier run \(.+\): check a: restored /)]);
     expect(t.checks.get('a')!.name).toBe('Original');
   });
 
@@ -267,8 +263,8 @@ test.describe('the snapshot file', () => {
     const other = snapshotPath(dir, 'https://prod.example', false, 'z');
     saveSnapshot(other, { version: 1, baseUrl: 'https://prod.example', embedded: false, savedAt: 'x', runId: 'run-0', checks: { z: {} } });
     const file = snapshotPath(dir, 'https://staging.example', false, 'a');
-    const { snapshot, recovered } = await takeSnapshot(options(t.send, file));
-    expect(recovered).toEqual([]);
+    const { snapshot, notes } = await takeSnapshot(options(t.send, file));
+    expect(notes).toEqual([]);
     expect(Object.keys(snapshot.checks)).toEqual(['a']);
     expect(loadSnapshot(other)?.baseUrl).toBe('https://prod.example');
   });

@@ -76,17 +76,13 @@ function byNames(ctx: CellContext, coupled: Coupled): CheckState | undefined {
   return set.every(([role]) => ctx.names[role]) ? Object.fromEntries(set.map(([role, v]) => [ctx.names[role], v])) : undefined;
 }
 
-/** A state whose frequency is not 0, with offset 1 (valid at any such frequency): a type is then judged alone. */
-function neutral(ctx: CellContext): CheckState | undefined {
-  const low = lowFrequency(ctx.frequencies);
-  return low === undefined ? undefined : byNames(ctx, { frequency: low, frequencyOffset: 1 });
-}
-
 /** The cells of one value rule on one check, each value judged by the rule's oracle. */
 function propertyCells(ctx: CellContext, rule: ValueRule, which: (e: Expectation) => boolean): Cell[] {
   const property = ctx.names[rule.role];
   if (!property) return [];
-  const given = rule.neutralFrequency ? neutral(ctx) : undefined;
+  // A state whose frequency is not 0, with offset 1 (valid at any such frequency): a type is then judged alone.
+  const low = rule.neutralFrequency ? lowFrequency(ctx.frequencies) : undefined;
+  const given = low === undefined ? undefined : byNames(ctx, { frequency: low, frequencyOffset: 1 });
   const cells: Cell[] = [];
   // The generated values first: the last valid value of a property is the one a read shows (null, listed last).
   for (const c of [...generatedValues(rule, ctx), ...rule.listed]) {

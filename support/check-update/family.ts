@@ -12,8 +12,8 @@ import { cellsFor, type Cell } from './cells';
 import { CellRunner } from './runner';
 import { rejectionCells } from './rejections';
 import type { Judges } from './judge';
-import { describeRestore, removeSnapshot, restoreCheck, restored, type Send } from './snapshot';
-import { specGap, updateShape, type CheckSessions, type Session } from './session';
+import { describeRestore, restored, type Send } from './snapshot';
+import { putBack, specGap, updateShape, type CheckSessions, type Session } from './session';
 import { restoreBody } from './state';
 import { EXPECTED_TYPE, type CheckKind, type UpdateTest } from './table';
 import { frequenciesToTest, missingReason, noteSpecFindings } from './vocabulary';
@@ -109,7 +109,7 @@ export class CheckUpdateFamily {
     // back through the spec'd GET, is judged.
     const read: Send = (method, path, options) => contract.at({ place: 'check-read' }).send(target.readCheckOp, method, path, 'valid', 'CU-9', options);
     for (const n of s.snapshot.recovery ?? []) verdict.note('restored', n);
-    const r = await restoreCheck(s, s.id, s.snapshot.checks[s.id], read, this.send);
+    const r = await putBack(s, read, this.send);
     verdict.note('restored', describeRestore(r));
     verdict.at({ place: 'check-update', valueClass: `${kind}:restore` }).check({
       clause: 'CU-9',
@@ -118,7 +118,5 @@ export class CheckUpdateFamily {
       received: r.steps.join('; ') || 'no restore sent',
       allowed: 'every writable property equal to the snapshot taken before the first update',
     });
-    if (r.state) s.expected = r.state;
-    if (restored(r)) removeSnapshot(s.file);
   }
 }

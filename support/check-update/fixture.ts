@@ -6,7 +6,7 @@ import { test as base } from '../fixtures';
 import { ApiClient } from '../http/client';
 import type { Config } from '../run/config';
 import { CheckUpdateFamily } from './family';
-import { CheckSessions } from './session';
+import { checkSessions, type CheckSessions } from './session';
 
 export const test = base.extend<{ checkSessions: CheckSessions; checkUpdate: CheckUpdateFamily }, { sessionsPerConfiguration: Map<Config, CheckSessions> }>({
   sessionsPerConfiguration: [async ({}, use) => use(new Map()), { scope: 'worker', box: 'self' }],
@@ -17,7 +17,7 @@ export const test = base.extend<{ checkSessions: CheckSessions; checkUpdate: Che
         // Requests of the sessions' own, outside any test's client: the restore when the final test did not run.
         const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
         const client = new ApiClient(config.baseUrl, credentials, undefined, config.rateLimit);
-        sessionsPerConfiguration.set(config, (sessions = new CheckSessions(config, target, (method, path, options) => client.call(method, path, options))));
+        sessionsPerConfiguration.set(config, (sessions = checkSessions(config, target, (method, path, options) => client.call(method, path, options))));
       }
       await use(sessions);
     },

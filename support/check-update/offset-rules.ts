@@ -34,12 +34,6 @@ const offsetAt = (cls: string, frequency: number, offset: unknown): OffsetCase =
 /** The frequency the neutral state uses: 10 where listed, else the first of 1..60, else any above 0. */
 export const lowFrequency = (listed: readonly number[]) => (listed.includes(10) ? 10 : (listed.find((f) => f > 0 && f <= 60) ?? listed.find((f) => f > 0)));
 const highFrequency = (listed: readonly number[]) => (listed.includes(120) ? 120 : listed.find((f) => f > 60));
-/** The largest listed frequency of 1..60 above the low one: its largest offset is too large for the low one. */
-const topFrequency = (listed: readonly number[]) => {
-  const low = lowFrequency(listed);
-  const above = listed.filter((f) => low !== undefined && f > low && f <= 60);
-  return above.length ? Math.max(...above) : undefined;
-};
 
 /** The frequencies whose boundaries are tried: all of the target's on the API check, the edges of each rule on the browser check (the same arithmetic). */
 export function frequenciesFor(check: CheckKind, listed: readonly number[]): number[] {
@@ -77,23 +71,16 @@ export function notAnOffsetCases(c: CellContext): OffsetCase[] {
   const keep = (v: unknown) => low !== undefined && !frequencyOffsetRuling(c.ownType, low, v).accepted && !sent.includes(v);
   const near = nearMissesAt({ ruleIndex: 0, places: CHECK_KINDS, place: c.check, domain: [STORED_OFFSET], keep, seed: seedOf(c) });
   const given = { frequency: low, frequencyOffset: STORED_OFFSET };
+  // One frequency above 0 and an offset from -2 to three over its largest, drawn with the run's seed.
+  const pair = () =>
+    fc.constantFrom(...c.frequencies.filter((f) => f > 0)).chain((f) => fc.tuple(fc.constant(f), fc.integer({ min: -2, max: maxOffset(f) + 3 })));
+  const seeded = low === undefined ? [] : seededValues(pair(), seedOf(c), 100 + CHECK_KINDS.indexOf(c.check), 1, () => true).map((d) => d.value as number[]);
   return [
     ...(low === undefined ? [] : near.map((g) => ({ ...offsetAt(g.name, low, g.value), given }))),
     ...(c.frequencies.includes(0) && c.check === 'api' ? Object.entries(NOT_AN_OFFSET_AT_ZERO).map(([name, o]) => offsetAt(`f0-${name}`, 0, o)) : []),
     ...(high === undefined ? [] : Object.entries(NOT_AN_OFFSET_ABOVE_60).map(([name, o]) => offsetAt(`f${high}-${name}`, high, o))),
-    ...seededCase(c),
+    ...seeded.map(([frequency, offset]) => offsetAt(`f${frequency}:seeded:1`, frequency, offset)),
   ];
-}
-
-function seededCase(c: CellContext): OffsetCase[] {
-  const frequencies = c.frequencies.filter((f) => f > 0);
-  if (!frequencies.length) return [];
-  const arbitrary = fc.constantFrom(...frequencies).chain((f) => fc.tuple(fc.constant(f), fc.integer({ min: -2, max: maxOffset(f) + 3 })));
-  const drawn = seededValues(arbitrary, seedOf(c), 100 + CHECK_KINDS.indexOf(c.check), 1, () => true);
-  return drawn.map((d) => {
-    const [frequency, offset] = d.value as [number, number];
-    return offsetAt(`f${frequency}:seeded:1`, frequency, offset);
-  });
 }
 
 /** Values of one operator tried at frequency 0: the issue's misses are the next members of 10, 20, 30 and their signs flipped. */
@@ -167,12 +154,10 @@ const COMBINATIONS: Array<{ name: string; places?: readonly CheckKind[]; at: (f:
 ];
 
 export function combinationCases(c: CellContext): OffsetCase[] {
-  const f = {
-    zero: c.frequencies.includes(0) ? 0 : undefined,
-    low: lowFrequency(c.frequencies),
-    high: highFrequency(c.frequencies),
-    top: topFrequency(c.frequencies),
-  };
+  const low = lowFrequency(c.frequencies);
+  // The largest listed frequency of 1..60 above the low one: its largest offset is too large for the low one.
+  const above = c.frequencies.filter((f) => low !== undefined && f > low && f <= 60);
+  const f = { zero: c.frequencies.includes(0) ? 0 : undefined, low, high: highFrequency(c.frequencies), top: above.length ? Math.max(...above) : undefined };
   const named = (name: string) => name.replace('{low}', `f${f.low}`).replace('{high}', `f${f.high}`).replace('{top}', `f${f.top}`);
   return COMBINATIONS.filter((x) => (x.places ?? CHECK_KINDS).includes(c.check)).flatMap((x) => {
     const [given, body] = x.at(f);

@@ -32,21 +32,6 @@ export const MAX_BATCH = 20;
 /** Forbidden bodies sent at once: a correct target refuses each, so their order cannot matter, and the read after tells a leak apart by its carriers. */
 export const FORBIDDEN_AT_ONCE = 10;
 
-/** A cell that sets up the stored state another cell presumes (a valid body: judged like one). */
-function setupCell(cell: Cell, given: CheckState): Cell {
-  const what = Object.entries(given)
-    .map(([k, v]) => `${k}=${show(v)}`)
-    .join(',');
-  return {
-    title: `set up ${what} for the next cell: must be accepted (CU-1)`,
-    check: cell.check,
-    clause: 'CU-1',
-    valueClass: `${cell.check}:given:${what}`,
-    body: given,
-    expect: 'valid',
-  };
-}
-
 export class CellRunner {
   private careful = false;
   private counter = 0;
@@ -110,10 +95,17 @@ export class CellRunner {
     return Object.entries(cell.given ?? {}).every(([k, v]) => sameValue(this.s.expected[k], v));
   }
 
-  /** Sets up the state a cell presumes where the check is not in it; false (noted) when the target refuses that. */
+  /** Sets up the state a cell presumes where the check is not in it, by a cell of its own (a valid body: judged like one); false (noted) when the target refuses that. */
   private async setUp(cell: Cell, batch: Pending[]): Promise<boolean> {
     if (this.presumedNow(cell)) return true;
-    const setup = await this.send(setupCell(cell, cell.given!), batch);
+    const what = Object.entries(cell.given!)
+      .map(([k, v]) => `${k}=${show(v)}`)
+      .join(',');
+    const title = `set up ${what} for the next cell: must be accepted (CU-1)`;
+    const setup = await this.send(
+      { title, check: cell.check, clause: 'CU-1', valueClass: `${cell.check}:given:${what}`, body: cell.given!, expect: 'valid' },
+      batch,
+    );
     if (!setup.accepted) this.fx.verdict.note('cell-not-sent', `"${cell.title}": the state it presumes could not be set up (${setup.status})`);
     return setup.accepted;
   }

@@ -2,7 +2,7 @@
  * The family's session in one worker: the snapshot, how the check is read and updated, the body's vocabulary and the state
  * each check should be in now. Opened by the first test that needs it (its requests count there) and kept for the others.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Config } from '../run/config';
 import { redact } from '../http/redact';
@@ -10,7 +10,7 @@ import { currentRunId } from '../run/run-files';
 import { isSuiteError, SuiteError } from '../run/suite-error';
 import { fillPath, jsonBodySchema, type Target } from '../spec/target';
 import { planCarriers } from './carriers';
-import { describeRestore, removeSnapshot, restoreCheck, restored, snapshotPath, takeSnapshot, type Send } from './snapshot';
+import { describeRestore, restoreCheck, restored, snapshotPath, takeSnapshot, type Send } from './snapshot';
 import { writableProperties } from './state';
 import { EXPECTED_TYPE, type CheckKind } from './table';
 import { PUBLISHED_NAMES, requiresFullBody, specFactsOf, vocabularyOf } from './vocabulary';
@@ -78,9 +78,6 @@ async function openSession(config: Config, target: Target, send: Send, kind: Che
   try {
     const taken = await takeSnapshot({ ...shape, file, baseUrl: config.baseUrl, embedded: config.embedded, runId: currentRunId(), id, send });
     const type = shape.vocabulary.checkType ? taken.current[shape.vocabulary.checkType] : undefined;
-    const notes = taken.reused
-      ? [`this run's snapshot of ${taken.snapshot.savedAt} kept (a new worker after a failed test); the checks were read as they are now`]
-      : taken.recovered.map((r) => `left by an earlier run: ${describeRestore(r)}`);
     return {
       ...shape,
       file,
@@ -92,43 +89,44 @@ async function openSession(config: Config, target: Target, send: Send, kind: Che
       /** The state the check should be in now: the last read, with every update accepted since applied. */
       expected: taken.current,
       /** What opening did (an earlier run's leftover put back, this run's snapshot kept), for the first test's report. */
-      notes,
+      notes: taken.notes,
     };
   } catch (e) {
     throw isSuiteError(e, 'cannot-test') ? new SuiteError('cannot-test', redact(e.message)) : e;
   }
 }
 
-/** The worker's sessions, one per check, each opened once on demand (a string: why it is skipped); each check has its own snapshot file, so the two chains can run in two workers. */
-export class CheckSessions {
-  private readonly opening = new Map<CheckKind, Promise<Session | string>>();
-
-  constructor(
-    private readonly config: Config,
-    private readonly target: Target,
-    /** A plain client for the worker's own requests (the restore after the tests). */
-    private readonly plain: Send,
-  ) {}
-
-  /** Opens the check's session with the first test's client (its requests are that test's). */
-  open(send: Send, kind: CheckKind): Promise<Session | string> {
-    let opening = this.opening.get(kind);
-    if (!opening) this.opening.set(kind, (opening = openSession(this.config, this.target, send, kind)));
-    return opening;
-  }
-
-  /** Restores each check whose chain's final test did not run; a restore that fails leaves the file for the next run. */
-  async finish(): Promise<void> {
-    const opened = await Promise.all([...this.opening.values()].map((o) => o.catch(() => '')));
-    this.opening.clear();
-    for (const s of opened) {
-      if (typeof s === 'string' || !existsSync(s.file)) continue;
-      const r = await restoreCheck(s, s.id, s.snapshot.checks[s.id], this.plain);
-      if (restored(r)) removeSnapshot(s.file);
-      else {
-        const text = redact(`restored after the tests: ${describeRestore(r)}`);
-        process.stderr.write(`check update: ${text}\nthe snapshot stays in ${s.file}; the next run against this target restores it\n`);
+/** The worker's sessions, one per check, each opened once on demand (a string: why it is skipped); each check has its own snapshot file, so the two chains can run in two workers. `plain` sends the worker's own requests (the restore after the tests). */
+export function checkSessions(config: Config, target: Target, plain: Send) {
+  const opening = new Map<CheckKind, Promise<Session | string>>();
+  return {
+    /** Opens the check's session with the first test's client (its requests are that test's). */
+    open(send: Send, kind: CheckKind): Promise<Session | string> {
+      if (!opening.has(kind)) opening.set(kind, openSession(config, target, send, kind));
+      return opening.get(kind)!;
+    },
+    /** Restores each check whose chain's final test did not run; a restore that fails leaves the file for the next run. */
+    async finish(): Promise<void> {
+      const opened = await Promise.all([...opening.values()].map((o) => o.catch(() => '')));
+      opening.clear();
+      for (const s of opened) {
+        if (typeof s === 'string' || !existsSync(s.file)) continue;
+        const r = await putBack(s, plain);
+        if (!restored(r)) {
+          const text = redact(`restored after the tests: ${describeRestore(r)}`);
+          process.stderr.write(`check update: ${text}\nthe snapshot stays in ${s.file}; the next run against this target restores it\n`);
+        }
       }
-    }
-  }
+    },
+  };
+}
+
+export type CheckSessions = ReturnType<typeof checkSessions>;
+
+/** Puts the check back as its snapshot has it (reading with `read`), its state now what was read; restored, the snapshot file goes. */
+export async function putBack(s: Session, read: Send, write: Send = read) {
+  const r = await restoreCheck(s, s.id, s.snapshot.checks[s.id], read, write);
+  if (r.state) s.expected = r.state;
+  if (restored(r)) rmSync(s.file, { force: true });
+  return r;
 }

@@ -4,7 +4,7 @@
  * by a read. A new worker of the same run (after a failed test) finds its run's id in the file and keeps it as it is.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CallOptions } from '../http/client';
 import { oneLine, type Exchange } from '../http/exchange';
@@ -23,19 +23,7 @@ export async function readCheck(send: Send, path: string): Promise<{ ex: Exchang
   return { ex, state: ex.status === 200 && isState(ex.json) ? ex.json : undefined };
 }
 
-export interface RestoreResult {
-  id: string;
-  /** Properties that differed from the snapshot before the restore. */
-  changed: string[];
-  /** Properties still different after it (empty: restored). */
-  remaining: string[];
-  /** What was sent, for the report. */
-  steps: string[];
-  /** Why the check could not be read or put back, if so. */
-  error?: string;
-  /** The state last read (after the restore, when one was sent). */
-  state?: CheckState;
-}
+export type RestoreResult = Awaited<ReturnType<typeof restoreCheck>>;
 
 export const restored = (r: RestoreResult) => !r.error && r.remaining.length === 0;
 
@@ -50,14 +38,15 @@ export function describeRestore(r: RestoreResult): string {
 }
 
 /** Puts one check back as the snapshot has it, each attempt verified by a read: the whole writable state, else (refused) only what differs and its coupled properties. */
-export async function restoreCheck(a: CheckAccess, id: string, snapshot: CheckState, read: Send, write: Send = read): Promise<RestoreResult> {
+export async function restoreCheck(a: CheckAccess, id: string, snapshot: CheckState, read: Send, write: Send = read) {
   const { routes, writable, query, coupled } = a;
   const path = routes.readPath(id);
   const before = await readCheck(read, path);
-  if (!before.state) return { id, changed: [], remaining: [], steps: [], error: `could not read the check (${oneLine(before.ex)})` };
-  const changed = changedProperties(snapshot, before.state, writable);
-  const result: RestoreResult = { id, changed, remaining: changed, steps: [], state: before.state };
-  if (changed.length === 0) return result;
+  const changed = before.state ? changedProperties(snapshot, before.state, writable) : [];
+  // What differed before, what still differs after (none: restored), what was sent, why the check could not be read or put back, the last state read.
+  const error = before.state ? undefined : `could not read the check (${oneLine(before.ex)})`;
+  const result = { id, changed, remaining: changed, steps: [] as string[], error, state: before.state };
+  if (!before.state || changed.length === 0) return result;
   const attempts = [restoreBody(snapshot, writable), restoreBody(snapshot, writable, [...changed, ...coupled])];
   for (const body of attempts) {
     const ex = await write(routes.method, routes.updatePath(id), { body, query });
@@ -99,7 +88,6 @@ export function snapshotPath(reportDir: string, baseUrl: string, embedded: boole
 }
 
 export function loadSnapshot(file: string): SnapshotFile | undefined {
-  if (!existsSync(file)) return undefined;
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8'));
     return parsed?.version === 1 && isState(parsed.checks) ? (parsed as SnapshotFile) : undefined;
@@ -114,8 +102,6 @@ export function saveSnapshot(file: string, snapshot: SnapshotFile): void {
   writeFileSync(`${file}.tmp`, JSON.stringify(snapshot, null, 2));
   renameSync(`${file}.tmp`, file);
 }
-
-export const removeSnapshot = (file: string) => rmSync(file, { force: true });
 
 /**
  * Reads the snapshot for a run and writes it, with this run's id, before the first update: this run's own file is kept, an earlier
@@ -134,7 +120,10 @@ export async function takeSnapshot(o: CheckAccess & { file: string; baseUrl: str
     throw new SuiteError('cannot-test', `check update: ${file} holds a snapshot of checks on ${pending.baseUrl}, not ${baseUrl}; move it away or delete it`);
   }
   // Another worker of this run wrote it: the check may be changed by now, and that is this run's doing.
-  if (pending?.runId === runId) return { snapshot: pending, current: await readNow(), recovered: [], reused: true };
+  if (pending?.runId === runId) {
+    const kept = `this run's snapshot of ${pending.savedAt} kept (a new worker after a failed test); the checks were read as they are now`;
+    return { snapshot: pending, current: await readNow(), notes: [kept] };
+  }
   const recovered: RestoreResult[] = [];
   let snapshot: SnapshotFile = { version: 1, baseUrl, embedded, savedAt: new Date().toISOString(), runId, checks: {} };
   if (pending && !pending.embedded && !embedded) {
@@ -154,5 +143,5 @@ export async function takeSnapshot(o: CheckAccess & { file: string; baseUrl: str
   }
   snapshot.checks[id] ??= await readNow();
   saveSnapshot(file, snapshot);
-  return { snapshot, current: structuredClone(snapshot.checks[id]), recovered, reused: false };
+  return { snapshot, current: structuredClone(snapshot.checks[id]), notes: snapshot.recovery ?? [] };
 }
