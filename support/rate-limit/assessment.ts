@@ -116,8 +116,8 @@ export async function assess(m: Measurement, earlier: Measurement[], options: Me
     if (!clean && options.otherKey) {
       const other = await sendOne(options.otherKey);
       extra.push(other);
-      m.sharedWith = other.status === 429 ? 'shared' : 'separate';
-      if (m.sharedWith === 'shared')
+      if (other.status !== 429) m.notes.push('another key was still served right after the burst');
+      else
         return settle(
           'ambiguous',
           `another key was refused too right after the burst: the limit seems counted per client address or per account, so the window held the suite's other requests`,
@@ -129,7 +129,7 @@ export async function assess(m: Measurement, earlier: Measurement[], options: Me
   const excess = total - limit.max;
   const refill = await probeRefill(options.target, limit, m);
   extra.push(...refill.replies);
-  m.refill = refill;
+  m.notes.push(`${refill.served} of ${refill.probes} refill probe(s) served`);
   // Sure, or else only when two fresh windows agree.
   const more = (why?: string): Outcome | undefined => {
     settle('more', why);

@@ -39,10 +39,6 @@ export interface Measurement extends BurstRun {
   refusals: Reply[];
   errors: string[];
   bound: number;
-  /** Requests sent after the 429 to see whether a bucket refills, and how many of them were served. */
-  refill?: { probes: number; served: number };
-  /** The limit also refused another key right after the burst. */
-  sharedWith?: 'shared' | 'separate';
   shape: Shape;
   /** Why the measurement decides nothing (shape 'ambiguous', a large 'more'). */
   why?: string;
@@ -59,16 +55,7 @@ export type Outcome =
   | { kind: 'wrong-status'; status: number; served: number }
   | { kind: 'inconclusive'; why: string };
 
-export interface LimitReport {
-  outcome: Outcome;
-  measurements: Measurement[];
-  /** Every request sent, confirmations and probes included. */
-  requests: number;
-  /** One line per attempt and per wait, for the report. */
-  story: string[];
-  /** Why the burst waited a whole window, one line per wait (empty when it did not). */
-  waits: string[];
-}
+export type LimitReport = Awaited<ReturnType<typeof measureLimit>>;
 
 /** Margin added to a window before the next clean measurement, and to the window a request may still be in: clocks and rounding. */
 export const windowMargin = (windowMs: number) => 250 + Math.ceil(windowMs * 0.02);
@@ -101,7 +88,8 @@ export async function waitQuietWindow(since: number, windowMs: number): Promise<
 export const measureBudgetMs = (limit: Limit) =>
   MAX_ATTEMPTS * (limit.windowSeconds * 1000 + windowMargin(limit.windowSeconds * 1000) + BURST_DEADLINE_MS / 3 + 2000);
 
-export async function measureLimit(options: MeasureOptions): Promise<LimitReport> {
+/** `story`: one line per attempt and per wait, for the report; `waits`: why the burst waited a whole window (empty when it did not). */
+export async function measureLimit(options: MeasureOptions) {
   const { limit, target } = options;
   const windowMs = limit.windowSeconds * 1000;
   const margin = windowMargin(windowMs);
@@ -112,6 +100,7 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
   const measurements: Measurement[] = [];
   const story: string[] = [];
   const waits: string[] = [];
+  // Every request sent, confirmations and probes included.
   let requests = 0;
   let outcome: Outcome | undefined;
   for (let attempt = 1; !outcome && attempt <= MAX_ATTEMPTS; attempt++) {
@@ -164,8 +153,6 @@ function describeMeasurement(m: Measurement, limit: Limit): string {
     `${when} (${window}): ${m.served} served of ${m.replies.length} sent in ${m.durationMs} ms, refusals: ${statuses}` +
     `${m.confirmations.length ? `; ${refused} of ${m.confirmations.length} later requests refused` : ''}` +
     `${m.errors.length ? `; ${m.errors.length} without a response (${m.errors[0]})` : ''}` +
-    `${m.refill ? `; ${m.refill.served} of ${m.refill.probes} refill probe(s) served` : ''}` +
-    `${m.sharedWith ? `; another key ${m.sharedWith === 'shared' ? 'refused too' : 'still served'}` : ''}` +
     ` → ${m.shape} (limit ${limit.max} / ${limit.windowSeconds} s)${m.why ? `: ${m.why}` : ''}${m.notes.length ? `; ${m.notes.join('; ')}` : ''}`
   );
 }
