@@ -60,11 +60,7 @@ interface BurstOptions {
   confirmations?: number;
 }
 
-export interface BurstRun {
-  replies: Reply[];
-  confirmations: Reply[];
-  durationMs: number;
-}
+export type BurstRun = Awaited<ReturnType<typeof burst>>;
 
 export const isServed = (status: number) => status >= 200 && status < 300;
 
@@ -128,7 +124,7 @@ function repeatedRequest(target: BurstTarget, connections: Connections, wholeAns
     });
 }
 
-export async function burst(target: BurstTarget, options: BurstOptions): Promise<BurstRun> {
+export async function burst(target: BurstTarget, options: BurstOptions) {
   const concurrency = Math.max(1, Math.min(options.concurrency ?? BURST_CONCURRENCY, options.maxRequests));
   const maxConcurrency = Math.max(concurrency, Math.min(options.maxConcurrency ?? concurrency, options.maxRequests));
   const connections = keepAliveConnections(maxConcurrency);
