@@ -54,12 +54,8 @@ export function checkRefusalBodies(
     allowed: '{ "statusCode": 429, "error": "Too Many Requests", "message"?: string, "attributes"?: object }',
     exchange: bad[0] ?? tooMany[0],
   });
-  const groups = new Map<string, Exchange>();
-  for (const e of tooMany) {
-    const key = `${e.contentType}\n${e.text.replace(/\d+/g, '#')}`;
-    if (!groups.has(key)) groups.set(key, e);
-  }
-  for (const ex of [...groups.values()].slice(0, 5)) {
+  const shape = (e: Exchange) => `${e.contentType}\n${e.text.replace(/\d+/g, '#')}`;
+  for (const ex of tooMany.filter((e, i) => tooMany.findIndex((x) => shape(x) === shape(e)) === i).slice(0, 5)) {
     checkErrorResponse({ verdict, exchange: ex, sentKeys });
     conform({ verdict, spec, validator, op, exchange: ex, intent: 'invalid', clause: 'RL-3' });
   }
@@ -70,7 +66,7 @@ export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, 
   const [low, high]: ClauseId[] = route ? ['RL-4', 'RL-4'] : ['RL-1', 'RL-2'];
   const o = report.outcome;
   const last = report.measurements[report.measurements.length - 1];
-  const refusal = last?.refusals[0] ?? last?.replies[last.replies.length - 1];
+  const refusal = last.refusals[0] ?? last.replies[last.replies.length - 1];
   const ex = refusal && burstExchange(target, refusal);
   const at = route ? `${route}: ` : '';
   const window = `window of ${formatWindow(limit.windowSeconds)}`;

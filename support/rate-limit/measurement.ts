@@ -92,14 +92,12 @@ export const measureBudgetMs = (limit: Limit) =>
 export async function measureLimit(options: MeasureOptions) {
   const { limit, target } = options;
   const windowMs = limit.windowSeconds * 1000;
-  const margin = windowMargin(windowMs);
   const concurrency = options.concurrency ?? BURST_CONCURRENCY;
   // A burst of the default width grows with the round trip; one of a width asked for keeps it.
   const maxConcurrency = options.concurrency === undefined ? MAX_BURST_CONCURRENCY : concurrency;
   const bound = burstBound(limit, maxConcurrency);
   const measurements: Measurement[] = [];
   const story: string[] = [];
-  const waits: string[] = [];
   // Every request sent, confirmations and probes included.
   let requests = 0;
   let outcome: Outcome | undefined;
@@ -109,11 +107,10 @@ export async function measureLimit(options: MeasureOptions) {
       // A whole window in which the suite sent nothing (the ledger holds every burst's requests): fresh for fixed and sliding windows, per key or per client alike.
       const waitedMs = await waitQuietWindow(options.lastActivity(), windowMs);
       const why = previous.why ?? `the burst got ${previous.shape} answers`;
-      waits.push(`waited ${(waitedMs / 1000).toFixed(1)} s for a window without requests of the suite: ${why}`);
-      story.push(waits[waits.length - 1]);
+      story.push(`waited ${(waitedMs / 1000).toFixed(1)} s for a window without requests of the suite: ${why}`);
     }
     const startedAt = Date.now();
-    const known = options.known(startedAt - windowMs - margin);
+    const known = options.known(startedAt - windowMs - windowMargin(windowMs));
     const run = await burst(target, { concurrency, maxConcurrency, maxRequests: bound, stopOnRefusal: true, confirmations: CONFIRMATIONS });
     const all = [...run.replies, ...run.confirmations];
     const m: Measurement = {
@@ -136,7 +133,7 @@ export async function measureLimit(options: MeasureOptions) {
   const shapes = measurements.map((m) => m.shape).join(', ');
   const { why } = measurements[measurements.length - 1];
   outcome ??= { kind: 'inconclusive', why: `${measurements.length} measurements did not agree (${shapes})${why ? `; ${why}` : ''}` };
-  return { outcome, measurements, requests, story, waits };
+  return { outcome, measurements, requests, story, waits: story.filter((line) => line.startsWith('waited ')) };
 }
 
 function describeMeasurement(m: Measurement, limit: Limit): string {
