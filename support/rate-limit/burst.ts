@@ -78,8 +78,6 @@ function keep(out: Record<string, string>, name: string, value: string): void {
   out[lower] = lower in out ? `${out[lower]}, ${value}` : value;
 }
 
-const failedReply = (i: number, sentAt: number, e: Error): Reply => ({ i, sentAt, at: Date.now(), status: 0, headers: {}, error: e.message });
-
 /**
  * The burst's request, its options made once and only the kept headers and refusals' bodies read: at thousands of requests a second
  * the client's own work limits the rate (a single request reads its answer whole, which costs nothing there).
@@ -103,7 +101,8 @@ function repeatedRequest(target: BurstTarget, connections: Connections, wholeAns
       const sentAt = Date.now();
       const options = optionsOf[i % paths.length][i % authorizations.length];
       const path = paths[i % paths.length];
-      const where = path !== target.path ? { path } : {};
+      const reply = (status: number, headers: Record<string, string>, rest: Pick<Reply, 'body' | 'error'>) =>
+        resolve({ i, ...(path !== target.path ? { path } : {}), sentAt, at: Date.now(), status, headers, ...rest });
       const req = send(options, (res) => {
         const status = res.statusCode ?? 0;
         const headers: Record<string, string> = {};
@@ -112,14 +111,11 @@ function repeatedRequest(target: BurstTarget, connections: Connections, wholeAns
         const keepBody = wholeAnswers || !isServed(status);
         if (!keepBody) res.resume();
         else res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', (e) => resolve({ ...failedReply(i, sentAt, e), ...where }));
-        res.on('end', () => {
-          const body = keepBody ? new TextDecoder().decode(Buffer.concat(chunks)) : undefined;
-          resolve({ i, ...where, sentAt, at: Date.now(), status, headers, body });
-        });
+        res.on('error', (e) => reply(0, {}, { error: e.message }));
+        res.on('end', () => reply(status, headers, { body: keepBody ? new TextDecoder().decode(Buffer.concat(chunks)) : undefined }));
       });
       req.on('timeout', () => req.destroy(new Error(`no answer within ${ANSWER_TIMEOUT_MS / 1000} s`)));
-      req.on('error', (e) => resolve({ ...failedReply(i, sentAt, e), ...where }));
+      req.on('error', (e) => reply(0, {}, { error: e.message }));
       req.end(target.body);
     });
 }
