@@ -42,9 +42,8 @@ async function probeRefill(target: BurstTarget, limit: Limit, run: BurstRun) {
     replies.push(...next);
     turnedOver = next.every((r) => isServed(r.status));
   }
-  const servedReplies = run.replies.filter((r) => isServed(r.status));
   const first = Math.min(...run.replies.map((r) => r.sentAt));
-  const last = Math.max(...servedReplies.map((r) => r.sentAt), first);
+  const last = Math.max(first, ...run.replies.filter((r) => isServed(r.status)).map((r) => r.sentAt));
   // allowance: the tokens a bucket refilling at limit/window would have added while the burst was served.
   return { probes: run.confirmations.length + replies.length, served, allowance: Math.floor((last - first) / periodMs) + 1, turnedOver, replies };
 }

@@ -71,13 +71,6 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math
 
 export const KEPT_HEADER = /^(content-type|retry-after|x-ratelimit-.+|ratelimit(-.+)?|x-rate-limit-.+)$/i;
 
-/** Adds a header to `out` if it is one a Reply keeps: lower-case name, a repeated one's values joined. */
-function keep(out: Record<string, string>, name: string, value: string): void {
-  if (!KEPT_HEADER.test(name)) return;
-  const lower = name.toLowerCase();
-  out[lower] = lower in out ? `${out[lower]}, ${value}` : value;
-}
-
 /**
  * The burst's request, its options made once and only the kept headers and refusals' bodies read: at thousands of requests a second
  * the client's own work limits the rate (a single request reads its answer whole, which costs nothing there).
@@ -106,7 +99,11 @@ function repeatedRequest(target: BurstTarget, connections: Connections, wholeAns
       const req = send(options, (res) => {
         const status = res.statusCode ?? 0;
         const headers: Record<string, string> = {};
-        for (let k = 0; k < res.rawHeaders.length; k += 2) keep(headers, res.rawHeaders[k], res.rawHeaders[k + 1]);
+        // The kept ones by their lower-case name, a repeated one's values joined (res.headers would keep only the first Retry-After).
+        for (let k = 0; k < res.rawHeaders.length; k += 2) {
+          const [name, value] = [res.rawHeaders[k].toLowerCase(), res.rawHeaders[k + 1]];
+          if (KEPT_HEADER.test(name)) headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+        }
         const chunks: Buffer[] = [];
         const keepBody = wholeAnswers || !isServed(status);
         if (!keepBody) res.resume();
@@ -178,7 +175,4 @@ export function burstTarget(baseUrl: string, path: string, credentials: { apiKey
 }
 
 /** One request, sent like the burst's (same pool settings, recorded in the ledger): outside the client, which paces itself by the budget the burst spends on purpose. */
-export async function sendOne(target: BurstTarget): Promise<Reply> {
-  const run = await burst(target, { concurrency: 1, maxRequests: 1 });
-  return run.replies[0];
-}
+export const sendOne = async (target: BurstTarget): Promise<Reply> => (await burst(target, { concurrency: 1, maxRequests: 1 })).replies[0];

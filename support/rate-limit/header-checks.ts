@@ -90,10 +90,8 @@ export function burstHeaderProblems(report: BurstReport, limit: Limit, global?: 
   measuredWindow(of(global ? 'own' : 'global'), m, report.outcome, found);
   if (global) neverRises(of('global'), found);
   // A second burst after a waited window observes a window end: what the 429s before it announced must hold.
-  const broken = brokenAnnouncement(
-    report.measurements.flatMap((x) => [...x.replies, ...x.confirmations]),
-    !!global,
-  );
+  const everyReply = report.measurements.flatMap((x) => [...x.replies, ...x.confirmations]);
+  const broken = brokenAnnouncement(everyReply, !!global);
   if (broken) found.push({ line: describeBroken(broken), reply: broken.later });
   return { lines: counted(found.map((f) => f.line)), notes: counted(notes), sample: found[0]?.reply };
 }

@@ -109,8 +109,7 @@ export async function measureLimit(options: MeasureOptions) {
       const why = previous.why ?? `the burst got ${previous.shape} answers`;
       story.push(`waited ${(waitedMs / 1000).toFixed(1)} s for a window without requests of the suite: ${why}`);
     }
-    const startedAt = Date.now();
-    const known = options.known(startedAt - windowMs - windowMargin(windowMs));
+    const known = options.known(Date.now() - windowMs - windowMargin(windowMs));
     const run = await burst(target, { concurrency, maxConcurrency, maxRequests: bound, stopOnRefusal: true, confirmations: CONFIRMATIONS });
     const all = [...run.replies, ...run.confirmations];
     const m: Measurement = {
