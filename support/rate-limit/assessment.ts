@@ -42,9 +42,8 @@ async function probeRefill(target: BurstTarget, limit: Limit, run: BurstRun) {
     replies.push(...next);
     turnedOver = next.every((r) => isServed(r.status));
   }
-  const servedReplies = run.replies.filter((r) => isServed(r.status));
   const first = Math.min(...run.replies.map((r) => r.sentAt));
-  const last = Math.max(...servedReplies.map((r) => r.sentAt), first);
+  const last = Math.max(first, ...run.replies.filter((r) => isServed(r.status)).map((r) => r.sentAt));
   // allowance: the tokens a bucket refilling at limit/window would have added while the burst was served.
   return { probes: run.confirmations.length + replies.length, served, allowance: Math.floor((last - first) / periodMs) + 1, turnedOver, replies };
 }
@@ -116,8 +115,8 @@ export async function assess(m: Measurement, earlier: Measurement[], options: Me
     if (!clean && options.otherKey) {
       const other = await sendOne(options.otherKey);
       extra.push(other);
-      m.sharedWith = other.status === 429 ? 'shared' : 'separate';
-      if (m.sharedWith === 'shared')
+      if (other.status !== 429) m.notes.push('another key was still served right after the burst');
+      else
         return settle(
           'ambiguous',
           `another key was refused too right after the burst: the limit seems counted per client address or per account, so the window held the suite's other requests`,
@@ -129,7 +128,7 @@ export async function assess(m: Measurement, earlier: Measurement[], options: Me
   const excess = total - limit.max;
   const refill = await probeRefill(options.target, limit, m);
   extra.push(...refill.replies);
-  m.refill = refill;
+  m.notes.push(`${refill.served} of ${refill.probes} refill probe(s) served`);
   // Sure, or else only when two fresh windows agree.
   const more = (why?: string): Outcome | undefined => {
     settle('more', why);

@@ -60,11 +60,7 @@ interface BurstOptions {
   confirmations?: number;
 }
 
-export interface BurstRun {
-  replies: Reply[];
-  confirmations: Reply[];
-  durationMs: number;
-}
+export type BurstRun = Awaited<ReturnType<typeof burst>>;
 
 export const isServed = (status: number) => status >= 200 && status < 300;
 
@@ -74,15 +70,6 @@ export const burstBound = (limit: RateLimit, concurrency: number) => 2 * limit.m
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
 
 export const KEPT_HEADER = /^(content-type|retry-after|x-ratelimit-.+|ratelimit(-.+)?|x-rate-limit-.+)$/i;
-
-/** Adds a header to `out` if it is one a Reply keeps: lower-case name, a repeated one's values joined. */
-function keep(out: Record<string, string>, name: string, value: string): void {
-  if (!KEPT_HEADER.test(name)) return;
-  const lower = name.toLowerCase();
-  out[lower] = lower in out ? `${out[lower]}, ${value}` : value;
-}
-
-const failedReply = (i: number, sentAt: number, e: Error): Reply => ({ i, sentAt, at: Date.now(), status: 0, headers: {}, error: e.message });
 
 /**
  * The burst's request, its options made once and only the kept headers and refusals' bodies read: at thousands of requests a second
@@ -107,28 +94,30 @@ function repeatedRequest(target: BurstTarget, connections: Connections, wholeAns
       const sentAt = Date.now();
       const options = optionsOf[i % paths.length][i % authorizations.length];
       const path = paths[i % paths.length];
-      const where = path !== target.path ? { path } : {};
+      const reply = (status: number, headers: Record<string, string>, rest: Pick<Reply, 'body' | 'error'>) =>
+        resolve({ i, ...(path !== target.path ? { path } : {}), sentAt, at: Date.now(), status, headers, ...rest });
       const req = send(options, (res) => {
         const status = res.statusCode ?? 0;
         const headers: Record<string, string> = {};
-        for (let k = 0; k < res.rawHeaders.length; k += 2) keep(headers, res.rawHeaders[k], res.rawHeaders[k + 1]);
+        // The kept ones by their lower-case name, a repeated one's values joined (res.headers would keep only the first Retry-After).
+        for (let k = 0; k < res.rawHeaders.length; k += 2) {
+          const [name, value] = [res.rawHeaders[k].toLowerCase(), res.rawHeaders[k + 1]];
+          if (KEPT_HEADER.test(name)) headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+        }
         const chunks: Buffer[] = [];
         const keepBody = wholeAnswers || !isServed(status);
         if (!keepBody) res.resume();
         else res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', (e) => resolve({ ...failedReply(i, sentAt, e), ...where }));
-        res.on('end', () => {
-          const body = keepBody ? new TextDecoder().decode(Buffer.concat(chunks)) : undefined;
-          resolve({ i, ...where, sentAt, at: Date.now(), status, headers, body });
-        });
+        res.on('error', (e) => reply(0, {}, { error: e.message }));
+        res.on('end', () => reply(status, headers, { body: keepBody ? new TextDecoder().decode(Buffer.concat(chunks)) : undefined }));
       });
       req.on('timeout', () => req.destroy(new Error(`no answer within ${ANSWER_TIMEOUT_MS / 1000} s`)));
-      req.on('error', (e) => resolve({ ...failedReply(i, sentAt, e), ...where }));
+      req.on('error', (e) => reply(0, {}, { error: e.message }));
       req.end(target.body);
     });
 }
 
-export async function burst(target: BurstTarget, options: BurstOptions): Promise<BurstRun> {
+export async function burst(target: BurstTarget, options: BurstOptions) {
   const concurrency = Math.max(1, Math.min(options.concurrency ?? BURST_CONCURRENCY, options.maxRequests));
   const maxConcurrency = Math.max(concurrency, Math.min(options.maxConcurrency ?? concurrency, options.maxRequests));
   const connections = keepAliveConnections(maxConcurrency);
@@ -186,7 +175,4 @@ export function burstTarget(baseUrl: string, path: string, credentials: { apiKey
 }
 
 /** One request, sent like the burst's (same pool settings, recorded in the ledger): outside the client, which paces itself by the budget the burst spends on purpose. */
-export async function sendOne(target: BurstTarget): Promise<Reply> {
-  const run = await burst(target, { concurrency: 1, maxRequests: 1 });
-  return run.replies[0];
-}
+export const sendOne = async (target: BurstTarget): Promise<Reply> => (await burst(target, { concurrency: 1, maxRequests: 1 })).replies[0];

@@ -90,10 +90,8 @@ export function burstHeaderProblems(report: BurstReport, limit: Limit, global?: 
   measuredWindow(of(global ? 'own' : 'global'), m, report.outcome, found);
   if (global) neverRises(of('global'), found);
   // A second burst after a waited window observes a window end: what the 429s before it announced must hold.
-  const broken = brokenAnnouncement(
-    report.measurements.flatMap((x) => [...x.replies, ...x.confirmations]),
-    !!global,
-  );
+  const everyReply = report.measurements.flatMap((x) => [...x.replies, ...x.confirmations]);
+  const broken = brokenAnnouncement(everyReply, !!global);
   if (broken) found.push({ line: describeBroken(broken), reply: broken.later });
   return { lines: counted(found.map((f) => f.line)), notes: counted(notes), sample: found[0]?.reply };
 }
@@ -102,24 +100,21 @@ export function burstHeaderProblems(report: BurstReport, limit: Limit, global?: 
 function measuredWindow(served: Read[], m: BurstReport['measurements'][number], o: Outcome, found: Found[]): void {
   const remaining = served.map(({ h }) => h.remaining).filter((n): n is number => n !== undefined);
   if (!remaining.length) return;
-  const reply = served[0].r;
+  const problem = (line: string) => found.push({ line, reply: served[0].r });
   // A refilling bucket may repeat a remaining value as often as it refilled.
   const refilled = o.kind === 'holds' ? (o.refilled ?? 0) : 0;
   // The burst reached the limit (a 429 after the served requests): the last one served leaves 0.
   const reachedLimit = (o.kind === 'holds' || o.kind === 'too-low' || o.kind === 'too-high') && m.refusals.length > 0;
   const repeats = remaining.length - new Set(remaining).size;
   if (repeats > refilled)
-    found.push({ line: `remaining repeated ${repeats} time(s) over ${remaining.length} served requests: it does not fall by one per counted request`, reply });
+    problem(`remaining repeated ${repeats} time(s) over ${remaining.length} served requests: it does not fall by one per counted request`);
   const max = Math.max(...remaining);
   const min = Math.min(...remaining);
   // In a fresh window the first request leaves one less than the target served in all (its own limit).
   const first = m.served - refilled - 1;
   if (m.baseFrom === 'fresh' && reachedLimit && max !== first)
-    found.push({
-      line: `the first request of a fresh window left ${max} remaining, but the target then served ${m.served - refilled} in all (so ${first} remained)`,
-      reply,
-    });
-  if (reachedLimit && min !== 0) found.push({ line: `the last request served before the 429 left ${min} remaining, not 0`, reply });
+    problem(`the first request of a fresh window left ${max} remaining, but the target then served ${m.served - refilled} in all (so ${first} remained)`);
+  if (reachedLimit && min !== 0) problem(`the last request served before the 429 left ${min} remaining, not 0`);
 }
 
 /** The global window seen from a route with its own limit: a request sent after another's answer leaves no more remaining, within one window. */

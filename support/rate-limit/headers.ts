@@ -83,29 +83,26 @@ export function readLimitHeaders(headers: Record<string, string>, receivedAt = D
 
 export type LimitHeaders = ReturnType<typeof readLimitHeaders>;
 
-// Which limit the headers announce: the global one or the route's own (RL-4), by their limit value, their window `w=`, else by what their remaining count and reset have room for.
-export interface RouteLimits {
-  global: Limit;
-  /** The route's own limit, as its spec states it; none where only the global limit applies. */
-  own?: Limit;
-}
+/** The global limit, and the route's own as its spec states it (none where only the global limit applies). */
+export type RouteLimits = { global: Limit; own?: Limit };
 
 export type PolicyKind = 'global' | 'own';
-
-export interface Announced {
-  kind: PolicyKind;
-  limit: Limit;
-  /** The headers announce a limit the route does not have: one line for RL-6 (they are then judged against the route's nearest limit). */
-  wrong?: string;
-}
 
 export const describeLimit = (l: Limit) => `${l.max} / ${formatWindow(l.windowSeconds)}`;
 
 const named = (h: LimitHeaders) => (h.window === undefined ? `the limit header says ${h.limit}` : `the headers announce ${h.limit} per ${h.window} s`);
 
-export function announcedPolicy(h: LimitHeaders, limits: RouteLimits): Announced {
+/**
+ * Which limit the headers announce: the global one or the route's own (RL-4), by their limit value, their window `w=`, else by what their
+ * remaining count and reset have room for. `wrong`: they announce a limit the route does not have, one line for RL-6 (they are then
+ * judged against the route's nearest limit).
+ */
+export function announcedPolicy(h: LimitHeaders, limits: RouteLimits) {
   const { global, own } = limits;
-  const candidates: Array<{ kind: PolicyKind; limit: Limit }> = [...(own ? [{ kind: 'own' as const, limit: own }] : []), { kind: 'global', limit: global }];
+  const candidates: Array<{ kind: PolicyKind; limit: Limit; wrong?: string }> = [
+    ...(own ? [{ kind: 'own' as const, limit: own }] : []),
+    { kind: 'global', limit: global },
+  ];
   const fits = (l: Limit) => (h.limit === undefined || h.limit === l.max) && (h.window === undefined || h.window === l.windowSeconds);
   const matching = candidates.filter((c) => fits(c.limit));
   // Both limits fit what the headers name (none named, or the same value): the one that has room for the remaining count and the reset.

@@ -54,12 +54,8 @@ export function checkRefusalBodies(
     allowed: '{ "statusCode": 429, "error": "Too Many Requests", "message"?: string, "attributes"?: object }',
     exchange: bad[0] ?? tooMany[0],
   });
-  const groups = new Map<string, Exchange>();
-  for (const e of tooMany) {
-    const key = `${e.contentType}\n${e.text.replace(/\d+/g, '#')}`;
-    if (!groups.has(key)) groups.set(key, e);
-  }
-  for (const ex of [...groups.values()].slice(0, 5)) {
+  const shape = (e: Exchange) => `${e.contentType}\n${e.text.replace(/\d+/g, '#')}`;
+  for (const ex of tooMany.filter((e, i) => tooMany.findIndex((x) => shape(x) === shape(e)) === i).slice(0, 5)) {
     checkErrorResponse({ verdict, exchange: ex, sentKeys });
     conform({ verdict, spec, validator, op, exchange: ex, intent: 'invalid', clause: 'RL-3' });
   }
@@ -70,37 +66,32 @@ export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, 
   const [low, high]: ClauseId[] = route ? ['RL-4', 'RL-4'] : ['RL-1', 'RL-2'];
   const o = report.outcome;
   const last = report.measurements[report.measurements.length - 1];
-  const refusal = last?.refusals[0] ?? last?.replies[last.replies.length - 1];
-  const ex = refusal && burstExchange(target, refusal);
+  const refusal = last.refusals[0] ?? last.replies[last.replies.length - 1];
   const at = route ? `${route}: ` : '';
   const window = `window of ${formatWindow(limit.windowSeconds)}`;
   const held = (base: number) =>
     base ? ` on top of ${base} request(s) of the suite that the ${window} already held (by the target's own headers)` : ` in a fresh ${window}`;
   // What failed, on which clause: too few served fails the first, anything else the second; nothing when the limit holds.
-  const failure: { clause: ClauseId; title: string; received: unknown } | undefined =
+  const fail = (title: string, received: unknown, clause = high) => ({ clause, title: `${at}${title}`, received });
+  const failure =
     o.kind === 'holds'
       ? undefined
       : o.kind === 'too-low'
-        ? {
-            clause: low,
-            title: `429 after only ${o.served} requests${held(o.base)}: fewer than the limit of ${limit.max}`,
-            received: `${o.served + o.base} counted`,
-          }
+        ? fail(`429 after only ${o.served} requests${held(o.base)}: fewer than the limit of ${limit.max}`, `${o.served + o.base} counted`, low)
         : o.kind === 'too-high'
-          ? {
-              clause: high,
-              title: `${o.served[0]} requests served${held(o.base)} (measured ${o.served.length} time(s)): more than the limit of ${limit.max}`,
-              received: `${o.served.map((s) => s + o.base).join(', ')} counted`,
-            }
+          ? fail(
+              `${o.served[0]} requests served${held(o.base)} (measured ${o.served.length} time(s)): more than the limit of ${limit.max}`,
+              `${o.served.map((s) => s + o.base).join(', ')} counted`,
+            )
           : o.kind === 'no-limit'
-            ? { clause: high, title: `${o.sent} requests in ${(o.ms / 1000).toFixed(1)} s, none refused`, received: `${o.sent} served, no 429` }
+            ? fail(`${o.sent} requests in ${(o.ms / 1000).toFixed(1)} s, none refused`, `${o.sent} served, no 429`)
             : o.kind === 'wrong-status'
-              ? { clause: high, title: `the limit answered ${o.status} instead of 429 (after ${o.served} served)`, received: o.status }
-              : { clause: high, title: `the limit could not be measured: ${o.why}: ${report.story.join(' | ')}`, received: o.why };
+              ? fail(`the limit answered ${o.status} instead of 429 (after ${o.served} served)`, o.status)
+              : fail(`the limit could not be measured: ${o.why}: ${report.story.join(' | ')}`, o.why);
   // Where the count was seen, the clause that did not fail held.
   const counted = o.kind !== 'wrong-status' && o.kind !== 'inconclusive';
   for (const clause of new Set([low, high])) if (counted && clause !== failure?.clause) verdict.pass(clause);
-  if (failure) verdict.fail({ ...failure, title: `${at}${failure.title}`, allowed, exchange: ex });
+  if (failure) verdict.fail({ ...failure, allowed, exchange: refusal && burstExchange(target, refusal) });
   else if (o.kind === 'holds' && o.refilled)
     verdict.note('rate-limit', `${at}${o.refilled} request(s) beyond ${limit.max} were served as the limiter refilled during the burst (a token bucket)`);
 }

@@ -15,8 +15,6 @@ export function keyRoles(config: Config) {
   };
 }
 
-type KeyRoles = ReturnType<typeof keyRoles>;
-
 /** The key for probes with a valid key that are refused (AUTH-2, -5, -6): never the burst's when there is another, since a target may or may not count them. */
 export function refusedProbeCredentials(config: Config): KeyCredentials & { which: 'main' | 'second' } {
   const burst = keyRoles(config).burst.apiKey;
@@ -25,7 +23,7 @@ export function refusedProbeCredentials(config: Config): KeyCredentials & { whic
 }
 
 /** For the report: which key the burst spends, and whether its window is its own. */
-export function describeBurstKey(roles: KeyRoles): string {
+export function describeBurstKey(roles: ReturnType<typeof keyRoles>): string {
   return roles.burst.source === 'API_KEY'
     ? 'the burst spends API_KEY, the only key: its window is shared with the contract tests (set BURST_API_KEY or SECOND_API_KEY for a fresh one)'
     : `the burst spends ${roles.burst.source}, which the contract tests do not use`;

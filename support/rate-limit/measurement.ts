@@ -39,10 +39,6 @@ export interface Measurement extends BurstRun {
   refusals: Reply[];
   errors: string[];
   bound: number;
-  /** Requests sent after the 429 to see whether a bucket refills, and how many of them were served. */
-  refill?: { probes: number; served: number };
-  /** The limit also refused another key right after the burst. */
-  sharedWith?: 'shared' | 'separate';
   shape: Shape;
   /** Why the measurement decides nothing (shape 'ambiguous', a large 'more'). */
   why?: string;
@@ -59,16 +55,7 @@ export type Outcome =
   | { kind: 'wrong-status'; status: number; served: number }
   | { kind: 'inconclusive'; why: string };
 
-export interface LimitReport {
-  outcome: Outcome;
-  measurements: Measurement[];
-  /** Every request sent, confirmations and probes included. */
-  requests: number;
-  /** One line per attempt and per wait, for the report. */
-  story: string[];
-  /** Why the burst waited a whole window, one line per wait (empty when it did not). */
-  waits: string[];
-}
+export type LimitReport = Awaited<ReturnType<typeof measureLimit>>;
 
 /** Margin added to a window before the next clean measurement, and to the window a request may still be in: clocks and rounding. */
 export const windowMargin = (windowMs: number) => 250 + Math.ceil(windowMs * 0.02);
@@ -101,17 +88,17 @@ export async function waitQuietWindow(since: number, windowMs: number): Promise<
 export const measureBudgetMs = (limit: Limit) =>
   MAX_ATTEMPTS * (limit.windowSeconds * 1000 + windowMargin(limit.windowSeconds * 1000) + BURST_DEADLINE_MS / 3 + 2000);
 
-export async function measureLimit(options: MeasureOptions): Promise<LimitReport> {
+/** `story`: one line per attempt and per wait, for the report; `waits`: why the burst waited a whole window (empty when it did not). */
+export async function measureLimit(options: MeasureOptions) {
   const { limit, target } = options;
   const windowMs = limit.windowSeconds * 1000;
-  const margin = windowMargin(windowMs);
   const concurrency = options.concurrency ?? BURST_CONCURRENCY;
   // A burst of the default width grows with the round trip; one of a width asked for keeps it.
   const maxConcurrency = options.concurrency === undefined ? MAX_BURST_CONCURRENCY : concurrency;
   const bound = burstBound(limit, maxConcurrency);
   const measurements: Measurement[] = [];
   const story: string[] = [];
-  const waits: string[] = [];
+  // Every request sent, confirmations and probes included.
   let requests = 0;
   let outcome: Outcome | undefined;
   for (let attempt = 1; !outcome && attempt <= MAX_ATTEMPTS; attempt++) {
@@ -120,11 +107,9 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
       // A whole window in which the suite sent nothing (the ledger holds every burst's requests): fresh for fixed and sliding windows, per key or per client alike.
       const waitedMs = await waitQuietWindow(options.lastActivity(), windowMs);
       const why = previous.why ?? `the burst got ${previous.shape} answers`;
-      waits.push(`waited ${(waitedMs / 1000).toFixed(1)} s for a window without requests of the suite: ${why}`);
-      story.push(waits[waits.length - 1]);
+      story.push(`waited ${(waitedMs / 1000).toFixed(1)} s for a window without requests of the suite: ${why}`);
     }
-    const startedAt = Date.now();
-    const known = options.known(startedAt - windowMs - margin);
+    const known = options.known(Date.now() - windowMs - windowMargin(windowMs));
     const run = await burst(target, { concurrency, maxConcurrency, maxRequests: bound, stopOnRefusal: true, confirmations: CONFIRMATIONS });
     const all = [...run.replies, ...run.confirmations];
     const m: Measurement = {
@@ -147,7 +132,7 @@ export async function measureLimit(options: MeasureOptions): Promise<LimitReport
   const shapes = measurements.map((m) => m.shape).join(', ');
   const { why } = measurements[measurements.length - 1];
   outcome ??= { kind: 'inconclusive', why: `${measurements.length} measurements did not agree (${shapes})${why ? `; ${why}` : ''}` };
-  return { outcome, measurements, requests, story, waits };
+  return { outcome, measurements, requests, story, waits: story.filter((line) => line.startsWith('waited ')) };
 }
 
 function describeMeasurement(m: Measurement, limit: Limit): string {
@@ -164,8 +149,6 @@ function describeMeasurement(m: Measurement, limit: Limit): string {
     `${when} (${window}): ${m.served} served of ${m.replies.length} sent in ${m.durationMs} ms, refusals: ${statuses}` +
     `${m.confirmations.length ? `; ${refused} of ${m.confirmations.length} later requests refused` : ''}` +
     `${m.errors.length ? `; ${m.errors.length} without a response (${m.errors[0]})` : ''}` +
-    `${m.refill ? `; ${m.refill.served} of ${m.refill.probes} refill probe(s) served` : ''}` +
-    `${m.sharedWith ? `; another key ${m.sharedWith === 'shared' ? 'refused too' : 'still served'}` : ''}` +
     ` → ${m.shape} (limit ${limit.max} / ${limit.windowSeconds} s)${m.why ? `: ${m.why}` : ''}${m.notes.length ? `; ${m.notes.join('; ')}` : ''}`
   );
 }

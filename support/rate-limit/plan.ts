@@ -2,10 +2,10 @@
 import type { Config } from '../run/config';
 import { RUNTIME_VERSIONS } from '../document/facts';
 import { fillPath, type Target } from '../spec/target';
-import { burstTarget, sleep } from './burst';
+import { burstTarget } from './burst';
 import { keyRoles } from './keys';
 import { knownPrior, lastActivity, readLastRun } from './known-prior';
-import { windowMargin, type Limit } from './measurement';
+import { waitQuietWindow, windowMargin, type Limit } from './measurement';
 
 export function burstPlan(config: Config, target: Target) {
   const roles = keyRoles(config);
@@ -35,11 +35,8 @@ export type BurstPlan = ReturnType<typeof burstPlan>;
 /** Waits until the main key has room for `n` more requests under the global `limit`, so that it never cuts short a route's own burst; returns the ms waited. */
 export async function waitForRoom(plan: BurstPlan, limit: Limit, n: number): Promise<number> {
   const windowMs = limit.windowSeconds * 1000;
-  const margin = windowMargin(windowMs);
-  const { times } = plan.knownOfMain()(Date.now() - windowMs - margin);
+  const { times } = plan.knownOfMain()(Date.now() - windowMs - windowMargin(windowMs));
   const excess = times.length + n - limit.max;
-  if (excess <= 0) return 0;
-  const waitMs = Math.max(0, times[Math.min(excess, times.length) - 1] + windowMs + margin - Date.now());
-  await sleep(waitMs);
-  return waitMs;
+  // Room comes when the oldest `excess` requests have left the window.
+  return excess <= 0 ? 0 : waitQuietWindow(times[Math.min(excess, times.length) - 1], windowMs);
 }

@@ -6,17 +6,6 @@ import { isServed, sendOne, sleep, type BurstTarget, type Reply } from './burst'
 import { announcementOf, ROUNDING_MS } from './headers';
 import { exhaust, windowMargin, type Limit } from './measurement';
 
-export interface Recovery {
-  /** Every request of the test in the order sent: a still limited key waited out, the burst, the rest. */
-  replies: Reply[];
-  /** The first refusal of the burst that reached the limit (the window's own), or of the key still limited before it. */
-  refusal: Reply;
-  /** The one served again, if any was (the last sent). */
-  served?: Reply;
-  /** How the last wait was decided. */
-  waited: string;
-}
-
 /** Waits as the latest 429 says when plausible, else a window from `since`, then asks until served, at most a window and a bit after `since`. */
 async function askUntilServed(target: BurstTarget, limit: Limit, before: Reply[], since: number) {
   const windowMs = limit.windowSeconds * 1000;
@@ -39,14 +28,18 @@ async function askUntilServed(target: BurstTarget, limit: Limit, before: Reply[]
 
 const firstRefusal = (replies: Reply[]) => replies.find((r) => !isServed(r.status) && r.status !== 0);
 
-/** `{ sent }` when the limit was never reached. */
-export async function watchRecovery(target: BurstTarget, limit: Limit): Promise<Recovery | { sent: number }> {
+/**
+ * `replies`: every request of the test in the order sent (a still limited key waited out, the burst, the rest); `refusal`: the first refusal
+ * of the burst that reached the limit (the window's own), or of the key still limited before it, none when the limit was never reached;
+ * `served`: the one served again, if any was (the last sent); `waited`: how the last wait was decided.
+ */
+export async function watchRecovery(target: BurstTarget, limit: Limit) {
   const windowMs = limit.windowSeconds * 1000;
   const replies: Reply[] = [];
   let run = (await exhaust(target, limit)).replies;
   replies.push(...run);
   let refusal = firstRefusal(run);
-  if (!refusal) return { sent: replies.length };
+  if (!refusal) return { replies };
   // Still limited by an earlier test: its window's start is unknown, so wait it out and fill one of our own.
   if (!run.some((r) => isServed(r.status))) {
     const before = await askUntilServed(target, limit, run, refusal.at);
@@ -55,7 +48,7 @@ export async function watchRecovery(target: BurstTarget, limit: Limit): Promise<
     run = (await exhaust(target, limit)).replies;
     replies.push(...run);
     refusal = firstRefusal(run);
-    if (!refusal) return { sent: replies.length };
+    if (!refusal) return { replies };
   }
   const limitedAt = refusal.at;
   // In the middle of the window, or when the first 429 says the key is served again if that is sooner.

@@ -8,12 +8,8 @@ import type { Spec, SpecOperation } from '../spec/spec';
 import { fillPath, relativeTo, type Target } from '../spec/target';
 import type { BurstTarget } from './burst';
 
-interface RouteProbe extends BurstTarget {
-  method: string;
-  /** The route by role (`check-read`, `check-update`, `spec`) or `GET <path template>`. */
-  place: string;
-  op?: SpecOperation;
-}
+/** `place`: the route by role (`check-read`, `check-update`, `spec`) or `GET <path template>`. */
+type RouteProbe = BurstTarget & { method: string; place: string; op?: SpecOperation };
 
 /** A path template as a pattern over request paths: `{id}` is one segment. */
 const templatePattern = (template: string) => new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]*\}/g, '[^/]+')}/?$`);

@@ -33,8 +33,7 @@ const SCHEME_SPELLINGS: Spelling[] = [(a) => a.replace(/^Bearer /, 'bearer '), (
 /** The other spellings of the asker's Authorization value that the target serves, asked once each (in order: one lane). */
 async function acceptedSpellings(asker: BurstTarget): Promise<Spelling[]> {
   const own = headerValue(asker.headers, 'authorization') ?? '';
-  const n = SCHEME_SPELLINGS.length;
-  const asked = await burst({ ...asker, authorizations: SCHEME_SPELLINGS.map((s) => s(own)) }, { concurrency: 1, maxRequests: n });
+  const asked = await burst({ ...asker, authorizations: SCHEME_SPELLINGS.map((s) => s(own)) }, { concurrency: 1, maxRequests: SCHEME_SPELLINGS.length });
   return SCHEME_SPELLINGS.filter((_, k) => isServed(asked.replies[k].status));
 }
 
