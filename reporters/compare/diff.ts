@@ -152,14 +152,18 @@ const withError = (o: Observation) => {
   return o.status >= 400 && e ? `${o.status} ${e}` : String(o.status);
 };
 
-/** Ranks differences: rank, then order within the rank (sorting is stable: then the order found). */
-const byRank = (a: Difference, b: Difference) => a.rank - b.rank || a.sub - b.sub;
+/** Ranks differences: rank, then within a rank the fields a clause is about (`vocabulary`, the words of its summary), then the order within the rank (sorting is stable: then the order found). */
+export const rankBy = (vocabulary: ReadonlySet<string>) => {
+  const relevance = (d: Difference) => (d.field && vocabulary.has(d.field) ? 0 : 1);
+  return (p: Difference, q: Difference) => p.rank - q.rank || relevance(p) - relevance(q) || p.sub - q.sub;
+};
 
-/** The responses of one test on both sides, paired; the requests that differ, most telling first. */
+/** The responses of one test on both sides, paired; the requests that differ, most telling first by `order`. */
 export function diffRequests(
   a: Observation[] = [],
   b: Observation[] = [],
   ignoreHeaders: ReadonlySet<string> = new Set(),
+  order = rankBy(new Set()),
 ): { requests: RequestDiff[]; alike: number } {
   // The same request differing the same way again is counted, not repeated.
   const seen = new Map<string, RequestDiff>();
@@ -184,11 +188,11 @@ export function diffRequests(
       if (x.status === y.status) differences.push(...bodyDifferences(x, y));
     }
     if (!differences.length) return void alike++;
-    differences.sort(byRank);
+    differences.sort(order);
     const key = `${request}|${requestB ?? ''}|${differences.map((d) => `${d.what}=${d.a}/${d.b}`).join('|')}`;
     const same = seen.get(key);
     if (same) return void same.times++;
     seen.set(key, { request, ...(requestB && requestB !== request ? { requestB } : {}), differences, times: 1 });
   });
-  return { requests: [...seen.values()].sort((p, q) => byRank(p.differences[0], q.differences[0])), alike };
+  return { requests: [...seen.values()].sort((p, q) => order(p.differences[0], q.differences[0])), alike };
 }

@@ -2,7 +2,7 @@
 import { familyOf, type ClauseId } from '../../support/document/clauses';
 import { FAMILIES } from '../../support/document/clause-text';
 import type { ClauseRow, TestRef } from '../matrix-types';
-import { align, diffRequests, systematicHeaders } from './diff';
+import { align, diffRequests, rankBy, systematicHeaders } from './diff';
 import { count } from '../doc';
 import { failurePhrase, failuresOf, reasonPhrase } from './failures';
 import type { Difference, Failure, Side, SideName } from './types';
@@ -47,12 +47,14 @@ function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>
   // A test that tried the clause on one side only (the other stopped before it: a 200 where a 404 was due) says less about it.
   const triedOnBoth = changed.filter((t) => [ra, rb].every((row) => row?.tests.some((x) => x.title === t)));
   const skipped = category === 'one-skipped';
+  // What the clause is about: its summary (the catalogue's) names the fields that matter most.
+  const order = rankBy(new Set(base.summary.split(/[^A-Za-z0-9_-]+/)));
   const tests = (triedOnBoth.length ? triedOnBoth : changed.length ? changed : titles).map((title) => ({
     title,
     a: outcome(a, ra, title),
     b: outcome(b, rb, title),
     // A side that did not run the test sent nothing to set beside the other's requests.
-    ...(skipped ? { requests: [], alike: 0 } : diffRequests(a.observations[title], b.observations[title], ignore)),
+    ...(skipped ? { requests: [], alike: 0 } : diffRequests(a.observations[title], b.observations[title], ignore, order)),
     failures: [] as Failure[],
   }));
   const loose: Failure[] = [];
@@ -63,13 +65,9 @@ function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>
     else loose.push(f);
   }
 
-  // What the clause is about: its summary (the catalogue's) names the fields that matter most.
-  const vocabulary = new Set(base.summary.split(/[^A-Za-z0-9_-]+/));
-  // Within a rank, the fields the clause is about come first (sorting is stable: then the order found).
-  const relevance = (d: Difference) => (d.field && vocabulary.has(d.field) ? 0 : 1);
-  const lighter = (p?: Difference, q?: Difference) => (!p || !q ? Number(!p) - Number(!q) : p.rank - q.rank || relevance(p) - relevance(q) || p.sub - q.sub);
-  for (const t of tests) for (const r of t.requests) r.differences.sort(lighter);
-  const best = (t: (typeof tests)[number]) => t.requests.map((r) => r.differences[0]).sort(lighter)[0];
+  // A test with no differing request ranks after those with one.
+  const lighter = (p?: Difference, q?: Difference) => (!p || !q ? Number(!p) - Number(!q) : order(p, q));
+  const best = (t: (typeof tests)[number]) => t.requests[0]?.differences[0];
   // A test that declares the clause comes before one that checked it in passing (an error body on the way).
   const ownTest = (t: (typeof tests)[number]) => ([ra, rb].some((row) => row?.tests.some((x) => x.title === t.title && !x.inPassing)) ? 0 : 1);
   const ranked = tests
