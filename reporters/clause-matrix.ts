@@ -12,8 +12,7 @@ import { declaredCaseSeed } from '../support/run/config';
 import { matrixDoc, summaryCounts } from './matrix-doc';
 import { markdown, page } from './doc';
 import type { WaiverStamp } from '../support/checks/waivers';
-import type { Matrix, MatrixFailure, RunFailure } from './matrix-types';
-import { errorFailures, readRun, type TestRun } from './run-model';
+import { errorFailures, readRun, type MatrixFailure, type TestRun } from './run-model';
 import { renderJunit } from './junit';
 import { waiverNotes, type WaiverOptions } from './waiver-notes';
 import { REPORT_FILES } from '../support/run/report-files';
@@ -45,7 +44,7 @@ export default class ClauseMatrixReporter implements Reporter {
     const ran = runs.filter((r) => r.result);
     const failures = allFailures(ran);
     const built = buildMatrix(runs, result);
-    const matrix: Matrix = { ...built, waivers: waiverNotes(this.options.waivers, failures, built.clauses) };
+    const matrix = { ...built, waivers: waiverNotes(this.options.waivers, failures, built.clauses) };
     mkdirSync(this.outputDir, { recursive: true });
     const write = (name: string, text: string) => writeFileSync(join(this.outputDir, name), text);
     write(REPORT_FILES.matrixJson, redactedJson(matrix, 2));
@@ -74,6 +73,12 @@ export function triedOf({ test, file, tried }: TestRun, rootDir: string) {
   return { id: `[${project}] › ${listed} › ${titles.join(' › ')}`, file, tried };
 }
 
+/** One entry of tried.json: a test (its line in a `--test-list` file) and what it tried. */
+export type TestTried = ReturnType<typeof triedOf>;
+
+/** One line of failures.json: every failure of a run, with its test; `error` when the test failed before its checks. */
+export type RunFailure = MatrixFailure & { file: string; project: string; error?: true };
+
 /** Every failure of the run, uncapped, with its test (the self-test reads it); a test that errored before any check fails the clauses it names. */
 function allFailures(runs: readonly TestRun[]): RunFailure[] {
   return runs.flatMap((run) => {
@@ -88,6 +93,10 @@ function allFailures(runs: readonly TestRun[]): RunFailure[] {
 type ClauseStatus = 'verified' | 'waived' | 'failed' | 'skipped' | 'not covered';
 /** `inPassing`: it tried the clause without declaring it (a check made on the way, e.g. an error body). */
 type TestRef = { title: string; file: string; status: 'passed' | 'waived' | 'failed' | 'skipped'; inPassing?: true };
+
+/** contract-matrix.json (read by the self-test and compare mode); `waivers`: each line printed about the waiver file (used, expired, stale). */
+export type Matrix = ReturnType<typeof buildMatrix> & { waivers: ReturnType<typeof waiverNotes> };
+export type ClauseRow = Matrix['clauses'][number];
 
 /** The matrix but the lines about waivers: a row per catalogued clause, the drift warnings, the requests per family. */
 export function buildMatrix(runs: readonly TestRun[], result: FullResult) {

@@ -1,7 +1,8 @@
 /** contract-matrix.md and .html: the matrix as a table a person reads without knowing the code, then the waivers, the spec drift and the requests. */
 import { failureLine } from '../support/checks/failure';
 import { statusClass, type Block } from './doc';
-import type { ClauseRow, Matrix, MatrixFailure } from './matrix-types';
+import type { ClauseRow, Matrix } from './clause-matrix';
+import type { MatrixFailure } from './run-model';
 
 const MARK = { verified: '✅ verified', waived: '🟪 waived', failed: '❌ failed', skipped: '⏭️ skipped', 'not covered': '⬜ not covered' } as const;
 const TEST_MARK = { passed: '✓', failed: '✗', skipped: '–', waived: '~' } as const;

@@ -4,7 +4,6 @@ import type { TestCase, TestResult } from '@playwright/test/reporter';
 import { isClauseId, type ClauseId } from '../support/document/clauses';
 import { FAILURES_ATTACHMENT, TRIED_ATTACHMENT, type Failure, type Tried } from '../support/checks/failure';
 import { uniqueBy } from './unique';
-import type { MatrixFailure } from './matrix-types';
 
 function attached<T>(result: TestResult | undefined, name: string): T | undefined {
   const a = result?.attachments.find((x) => x.name === name && x.body);
@@ -35,6 +34,9 @@ export function readRun(tests: readonly TestCase[], results: ReadonlyMap<TestCas
 }
 
 export type TestRun = ReturnType<typeof readRun>[number];
+
+/** A failure as the matrix keeps it: the check's own data and the test it came from (of a keyed one, the first, and how many times it was seen). */
+export type MatrixFailure = Failure & { test: string; sightings?: number };
 
 /** What an errored test failed its clauses with: its error's first line, since no check said more. */
 export function errorFailures(run: TestRun, clauses: readonly ClauseId[]): MatrixFailure[] {

@@ -4,7 +4,7 @@
  */
 import { covers, isActive, waiverName, type Waiver } from '../support/checks/waivers';
 import { count } from './doc';
-import type { ClauseRow, RunFailure } from './matrix-types';
+import type { buildMatrix, RunFailure } from './clause-matrix';
 
 /** The waivers as the configuration read them, handed to the matrix reporter by playwright.config.ts. */
 export interface WaiverOptions {
@@ -14,7 +14,7 @@ export interface WaiverOptions {
   today: string;
 }
 
-export function waiverNotes(options: WaiverOptions | undefined, failures: readonly RunFailure[], rows: readonly ClauseRow[]) {
+export function waiverNotes(options: WaiverOptions | undefined, failures: readonly RunFailure[], rows: ReturnType<typeof buildMatrix>['clauses']) {
   if (!options?.entries.length) return [];
   const name = (w: Waiver) => `${options.file ?? 'waiver file'} ${waiverName(w)}`;
   return options.entries.flatMap((w) => {

@@ -1,7 +1,22 @@
 /** What differs between two targets' responses to one test, request by request, ranked from status to headers; bodies of different statuses are not compared. */
 import type { Observation } from '../../support/http/observation';
 import { clip } from './failures';
-import { RANK, type Difference } from './types';
+
+/** Rank of a difference: the lower, the more it matters to whoever decides if one side can stand in. */
+const RANK = { status: 0, missing: 1, contentType: 2, errorBody: 3, body: 4, header: 5 } as const;
+
+export interface Difference {
+  rank: number;
+  /** Order within a rank: the documented fields of an error body first, types before values. */
+  sub: number;
+  /** The body field (last key) or header the difference is about, for matching it to a clause. */
+  field?: string;
+  what: string;
+  a: string;
+  b: string;
+  /** A few words: "status 404 vs 200", "error body: error \"Not Found\" vs \"Not found\"". */
+  phrase: string;
+}
 
 /** A request whose responses differ: `requestB`, B's request line when it is not A's (ids differ between targets); `times`, how many requests of the test differed exactly so. */
 type RequestDiff = { request: string; requestB?: string; differences: Difference[]; times: number };

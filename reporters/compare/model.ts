@@ -1,11 +1,26 @@
 /** The comparison of two runs, clause by clause, with the tests behind each difference and the first difference in a few words. */
 import { familyOf, type ClauseId } from '../../support/document/clauses';
 import { FAMILIES } from '../../support/document/clause-text';
-import type { ClauseRow, TestRef } from '../matrix-types';
+import type { ClauseRow, Matrix } from '../clause-matrix';
 import { align, diffRequests, rankBy, systematicHeaders } from './diff';
 import { count } from '../doc';
 import { failurePhrase, failuresOf, reasonPhrase } from './failures';
-import type { Difference, Failure, Side, SideName } from './types';
+import type { Observation } from '../../support/http/observation';
+import type { Difference } from './diff';
+import type { Failure } from './failures';
+
+export type SideName = 'A' | 'B';
+
+export interface Side {
+  label: string;
+  matrix?: Matrix;
+  observations: Record<string, Observation[]>;
+  exitCode: number | null;
+  /** Why the side produced no matrix (configuration error, unreachable target), from its output. */
+  problem?: string;
+  /** Where the side's own reports are, relative to compare.html (for links). */
+  reports?: string;
+}
 
 /** What a differing clause is (which side verified what the other did not), in the order both reports show the groups. */
 const GROUPS = { 'a-only': 'A verified, B failed', 'b-only': 'B verified, A failed', 'one-skipped': 'Skipped on one side' } as const;
@@ -17,7 +32,7 @@ const statusOf = (side: Side, row?: ClauseRow) => (side.matrix ? (row?.status ??
 const verdictOf = (status: string) => (status === 'waived' ? 'failed' : status);
 
 /** A test's outcome for a clause; one that does not count for it on this side shows how it ended there. */
-function outcome(side: Side, row: ClauseRow | undefined, title: string): TestRef['status'] | 'absent' {
+function outcome(side: Side, row: ClauseRow | undefined, title: string): ClauseRow['tests'][number]['status'] | 'absent' {
   const own = row?.tests.find((t) => t.title === title)?.status;
   if (own) return own;
   const elsewhere = (side.matrix?.clauses ?? []).flatMap((c) => c.tests.filter((t) => t.title === title).map((t) => t.status));
@@ -119,3 +134,7 @@ export function compare(a: Side, b: Side) {
       : `A and B agree on every clause (${clauses.length}).`;
   return { a, b, verdict, clauses, families, total: tally('all', clauses), headersOnly, groups };
 }
+
+/** The comparison of two runs: verdict, clauses, family counts, the differing clauses grouped. */
+export type Comparison = ReturnType<typeof compare>;
+export type ClauseComparison = Comparison['clauses'][number];
