@@ -12,7 +12,7 @@ import { declaredCaseSeed } from '../support/run/config';
 import { matrixDoc, summaryCounts } from './matrix-doc';
 import { markdown, page } from './doc';
 import type { WaiverStamp } from '../support/checks/waivers';
-import { errorFailures, readRun, type MatrixFailure, type TestRun } from './run-model';
+import { readRun, type MatrixFailure, type TestRun } from './run-model';
 import { renderJunit } from './junit';
 import { waiverNotes, type WaiverOptions } from './waiver-notes';
 import { REPORT_FILES } from '../support/run/report-files';
@@ -77,16 +77,15 @@ export function triedOf({ test, file, tried }: TestRun, rootDir: string) {
 export type TestTried = ReturnType<typeof triedOf>;
 
 /** One line of failures.json: every failure of a run, with its test; `error` when the test failed before its checks. */
-export type RunFailure = MatrixFailure & { file: string; project: string; error?: true };
+export type RunFailure = MatrixFailure & { file: string; project: string };
 
-/** Every failure of the run, uncapped, with its test (the self-test reads it); a test that errored before any check fails the clauses it names. */
+/** Every failure of the run, uncapped, with its test (the self-test reads it); a test's error only where no check failed (waived ones too). */
 function allFailures(runs: readonly TestRun[]): RunFailure[] {
-  return runs.flatMap((run) => {
-    const ref = { file: run.file, project: run.test.parent.project()?.name ?? '' };
-    // An error after checks that failed (waived ones too) is not "an error before any check".
-    if (!run.failures.length && run.errored) return errorFailures(run, run.declared).map((f) => ({ ...f, ...ref, error: true as const }));
-    return run.failures.map((f) => ({ ...f, test: run.title, ...ref }));
-  });
+  return runs.flatMap((run) =>
+    run.failures
+      .filter((f, _, all) => !f.error || all.every((x) => x.error))
+      .map((f) => ({ ...f, file: run.file, project: run.test.parent.project()?.name ?? '' })),
+  );
 }
 
 /** `waived`: it failed, and an active waiver covers every one of its failures. */
@@ -137,8 +136,7 @@ export function buildMatrix(runs: readonly TestRun[], result: FullResult) {
       }
       if (status === 'failed' || status === 'waived') {
         // A failed clause shows what failed it (an errored test, its error); a waived one, what its waivers covered.
-        const own = failures.filter((f) => f.clause === id && (status === 'waived') === Boolean(f.waiver)).map((f) => ({ ...f, test: title }));
-        const shown = own.length || status === 'waived' ? own : errorFailures(run, [id]);
+        const shown = failures.filter((f) => f.clause === id && (status === 'waived') === Boolean(f.waiver)).map(({ error: _error, ...f }) => f);
         for (const f of shown) addFailure(row.failures, f);
         for (const f of shown) if (f.waiver && !row.waivers.some((w) => w.entry === f.waiver!.entry)) row.waivers.push(f.waiver);
       }
@@ -177,12 +175,12 @@ function linkFromHtmlReport(htmlDir: string, matrixPage: string): void {
 }
 
 /** A test's result per clause: failed where a failure no waiver covers, waived where all were waived, else passed; not run: declared clauses skipped. */
-function clauseStatuses({ result, declared, tried, failures, errored }: TestRun): Map<ClauseId, TestRef['status']> {
+function clauseStatuses({ result, declared, tried, failures }: TestRun): Map<ClauseId, TestRef['status']> {
   if (!result || result.status === 'skipped') return new Map(declared.map((id) => [id, 'skipped']));
   const out = new Map<ClauseId, TestRef['status']>();
-  for (const id of [...tried.map((t) => t.clause), ...failures.map((f) => f.clause), ...(errored ? declared : [])]) {
+  for (const id of [...tried.map((t) => t.clause), ...failures.map((f) => f.clause)]) {
     const own = failures.filter((f) => f.clause === id);
-    out.set(id, own.some((f) => !f.waiver) ? 'failed' : own.length ? 'waived' : errored && declared.includes(id) ? 'failed' : 'passed');
+    out.set(id, own.some((f) => !f.waiver) ? 'failed' : own.length ? 'waived' : 'passed');
   }
   return out;
 }
