@@ -11,7 +11,7 @@ import { operatorsOf } from './matrix-operators';
 import { declaredCaseSeed } from '../support/run/config';
 import { matrixDoc, summaryCounts } from './matrix-doc';
 import { markdown, page } from './doc';
-import type { WaiverStamp } from '../support/checks/waivers';
+import { uniqueBy } from './unique';
 import { readRun, type MatrixFailure, type TestRun } from './run-model';
 import { renderJunit } from './junit';
 import { waiverNotes, type WaiverOptions } from './waiver-notes';
@@ -90,72 +90,65 @@ function allFailures(runs: readonly TestRun[]): RunFailure[] {
 
 /** `waived`: it failed, and an active waiver covers every one of its failures. */
 type ClauseStatus = 'verified' | 'waived' | 'failed' | 'skipped' | 'not covered';
-/** `inPassing`: it tried the clause without declaring it (a check made on the way, e.g. an error body). */
-type TestRef = { title: string; file: string; status: 'passed' | 'waived' | 'failed' | 'skipped'; inPassing?: true };
+type TestStatus = 'passed' | 'waived' | 'failed' | 'skipped';
 
 /** contract-matrix.json (read by the self-test and compare mode); `waivers`: each line printed about the waiver file (used, expired, stale). */
 export type Matrix = ReturnType<typeof buildMatrix> & { waivers: ReturnType<typeof waiverNotes> };
 export type ClauseRow = Matrix['clauses'][number];
 
+const unique = (items: ReadonlyArray<string | undefined>) => [...new Set(items)].filter((x): x is string => !!x);
+
 /** The matrix but the lines about waivers: a row per catalogued clause, the drift warnings, the requests per family. */
 export function buildMatrix(runs: readonly TestRun[], result: FullResult) {
-  const row = (id: ClauseId) => ({
-    id,
-    summary: CLAUSES[id],
-    status: 'not covered' as ClauseStatus,
-    tests: [] as TestRef[],
-    /** Why the clause was skipped, from the skip annotations. */
-    reasons: [] as string[],
-    /** The failures of this clause, as the checks made them; a waived clause's carry their waiver. */
-    failures: [] as MatrixFailure[],
-    waivers: [] as WaiverStamp[],
-    /** Where the clause was tried: the routes (by role) and the value classes, from the tests' `tried` attachments. */
-    places: [] as string[],
-    valueClasses: [] as string[],
-  });
-  const rows = new Map(CLAUSE_IDS.map((id) => [id, row(id)]));
-  const drift = new Set<string>();
-  const requests: Record<string, number> = {};
-  for (const run of runs) {
-    const { annotations, declared, failures, tried, title } = run;
+  const results = runs.flatMap((run) => {
     // A test that passed against a stand-in (the embedded agent for a remote target) verified nothing of the target.
-    const standIn = annotations.find((a) => a.type === 'agent-under-test')?.description;
-    for (const a of annotations) if (a.type === 'spec-drift' && a.description) drift.add(a.description);
-    const count = annotations.filter((a) => a.type === 'requests').reduce((n, a) => n + Number(a.description ?? 0), 0);
+    const standIn = run.annotations.find((a) => a.type === 'agent-under-test')?.description;
+    return [...clauseStatuses(run)].map(([id, measured]) => ({ run, id, status: standIn && measured === 'passed' ? 'skipped' : measured, standIn }));
+  });
+  const clauses = CLAUSE_IDS.map((id) => {
+    const mine = results.filter((r) => r.id === id);
+    // `inPassing`: it tried the clause without declaring it (a check made on the way, e.g. an error body).
+    const inPassing = (run: TestRun, status: TestStatus) => (status !== 'skipped' && !run.declared.includes(id) ? { inPassing: true as const } : {});
+    const tests = mine.map(({ run, status }) => ({ title: run.title, file: run.file, status, ...inPassing(run, status) }));
+    // A failed clause shows what failed it (an errored test, its error); a waived one, what its waivers covered.
+    const failures = mine.flatMap(({ run, status }) => run.failures.filter((f) => f.clause === id && (status === 'waived' || !f.waiver)));
+    const tried = mine.flatMap(({ run }) => run.tried.filter((t) => t.clause === id));
+    const valueClasses = unique(tried.map((t) => t.valueClass));
+    return {
+      id,
+      summary: CLAUSES[id],
+      status: (Object.entries(ROLL_UP).find(([t]) => tests.some((x) => x.status === t))?.[1] ?? 'not covered') as ClauseStatus,
+      tests,
+      /** Why the clause was skipped, from the skip annotations. */
+      reasons: unique(
+        mine.filter((r) => r.status === 'skipped').map((r) => r.standIn ?? r.run.annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description),
+      ),
+      /** The failures of this clause, as the checks made them; a waived clause's carry their waiver. */
+      failures: keptOnce(failures.map(({ error: _error, ...f }) => f)),
+      waivers: uniqueBy(
+        failures.flatMap((f) => f.waiver ?? []),
+        (w) => w.entry,
+      ),
+      /** Where the clause was tried: the routes (by role) and the value classes, from the tests' `tried` attachments. */
+      places: unique(tried.map((t) => t.place)),
+      valueClasses,
+      // The near-miss operators (and `seeded`) among the value classes.
+      operators: operatorsOf(valueClasses),
+    };
+  });
+  const requests: Record<string, number> = {};
+  for (const { annotations, declared, tried } of runs) {
     const first = declared[0] ?? tried[0]?.clause;
     const family = first ? familyOf(first) : 'other';
-    requests[family] = (requests[family] ?? 0) + count;
-    for (const [id, measured] of clauseStatuses(run)) {
-      const row = rows.get(id)!;
-      const status = standIn && measured === 'passed' ? 'skipped' : measured;
-      const inPassing = status !== 'skipped' && !declared.includes(id);
-      row.tests.push({ title, file: run.file, status, ...(inPassing ? { inPassing } : {}) });
-      if (status === 'skipped') {
-        const reason = standIn ?? annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description;
-        if (reason && !row.reasons.includes(reason)) row.reasons.push(reason);
-      }
-      if (status === 'failed' || status === 'waived') {
-        // A failed clause shows what failed it (an errored test, its error); a waived one, what its waivers covered.
-        const shown = failures.filter((f) => f.clause === id && (status === 'waived') === Boolean(f.waiver)).map(({ error: _error, ...f }) => f);
-        for (const f of shown) addFailure(row.failures, f);
-        for (const f of shown) if (f.waiver && !row.waivers.some((w) => w.entry === f.waiver!.entry)) row.waivers.push(f.waiver);
-      }
-      for (const t of tried.filter((x) => x.clause === id)) {
-        if (t.place && !row.places.includes(t.place)) row.places.push(t.place);
-        if (t.valueClass && !row.valueClasses.includes(t.valueClass)) row.valueClasses.push(t.valueClass);
-      }
-    }
+    requests[family] = (requests[family] ?? 0) + annotations.filter((a) => a.type === 'requests').reduce((n, a) => n + Number(a.description ?? 0), 0);
   }
-  for (const row of rows.values()) row.status = Object.entries(ROLL_UP).find(([t]) => row.tests.some((x) => x.status === t))?.[1] ?? 'not covered';
-  const clauses = [...rows.values()];
   const count = (s: ClauseStatus) => clauses.filter((c) => c.status === s).length;
   return {
     generatedAt: new Date().toISOString(),
     runStatus: result.status,
     summary: { verified: count('verified'), waived: count('waived'), failed: count('failed'), skipped: count('skipped'), notCovered: count('not covered') },
-    // The near-miss operators (and `seeded`) among the value classes.
-    clauses: clauses.map((c) => ({ ...c, operators: operatorsOf(c.valueClasses) })),
-    drift: [...drift],
+    clauses,
+    drift: unique(runs.flatMap((r) => r.annotations.filter((a) => a.type === 'spec-drift').map((a) => a.description))),
     requests: { ...requests, total: Object.values(requests).reduce((a, b) => a + b, 0) },
     // The seed of the generated values (CASE_SEED): the same seed replays the same values.
     caseSeed: declaredCaseSeed(),
@@ -175,9 +168,9 @@ function linkFromHtmlReport(htmlDir: string, matrixPage: string): void {
 }
 
 /** A test's result per clause: failed where a failure no waiver covers, waived where all were waived, else passed; not run: declared clauses skipped. */
-function clauseStatuses({ result, declared, tried, failures }: TestRun): Map<ClauseId, TestRef['status']> {
+function clauseStatuses({ result, declared, tried, failures }: TestRun): Map<ClauseId, TestStatus> {
   if (!result || result.status === 'skipped') return new Map(declared.map((id) => [id, 'skipped']));
-  const out = new Map<ClauseId, TestRef['status']>();
+  const out = new Map<ClauseId, TestStatus>();
   for (const id of [...tried.map((t) => t.clause), ...failures.map((f) => f.clause)]) {
     const own = failures.filter((f) => f.clause === id);
     out.set(id, own.some((f) => !f.waiver) ? 'failed' : own.length ? 'waived' : 'passed');
@@ -191,10 +184,14 @@ const ROLL_UP = { failed: 'failed', waived: 'waived', passed: 'verified', skippe
 const MAX_FAILURES_PER_CLAUSE = 50;
 
 /** A keyed failure (Failure.key) is kept once per clause, however many tests saw it, with the count of sightings; others as they come, up to the cap. */
-function addFailure(list: MatrixFailure[], f: MatrixFailure): void {
-  const same = f.key === undefined ? undefined : list.find((x) => x.key === f.key);
-  if (same) same.sightings = (same.sightings ?? 1) + 1;
-  else if (list.length < MAX_FAILURES_PER_CLAUSE) list.push(f.key === undefined ? f : { ...f, sightings: 1 });
+function keptOnce(failures: readonly MatrixFailure[]): MatrixFailure[] {
+  const list: MatrixFailure[] = [];
+  for (const f of failures) {
+    const same = f.key === undefined ? undefined : list.find((x) => x.key === f.key);
+    if (same) same.sightings = (same.sightings ?? 1) + 1;
+    else if (list.length < MAX_FAILURES_PER_CLAUSE) list.push(f.key === undefined ? f : { ...f, sightings: 1 });
+  }
+  return list;
 }
 
 /** Every string redacted before writing: redacting the JSON text could eat the backslash of an escaped quote after a credential. */
