@@ -99,16 +99,8 @@ function headerDifferences(x: Observation, y: Observation, ignore: ReadonlySet<s
     const contentType = h === 'content-type';
     if (ignore.has(h) || a === b || (!contentType && VOLATILE.test(h) && a !== undefined && b !== undefined)) continue;
     if (!contentType && (a === undefined || b === undefined)) {
-      const side = a === undefined ? 'B' : 'A';
-      only.push({
-        rank: RANK.header,
-        sub: 1,
-        field: h,
-        what: 'headers',
-        a: side === 'A' ? h : 'absent',
-        b: side === 'B' ? h : 'absent',
-        phrase: `${h} only on ${side}`,
-      });
+      const [sa, sb] = [a, b].map((v) => (v === undefined ? 'absent' : h));
+      only.push({ rank: RANK.header, sub: 1, field: h, what: 'headers', a: sa, b: sb, phrase: `${h} only on ${a === undefined ? 'B' : 'A'}` });
       continue;
     }
     // application/json vs application/problem+json: both JSON, a detail; JSON vs text: a difference.
