@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { CLAUSE_IDS, CLAUSES, familyOf, type ClauseId } from '../support/document/clauses';
+import { CLAUSE_IDS, CLAUSES, familyOf } from '../support/document/clauses';
 import { redact } from '../support/http/redact';
 import { operatorsOf } from './matrix-operators';
 import { declaredCaseSeed } from '../support/run/config';
@@ -42,7 +42,12 @@ export default class ClauseMatrixReporter implements Reporter {
   async onEnd(result: FullResult): Promise<void> {
     const runs = readRun(this.root?.allTests() ?? [], this.results);
     const ran = runs.filter((r) => r.result);
-    const failures = allFailures(ran);
+    // Every failure of the run, uncapped, with its test (the self-test reads it); a test's error only where no check failed (waived ones too).
+    const failures: RunFailure[] = ran.flatMap((run) =>
+      run.failures
+        .filter((f, _, all) => !f.error || all.every((x) => x.error))
+        .map((f) => ({ ...f, file: run.file, project: run.test.parent.project()?.name ?? '' })),
+    );
     const built = buildMatrix(runs, result);
     const matrix = { ...built, waivers: waiverNotes(this.options.waivers, failures, built.clauses) };
     mkdirSync(this.outputDir, { recursive: true });
@@ -79,15 +84,6 @@ export type TestTried = ReturnType<typeof triedOf>;
 /** One line of failures.json: every failure of a run, with its test; `error` when the test failed before its checks. */
 export type RunFailure = MatrixFailure & { file: string; project: string };
 
-/** Every failure of the run, uncapped, with its test (the self-test reads it); a test's error only where no check failed (waived ones too). */
-function allFailures(runs: readonly TestRun[]): RunFailure[] {
-  return runs.flatMap((run) =>
-    run.failures
-      .filter((f, _, all) => !f.error || all.every((x) => x.error))
-      .map((f) => ({ ...f, file: run.file, project: run.test.parent.project()?.name ?? '' })),
-  );
-}
-
 /** `waived`: it failed, and an active waiver covers every one of its failures. */
 type ClauseStatus = 'verified' | 'waived' | 'failed' | 'skipped' | 'not covered';
 type TestStatus = 'passed' | 'waived' | 'failed' | 'skipped';
@@ -96,14 +92,21 @@ type TestStatus = 'passed' | 'waived' | 'failed' | 'skipped';
 export type Matrix = ReturnType<typeof buildMatrix> & { waivers: ReturnType<typeof waiverNotes> };
 export type ClauseRow = Matrix['clauses'][number];
 
-const unique = (items: ReadonlyArray<string | undefined>) => [...new Set(items)].filter((x): x is string => !!x);
+const unique = <T>(items: ReadonlyArray<T | undefined>) => [...new Set(items)].filter((x): x is T => !!x);
 
 /** The matrix but the lines about waivers: a row per catalogued clause, the drift warnings, the requests per family. */
 export function buildMatrix(runs: readonly TestRun[], result: FullResult) {
+  // Each test's result per clause: not run, its declared clauses skipped; run, failed where a failure no waiver covers, waived where all were waived, else passed.
   const results = runs.flatMap((run) => {
+    const { result, declared, tried, failures } = run;
+    const ran = result && result.status !== 'skipped';
     // A test that passed against a stand-in (the embedded agent for a remote target) verified nothing of the target.
     const standIn = run.annotations.find((a) => a.type === 'agent-under-test')?.description;
-    return [...clauseStatuses(run)].map(([id, measured]) => ({ run, id, status: standIn && measured === 'passed' ? 'skipped' : measured, standIn }));
+    return unique(ran ? [...tried.map((t) => t.clause), ...failures.map((f) => f.clause)] : declared).map((id) => {
+      const own = failures.filter((f) => f.clause === id);
+      const status: TestStatus = !ran ? 'skipped' : own.some((f) => !f.waiver) ? 'failed' : own.length ? 'waived' : standIn ? 'skipped' : 'passed';
+      return { run, id, status, standIn };
+    });
   });
   const clauses = CLAUSE_IDS.map((id) => {
     const mine = results.filter((r) => r.id === id);
@@ -165,17 +168,6 @@ function linkFromHtmlReport(htmlDir: string, matrixPage: string): void {
   const link =
     '<a id="contract-matrix-link" href="contract-matrix.html" style="position:fixed;right:16px;bottom:16px;z-index:1000;padding:8px 14px;border-radius:999px;background:#0969da;color:#fff;font:600 13px system-ui,sans-serif;text-decoration:none;box-shadow:0 2px 8px rgba(0,0,0,.25)">Contract matrix →</a>';
   writeFileSync(index, html.replace(/<\/body>/i, `${link}</body>`));
-}
-
-/** A test's result per clause: failed where a failure no waiver covers, waived where all were waived, else passed; not run: declared clauses skipped. */
-function clauseStatuses({ result, declared, tried, failures }: TestRun): Map<ClauseId, TestStatus> {
-  if (!result || result.status === 'skipped') return new Map(declared.map((id) => [id, 'skipped']));
-  const out = new Map<ClauseId, TestStatus>();
-  for (const id of [...tried.map((t) => t.clause), ...failures.map((f) => f.clause)]) {
-    const own = failures.filter((f) => f.clause === id);
-    out.set(id, own.some((f) => !f.waiver) ? 'failed' : own.length ? 'waived' : 'passed');
-  }
-  return out;
 }
 
 /** A clause's status: the first of these its tests had, in this order (no test: not covered). */
