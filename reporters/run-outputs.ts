@@ -6,10 +6,8 @@ import { REPORT_FILES } from '../support/run/report-files';
 import { markdown } from './doc';
 
 /** Every file of REPORT_FILES but compare mode's, which a run does not write. */
-const OUTPUTS = Object.values(REPORT_FILES).filter((f) => !f.startsWith('compare'));
-
 export function clearRunOutputs(reportDir: string): void {
-  for (const f of OUTPUTS) rmSync(join(reportDir, f), { force: true, recursive: true });
+  for (const f of Object.values(REPORT_FILES)) if (!f.startsWith('compare')) rmSync(join(reportDir, f), { force: true, recursive: true });
 }
 
 export function writeStoppedMatrix(reportDir: string, reason: string, exitCode: number): void {

@@ -30,15 +30,11 @@ const TIMESTAMP = /^"\d{4}-\d\d-\d\dT\d\d:\d\d/;
 
 const isJson = (ct: string | undefined) => !!ct && /[/+]json\b/i.test(ct);
 
-/** "string = \"v1\"" → type and shown value. */
-function parse(v: string | undefined): { type: string; value?: string } | undefined {
-  if (v === undefined) return undefined;
-  const at = v.indexOf(' = ');
-  return at < 0 ? { type: v } : { type: v.slice(0, at), value: v.slice(at + 3) };
-}
-
-/** A value as the reports show it: its value, else its type ("object"). */
-const shown = (v: string | undefined) => (v === undefined ? 'absent' : (parse(v)!.value ?? v));
+/** "string = \"v1\"" → its type ("string") and its value ("\"v1\""; none for a type alone, "object"). */
+const typeOf = (v: string) => v.split(' = ')[0];
+const valueOf = (v: string | undefined) => (v === undefined ? undefined : / = ([^]*)$/.exec(v)?.[1]);
+/** A value as the reports show it: its value, else its type. */
+const shown = (v: string | undefined) => (v === undefined ? 'absent' : (valueOf(v) ?? v));
 
 const lastKey = (path: string) => /([^.[\]]+)(?:\[\d+\])?$/.exec(path)?.[1] ?? path;
 const parentOf = (path: string) => path.replace(/(\.[^.[\]]+|\[\d+\])$/, '');
@@ -58,8 +54,6 @@ function bodyDifferences(x: Observation, y: Observation): Difference[] {
     const parent = parentOf(p);
     // Below a field that one side lacks altogether, its children say nothing more.
     if (a === b || (p !== '$' && onOneSide(parent))) continue;
-    const pa = parse(a);
-    const pb = parse(b);
     const field = lastKey(p);
     const nested = /^\$\.[^.[\]]+$/.test(p) || p === '$' ? 0 : 2;
     const documented = error && ERROR_FIELDS.includes(field) && !nested;
@@ -73,13 +67,14 @@ function bodyDifferences(x: Observation, y: Observation): Difference[] {
       b: shown(b),
       phrase,
     });
-    if (!pa || !pb) {
-      const only = difference(1, p === '$' ? `${where} only on ${pa ? 'A' : 'B'}` : `${where}: ${label(p)} only on ${pa ? 'A' : 'B'}`);
+    if (a === undefined || b === undefined) {
+      const side = a === undefined ? 'B' : 'A';
+      const only = difference(1, p === '$' ? `${where} only on ${side}` : `${where}: ${label(p)} only on ${side}`);
       if (p !== '$' && x.body[parent] === 'object' && y.body[parent] === 'object') keysOnly.set(parent, [...(keysOnly.get(parent) ?? []), only]);
       else out.push(only);
-    } else if (pa.type !== pb.type) {
-      out.push(difference(1, p === '$' ? `${where} ${pa.type} vs ${pb.type}` : `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}`));
-    } else if (!(TIMESTAMP.test(pa.value ?? '') && TIMESTAMP.test(pb.value ?? ''))) {
+    } else if (typeOf(a) !== typeOf(b)) {
+      out.push(difference(1, p === '$' ? `${where} ${typeOf(a)} vs ${typeOf(b)}` : `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}`));
+    } else if (!(TIMESTAMP.test(valueOf(a) ?? '') && TIMESTAMP.test(valueOf(b) ?? ''))) {
       out.push(difference(2, `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}`));
     }
   }
@@ -142,20 +137,16 @@ export function align(a: Observation[] = [], b: Observation[] = []): Array<[Obse
 
 /** Headers one side sends with every response and the other never: said once, not on every request. */
 export function systematicHeaders(pairs: Array<[Observation | undefined, Observation | undefined]>): { A: string[]; B: string[] } {
-  const out = { A: [] as string[], B: [] as string[] };
   const both = pairs.filter((p): p is [Observation, Observation] => !!p[0] && !!p[1]);
-  if (both.length < 5) return out;
-  const all = new Set(both.flatMap(([x, y]) => [...Object.keys(x.headers), ...Object.keys(y.headers)]));
-  for (const h of all) {
-    if (h === 'content-type') continue;
-    if (both.every(([, y]) => y.headers[h] === undefined) && both.filter(([x]) => x.headers[h] !== undefined).length >= both.length / 2) out.A.push(h);
-    if (both.every(([x]) => x.headers[h] === undefined) && both.filter(([, y]) => y.headers[h] !== undefined).length >= both.length / 2) out.B.push(h);
-  }
-  return { A: out.A.sort(), B: out.B.sort() };
+  const all = both.length < 5 ? [] : [...new Set(both.flatMap(([x, y]) => [...Object.keys(x.headers), ...Object.keys(y.headers)]))].sort();
+  // In at least half the responses of one side, in none of the other's.
+  const onlyOn = (i: 0 | 1) => (h: string) =>
+    h !== 'content-type' && both.every((p) => p[1 - i].headers[h] === undefined) && both.filter((p) => p[i].headers[h] !== undefined).length >= both.length / 2;
+  return { A: all.filter(onlyOn(0)), B: all.filter(onlyOn(1)) };
 }
 
 const withError = (o: Observation) => {
-  const e = parse(o.body['$.error'])?.value;
+  const e = valueOf(o.body['$.error']);
   return o.status >= 400 && e ? `${o.status} ${e}` : String(o.status);
 };
 
