@@ -42,8 +42,7 @@ function outcome(side: Side, row: ClauseRow | undefined, title: string): ClauseR
 /** One clause of both sides; `ignore`: the headers said once for the whole report. */
 function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>) {
   const [ra, rb] = [a, b].map((s) => s.matrix?.clauses.find((c) => c.id === id));
-  const sa = statusOf(a, ra);
-  const sb = statusOf(b, rb);
+  const [sa, sb] = [statusOf(a, ra), statusOf(b, rb)];
   const [va, vb] = [verdictOf(sa), verdictOf(sb)];
   const differs = !!a.matrix && !!b.matrix && va !== vb;
   // Verified against failed, either way; any other difference is a side that skipped the clause (or did not run it).
@@ -121,9 +120,7 @@ export function compare(a: Side, b: Side) {
     const n = (cat: Category) => of.filter((c) => c.category === cat).length;
     return { family, clauses: of.length, same: n('same'), aOnly: n('a-only'), bOnly: n('b-only'), oneSkipped: n('one-skipped') };
   };
-  const families = Object.keys(FAMILIES)
-    .filter((f) => clauses.some((c) => c.family === f))
-    .map((f) => tally(f));
+  const families = Object.keys(FAMILIES).flatMap((f) => (clauses.some((c) => c.family === f) ? [tally(f)] : []));
 
   const differing = clauses.filter((c) => c.differs);
   const missing = [a.matrix ? '' : `A (${a.problem ?? 'no results'})`, b.matrix ? '' : `B (${b.problem ?? 'no results'})`].filter(Boolean);

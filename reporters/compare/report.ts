@@ -127,9 +127,8 @@ function families(c: Comparison): Block[] {
     cells: [name, String(f.clauses), String(f.same), n(f.aOnly), n(f.bOnly), n(f.oneSkipped)],
   });
   const rows = [...c.families.map((f) => row(f, { cls: 'id', text: f.family })), row(c.total, { b: 'all' }, 'all')];
-  return c.families.length
-    ? [{ table: ['family', 'clauses', 'same', 'A only verified', 'B only verified', 'skipped on one side'], rows, cls: 'families' }]
-    : [];
+  if (!c.families.length) return [];
+  return [{ table: ['family', 'clauses', 'same', 'A only verified', 'B only verified', 'skipped on one side'], rows, cls: 'families' }];
 }
 
 function groups(c: Comparison): Block[] {
@@ -138,14 +137,9 @@ function groups(c: Comparison): Block[] {
     if (!g.clauses.length) return [head, { p: 'None.', cls: 'detail' }];
     const id = (x: ClauseComparison): Inline => ({ cls: 'id', text: x.detailed ? { link: x.id, href: `#${anchor(x.id)}` } : x.id });
     const rows = g.clauses.map((x) => ({ cells: [id(x), badge(x.a), badge(x.b), x.first, detail(x.summary)] }));
-    const why =
-      g.category === 'one-skipped'
-        ? [
-            { p: 'Why:', cls: 'detail' },
-            { list: skipReasons(g.clauses), cls: 'failures' },
-          ]
-        : [];
-    return [head, { table: ['clause', 'A', 'B', 'first difference', 'rule'], rows, cls: 'lines' }, ...why];
+    const table = { table: ['clause', 'A', 'B', 'first difference', 'rule'], rows, cls: 'lines' };
+    if (g.category !== 'one-skipped') return [head, table];
+    return [head, table, { p: 'Why:', cls: 'detail' }, { list: skipReasons(g.clauses), cls: 'failures' }];
   });
 }
 
