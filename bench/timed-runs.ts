@@ -8,7 +8,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { runSuite, type SuiteRun } from '../scripts/suite-runner';
 import { BURST_SUMMARY_FILE, type BurstSummary } from '../support/rate-limit/burst-summary';
-import type { Matrix } from '../reporters/matrix-types';
+import type { Matrix } from '../reporters/clause-matrix';
 
 export interface Timed {
   ms: number;

@@ -5,15 +5,14 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { CLAUSE_IDS, CLAUSES, familyOf, type ClauseId } from '../support/document/clauses';
+import { CLAUSE_IDS, CLAUSES, familyOf } from '../support/document/clauses';
 import { redact } from '../support/http/redact';
 import { operatorsOf } from './matrix-operators';
 import { declaredCaseSeed } from '../support/run/config';
 import { matrixDoc, summaryCounts } from './matrix-doc';
 import { markdown, page } from './doc';
-import type { WaiverStamp } from '../support/checks/waivers';
-import type { Matrix, MatrixFailure, RunFailure } from './matrix-types';
-import { errorFailures, readRun, type TestRun } from './run-model';
+import { uniqueBy } from './unique';
+import { readRun, type MatrixFailure, type TestRun } from './run-model';
 import { renderJunit } from './junit';
 import { waiverNotes, type WaiverOptions } from './waiver-notes';
 import { REPORT_FILES } from '../support/run/report-files';
@@ -43,9 +42,14 @@ export default class ClauseMatrixReporter implements Reporter {
   async onEnd(result: FullResult): Promise<void> {
     const runs = readRun(this.root?.allTests() ?? [], this.results);
     const ran = runs.filter((r) => r.result);
-    const failures = allFailures(ran);
+    // Every failure of the run, uncapped, with its test (the self-test reads it); a test's error only where no check failed (waived ones too).
+    const failures: RunFailure[] = ran.flatMap((run) =>
+      run.failures
+        .filter((f, _, all) => !f.error || all.every((x) => x.error))
+        .map((f) => ({ ...f, file: run.file, project: run.test.parent.project()?.name ?? '' })),
+    );
     const built = buildMatrix(runs, result);
-    const matrix: Matrix = { ...built, waivers: waiverNotes(this.options.waivers, failures, built.clauses) };
+    const matrix = { ...built, waivers: waiverNotes(this.options.waivers, failures, built.clauses) };
     mkdirSync(this.outputDir, { recursive: true });
     const write = (name: string, text: string) => writeFileSync(join(this.outputDir, name), text);
     write(REPORT_FILES.matrixJson, redactedJson(matrix, 2));
@@ -74,81 +78,80 @@ export function triedOf({ test, file, tried }: TestRun, rootDir: string) {
   return { id: `[${project}] › ${listed} › ${titles.join(' › ')}`, file, tried };
 }
 
-/** Every failure of the run, uncapped, with its test (the self-test reads it); a test that errored before any check fails the clauses it names. */
-function allFailures(runs: readonly TestRun[]): RunFailure[] {
-  return runs.flatMap((run) => {
-    const ref = { file: run.file, project: run.test.parent.project()?.name ?? '' };
-    // An error after checks that failed (waived ones too) is not "an error before any check".
-    if (!run.failures.length && run.errored) return errorFailures(run, run.declared).map((f) => ({ ...f, ...ref, error: true as const }));
-    return run.failures.map((f) => ({ ...f, test: run.title, ...ref }));
-  });
-}
+/** One entry of tried.json: a test (its line in a `--test-list` file) and what it tried. */
+export type TestTried = ReturnType<typeof triedOf>;
+
+/** One line of failures.json: every failure of a run, with its test; `error` when the test failed before its checks. */
+export type RunFailure = MatrixFailure & { file: string; project: string };
 
 /** `waived`: it failed, and an active waiver covers every one of its failures. */
 type ClauseStatus = 'verified' | 'waived' | 'failed' | 'skipped' | 'not covered';
-/** `inPassing`: it tried the clause without declaring it (a check made on the way, e.g. an error body). */
-type TestRef = { title: string; file: string; status: 'passed' | 'waived' | 'failed' | 'skipped'; inPassing?: true };
+type TestStatus = 'passed' | 'waived' | 'failed' | 'skipped';
+
+/** contract-matrix.json (read by the self-test and compare mode); `waivers`: each line printed about the waiver file (used, expired, stale). */
+export type Matrix = ReturnType<typeof buildMatrix> & { waivers: ReturnType<typeof waiverNotes> };
+export type ClauseRow = Matrix['clauses'][number];
+
+const unique = <T>(items: ReadonlyArray<T | undefined>) => [...new Set(items)].filter((x): x is T => !!x);
 
 /** The matrix but the lines about waivers: a row per catalogued clause, the drift warnings, the requests per family. */
 export function buildMatrix(runs: readonly TestRun[], result: FullResult) {
-  const row = (id: ClauseId) => ({
-    id,
-    summary: CLAUSES[id],
-    status: 'not covered' as ClauseStatus,
-    tests: [] as TestRef[],
-    /** Why the clause was skipped, from the skip annotations. */
-    reasons: [] as string[],
-    /** The failures of this clause, as the checks made them; a waived clause's carry their waiver. */
-    failures: [] as MatrixFailure[],
-    waivers: [] as WaiverStamp[],
-    /** Where the clause was tried: the routes (by role) and the value classes, from the tests' `tried` attachments. */
-    places: [] as string[],
-    valueClasses: [] as string[],
-  });
-  const rows = new Map(CLAUSE_IDS.map((id) => [id, row(id)]));
-  const drift = new Set<string>();
-  const requests: Record<string, number> = {};
-  for (const run of runs) {
-    const { annotations, declared, failures, tried, title } = run;
+  // Each test's result per clause: not run, its declared clauses skipped; run, failed where a failure no waiver covers, waived where all were waived, else passed.
+  const results = runs.flatMap((run) => {
+    const { result, declared, tried, failures } = run;
+    const ran = result && result.status !== 'skipped';
     // A test that passed against a stand-in (the embedded agent for a remote target) verified nothing of the target.
-    const standIn = annotations.find((a) => a.type === 'agent-under-test')?.description;
-    for (const a of annotations) if (a.type === 'spec-drift' && a.description) drift.add(a.description);
-    const count = annotations.filter((a) => a.type === 'requests').reduce((n, a) => n + Number(a.description ?? 0), 0);
+    const standIn = run.annotations.find((a) => a.type === 'agent-under-test')?.description;
+    return unique(ran ? [...tried.map((t) => t.clause), ...failures.map((f) => f.clause)] : declared).map((id) => {
+      const own = failures.filter((f) => f.clause === id);
+      const status: TestStatus = !ran ? 'skipped' : own.some((f) => !f.waiver) ? 'failed' : own.length ? 'waived' : standIn ? 'skipped' : 'passed';
+      return { run, id, status, standIn };
+    });
+  });
+  const clauses = CLAUSE_IDS.map((id) => {
+    const mine = results.filter((r) => r.id === id);
+    // `inPassing`: it tried the clause without declaring it (a check made on the way, e.g. an error body).
+    const inPassing = (run: TestRun, status: TestStatus) => (status !== 'skipped' && !run.declared.includes(id) ? { inPassing: true as const } : {});
+    const tests = mine.map(({ run, status }) => ({ title: run.title, file: run.file, status, ...inPassing(run, status) }));
+    // A failed clause shows what failed it (an errored test, its error); a waived one, what its waivers covered.
+    const failures = mine.flatMap(({ run, status }) => run.failures.filter((f) => f.clause === id && (status === 'waived' || !f.waiver)));
+    const tried = mine.flatMap(({ run }) => run.tried.filter((t) => t.clause === id));
+    const valueClasses = unique(tried.map((t) => t.valueClass));
+    return {
+      id,
+      summary: CLAUSES[id],
+      status: (Object.entries(ROLL_UP).find(([t]) => tests.some((x) => x.status === t))?.[1] ?? 'not covered') as ClauseStatus,
+      tests,
+      /** Why the clause was skipped, from the skip annotations. */
+      reasons: unique(
+        mine.filter((r) => r.status === 'skipped').map((r) => r.standIn ?? r.run.annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description),
+      ),
+      /** The failures of this clause, as the checks made them; a waived clause's carry their waiver. */
+      failures: keptOnce(failures.map(({ error: _error, ...f }) => f)),
+      waivers: uniqueBy(
+        failures.flatMap((f) => f.waiver ?? []),
+        (w) => w.entry,
+      ),
+      /** Where the clause was tried: the routes (by role) and the value classes, from the tests' `tried` attachments. */
+      places: unique(tried.map((t) => t.place)),
+      valueClasses,
+      // The near-miss operators (and `seeded`) among the value classes.
+      operators: operatorsOf(valueClasses),
+    };
+  });
+  const requests: Record<string, number> = {};
+  for (const { annotations, declared, tried } of runs) {
     const first = declared[0] ?? tried[0]?.clause;
     const family = first ? familyOf(first) : 'other';
-    requests[family] = (requests[family] ?? 0) + count;
-    for (const [id, measured] of clauseStatuses(run)) {
-      const row = rows.get(id)!;
-      const status = standIn && measured === 'passed' ? 'skipped' : measured;
-      const inPassing = status !== 'skipped' && !declared.includes(id);
-      row.tests.push({ title, file: run.file, status, ...(inPassing ? { inPassing } : {}) });
-      if (status === 'skipped') {
-        const reason = standIn ?? annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description;
-        if (reason && !row.reasons.includes(reason)) row.reasons.push(reason);
-      }
-      if (status === 'failed' || status === 'waived') {
-        // A failed clause shows what failed it (an errored test, its error); a waived one, what its waivers covered.
-        const own = failures.filter((f) => f.clause === id && (status === 'waived') === Boolean(f.waiver)).map((f) => ({ ...f, test: title }));
-        const shown = own.length || status === 'waived' ? own : errorFailures(run, [id]);
-        for (const f of shown) addFailure(row.failures, f);
-        for (const f of shown) if (f.waiver && !row.waivers.some((w) => w.entry === f.waiver!.entry)) row.waivers.push(f.waiver);
-      }
-      for (const t of tried.filter((x) => x.clause === id)) {
-        if (t.place && !row.places.includes(t.place)) row.places.push(t.place);
-        if (t.valueClass && !row.valueClasses.includes(t.valueClass)) row.valueClasses.push(t.valueClass);
-      }
-    }
+    requests[family] = (requests[family] ?? 0) + annotations.filter((a) => a.type === 'requests').reduce((n, a) => n + Number(a.description ?? 0), 0);
   }
-  for (const row of rows.values()) row.status = Object.entries(ROLL_UP).find(([t]) => row.tests.some((x) => x.status === t))?.[1] ?? 'not covered';
-  const clauses = [...rows.values()];
   const count = (s: ClauseStatus) => clauses.filter((c) => c.status === s).length;
   return {
     generatedAt: new Date().toISOString(),
     runStatus: result.status,
     summary: { verified: count('verified'), waived: count('waived'), failed: count('failed'), skipped: count('skipped'), notCovered: count('not covered') },
-    // The near-miss operators (and `seeded`) among the value classes.
-    clauses: clauses.map((c) => ({ ...c, operators: operatorsOf(c.valueClasses) })),
-    drift: [...drift],
+    clauses,
+    drift: unique(runs.flatMap((r) => r.annotations.filter((a) => a.type === 'spec-drift').map((a) => a.description))),
     requests: { ...requests, total: Object.values(requests).reduce((a, b) => a + b, 0) },
     // The seed of the generated values (CASE_SEED): the same seed replays the same values.
     caseSeed: declaredCaseSeed(),
@@ -167,27 +170,20 @@ function linkFromHtmlReport(htmlDir: string, matrixPage: string): void {
   writeFileSync(index, html.replace(/<\/body>/i, `${link}</body>`));
 }
 
-/** A test's result per clause: failed where a failure no waiver covers, waived where all were waived, else passed; not run: declared clauses skipped. */
-function clauseStatuses({ result, declared, tried, failures, errored }: TestRun): Map<ClauseId, TestRef['status']> {
-  if (!result || result.status === 'skipped') return new Map(declared.map((id) => [id, 'skipped']));
-  const out = new Map<ClauseId, TestRef['status']>();
-  for (const id of [...tried.map((t) => t.clause), ...failures.map((f) => f.clause), ...(errored ? declared : [])]) {
-    const own = failures.filter((f) => f.clause === id);
-    out.set(id, own.some((f) => !f.waiver) ? 'failed' : own.length ? 'waived' : errored && declared.includes(id) ? 'failed' : 'passed');
-  }
-  return out;
-}
-
 /** A clause's status: the first of these its tests had, in this order (no test: not covered). */
 const ROLL_UP = { failed: 'failed', waived: 'waived', passed: 'verified', skipped: 'skipped' } as const;
 
 const MAX_FAILURES_PER_CLAUSE = 50;
 
 /** A keyed failure (Failure.key) is kept once per clause, however many tests saw it, with the count of sightings; others as they come, up to the cap. */
-function addFailure(list: MatrixFailure[], f: MatrixFailure): void {
-  const same = f.key === undefined ? undefined : list.find((x) => x.key === f.key);
-  if (same) same.sightings = (same.sightings ?? 1) + 1;
-  else if (list.length < MAX_FAILURES_PER_CLAUSE) list.push(f.key === undefined ? f : { ...f, sightings: 1 });
+function keptOnce(failures: readonly MatrixFailure[]): MatrixFailure[] {
+  const list: MatrixFailure[] = [];
+  for (const f of failures) {
+    const same = f.key === undefined ? undefined : list.find((x) => x.key === f.key);
+    if (same) same.sightings = (same.sightings ?? 1) + 1;
+    else if (list.length < MAX_FAILURES_PER_CLAUSE) list.push(f.key === undefined ? f : { ...f, sightings: 1 });
+  }
+  return list;
 }
 
 /** Every string redacted before writing: redacting the JSON text could eat the backslash of an escaped quote after a credential. */

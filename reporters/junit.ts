@@ -31,7 +31,7 @@ export function renderJunit(runs: readonly TestRun[], rootDir: string): string {
         }
         if (test.outcome() === 'expected' || test.outcome() === 'flaky') return { kind: 'passed', seconds, xml: `${open}</testcase>` };
         // Failures a waiver covers do not fail the test: its page and the matrix show them.
-        const standing = failures.filter((f) => !f.waiver);
+        const standing = failures.filter((f) => !f.waiver && !f.error);
         if (standing.length) {
           const clauses = [...new Set(standing.map((f) => f.clause))].join(', ');
           const body = `<failure type="ClauseFailure" message="${xml(`${clauses}: ${standing[0].title}`)}">${xml(standing.map(formatFailure).join('\n\n'))}</failure>`;

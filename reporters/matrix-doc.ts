@@ -1,14 +1,14 @@
 /** contract-matrix.md and .html: the matrix as a table a person reads without knowing the code, then the waivers, the spec drift and the requests. */
 import { failureLine } from '../support/checks/failure';
 import { statusClass, type Block } from './doc';
-import type { ClauseRow, Matrix, MatrixFailure } from './matrix-types';
+import type { ClauseRow, Matrix } from './clause-matrix';
+import type { MatrixFailure } from './run-model';
 
 const MARK = { verified: '✅ verified', waived: '🟪 waived', failed: '❌ failed', skipped: '⏭️ skipped', 'not covered': '⬜ not covered' } as const;
 const TEST_MARK = { passed: '✓', failed: '✗', skipped: '–', waived: '~' } as const;
 
 /** A list for a table cell: its first items and how many more (contract-matrix.json keeps them all). */
-const some = (items: readonly string[], most = 12) =>
-  items.length > most ? `${items.slice(0, most).join(', ')}, … ${items.length - most} more` : items.join(', ');
+const some = (items: string[], most = 4) => (items.length > most ? [...items.slice(0, most), `… ${items.length - most} more`] : items);
 
 /** The run's clause counts as every report words them, waived only when some clause is. */
 export const summaryCounts = ({ verified, waived, failed, skipped, notCovered }: Matrix['summary']) =>
@@ -17,9 +17,9 @@ export const summaryCounts = ({ verified, waived, failed, skipped, notCovered }:
 /** The places (routes by role) and value classes a clause was tried with. */
 const triedText = (c: ClauseRow) =>
   [
-    c.places.length ? `places: ${some(c.places)}` : '',
+    c.places.length ? `places: ${some(c.places, 12).join(', ')}` : '',
     c.operators?.length ? `operators: ${c.operators.join(', ')}` : '',
-    c.valueClasses.length ? `values: ${some(c.valueClasses)}` : '',
+    c.valueClasses.length ? `values: ${some(c.valueClasses, 12).join(', ')}` : '',
   ]
     .filter(Boolean)
     .join('; ');
@@ -38,21 +38,16 @@ const detailText = (c: ClauseRow) =>
 export function matrixDoc(m: Matrix): Block[] {
   const counts = summaryCounts(m.summary).map(([status, n]) => ({ cls: `pill ${statusClass(status)}`, text: `${n} ${status}` }));
   const seed = m.caseSeed === undefined ? [] : [` Generated values from seed ${m.caseSeed} (`, { code: `CASE_SEED=${m.caseSeed}` }, ' replays them).'];
-  const rows = m.clauses.map((c) => {
-    const tests = c.tests.map((t) => `${TEST_MARK[t.status]} ${t.title}`);
-    const shown = tests.length > 4 ? [...tests.slice(0, 4), `… ${tests.length - 4} more`] : tests;
-    const tried = { cls: 'detail', text: triedText(c) };
-    return {
-      cells: [
-        { cls: 'id', text: c.id },
-        c.summary,
-        { cls: statusClass(c.status), text: MARK[c.status] },
-        { cls: 'detail', text: detailText(c) },
-        tried,
-        { lines: shown },
-      ],
-    };
-  });
+  const rows = m.clauses.map((c) => ({
+    cells: [
+      { cls: 'id', text: c.id },
+      c.summary,
+      { cls: statusClass(c.status), text: MARK[c.status] },
+      { cls: 'detail', text: detailText(c) },
+      { cls: 'detail', text: triedText(c) },
+      { lines: some(c.tests.map((t) => `${TEST_MARK[t.status]} ${t.title}`)) },
+    ],
+  }));
   return [
     { p: [`Run of ${m.generatedAt}: `, { b: counts.flatMap((pill, i) => (i ? [', ', pill] : [pill])) }, '.', seed] },
     { table: ['clause', 'rule', 'result', 'detail', 'tried at', 'tests'], rows },

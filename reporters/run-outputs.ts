@@ -3,12 +3,11 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from '../support/http/redact';
 import { REPORT_FILES } from '../support/run/report-files';
+import { markdown } from './doc';
 
 /** Every file of REPORT_FILES but compare mode's, which a run does not write. */
-const OUTPUTS = Object.values(REPORT_FILES).filter((f) => !f.startsWith('compare'));
-
 export function clearRunOutputs(reportDir: string): void {
-  for (const f of OUTPUTS) rmSync(join(reportDir, f), { force: true, recursive: true });
+  for (const f of Object.values(REPORT_FILES)) if (!f.startsWith('compare')) rmSync(join(reportDir, f), { force: true, recursive: true });
 }
 
 export function writeStoppedMatrix(reportDir: string, reason: string, exitCode: number): void {
@@ -16,7 +15,7 @@ export function writeStoppedMatrix(reportDir: string, reason: string, exitCode: 
   const text = redact(reason);
   writeFileSync(
     join(reportDir, REPORT_FILES.matrixMarkdown),
-    `# Contract matrix\n\nThe run stopped before any test (exit code ${exitCode}): ${text}\n\nNo clause was verified.\n`,
+    markdown('Contract matrix', [{ p: `The run stopped before any test (exit code ${exitCode}): ${text}` }, { p: 'No clause was verified.' }]),
   );
   writeFileSync(
     join(reportDir, REPORT_FILES.matrixJson),

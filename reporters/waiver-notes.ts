@@ -4,17 +4,12 @@
  */
 import { covers, isActive, waiverName, type Waiver } from '../support/checks/waivers';
 import { count } from './doc';
-import type { ClauseRow, RunFailure } from './matrix-types';
+import type { buildMatrix, RunFailure } from './clause-matrix';
 
-/** The waivers as the configuration read them, handed to the matrix reporter by playwright.config.ts. */
-export interface WaiverOptions {
-  file?: string;
-  entries: Waiver[];
-  /** The day (UTC) the run judged them by. */
-  today: string;
-}
+/** The waivers as the configuration read them, handed to the matrix reporter by playwright.config.ts; `today`: the day (UTC) the run judged them by. */
+export type WaiverOptions = { file?: string; entries: Waiver[]; today: string };
 
-export function waiverNotes(options: WaiverOptions | undefined, failures: readonly RunFailure[], rows: readonly ClauseRow[]) {
+export function waiverNotes(options: WaiverOptions | undefined, failures: readonly RunFailure[], rows: ReturnType<typeof buildMatrix>['clauses']) {
   if (!options?.entries.length) return [];
   const name = (w: Waiver) => `${options.file ?? 'waiver file'} ${waiverName(w)}`;
   return options.entries.flatMap((w) => {

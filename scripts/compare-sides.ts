@@ -1,12 +1,12 @@
 /**
  * Compare mode's two runs: each side's settings (COMPARE_A_<VARIABLE> / COMPARE_B_<VARIABLE>), the suite
- * run against each, side by side, and what each run gives the comparison (reporters/compare/types.ts).
+ * run against each, side by side, and what each run gives the comparison (reporters/compare/model.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EMBEDDED, OBSERVATIONS_VARIABLE, readConfig } from '../support/run/config';
 import { EXIT_CONFIG_ERROR, isSuiteError } from '../support/run/suite-error';
-import type { Side } from '../reporters/compare/types';
+import type { Side } from '../reporters/compare/model';
 import { runSuite } from './suite-runner';
 import { REPORT_FILES } from '../support/run/report-files';
 import { WAIVERS_OFF } from '../support/run/waivers-file';

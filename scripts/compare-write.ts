@@ -6,8 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact, registerSecret } from '../support/http/redact';
-import { compareReports } from '../reporters/compare-report';
-import type { Side } from '../reporters/compare/types';
+import { compareReports } from '../reporters/compare/report';
+import type { Side } from '../reporters/compare/model';
 import { REPORT_FILES } from '../support/run/report-files';
 
 export function writeComparison(a: Side, b: Side, reportDir: string, secrets: string[]): { lines: string[]; exitCode: number } {

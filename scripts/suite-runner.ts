@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Matrix, RunFailure } from '../reporters/matrix-types';
+import type { Matrix, RunFailure } from '../reporters/clause-matrix';
 import { REPORT_FILES } from '../support/run/report-files';
 import { WAIVERS_OFF } from '../support/run/waivers-file';
 

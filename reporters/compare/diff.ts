@@ -1,7 +1,22 @@
 /** What differs between two targets' responses to one test, request by request, ranked from status to headers; bodies of different statuses are not compared. */
 import type { Observation } from '../../support/http/observation';
 import { clip } from './failures';
-import { RANK, type Difference } from './types';
+
+/** Rank of a difference: the lower, the more it matters to whoever decides if one side can stand in. */
+const RANK = { status: 0, missing: 1, contentType: 2, errorBody: 3, body: 4, header: 5 } as const;
+
+export interface Difference {
+  rank: number;
+  /** Order within a rank: the documented fields of an error body first, types before values. */
+  sub: number;
+  /** The body field (last key) or header the difference is about, for matching it to a clause. */
+  field?: string;
+  what: string;
+  a: string;
+  b: string;
+  /** A few words: "status 404 vs 200", "error body: error \"Not Found\" vs \"Not found\"". */
+  phrase: string;
+}
 
 /** A request whose responses differ: `requestB`, B's request line when it is not A's (ids differ between targets); `times`, how many requests of the test differed exactly so. */
 type RequestDiff = { request: string; requestB?: string; differences: Difference[]; times: number };
@@ -15,15 +30,11 @@ const TIMESTAMP = /^"\d{4}-\d\d-\d\dT\d\d:\d\d/;
 
 const isJson = (ct: string | undefined) => !!ct && /[/+]json\b/i.test(ct);
 
-/** "string = \"v1\"" → type and shown value. */
-function parse(v: string | undefined): { type: string; value?: string } | undefined {
-  if (v === undefined) return undefined;
-  const at = v.indexOf(' = ');
-  return at < 0 ? { type: v } : { type: v.slice(0, at), value: v.slice(at + 3) };
-}
-
-/** A value as the reports show it: its value, else its type ("object"). */
-const shown = (v: string | undefined) => (v === undefined ? 'absent' : (parse(v)!.value ?? v));
+/** "string = \"v1\"" → its type ("string") and its value ("\"v1\""; none for a type alone, "object"). */
+const typeOf = (v: string) => v.split(' = ')[0];
+const valueOf = (v: string | undefined) => (v === undefined ? undefined : / = ([^]*)$/.exec(v)?.[1]);
+/** A value as the reports show it: its value, else its type. */
+const shown = (v: string | undefined) => (v === undefined ? 'absent' : (valueOf(v) ?? v));
 
 const lastKey = (path: string) => /([^.[\]]+)(?:\[\d+\])?$/.exec(path)?.[1] ?? path;
 const parentOf = (path: string) => path.replace(/(\.[^.[\]]+|\[\d+\])$/, '');
@@ -43,8 +54,6 @@ function bodyDifferences(x: Observation, y: Observation): Difference[] {
     const parent = parentOf(p);
     // Below a field that one side lacks altogether, its children say nothing more.
     if (a === b || (p !== '$' && onOneSide(parent))) continue;
-    const pa = parse(a);
-    const pb = parse(b);
     const field = lastKey(p);
     const nested = /^\$\.[^.[\]]+$/.test(p) || p === '$' ? 0 : 2;
     const documented = error && ERROR_FIELDS.includes(field) && !nested;
@@ -58,13 +67,14 @@ function bodyDifferences(x: Observation, y: Observation): Difference[] {
       b: shown(b),
       phrase,
     });
-    if (!pa || !pb) {
-      const only = difference(1, p === '$' ? `${where} only on ${pa ? 'A' : 'B'}` : `${where}: ${label(p)} only on ${pa ? 'A' : 'B'}`);
+    if (a === undefined || b === undefined) {
+      const side = a === undefined ? 'B' : 'A';
+      const only = difference(1, p === '$' ? `${where} only on ${side}` : `${where}: ${label(p)} only on ${side}`);
       if (p !== '$' && x.body[parent] === 'object' && y.body[parent] === 'object') keysOnly.set(parent, [...(keysOnly.get(parent) ?? []), only]);
       else out.push(only);
-    } else if (pa.type !== pb.type) {
-      out.push(difference(1, p === '$' ? `${where} ${pa.type} vs ${pb.type}` : `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}`));
-    } else if (!(TIMESTAMP.test(pa.value ?? '') && TIMESTAMP.test(pb.value ?? ''))) {
+    } else if (typeOf(a) !== typeOf(b)) {
+      out.push(difference(1, p === '$' ? `${where} ${typeOf(a)} vs ${typeOf(b)}` : `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}`));
+    } else if (!(TIMESTAMP.test(valueOf(a) ?? '') && TIMESTAMP.test(valueOf(b) ?? ''))) {
       out.push(difference(2, `${where}: ${label(p)} ${shown(a)} vs ${shown(b)}`));
     }
   }
@@ -84,16 +94,8 @@ function headerDifferences(x: Observation, y: Observation, ignore: ReadonlySet<s
     const contentType = h === 'content-type';
     if (ignore.has(h) || a === b || (!contentType && VOLATILE.test(h) && a !== undefined && b !== undefined)) continue;
     if (!contentType && (a === undefined || b === undefined)) {
-      const side = a === undefined ? 'B' : 'A';
-      only.push({
-        rank: RANK.header,
-        sub: 1,
-        field: h,
-        what: 'headers',
-        a: side === 'A' ? h : 'absent',
-        b: side === 'B' ? h : 'absent',
-        phrase: `${h} only on ${side}`,
-      });
+      const [sa, sb] = [a, b].map((v) => (v === undefined ? 'absent' : h));
+      only.push({ rank: RANK.header, sub: 1, field: h, what: 'headers', a: sa, b: sb, phrase: `${h} only on ${a === undefined ? 'B' : 'A'}` });
       continue;
     }
     // application/json vs application/problem+json: both JSON, a detail; JSON vs text: a difference.
@@ -135,31 +137,31 @@ export function align(a: Observation[] = [], b: Observation[] = []): Array<[Obse
 
 /** Headers one side sends with every response and the other never: said once, not on every request. */
 export function systematicHeaders(pairs: Array<[Observation | undefined, Observation | undefined]>): { A: string[]; B: string[] } {
-  const out = { A: [] as string[], B: [] as string[] };
   const both = pairs.filter((p): p is [Observation, Observation] => !!p[0] && !!p[1]);
-  if (both.length < 5) return out;
-  const all = new Set(both.flatMap(([x, y]) => [...Object.keys(x.headers), ...Object.keys(y.headers)]));
-  for (const h of all) {
-    if (h === 'content-type') continue;
-    if (both.every(([, y]) => y.headers[h] === undefined) && both.filter(([x]) => x.headers[h] !== undefined).length >= both.length / 2) out.A.push(h);
-    if (both.every(([x]) => x.headers[h] === undefined) && both.filter(([, y]) => y.headers[h] !== undefined).length >= both.length / 2) out.B.push(h);
-  }
-  return { A: out.A.sort(), B: out.B.sort() };
+  const all = both.length < 5 ? [] : [...new Set(both.flatMap(([x, y]) => [...Object.keys(x.headers), ...Object.keys(y.headers)]))].sort();
+  // In at least half the responses of one side, in none of the other's.
+  const onlyOn = (i: 0 | 1) => (h: string) =>
+    h !== 'content-type' && both.every((p) => p[1 - i].headers[h] === undefined) && both.filter((p) => p[i].headers[h] !== undefined).length >= both.length / 2;
+  return { A: all.filter(onlyOn(0)), B: all.filter(onlyOn(1)) };
 }
 
 const withError = (o: Observation) => {
-  const e = parse(o.body['$.error'])?.value;
+  const e = valueOf(o.body['$.error']);
   return o.status >= 400 && e ? `${o.status} ${e}` : String(o.status);
 };
 
-/** Ranks differences: rank, then order within the rank (sorting is stable: then the order found). */
-const byRank = (a: Difference, b: Difference) => a.rank - b.rank || a.sub - b.sub;
+/** Ranks differences: rank, then within a rank the fields a clause is about (`vocabulary`, the words of its summary), then the order within the rank (sorting is stable: then the order found). */
+export const rankBy = (vocabulary: ReadonlySet<string>) => {
+  const relevance = (d: Difference) => (d.field && vocabulary.has(d.field) ? 0 : 1);
+  return (p: Difference, q: Difference) => p.rank - q.rank || relevance(p) - relevance(q) || p.sub - q.sub;
+};
 
-/** The responses of one test on both sides, paired; the requests that differ, most telling first. */
+/** The responses of one test on both sides, paired; the requests that differ, most telling first by `order`. */
 export function diffRequests(
   a: Observation[] = [],
   b: Observation[] = [],
   ignoreHeaders: ReadonlySet<string> = new Set(),
+  order = rankBy(new Set()),
 ): { requests: RequestDiff[]; alike: number } {
   // The same request differing the same way again is counted, not repeated.
   const seen = new Map<string, RequestDiff>();
@@ -184,11 +186,11 @@ export function diffRequests(
       if (x.status === y.status) differences.push(...bodyDifferences(x, y));
     }
     if (!differences.length) return void alike++;
-    differences.sort(byRank);
+    differences.sort(order);
     const key = `${request}|${requestB ?? ''}|${differences.map((d) => `${d.what}=${d.a}/${d.b}`).join('|')}`;
     const same = seen.get(key);
     if (same) return void same.times++;
     seen.set(key, { request, ...(requestB && requestB !== request ? { requestB } : {}), differences, times: 1 });
   });
-  return { requests: [...seen.values()].sort((p, q) => byRank(p.differences[0], q.differences[0])), alike };
+  return { requests: [...seen.values()].sort((p, q) => order(p.differences[0], q.differences[0])), alike };
 }

@@ -1,12 +1,12 @@
 /** Failures as the two matrices record them (the checks' own records), made comparable: the request is shown by its path. */
 import { uniqueBy } from '../unique';
-import type { MatrixFailure } from '../matrix-types';
-import type { Failure, SideName } from './types';
+import type { MatrixFailure } from '../run-model';
+import type { SideName } from './model';
 
 export const clip = (s: string, max = 120) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 /** The failures of one side's clause row, each once, comparable: the request by its path with its query ("/v1/runtimes/x?full=1"). */
-export function failuresOf(side: SideName, raw: readonly MatrixFailure[] = []): Failure[] {
+export function failuresOf(side: SideName, raw: readonly MatrixFailure[] = []) {
   const pathOf = (url: string) => (URL.canParse(url) ? `${new URL(url).pathname}${new URL(url).search}` : url);
   const failures = raw.map(({ exchange: ex, ...f }) => ({
     ...f,
@@ -19,8 +19,12 @@ export function failuresOf(side: SideName, raw: readonly MatrixFailure[] = []): 
   return uniqueBy(failures, (n) => `${n.test}|${n.title}|${n.received}|${requestOf(n)}`);
 }
 
+/** A failure of one side, as its record says, the request by its path. */
+export type Failure = ReturnType<typeof failuresOf>[number];
+
 /** The request a failure is about, "GET /v1/runtimes/x → 200", or nothing. */
-export const requestOf = (f: Failure) => (f.exchange ? `${f.exchange.method} ${f.exchange.path} → ${f.exchange.status}` : '');
+export const requestOf = (f: { exchange?: { method: string; path: string; status: number } }) =>
+  f.exchange ? `${f.exchange.method} ${f.exchange.path} → ${f.exchange.status}` : '';
 
 /** A failure in a few words, for a clause whose responses were not recorded or answered alike: from the record's data, never its text. */
 export function failurePhrase(f: Failure): string {

@@ -1,11 +1,26 @@
 /** The comparison of two runs, clause by clause, with the tests behind each difference and the first difference in a few words. */
 import { familyOf, type ClauseId } from '../../support/document/clauses';
 import { FAMILIES } from '../../support/document/clause-text';
-import type { ClauseRow, TestRef } from '../matrix-types';
-import { align, diffRequests, systematicHeaders } from './diff';
+import type { ClauseRow, Matrix } from '../clause-matrix';
+import { align, diffRequests, rankBy, systematicHeaders } from './diff';
 import { count } from '../doc';
 import { failurePhrase, failuresOf, reasonPhrase } from './failures';
-import type { Difference, Failure, Side, SideName } from './types';
+import type { Observation } from '../../support/http/observation';
+import type { Difference } from './diff';
+import type { Failure } from './failures';
+
+export type SideName = 'A' | 'B';
+
+export interface Side {
+  label: string;
+  matrix?: Matrix;
+  observations: Record<string, Observation[]>;
+  exitCode: number | null;
+  /** Why the side produced no matrix (configuration error, unreachable target), from its output. */
+  problem?: string;
+  /** Where the side's own reports are, relative to compare.html (for links). */
+  reports?: string;
+}
 
 /** What a differing clause is (which side verified what the other did not), in the order both reports show the groups. */
 const GROUPS = { 'a-only': 'A verified, B failed', 'b-only': 'B verified, A failed', 'one-skipped': 'Skipped on one side' } as const;
@@ -17,7 +32,7 @@ const statusOf = (side: Side, row?: ClauseRow) => (side.matrix ? (row?.status ??
 const verdictOf = (status: string) => (status === 'waived' ? 'failed' : status);
 
 /** A test's outcome for a clause; one that does not count for it on this side shows how it ended there. */
-function outcome(side: Side, row: ClauseRow | undefined, title: string): TestRef['status'] | 'absent' {
+function outcome(side: Side, row: ClauseRow | undefined, title: string): ClauseRow['tests'][number]['status'] | 'absent' {
   const own = row?.tests.find((t) => t.title === title)?.status;
   if (own) return own;
   const elsewhere = (side.matrix?.clauses ?? []).flatMap((c) => c.tests.filter((t) => t.title === title).map((t) => t.status));
@@ -27,8 +42,7 @@ function outcome(side: Side, row: ClauseRow | undefined, title: string): TestRef
 /** One clause of both sides; `ignore`: the headers said once for the whole report. */
 function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>) {
   const [ra, rb] = [a, b].map((s) => s.matrix?.clauses.find((c) => c.id === id));
-  const sa = statusOf(a, ra);
-  const sb = statusOf(b, rb);
+  const [sa, sb] = [statusOf(a, ra), statusOf(b, rb)];
   const [va, vb] = [verdictOf(sa), verdictOf(sb)];
   const differs = !!a.matrix && !!b.matrix && va !== vb;
   // Verified against failed, either way; any other difference is a side that skipped the clause (or did not run it).
@@ -47,12 +61,14 @@ function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>
   // A test that tried the clause on one side only (the other stopped before it: a 200 where a 404 was due) says less about it.
   const triedOnBoth = changed.filter((t) => [ra, rb].every((row) => row?.tests.some((x) => x.title === t)));
   const skipped = category === 'one-skipped';
+  // What the clause is about: its summary (the catalogue's) names the fields that matter most.
+  const order = rankBy(new Set(base.summary.split(/[^A-Za-z0-9_-]+/)));
   const tests = (triedOnBoth.length ? triedOnBoth : changed.length ? changed : titles).map((title) => ({
     title,
     a: outcome(a, ra, title),
     b: outcome(b, rb, title),
     // A side that did not run the test sent nothing to set beside the other's requests.
-    ...(skipped ? { requests: [], alike: 0 } : diffRequests(a.observations[title], b.observations[title], ignore)),
+    ...(skipped ? { requests: [], alike: 0 } : diffRequests(a.observations[title], b.observations[title], ignore, order)),
     failures: [] as Failure[],
   }));
   const loose: Failure[] = [];
@@ -63,13 +79,9 @@ function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>
     else loose.push(f);
   }
 
-  // What the clause is about: its summary (the catalogue's) names the fields that matter most.
-  const vocabulary = new Set(base.summary.split(/[^A-Za-z0-9_-]+/));
-  // Within a rank, the fields the clause is about come first (sorting is stable: then the order found).
-  const relevance = (d: Difference) => (d.field && vocabulary.has(d.field) ? 0 : 1);
-  const lighter = (p?: Difference, q?: Difference) => (!p || !q ? Number(!p) - Number(!q) : p.rank - q.rank || relevance(p) - relevance(q) || p.sub - q.sub);
-  for (const t of tests) for (const r of t.requests) r.differences.sort(lighter);
-  const best = (t: (typeof tests)[number]) => t.requests.map((r) => r.differences[0]).sort(lighter)[0];
+  // A test with no differing request ranks after those with one.
+  const lighter = (p?: Difference, q?: Difference) => (!p || !q ? Number(!p) - Number(!q) : order(p, q));
+  const best = (t: (typeof tests)[number]) => t.requests[0]?.differences[0];
   // A test that declares the clause comes before one that checked it in passing (an error body on the way).
   const ownTest = (t: (typeof tests)[number]) => ([ra, rb].some((row) => row?.tests.some((x) => x.title === t.title && !x.inPassing)) ? 0 : 1);
   const ranked = tests
@@ -108,9 +120,7 @@ export function compare(a: Side, b: Side) {
     const n = (cat: Category) => of.filter((c) => c.category === cat).length;
     return { family, clauses: of.length, same: n('same'), aOnly: n('a-only'), bOnly: n('b-only'), oneSkipped: n('one-skipped') };
   };
-  const families = Object.keys(FAMILIES)
-    .filter((f) => clauses.some((c) => c.family === f))
-    .map((f) => tally(f));
+  const families = Object.keys(FAMILIES).flatMap((f) => (clauses.some((c) => c.family === f) ? [tally(f)] : []));
 
   const differing = clauses.filter((c) => c.differs);
   const missing = [a.matrix ? '' : `A (${a.problem ?? 'no results'})`, b.matrix ? '' : `B (${b.problem ?? 'no results'})`].filter(Boolean);
@@ -121,3 +131,7 @@ export function compare(a: Side, b: Side) {
       : `A and B agree on every clause (${clauses.length}).`;
   return { a, b, verdict, clauses, families, total: tally('all', clauses), headersOnly, groups };
 }
+
+/** The comparison of two runs: verdict, clauses, family counts, the differing clauses grouped. */
+export type Comparison = ReturnType<typeof compare>;
+export type ClauseComparison = Comparison['clauses'][number];

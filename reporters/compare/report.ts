@@ -1,18 +1,22 @@
-/** compare.md and compare.html as one document: verdict, family matrix, the differing clauses by group, their details cut to the limits, all clauses. */
+/** compare.md and compare.html: two targets side by side, clause by clause, what differs first; one document (verdict, family matrix, the differing clauses by group, their details cut to the limits, all clauses) rendered twice. */
 import { uniqueBy } from '../unique';
-import { count, statusClass, type Block, type Inline, type Row } from '../doc';
-import { clip, requestOf } from './failures';
-import type { ClauseComparison, Comparison, Failure, Limits, Side, SideName } from './types';
+import { count, markdown, page, statusClass, type Block, type Inline, type Row } from '../doc';
+import { clip, requestOf, type Failure } from './failures';
+import { compare, type ClauseComparison, type Comparison, type Side, type SideName } from './model';
 
-/** How much of each difference the reports show, most first: they take the first that keeps the page small. */
-export const LIMITS: readonly Limits[] = [
+/** How much of each difference the reports show, most first (tests in full, the others named; requests per test; differences per request; failures per list): they take the first that keeps the page small. */
+export const LIMITS = [
   { tests: 3, requests: 2, differences: 4, failures: 2 },
   { tests: 2, requests: 2, differences: 3, failures: 2 },
   { tests: 1, requests: 2, differences: 3, failures: 1 },
   { tests: 1, requests: 1, differences: 2, failures: 1 },
 ];
+type Limits = (typeof LIMITS)[number];
 
-export const COMPARE_STYLE = `
+/** The page's size the reports keep under, showing less of each difference when there are many. */
+const PAGE_BUDGET = 56_000;
+
+const COMPARE_STYLE = `
   .verdict { font-size: 18px; font-weight: 600; margin: 2px 0 6px; }
   .verdict.differs { color: var(--bad); } .verdict.agree { color: var(--ok); }
   table { width: auto; min-width: 50%; }
@@ -123,9 +127,8 @@ function families(c: Comparison): Block[] {
     cells: [name, String(f.clauses), String(f.same), n(f.aOnly), n(f.bOnly), n(f.oneSkipped)],
   });
   const rows = [...c.families.map((f) => row(f, { cls: 'id', text: f.family })), row(c.total, { b: 'all' }, 'all')];
-  return c.families.length
-    ? [{ table: ['family', 'clauses', 'same', 'A only verified', 'B only verified', 'skipped on one side'], rows, cls: 'families' }]
-    : [];
+  if (!c.families.length) return [];
+  return [{ table: ['family', 'clauses', 'same', 'A only verified', 'B only verified', 'skipped on one side'], rows, cls: 'families' }];
 }
 
 function groups(c: Comparison): Block[] {
@@ -134,14 +137,9 @@ function groups(c: Comparison): Block[] {
     if (!g.clauses.length) return [head, { p: 'None.', cls: 'detail' }];
     const id = (x: ClauseComparison): Inline => ({ cls: 'id', text: x.detailed ? { link: x.id, href: `#${anchor(x.id)}` } : x.id });
     const rows = g.clauses.map((x) => ({ cells: [id(x), badge(x.a), badge(x.b), x.first, detail(x.summary)] }));
-    const why =
-      g.category === 'one-skipped'
-        ? [
-            { p: 'Why:', cls: 'detail' },
-            { list: skipReasons(g.clauses), cls: 'failures' },
-          ]
-        : [];
-    return [head, { table: ['clause', 'A', 'B', 'first difference', 'rule'], rows, cls: 'lines' }, ...why];
+    const table = { table: ['clause', 'A', 'B', 'first difference', 'rule'], rows, cls: 'lines' };
+    if (g.category !== 'one-skipped') return [head, table];
+    return [head, table, { p: 'Why:', cls: 'detail' }, { list: skipReasons(g.clauses), cls: 'failures' }];
   });
 }
 
@@ -166,4 +164,12 @@ export function compareDoc(c: Comparison, limits: Limits = LIMITS[0]): Block[] {
     { h: 'All clauses' },
     { details: `All ${c.clauses.length} clauses, the same ones too`, body: [{ table: ['clause', 'rule', 'A', 'B'], rows: all, cls: 'clauses' }] },
   ];
+}
+
+/** Both reports, showing as much of each difference as fits the page budget (the same in both). */
+export function compareReports(a: Side, b: Side, budget = PAGE_BUDGET) {
+  const comparison = compare(a, b);
+  const html = (l: Limits) => page('Compare', compareDoc(comparison, l), COMPARE_STYLE);
+  const limits = LIMITS.find((l) => Buffer.byteLength(html(l)) <= budget) ?? LIMITS.at(-1)!;
+  return { comparison, limits, markdown: markdown('Compare', compareDoc(comparison, limits)), html: html(limits) };
 }

@@ -14,7 +14,7 @@ import { testTimings, type TestTiming } from './html-report';
 import { BURST_FILE } from '../../support/run/schedule';
 import { TEST_FILES } from '../../support/run/test-files';
 import { MACHINE_TOO_BUSY } from '../../support/agent/lifecycle';
-import type { Matrix } from '../../reporters/matrix-types';
+import type { Matrix } from '../../reporters/clause-matrix';
 
 /** How often the agent's file runs again alone when a busy machine left its shutdown undecided. */
 const AGENT_RERUNS = 2;

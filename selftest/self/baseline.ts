@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TestTried } from '../../reporters/matrix-types';
+import type { TestTried } from '../../reporters/clause-matrix';
 
 export const BASELINE_DIR = join(__dirname, '../../node_modules/.cache/contract-suite/self-test-baseline');
 

@@ -10,7 +10,7 @@
  * nothing else). A named fault's catch is a bare clause, which another fault's side effect in the same
  * file can produce (bent 400 bodies also fail AUTH-6 on the account probes): its reach decides.
  */
-import type { RunFailure } from '../../reporters/matrix-types';
+import type { RunFailure } from '../../reporters/clause-matrix';
 import type { SuiteRun } from '../../scripts/suite-runner';
 import { describeCatch, type Catch, type FaultCase } from './fault-cases';
 

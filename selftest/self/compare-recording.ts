@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { Side } from '../../reporters/compare/types';
+import type { Side } from '../../reporters/compare/model';
 import { CHECK_UPDATE_GENERATED } from '../faults/generated/check-update';
 import { RUNTIME_UNKNOWN_GENERATED } from '../faults/generated/runtime';
 

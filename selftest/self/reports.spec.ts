@@ -16,7 +16,7 @@ import { TEST_FILES } from '../../support/run/test-files';
 import { secretsOf, sideTargets } from '../../scripts/compare-sides';
 import { writeComparison } from '../../scripts/compare-write';
 import { COMPARE_A, COMPARE_A_FAULT, COMPARE_B, COMPARE_B_FAULTS, readRecording, steady } from './compare-recording';
-import type { Side } from '../../reporters/compare/types';
+import type { Side } from '../../reporters/compare/model';
 
 const ROOT = join(__dirname, '../..');
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));

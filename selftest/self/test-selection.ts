@@ -7,7 +7,7 @@
  * its files, before it counts as a survivor). A test that tried nothing there (skipped: the recovery at
  * the baseline's window) may try anything under a fault's own settings, so it runs for every fault of its file.
  */
-import type { TestTried } from '../../reporters/matrix-types';
+import type { TestTried } from '../../reporters/clause-matrix';
 import type { Tried } from '../../support/checks/failure';
 import type { Catch, FaultCase } from './fault-cases';
 

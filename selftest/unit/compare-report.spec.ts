@@ -4,13 +4,13 @@
  * family counts, failures as the matrix records them, and the order of the two reports.
  */
 import { expect, test } from '@playwright/test';
-import { compareReports } from '../../reporters/compare-report';
 import { diffRequests } from '../../reporters/compare/diff';
 import { compare } from '../../reporters/compare/model';
-import { LIMITS } from '../../reporters/compare/report';
-import type { Side } from '../../reporters/compare/types';
+import { compareReports, LIMITS } from '../../reporters/compare/report';
+import type { Side } from '../../reporters/compare/model';
 import { requestOf } from '../../reporters/compare/failures';
-import type { ClauseRow, Matrix, MatrixFailure } from '../../reporters/matrix-types';
+import type { ClauseRow, Matrix } from '../../reporters/clause-matrix';
+import type { MatrixFailure } from '../../reporters/run-model';
 import { shapeOf, type Observation } from '../../support/http/observation';
 
 type Status = ClauseRow['status'];

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import ClauseMatrixReporter from '../../reporters/clause-matrix';
-import type { Matrix } from '../../reporters/matrix-types';
+import type { Matrix } from '../../reporters/clause-matrix';
 import { FAILURES_ATTACHMENT, makeFailure, TRIED_ATTACHMENT } from '../../support/checks/failure';
 
 interface Fake {

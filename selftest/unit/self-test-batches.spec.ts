@@ -1,7 +1,7 @@
 // The self-test's planning and judging: which faults may share a run, when a run caught a fault, which
 // tests a run needs, and the kill ratio. Pure functions, fed small made-up cases.
 import { expect, test } from '@playwright/test';
-import type { RunFailure, TestTried } from '../../reporters/matrix-types';
+import type { RunFailure, TestTried } from '../../reporters/clause-matrix';
 import type { SuiteRun } from '../../scripts/suite-runner';
 import { catchesOverlap, compatible, planBatches, reachesOverlap } from '../self/batch-plan';
 import { judge, matches, stateBroken, withinReach, type FaultOutcome } from '../self/catching';

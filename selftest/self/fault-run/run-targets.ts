@@ -11,7 +11,7 @@ import { basename, join } from 'node:path';
 import { freePorts } from '../../../support/run/loopback-ports';
 import { runSuite, type SuiteRun } from '../../../scripts/suite-runner';
 import { TEST_FILES } from '../../../support/run/test-files';
-import type { RunFailure } from '../../../reporters/matrix-types';
+import type { RunFailure } from '../../../reporters/clause-matrix';
 import { FAULT_RUN_PLAN_VARIABLE, targetFile, type FaultRunPlan, type PlannedTarget } from './plan';
 import { writeWaiveAll } from './waive-all';
 import { faultRunEnv } from './window';
