@@ -41,14 +41,8 @@ export function credentialCandidates(authorization: string | undefined): string[
   return [...out];
 }
 
-interface AnsweredRequest {
-  /** When it was sent. */
-  at: number;
-  authorization?: string;
-  method: string;
-  url: string;
-  status: number;
-}
+/** A request as it was answered: its entry's time, method and status, its Authorization value and URL as sent. */
+type AnsweredRequest = Pick<LedgerEntry, 'at' | 'method' | 'status'> & { authorization?: string; url: string };
 
 const lineOf = (r: AnsweredRequest) =>
   [
