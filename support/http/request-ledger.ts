@@ -6,12 +6,10 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { runFiles } from '../run/run-files';
 
+/** Kept per key: the client compares every entry of the ledger with its key before each request. */
 const tags = new Map<string, string>();
-export const keyTag = (apiKey: string): string => {
-  let tag = tags.get(apiKey);
-  if (tag === undefined) tags.set(apiKey, (tag = createHash('sha256').update(apiKey).digest('hex').slice(0, 12)));
-  return tag;
-};
+export const keyTag = (apiKey: string): string =>
+  tags.get(apiKey) ?? tags.set(apiKey, createHash('sha256').update(apiKey).digest('hex').slice(0, 12)).get(apiKey)!;
 
 export interface LedgerEntry {
   at: number;
