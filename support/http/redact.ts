@@ -10,8 +10,6 @@ export const REDACTED = '«redacted»';
 /** A shared run of this many characters counts as the secret. */
 export const SECRET_RUN = 12;
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** The secret, its base64 forms, and every run of SECRET_RUN of its characters. */
 function secretForms(secret: string): string[] {
   const forms = new Set([secret, ...[secret, `${secret}:`, `:${secret}`].map((s) => Buffer.from(s).toString('base64').replace(/=+$/, ''))]);
@@ -32,7 +30,7 @@ export function registerSecret(value: string | undefined): void {
   const forms = [...secrets]
     .flatMap(secretForms)
     .sort((a, b) => b.length - a.length)
-    .map(escapeRe);
+    .map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   pattern = new RegExp(forms.join('|'), 'g');
 }
 

@@ -79,12 +79,10 @@ function listOperations(raw: Json, deref: Json): SpecOperation[] {
   return out;
 }
 
-function mergeParameters(shared: Json[] = [], own: Json[] = []): Json[] {
-  const key = (p: Json) => `${p?.in}:${String(p?.name).toLowerCase()}`;
-  const byKey = new Map<string, Json>();
-  for (const p of [...(Array.isArray(shared) ? shared : []), ...(Array.isArray(own) ? own : [])]) byKey.set(key(p), p);
-  return [...byKey.values()];
-}
+/** Path-level and operation parameters, the operation's replacing the path's of the same place and name. */
+const mergeParameters = (shared: Json, own: Json): Json[] => [
+  ...new Map([shared, own].flatMap((list) => (Array.isArray(list) ? list : [])).map((p: Json) => [`${p?.in}:${String(p?.name).toLowerCase()}`, p])).values(),
+];
 
 /** Every local `$ref` that points at nothing, replaced by an empty schema; returns what it replaced. */
 function patchDanglingRefs(doc: Json): string[] {
