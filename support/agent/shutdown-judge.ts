@@ -30,8 +30,7 @@ export function judgeShutdown({ samples, stillAnswering = false, stalls = [] }: 
   for (const e of AGENT_ENDPOINTS) {
     const mine = answers.filter((s) => s.path === e.path);
     const add = (ok: boolean, title: string, received: string, allowed: string, also?: ClauseId) => {
-      findings.push({ clause: e.draining.clause, place: e.place, ok, title, received, allowed });
-      if (also) findings.push({ clause: also, place: e.place, ok, title, received, allowed });
+      for (const clause of also ? [e.draining.clause, also] : [e.draining.clause]) findings.push({ clause, place: e.place, ok, title, received, allowed });
     };
     if (e.draining.status === 200) {
       const bad = mine.filter((s) => s.status !== 200);
