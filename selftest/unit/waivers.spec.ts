@@ -74,7 +74,7 @@ test('the default file is read from the project root when it exists; a named fil
   const root = mkdtempSync(join(tmpdir(), 'waivers-'));
   expect(readWaiversFile(undefined, root)).toEqual({ waivers: [] });
   writeFileSync(join(root, 'contract-waivers.yaml'), YAML);
-  expect(readWaiversFile(undefined, root)).toMatchObject({ file: 'contract-waivers.yaml', waivers: [{ clause: 'RT-3' }, { clause: 'CU-4' }] });
+  expect(readWaiversFile(undefined, root)).toMatchObject({ waiversFile: 'contract-waivers.yaml', waivers: [{ clause: 'RT-3' }, { clause: 'CU-4' }] });
   expect(readWaiversFile('off', root)).toEqual({ waivers: [] });
   expect(readWaiversFile(join(root, 'contract-waivers.yaml'), root).waivers).toHaveLength(2);
   expect(() => readWaiversFile(join(root, 'missing.yaml'), root)).toThrow(/^WAIVERS_FILE .*missing\.yaml: no such file$/);

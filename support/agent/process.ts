@@ -18,9 +18,8 @@ export interface AgentProcess {
 
 /** `environment`: the configuration's, which the command inherits. */
 export function startAgent(command: string, port: number | undefined, environment: NodeJS.ProcessEnv): AgentProcess {
-  const env = { ...environment };
-  delete env.AGENT_HEALTH_PORT;
-  if (port !== undefined) env.AGENT_HEALTH_PORT = String(port);
+  // An AGENT_HEALTH_PORT of the configuration's environment is never passed on (spawn leaves out an undefined value).
+  const env = { ...environment, AGENT_HEALTH_PORT: port === undefined ? undefined : String(port) };
   const cwd = command === EMBEDDED.agentCommand ? ROOT : undefined;
   const child = spawn(command, { shell: true, detached: true, cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -44,8 +43,7 @@ export function startAgent(command: string, port: number | undefined, environmen
 /** Runs `fn` holding a machine-wide lock on `port`, so that two runs never both start an agent on it; a dead owner's lock is taken over. */
 export async function withPortLock<T>(port: number, fn: () => Promise<T>, waitMs = 30_000): Promise<T> {
   const file = join(tmpdir(), `contract-suite-port-${port}.lock`);
-  const deadline = Date.now() + waitMs;
-  for (;;) {
+  for (const deadline = Date.now() + waitMs; ; await new Promise((r) => setTimeout(r, 200))) {
     try {
       writeFileSync(file, String(process.pid), { flag: 'wx' });
       break;
@@ -53,7 +51,6 @@ export async function withPortLock<T>(port: number, fn: () => Promise<T>, waitMs
       const owner = liveOwner(file);
       if (!owner) rmSync(file, { force: true });
       else if (Date.now() > deadline) throw new Error(`port ${port} stayed locked by process ${owner} for ${waitMs / 1000} s`);
-      else await new Promise((r) => setTimeout(r, 200));
     }
   }
   try {

@@ -7,9 +7,6 @@ import type { Check } from '../checks/failure';
 import { AGENT_ENDPOINTS, SHUTDOWN_TIMING as timing } from './table';
 import type { ShutdownSample, ShutdownWatch, WatchStall } from './shutdown-watch';
 
-/** A check of AG-5 (or of the clause the endpoint also answers to), with the endpoint's place. */
-type ShutdownFinding = Check & { place: string };
-
 const describeStalls = (stalls: readonly WatchStall[]) => stalls.map((s) => `${Math.round(s.forMs)} ms from +${Math.round(s.atMs)} ms`).join(', ');
 
 const ms = (n: number) => `${Math.round(n)} ms`;
@@ -23,7 +20,8 @@ const listed = (answers: readonly ShutdownSample[]) =>
 
 /** The checks of AG-5 (and of the clauses the endpoints also answer to), notes, and why the watch could not decide AG-5 when nothing else was found. */
 export function judgeShutdown({ samples, stillAnswering = false, stalls = [] }: Partial<ShutdownWatch> & Pick<ShutdownWatch, 'samples'>) {
-  const findings: ShutdownFinding[] = [];
+  // Checks of AG-5 (or of the clause the endpoint also answers to), each with the endpoint's place.
+  const findings: Array<Check & { place: string }> = [];
   const notes: string[] = [];
   let inconclusive: string | undefined;
   const answers = samples.filter((s) => s.status !== undefined).sort((a, b) => a.sentMs - b.sentMs);
@@ -32,8 +30,7 @@ export function judgeShutdown({ samples, stillAnswering = false, stalls = [] }: 
   for (const e of AGENT_ENDPOINTS) {
     const mine = answers.filter((s) => s.path === e.path);
     const add = (ok: boolean, title: string, received: string, allowed: string, also?: ClauseId) => {
-      findings.push({ clause: e.draining.clause, place: e.place, ok, title, received, allowed });
-      if (also) findings.push({ clause: also, place: e.place, ok, title, received, allowed });
+      for (const clause of also ? [e.draining.clause, also] : [e.draining.clause]) findings.push({ clause, place: e.place, ok, title, received, allowed });
     };
     if (e.draining.status === 200) {
       const bad = mine.filter((s) => s.status !== 200);

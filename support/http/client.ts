@@ -3,7 +3,7 @@
  * itself: it paces under the expected limit (all workers, through the request ledger) and waits out an unexpected 429 a few times.
  */
 import type { TestInfo } from '@playwright/test';
-import type { RateLimit } from '../run/config';
+import type { Config, RateLimit } from '../run/config';
 import type { Exchange } from './exchange';
 import { credentialCandidates, ledgerSize, readLedger, recordExchanges, sentTimes } from './request-ledger';
 import { redact, registerSecret } from './redact';
@@ -25,11 +25,7 @@ export interface CallOptions {
   expect429?: boolean;
 }
 
-export interface Credentials {
-  apiKey: string;
-  accountId: string;
-  accountHeader: string;
-}
+export type Credentials = Pick<Config, 'apiKey' | 'accountId'> & { accountHeader: string };
 
 /** Longest wait for an unexpected 429, so a target that never resets cannot hang the run. */
 const MAX_THROTTLE_WAIT_S = 65;

@@ -1,21 +1,17 @@
 /** One request and its response, as the suite saw them, how a person reads them in a report, and how to send it again. */
 import { redact, REDACTED } from './redact';
+import type { RawResponse } from './transport';
 
-export interface Exchange {
+/** The transport's answer (status, headers, text, a byte order mark), with the request and the parsed body (JSON, else undefined). */
+export type Exchange = RawResponse & {
   method: string;
   url: string;
   requestHeaders: Record<string, string>;
   requestBody?: string;
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  /** The parsed body when it is JSON, else undefined. */
   json: unknown;
   contentType: string;
   ms: number;
-  /** The body began with a byte order mark (see RawResponse). */
-  bom?: true;
-}
+};
 
 const trim = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}\n… (${text.length - max} more chars)` : text);
 

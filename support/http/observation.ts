@@ -2,18 +2,12 @@
 import type { Exchange } from './exchange';
 import { redact } from './redact';
 
-export interface Observation {
-  request: string;
-  /** The request by its spec path template (`PUT /v1/checks/{id}?autoAssignAlerts=false`): the same on two targets whose ids differ. */
-  route: string;
-  status: number;
-  headers: Record<string, string>;
-  /** JSON path → "type" or "type = value" (short scalars). */
-  body: Record<string, string>;
-}
+/** A response as observe() reduces it; its `route` names the request by its spec path template, the same on two targets whose ids differ. */
+export type Observation = ReturnType<typeof observe>;
 
 const HEADERS_THAT_MATTER = /^(content-type|retry-after|ratelimit-.*|x-ratelimit-.*|deprecation|sunset|last-modified)$/i;
 
+/** JSON path → "type" or "type = value" (short scalars). */
 export function shapeOf(value: unknown, path = '$', out: Record<string, string> = {}, depth = 0): Record<string, string> {
   if (Object.keys(out).length >= 60 || depth > 4) return out;
   if (Array.isArray(value)) {
@@ -30,7 +24,7 @@ export function shapeOf(value: unknown, path = '$', out: Record<string, string> 
   return out;
 }
 
-/** A path with its query, its path part named by the spec template it matches (a literal path first), else as it is. */
+/** A path with its query, its path part named by the spec template it matches (a literal path first), else as it is: `PUT /v1/checks/{id}?autoAssignAlerts=false`. */
 function routeOf(method: string, path: string, templates: readonly string[]): string {
   const at = path.indexOf('?');
   const [pathname, search] = at < 0 ? [path, ''] : [path.slice(0, at), path.slice(at)];
@@ -43,12 +37,12 @@ function routeOf(method: string, path: string, templates: readonly string[]): st
 }
 
 /** What a response looked like, not yet redacted: see observations(). */
-function observe(e: Exchange, baseUrl: string, templates: readonly string[]): Observation {
+function observe(e: Exchange, baseUrl: string, templates: readonly string[]) {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(e.headers))
     if (HEADERS_THAT_MATTER.test(k)) headers[k.toLowerCase()] = k.toLowerCase() === 'content-type' ? v.split(';')[0] : v;
   const path = e.url.startsWith(baseUrl) ? e.url.slice(baseUrl.length) : e.url;
-  const body = e.json !== undefined ? shapeOf(e.json) : e.text ? { $: `text(${e.text.length})` } : {};
+  const body: Record<string, string> = e.json !== undefined ? shapeOf(e.json) : e.text ? { $: `text(${e.text.length})` } : {};
   const request = `${e.method} ${path.length > 120 ? `${path.slice(0, 120)}…` : path}`;
   return { request, route: routeOf(e.method, path, templates), status: e.status, headers, body };
 }

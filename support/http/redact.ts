@@ -10,8 +10,6 @@ export const REDACTED = '«redacted»';
 /** A shared run of this many characters counts as the secret. */
 export const SECRET_RUN = 12;
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** The secret, its base64 forms, and every run of SECRET_RUN of its characters. */
 function secretForms(secret: string): string[] {
   const forms = new Set([secret, ...[secret, `${secret}:`, `:${secret}`].map((s) => Buffer.from(s).toString('base64').replace(/=+$/, ''))]);
@@ -32,13 +30,12 @@ export function registerSecret(value: string | undefined): void {
   const forms = [...secrets]
     .flatMap(secretForms)
     .sort((a, b) => b.length - a.length)
-    .map(escapeRe);
+    .map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   pattern = new RegExp(forms.join('|'), 'g');
 }
 
 /** The characters of a key or token: a match grows to the whole run of them around it, so no fragment is left behind. */
-const isTokenChar = (c: number) =>
-  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 43 || c === 47 || c === 61 || c === 45;
+const TOKEN_CHAR = /[0-9A-Za-z_+/=-]/;
 
 /** Every secret form, grown to its token by hand: a token class around the forms in the expression would backtrack over long ids. */
 function redactSecrets(text: string): string {
@@ -49,8 +46,8 @@ function redactSecrets(text: string): string {
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
     let start = m.index;
     let end = start + m[0].length;
-    while (start > done && isTokenChar(text.charCodeAt(start - 1))) start--;
-    while (end < text.length && isTokenChar(text.charCodeAt(end))) end++;
+    while (start > done && TOKEN_CHAR.test(text[start - 1])) start--;
+    while (end < text.length && TOKEN_CHAR.test(text[end])) end++;
     out += text.slice(done, start) + REDACTED;
     done = end;
     pattern.lastIndex = end;

@@ -6,12 +6,10 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { runFiles } from '../run/run-files';
 
+/** Kept per key: the client compares every entry of the ledger with its key before each request. */
 const tags = new Map<string, string>();
-export const keyTag = (apiKey: string): string => {
-  let tag = tags.get(apiKey);
-  if (tag === undefined) tags.set(apiKey, (tag = createHash('sha256').update(apiKey).digest('hex').slice(0, 12)));
-  return tag;
-};
+export const keyTag = (apiKey: string): string =>
+  tags.get(apiKey) ?? tags.set(apiKey, createHash('sha256').update(apiKey).digest('hex').slice(0, 12)).get(apiKey)!;
 
 export interface LedgerEntry {
   at: number;
@@ -41,14 +39,8 @@ export function credentialCandidates(authorization: string | undefined): string[
   return [...out];
 }
 
-interface AnsweredRequest {
-  /** When it was sent. */
-  at: number;
-  authorization?: string;
-  method: string;
-  url: string;
-  status: number;
-}
+/** A request as it was answered: its entry's time, method and status, its Authorization value and URL as sent. */
+type AnsweredRequest = Pick<LedgerEntry, 'at' | 'method' | 'status'> & { authorization?: string; url: string };
 
 const lineOf = (r: AnsweredRequest) =>
   [

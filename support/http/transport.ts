@@ -5,14 +5,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
-interface RawRequest {
-  method: string;
-  headers: Record<string, string>;
-  body?: Buffer;
-  timeoutMs: number;
-}
-
-interface RawResponse {
+export interface RawResponse {
   status: number;
   /** Lower-case names; a repeated header's values joined with ", ". */
   headers: Record<string, string>;
@@ -62,7 +55,7 @@ function headersOf(res: IncomingMessage): Record<string, string> {
 /** The worker's shared connections. */
 const connections = keepAliveConnections();
 
-export const sendRaw = (url: string, r: RawRequest): Promise<RawResponse> =>
+export const sendRaw = (url: string, r: { method: string; headers: Record<string, string>; body?: Buffer; timeoutMs: number }): Promise<RawResponse> =>
   new Promise((resolve, reject) => {
     const target = new URL(url);
     const secure = target.protocol === 'https:';

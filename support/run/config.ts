@@ -125,9 +125,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortP
     throw new SuiteError('config', 'BURST_API_KEY must be a key of its own, not API_KEY or SECOND_API_KEY (the burst needs a window nothing else uses)');
   }
   const port = e[EMBEDDED_PORT_VARIABLE];
-  const waivers = readWaiversFile(e.WAIVERS_FILE);
   const baseUrl = e.BASE_URL ?? (port ? `http://127.0.0.1:${port}` : '');
-  const second = e.SECOND_API_KEY
+  const second: { apiKey: string; accountId: string } | undefined = e.SECOND_API_KEY
     ? { apiKey: e.SECOND_API_KEY, accountId: e.SECOND_ACCOUNT_ID! }
     : embedded
       ? { apiKey: EMBEDDED.secondApiKey, accountId: EMBEDDED.secondAccountId }
@@ -139,7 +138,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortP
     apiKey,
     accountId: e.ACCOUNT_ID ?? EMBEDDED.accountId,
     /** A second key of another account, to tell a per-key limiter from a per-IP one. */
-    second: second as { apiKey: string; accountId: string } | undefined,
+    second,
     /** A key for the rate-limit burst alone, so that its window holds only its own requests. */
     burstKey: e.BURST_API_KEY ? { apiKey: e.BURST_API_KEY, accountId: e.BURST_ACCOUNT_ID ?? e.ACCOUNT_ID ?? EMBEDDED.accountId } : undefined,
     /** Fixed by the user; otherwise read from the target's spec. */
@@ -156,10 +155,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortP
     /** Tests attach their observations (compare mode). */
     observe: e[OBSERVATIONS_VARIABLE] === 'on',
     reportDir: e.REPORT_DIR,
-    /** Every waiver of the waiver file, expired ones too (they cover nothing, but are reported); see support/checks/waivers.ts. */
-    waivers: waivers.waivers,
-    /** The waiver file as named in the lines about it; unset when none was read. */
-    waiversFile: waivers.file,
+    ...readWaiversFile(e.WAIVERS_FILE),
     /** The day (UTC, YYYY-MM-DD) the waivers are judged by. */
     today: e[WAIVER_DAY_VARIABLE] ?? utcDay(),
     /** The seed of the generated values: every report names it, so a failure can be replayed. */

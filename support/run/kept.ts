@@ -1,7 +1,7 @@
 /** What a run keeps for the next ones, under node_modules/.cache/contract-suite/, keyed by its inputs and the code that made it, so nothing stale is read. */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 export const KEPT_ROOT = join(__dirname, '../../node_modules/.cache/contract-suite');
 
@@ -15,26 +15,20 @@ export function keptKey(format: number, inputs: string[], codeFiles: string[]): 
 
 /**
  * Keeps `text` as `file` under `root` for later runs, written aside and renamed into place (two processes keeping the same thing never read
- * half a file); when that adds an entry to `root`, only its `keep` most recent entries stay. A cache that cannot be written is skipped.
+ * half a file); then only the `keep` most recent entries of `root` stay. A cache that cannot be written is skipped.
  */
 export function keepFile(root: string, file: string, text: string, keep: number): void {
   try {
-    const fresh = !existsSync(join(root, relative(root, file).split(sep)[0]));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(`${file}.${process.pid}`, text);
     renameSync(`${file}.${process.pid}`, file);
     // The new entry is the newest, never the one pruned; a file still being written aside (`<file>.<pid>`) is no entry.
-    if (fresh) pruneOldest(root, keep);
+    const byAge = readdirSync(root)
+      .filter((name) => !/\.\d+$/.test(name))
+      .map((name) => ({ path: join(root, name), t: statSync(join(root, name)).mtimeMs }))
+      .sort((a, b) => b.t - a.t);
+    for (const { path } of byAge.slice(keep)) rmSync(path, { recursive: true, force: true });
   } catch {
     /* a read-only checkout: made again next time */
   }
-}
-
-function pruneOldest(root: string, keep: number): void {
-  const found = readdirSync(root)
-    .filter((name) => !/\.\d+$/.test(name))
-    .map((name) => join(root, name));
-  if (found.length <= keep) return;
-  const byAge = found.map((path) => ({ path, t: statSync(path).mtimeMs })).sort((a, b) => b.t - a.t);
-  for (const { path } of byAge.slice(keep)) rmSync(path, { recursive: true, force: true });
 }

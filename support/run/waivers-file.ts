@@ -20,9 +20,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const parseYaml = (text: string): unknown => (require('yaml') as typeof import('yaml')).parse(text);
 
 interface WaiversRead {
-  /** The file as named in every line about it; unset when none was read. */
-  file?: string;
+  /** Every waiver of the waiver file, expired ones too (they cover nothing, but are reported); see support/checks/waivers.ts. */
   waivers: Waiver[];
+  /** The file as named in every line about it; unset when none was read. */
+  waiversFile?: string;
 }
 
 /** `setting`: WAIVERS_FILE as given (a path relative to the working directory, or `off`). */
@@ -34,7 +35,7 @@ export function readWaiversFile(setting: string | undefined, root = PROJECT_ROOT
     if (setting) throw new SuiteError('config', `WAIVERS_FILE ${file}: no such file`);
     return { waivers: [] };
   }
-  return { file, waivers: parseWaivers(readFileSync(path, 'utf8'), file) };
+  return { waiversFile: file, waivers: parseWaivers(readFileSync(path, 'utf8'), file) };
 }
 
 export function parseWaivers(text: string, file: string): Waiver[] {

@@ -23,15 +23,6 @@ const requireFromHere = createRequire(__filename);
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-interface SchemaProblem {
-  /** JSON pointer into the body, '/' for the root. */
-  path: string;
-  /** What failed and why, e.g. `must be string`. */
-  message: string;
-  /** Which rule of the schema failed (ajv's schemaPath, e.g. `#/properties/nodeJsVersion/pattern`): the same for every item of an array. */
-  rule: string;
-}
-
 export function translateOpenApi30(node: Json, memo = new WeakMap<object, Json>()): Json {
   if (Array.isArray(node)) return node.map((n) => translateOpenApi30(n, memo));
   if (!node || typeof node !== 'object') return node;
@@ -87,8 +78,11 @@ export class SchemaValidator {
     }
   }
 
-  /** Problems of `body` against the schema at `pointer` in the raw document; [] when it conforms. */
-  validate(pointer: string, body: unknown): SchemaProblem[] {
+  /**
+   * Problems of `body` against the schema at `pointer` in the raw document, [] when it conforms: where (a JSON pointer into the body, '/' for
+   * the root), what failed and why, and which rule of the schema (ajv's schemaPath: the same for every item of an array).
+   */
+  validate(pointer: string, body: unknown) {
     const validate = this.compile(pointer);
     if (!validate || validate(body)) return [];
     return dedupe(validate.errors ?? []).map((e) => ({ path: e.instancePath || '/', message: describe(e), rule: e.schemaPath }));

@@ -19,12 +19,6 @@ const KEPT_FORMAT = 2;
 const CHECKS_DIR = join(KEPT_ROOT, 'spec-checks');
 const ORIGIN = '{{origin}}';
 
-/** The account header's name is not known before the spec is read: the configured one, or the documented default. */
-const credentialHeaders = (config: Config) => ({
-  authorization: `Bearer ${config.apiKey}`,
-  [config.accountHeader ?? DEFAULT_ACCOUNT_HEADER]: config.accountId,
-});
-
 /** A checked document under another origin: a kept one names its origin, whose port changes every run, as ORIGIN. */
 const moved = (c: CheckedSpec, from: string, to: string): CheckedSpec => ({ ...c, origin: to, problems: c.problems.map((p) => p.split(from).join(to)) });
 
@@ -53,7 +47,9 @@ async function checkOnce(text: string, origin: string): Promise<CheckedSpec> {
 /** The checked spec; a target that answers without one gets an empty spec that says why. An unreachable one throws. */
 async function fetchAndCheck(config: Config): Promise<CheckedSpec> {
   try {
-    const text = await fetchSpecText(config.specUrl, credentialHeaders(config));
+    // The account header's name is not known before the spec is read: the configured one, or the documented default.
+    const credentials = { authorization: `Bearer ${config.apiKey}`, [config.accountHeader ?? DEFAULT_ACCOUNT_HEADER]: config.accountId };
+    const text = await fetchSpecText(config.specUrl, credentials);
     return await checkOnce(text, config.specUrl);
   } catch (e) {
     if (!isSuiteError(e, 'no-spec')) throw e;

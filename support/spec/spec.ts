@@ -56,14 +56,11 @@ const unescapePointer = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~')
 /** The tokens of a JSON pointer, unescaped: `/paths/~1v1~1x/get` → ['paths', '/v1/x', 'get']. */
 export const pointerTokens = (pointer: string) => pointer.split('/').slice(1).map(unescapePointer);
 
+/** The path of the first server's URL (OpenAPI 3), else the basePath (Swagger 2), without a trailing slash. */
 function serverPrefix(raw: Json): string {
-  const url = raw?.servers?.[0]?.url;
-  if (typeof url !== 'string') return typeof raw?.basePath === 'string' ? raw.basePath.replace(/\/+$/, '') : '';
-  try {
-    return new URL(url, 'http://placeholder').pathname.replace(/\/+$/, '');
-  } catch {
-    return '';
-  }
+  const url = raw.servers?.[0]?.url;
+  const path = typeof url !== 'string' ? raw.basePath : URL.canParse(url, 'http://placeholder') ? new URL(url, 'http://placeholder').pathname : '';
+  return typeof path === 'string' ? path.replace(/\/+$/, '') : '';
 }
 
 function listOperations(raw: Json, deref: Json): SpecOperation[] {
@@ -82,12 +79,10 @@ function listOperations(raw: Json, deref: Json): SpecOperation[] {
   return out;
 }
 
-function mergeParameters(shared: Json[] = [], own: Json[] = []): Json[] {
-  const key = (p: Json) => `${p?.in}:${String(p?.name).toLowerCase()}`;
-  const byKey = new Map<string, Json>();
-  for (const p of [...(Array.isArray(shared) ? shared : []), ...(Array.isArray(own) ? own : [])]) byKey.set(key(p), p);
-  return [...byKey.values()];
-}
+/** Path-level and operation parameters, the operation's replacing the path's of the same place and name. */
+const mergeParameters = (shared: Json, own: Json): Json[] => [
+  ...new Map([shared, own].flatMap((list) => (Array.isArray(list) ? list : [])).map((p: Json) => [`${p?.in}:${String(p?.name).toLowerCase()}`, p])).values(),
+];
 
 /** Every local `$ref` that points at nothing, replaced by an empty schema; returns what it replaced. */
 function patchDanglingRefs(doc: Json): string[] {
