@@ -11,7 +11,7 @@ import { operatorsOf } from './matrix-operators';
 import { declaredCaseSeed } from '../support/run/config';
 import { matrixDoc, summaryCounts } from './matrix-doc';
 import { markdown, page } from './doc';
-import { uniqueBy } from './unique';
+import { unique, uniqueBy } from './unique';
 import { readRun, type MatrixFailure, type TestRun } from './run-model';
 import { renderJunit } from './junit';
 import { waiverNotes, type WaiverOptions } from './waiver-notes';
@@ -92,8 +92,6 @@ type TestStatus = 'passed' | 'waived' | 'failed' | 'skipped';
 export type Matrix = ReturnType<typeof buildMatrix> & { waivers: ReturnType<typeof waiverNotes> };
 export type ClauseRow = Matrix['clauses'][number];
 
-const unique = <T>(items: ReadonlyArray<T | undefined>) => [...new Set(items)].filter((x): x is T => !!x);
-
 /** The matrix but the lines about waivers: a row per catalogued clause, the drift warnings, the requests per family. */
 export function buildMatrix(runs: readonly TestRun[], result: FullResult) {
   // Each test's result per clause: not run, its declared clauses skipped; run, failed where a failure no waiver covers, waived where all were waived, else passed.
@@ -123,9 +121,7 @@ export function buildMatrix(runs: readonly TestRun[], result: FullResult) {
       status: (Object.entries(ROLL_UP).find(([t]) => tests.some((x) => x.status === t))?.[1] ?? 'not covered') as ClauseStatus,
       tests,
       /** Why the clause was skipped, from the skip annotations. */
-      reasons: unique(
-        mine.filter((r) => r.status === 'skipped').map((r) => r.standIn ?? r.run.annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description),
-      ),
+      reasons: unique(mine.filter((r) => r.status === 'skipped').map((r) => r.standIn ?? r.run.skipReason)),
       /** The failures of this clause, as the checks made them; a waived clause's carry their waiver. */
       failures: keptOnce(failures.map(({ error: _error, ...f }) => f)),
       waivers: uniqueBy(

@@ -22,12 +22,11 @@ export function renderJunit(runs: readonly TestRun[], rootDir: string): string {
   const all = [...new Set(runs.map(fileOf))].map((file) => {
     const cases = runs
       .filter((run) => fileOf(run) === file)
-      .map(({ test, result, failures }) => {
+      .map(({ test, result, failures, skipReason }) => {
         const seconds = (result?.duration ?? 0) / 1000;
         const open = `<testcase name="${xml(test.titlePath().slice(3).join(' › '))}" classname="${xml(file)}" time="${seconds.toFixed(3)}">`;
         if (!result || result.status === 'skipped') {
-          const reason = test.annotations.find((a) => a.type === 'skip')?.description ?? '';
-          return { kind: 'skipped', seconds, xml: `${open}<skipped message="${xml(reason)}"/></testcase>` };
+          return { kind: 'skipped', seconds, xml: `${open}<skipped message="${xml(skipReason ?? '')}"/></testcase>` };
         }
         if (test.outcome() === 'expected' || test.outcome() === 'flaky') return { kind: 'passed', seconds, xml: `${open}</testcase>` };
         // Failures a waiver covers do not fail the test: its page and the matrix show them.

@@ -32,13 +32,17 @@ export function readRun(tests: readonly TestCase[], results: ReadonlyMap<TestCas
       for (const clause of declared.filter((id) => !failures.some((f) => f.clause === id)))
         failures.push({ clause, title: first, received: 'an error before any check', allowed: 'the test to run its checks', test: title, error: true });
     }
+    // A test skips by its declaration or at run time: the second lands on the result.
+    const annotations = uniqueBy([...test.annotations, ...(result?.annotations ?? [])], (a) => `${a.type}|${a.description}`);
     return {
       test,
       result,
       title,
       file: test.location.file.replace(/^.*\/tests\//, 'tests/'),
       declared,
-      annotations: uniqueBy([...test.annotations, ...(result?.annotations ?? [])], (a) => `${a.type}|${a.description}`),
+      annotations,
+      /** Why it was skipped, as every report gives it. */
+      skipReason: annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description,
       failures,
       tried: attached<Tried[]>(result, TRIED_ATTACHMENT) ?? [],
       observations: attached<unknown[]>(result, 'observations'),

@@ -2,7 +2,7 @@
  * The suite without faults, as a user runs it: it passes and verifies every clause. Its reports stay
  * (BASELINE_DIR): the fault runs pick their tests from what this run tried, so it runs with their window.
  * That window is too long for the recovery test (RL-5), which recovery.spec.ts runs with a short one,
- * beside the fault runs instead of before them.
+ * beside the fault runs.
  */
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';

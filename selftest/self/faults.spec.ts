@@ -58,7 +58,7 @@ function spreadAgents(batches: Batch[]): Batch[] {
 const ownWindow = (b: Batch) => (b.files.includes(TEST_FILES.burst) && Number(b.env?.RATE_LIMIT_WINDOW_S)) || 0;
 
 /**
- * Those batches first, the longest windows first: a recovery waits several windows (a minute at 10 s), and
+ * Those batches first, the longest windows first: a recovery waits several windows, and
  * started late it ends the run alone while the other workers have nothing left.
  */
 const windowsFirst = (batches: Batch[]) => [...batches].sort((a, b) => ownWindow(b) - ownWindow(a));

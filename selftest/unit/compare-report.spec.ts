@@ -353,10 +353,8 @@ test.describe('clauses, groups and first differences', () => {
   });
 
   test("each test's responses are shown once: a later clause of the same test points to the first", () => {
-    const section = (id: string) =>
-      compareReports(A, B)
-        .markdown.split('\n### ')
-        .find((s) => s.startsWith(`${id}:`))!;
+    const sections = compareReports(A, B).markdown.split('\n### ');
+    const section = (id: string) => sections.find((s) => s.startsWith(`${id}:`))!;
     expect(section('RT-9')).not.toContain('responses: as under');
     expect(byId('ERR-1').tests[0]).toMatchObject({ title: unknown, a: 'failed', b: 'passed' });
     expect(section('ERR-1')).toContain('responses: as under RT-9');

@@ -3,7 +3,7 @@
  * run-scoped file as it is answered: the client paces by it, and the burst reads what its window may hold.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { runFiles } from '../run/run-files';
 
 /** Kept per key: the client compares every entry of the ledger with its key before each request. */
@@ -58,24 +58,40 @@ export function recordExchanges(requests: AnsweredRequest[]): void {
   if (file && requests.length) appendFileSync(file, `${requests.map(lineOf).join('\n')}\n`);
 }
 
-/** What this process has read of a ledger: the file only grows, so each read parses only the whole lines appended since. */
+/**
+ * What this process has read of a ledger: the file only grows, so each read takes only the whole lines appended since, and keeps
+ * the entries in send order (a line is written at its answer, so lines arrive a little out of that order).
+ */
 let reading: { file: string; offset: number; entries: LedgerEntry[] } | undefined;
 
 function caughtUp(file: string | undefined): LedgerEntry[] {
   if (!file) return [];
   if (reading?.file !== file) reading = { file, offset: 0, entries: [] };
-  const text = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
-  const end = text.lastIndexOf(0x0a);
-  for (const line of end > reading.offset ? text.subarray(reading.offset, end).toString('utf8').split('\n') : []) {
-    const [at, tags, bearer, method, path, status] = line.split('\t');
-    reading.entries.push({ at: Number(at), tags: tags === '-' ? [] : tags.split(','), bearer: bearer === 'b', method, path, status: Number(status) });
+  const r = reading;
+  if (!existsSync(file)) return r.entries;
+  const fd = openSync(file, 'r');
+  try {
+    const pending = Buffer.alloc(Math.max(0, fstatSync(fd).size - r.offset));
+    const end = pending.subarray(0, readSync(fd, pending, 0, pending.length, r.offset)).lastIndexOf(0x0a);
+    if (end < 0) return r.entries;
+    const fresh = pending
+      .subarray(0, end)
+      .toString('utf8')
+      .split('\n')
+      .map((line): LedgerEntry => {
+        const [at, tags, bearer, method, path, status] = line.split('\t');
+        return { at: Number(at), tags: tags === '-' ? [] : tags.split(','), bearer: bearer === 'b', method, path, status: Number(status) };
+      });
+    r.offset += end + 1;
+    r.entries = [...r.entries, ...fresh].sort((a, b) => a.at - b.at);
+    return r.entries;
+  } finally {
+    closeSync(fd);
   }
-  reading.offset = Math.max(reading.offset, end + 1);
-  return reading.entries;
 }
 
 /** Every request recorded so far, by every worker of this run, in send order. */
-export const readLedger = (file = runFiles().ledger): readonly LedgerEntry[] => [...caughtUp(file)].sort((a, b) => a.at - b.at);
+export const readLedger = (file = runFiles().ledger): readonly LedgerEntry[] => caughtUp(file);
 
 /** How many requests the ledger holds, every key and every worker: cheaper than reading them in order. */
 export const ledgerSize = (file = runFiles().ledger): number => caughtUp(file).length;

@@ -4,6 +4,8 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { dirname, join } from 'node:path';
 
 export const KEPT_ROOT = join(__dirname, '../../node_modules/.cache/contract-suite');
+/** Entries each cache keeps: more than the specs one self-test serves, so that they do not evict each other. */
+const KEPT_ENTRIES = 32;
 
 /** A key of `format` (bumped when what is kept changes shape), the inputs, and the files of the code that made it. */
 export function keptKey(format: number, inputs: string[], codeFiles: string[]): string {
@@ -15,9 +17,9 @@ export function keptKey(format: number, inputs: string[], codeFiles: string[]): 
 
 /**
  * Keeps `text` as `file` under `root` for later runs, written aside and renamed into place (two processes keeping the same thing never read
- * half a file); then only the `keep` most recent entries of `root` stay. A cache that cannot be written is skipped.
+ * half a file); then only the KEPT_ENTRIES most recent entries of `root` stay. A cache that cannot be written is skipped.
  */
-export function keepFile(root: string, file: string, text: string, keep: number): void {
+export function keepFile(root: string, file: string, text: string): void {
   try {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(`${file}.${process.pid}`, text);
@@ -27,7 +29,7 @@ export function keepFile(root: string, file: string, text: string, keep: number)
       .filter((name) => !/\.\d+$/.test(name))
       .map((name) => ({ path: join(root, name), t: statSync(join(root, name)).mtimeMs }))
       .sort((a, b) => b.t - a.t);
-    for (const { path } of byAge.slice(keep)) rmSync(path, { recursive: true, force: true });
+    for (const { path } of byAge.slice(KEPT_ENTRIES)) rmSync(path, { recursive: true, force: true });
   } catch {
     /* a read-only checkout: made again next time */
   }

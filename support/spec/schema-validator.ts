@@ -11,8 +11,6 @@ import type { default as Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Spec } from './spec';
 import { KEPT_ROOT, keepFile, keptKey } from '../run/kept';
 
-/** Specs whose validators are kept, more than the documents one self-test serves so that they do not evict each other. */
-const KEPT_SPECS = 32;
 /** What a kept file holds: a new format is a new key, so that no older file is read as this one. */
 const KEPT_FORMAT = 1;
 const KEPT_VALIDATORS_DIR = join(KEPT_ROOT, 'validators');
@@ -92,8 +90,8 @@ export class SchemaValidator {
   private compile(pointer: string): ValidateFunction | null {
     if (this.cache.has(pointer)) return this.cache.get(pointer)!;
     const file = this.keptDir && join(this.keptDir, `${createHash('sha256').update(pointer).digest('hex').slice(0, 32)}.cjs`);
-    // Among the KEPT_SPECS most recent specs' folders.
-    const keep = (code: string) => keepFile(dirname(this.keptDir!), file!, code, KEPT_SPECS);
+    // Among the most recent specs' folders (keepFile prunes the oldest).
+    const keep = (code: string) => keepFile(dirname(this.keptDir!), file!, code);
     let validate: ValidateFunction | null = null;
     try {
       const code = readFileSync(file || '', 'utf8');
@@ -124,7 +122,7 @@ export class SchemaValidator {
     const { default: AjvClass, _ } = require('ajv') as typeof import('ajv');
     const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
     /* eslint-enable @typescript-eslint/no-require-imports */
-    // Standalone code names the formats it checks by where loadKept requires them from.
+    // Standalone code names the formats it checks by package path, which compile() resolves with requireFromHere.
     const ajv = new AjvClass({ ...AJV_OPTIONS, code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
     addFormats(ajv);
     // Formats real specs use that ajv-formats lacks: accept, don't fail the schema.

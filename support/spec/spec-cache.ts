@@ -12,8 +12,6 @@ import { isSuiteError, SuiteError } from '../run/suite-error';
 /** What a spec file holds (the run's, or one kept between runs): the Spec's data, without the operations it finds again. */
 type CheckedSpec = Pick<Spec, 'origin' | 'raw' | 'deref' | 'problems' | 'unserved'>;
 
-/** Checked documents kept, more than one self-test serves so that they do not evict each other. */
-const KEPT_CHECKS = 32;
 /** What a kept check holds (CheckedSpec): a new format is a new key, so that no older file is read as this one. */
 const KEPT_FORMAT = 2;
 const CHECKS_DIR = join(KEPT_ROOT, 'spec-checks');
@@ -40,7 +38,7 @@ async function checkOnce(text: string, origin: string): Promise<CheckedSpec> {
   if (notSpec) throw new SuiteError('no-spec', notSpec);
   const { raw, deref, problems } = await buildSpec(parsed, origin);
   const checked = { origin, raw, deref, problems };
-  if (file) keepFile(CHECKS_DIR, file, JSON.stringify(moved(checked, origin, ORIGIN)), KEPT_CHECKS);
+  if (file) keepFile(CHECKS_DIR, file, JSON.stringify(moved(checked, origin, ORIGIN)));
   return checked;
 }
 

@@ -6,7 +6,7 @@
  * in one run they are paid once (the services run in the runner: they start in milliseconds).
  *
  * The plan is a file written by the self-test (run-targets.ts) and named in the environment, which the
- * runner and its workers inherit: both load the test file and must declare the same tests.
+ * runner and its workers inherit: both load the target files and must declare the same tests.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,8 +1,7 @@
 /**
  * The fault run's test selection, as the project's `grep`: each target runs the tests its plan names
- * (their titles under the target's describe), or all of them. A `--test-list` of the same few thousand
- * lines cost the runner about 12 s of CPU before the first test: Playwright compares every line with
- * every declared test, making paths relative each time. This is one lookup per declared test, of its
+ * (their titles under the target's describe), or all of them: one set lookup per declared test, where a
+ * `--test-list` compares every line with every test (seconds for thousands of lines). The key is its
  * grep title (Playwright's `<project> <file> <describes and title>`, tags among them, which both sides
  * leave out).
  */
