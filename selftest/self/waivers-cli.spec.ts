@@ -4,7 +4,7 @@
  * expired; a waiver that covered nothing is named stale; a bad file stops the run with exit 3. Each run
  * is one test of the runtime family against a reference whose runtimes lack the `v` prefix (RT-3).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -65,4 +65,15 @@ test('a waiver file with an unknown clause stops the run before any test, with o
   const run = await runSuite({ args: ONE_TEST, env: { WAIVERS_FILE: file } });
   expect(run.exitCode).toBe(3);
   expect(run.output.trim()).toBe(`configuration error: WAIVERS_FILE ${file}: entry 2 (clause "XX-9"): unknown clause`);
+});
+
+test("the README's waiver example covers the whole failure it names, and has not expired: the whole suite against that fault exits 0", async () => {
+  const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+  const example = /```yaml\n(# contract-waivers\.yaml\n[\s\S]*?)```/.exec(readme)?.[1];
+  expect(example, 'the README shows a contract-waivers.yaml example').toBeTruthy();
+  const file = waiverFile(example!);
+  const run = await runSuite({ fault: FAULT, env: { WAIVERS_FILE: file } });
+  expect(run.exitCode, run.output.slice(-2000)).toBe(0);
+  expect(run.output).not.toContain('waiver expired');
+  expect(run.matrix!.clauses.filter((c) => c.status === 'waived').map((c) => c.id)).toEqual(['SPEC-9', 'RT-3']);
 });
