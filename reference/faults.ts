@@ -32,6 +32,8 @@ export const FAULTS = {
   'auth-account-not-guid': 'a malformed account header is accepted',
   'auth-other-account': 'any well-formed GUID is accepted as account',
   'auth-echo-key': '401 message quotes the key that was sent',
+  'auth-key-secret-part': 'keys matched on their secret part (after the last underscore): the prefix before it is never compared',
+  'auth-account-first-group': "the account header compared on the GUID's first group only",
   // RT
   'rt-missing-version': 'runtime 2022.10 answers 404',
   'rt-content-type-text': 'runtime 200 is served as text/plain',

@@ -30,6 +30,9 @@ export const FOUNDATION_FAULTS: FaultExpectation[] = [
   { fault: 'auth-account-not-guid', clauses: ['AUTH-6'], files: AUTH },
   { fault: 'auth-other-account', clauses: ['AUTH-6'], files: AUTH },
   { fault: 'auth-echo-key', clauses: ['AUTH-7'], files: AUTH },
+  // Found by the one-part-changed operator: a structured value changed one part at a time.
+  { fault: 'auth-key-secret-part', clauses: ['AUTH-3'], files: AUTH },
+  { fault: 'auth-account-first-group', clauses: ['AUTH-6'], files: AUTH },
 
   { fault: 'rt-missing-version', clauses: ['RT-1'], files: RT },
   { fault: 'rt-content-type-text', clauses: ['RT-1'], files: RT },

@@ -62,6 +62,19 @@ test('zero: the zero value of its type, an id of hexadecimal digits in its own s
   expect(apply('zero', '0000')).toEqual([]);
 });
 
+test('one part changed: each part of a structured value in turn, in its own class (a GUID stays a well-formed GUID); a value of one part has none', () => {
+  expect(apply('one-part-changed', '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c')).toEqual([
+    '7f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c',
+    '6f1d2c3b-5a5e-4f60-8b7c-9d0e1f2a3b4c',
+    '6f1d2c3b-4a5e-5f60-8b7c-9d0e1f2a3b4c',
+    '6f1d2c3b-4a5e-4f60-9b7c-9d0e1f2a3b4c',
+    '6f1d2c3b-4a5e-4f60-8b7c-ad0e1f2a3b4c',
+  ]);
+  expect(apply('one-part-changed', 'mon_demo_f00')).toEqual(['non_demo_f00', 'mon_eemo_f00', 'mon_demo_g00']);
+  expect(apply('one-part-changed', '2025.04')).toEqual(['3025.04', '2025.14']);
+  expect(apply('one-part-changed', 'API')).toEqual([]);
+});
+
 test('an operator that cannot change the wire is declared, with its reason, and never sent', () => {
   const declared = NEAR_MISS_OPERATORS.filter((o) => o.sameOnWire);
   expect(declared.map((o) => o.name)).toEqual(['number-written-otherwise', 'percent-encoded-unreserved']);

@@ -82,6 +82,15 @@ const nearMiss = (operator: string, value: string): string => {
  * service may read as "no account chosen") at every other place, a random one at the rest, so that
  * each meets two places for the price of one probe.
  */
+/**
+ * A key or GUID with one part changed (`one-part-changed`: each place another part), else its first
+ * character: a service that compares only some parts (a prefix, the first group) takes it.
+ */
+const partChanged = (value: string, place: AuthPlace): string => {
+  const made = NEAR_MISS_OPERATORS.find((o) => o.name === 'one-part-changed')!.apply(value, []) as string[];
+  return made.length ? made[AUTH_PLACES.indexOf(place) % made.length] : `${value.startsWith('a') ? 'b' : 'a'}${value.slice(1)}`;
+};
+
 const guidOfNoAccount = (accountId: string, place: AuthPlace) => (AUTH_PLACES.indexOf(place) % 2 === 0 ? nearMiss('zero', accountId) : randomUUID());
 
 /** Where an "API key from anywhere" option looks: the usual names, as query parameters and cookies, and headers. */
@@ -126,6 +135,15 @@ const PROBE_ROWS: ReadonlyArray<readonly [id: string, name: string, rule: AuthRu
   ['key-with-suffix', 'the bearer key with a character appended', 'unknown-key', true, authorization((k) => `Bearer ${k}x`)],
   ['key-truncated', 'the bearer key without its last character', 'unknown-key', false, authorization((k) => `Bearer ${k.slice(0, -1)}`)],
   ['key-other-case', 'the bearer key with its letters in the other case', 'unknown-key', false, authorization((k) => `Bearer ${swapCase(k)}`)],
+  [
+    'key-part-changed',
+    'the bearer key with one of its parts changed (another part at each place)',
+    'unknown-key',
+    false,
+    {
+      headers: (c, _h, place) => ({ authorization: `Bearer ${partChanged(c.apiKey, place)}` }),
+    },
+  ],
   ['key-with-space', 'bearer key with a space inside', 'unknown-key', false, authorization((k) => `Bearer ${k.slice(0, 8)} ${k.slice(8)}`)],
   ['no-account', 'no account header', 'account-missing', true, account(() => null)],
   ['empty-account', 'empty account header', 'account-empty', true, account(() => '')],
@@ -139,6 +157,13 @@ const PROBE_ROWS: ReadonlyArray<readonly [id: string, name: string, rule: AuthRu
     'account-other',
     true,
     account((c, place) => guidOfNoAccount(c.accountId, place)),
+  ],
+  [
+    'account-part-changed',
+    'the account GUID with one of its groups changed (another group at each place)',
+    'account-other',
+    true,
+    account((c, place) => partChanged(c.accountId, place)),
   ],
   // The same GUID in another case (the catalogue's first: upper): not another account, so a target may take it; only a 5xx is wrong.
   ['account-upper-case', 'the account GUID in another case', 'account-malformed', true, { ...account((c) => nearMiss('case', c.accountId)), expect: 'either' }],

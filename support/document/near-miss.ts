@@ -49,6 +49,25 @@ function middle(s: string): number {
 }
 const insertAt = (s: string, i: number, x: string) => s.slice(0, i) + x + s.slice(i);
 
+/** The next character of the same class (a hex digit within a hexadecimal id, a digit, a letter of the same case), wrapping round. */
+function nextOfClass(c: string, hex: boolean): string {
+  const classes = hex ? ['0123456789abcdef', '0123456789ABCDEF'] : ['0123456789', 'abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+  const cls = classes.find((k) => k.includes(c));
+  return cls ? cls[(cls.indexOf(c) + 1) % cls.length] : c;
+}
+
+/**
+ * A structured value (a GUID, a key, a version, a location) with one of its parts changed and the rest
+ * kept, once per part: the first character of the part moved to the next of its class. A service that
+ * compares or parses only some parts (a key's prefix, a GUID's first group, a version's year) takes one.
+ */
+function eachPartChanged(s: string): string[] {
+  const hex = HEX_ID.test(s);
+  const parts = [...s.matchAll(/[\p{L}\p{N}]+/gu)];
+  if (parts.length < 2) return [];
+  return parts.map((m) => s.slice(0, m.index) + nextOfClass(s[m.index!], hex) + s.slice(m.index! + 1)).filter((x) => x !== s);
+}
+
 const FULLWIDTH_OFFSET = 0xfee0;
 const fullwidth = (s: string) => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + FULLWIDTH_OFFSET));
 /** Letters of other scripts that look like Latin ones (Cyrillic), and letters that look like digits (O for 0, l for 1): each character of the first string by the same of the second. */
@@ -153,6 +172,8 @@ export const NEAR_MISS_OPERATORS: readonly NearMissOperator[] = [
     apply: onText((s) => [s]),
     sameOnWire: 'RFC 3986 section 2.3: a percent-encoded unreserved character is equivalent to the character; a target may decode it before routing',
   },
+  // Last of all, so that adding it moved no other operator's choice (case-choice.ts rotates by position).
+  { name: 'one-part-changed', apply: onText(eachPartChanged) },
 ];
 
 /** The operators whose results are sent in headers and bodies. */

@@ -101,7 +101,11 @@ function authenticate(raw: string | undefined, loose: Loose, faults: Faults, que
   if (faults.has('ind9-auth-malformed-key-fail-open') && !parts[1].startsWith(KEY_PREFIX) && headerAccount && KNOWN_ACCOUNTS.has(headerAccount))
     return headerAccount;
   // ind-auth-key-suffix: keys compared by prefix, so "<key>anything" is the key.
-  const account = accountOfKey(parts[1], faults) ?? (faults.has('ind-auth-key-suffix') ? [...API_KEYS].find(([k]) => parts[1].startsWith(k))?.[1] : undefined);
+  const account =
+    accountOfKey(parts[1], faults) ??
+    (faults.has('ind-auth-key-suffix') ? [...API_KEYS].find(([k]) => parts[1].startsWith(k))?.[1] : undefined) ??
+    // auth-key-secret-part: keys looked up by their secret (after the last underscore), the prefix before it never compared.
+    (faults.has('auth-key-secret-part') ? [...API_KEYS].find(([k]) => parts[1].split('_').at(-1) === k.split('_').at(-1))?.[1] : undefined);
   if (account) return account;
   if (loose('unknown-key')) return DEMO_ACCOUNT_ID;
   throw refuse('AUTH_BAD_KEY', 'unknown-key');
@@ -129,7 +133,11 @@ function resolveAccount(sent: string | undefined, keyAccount: string, loose: Loo
   }
   // ind8-auth-account-exists-only: "is this a real account?" asked instead of "is it the key's?"; the request acts for the account named.
   if (faults.has('ind8-auth-account-exists-only') && KNOWN_ACCOUNTS.has(sent.toLowerCase())) return sent.toLowerCase();
-  if (sent.toLowerCase() !== keyAccount && !loose('account-other')) throw refuse('ACCOUNT_FORBIDDEN', 'account-other', forbiddenDetail);
+  // auth-account-first-group: the account compared on the GUID's first group only.
+  const sameAccount = faults.has('auth-account-first-group')
+    ? sent.toLowerCase().split('-')[0] === keyAccount.split('-')[0]
+    : sent.toLowerCase() === keyAccount;
+  if (!sameAccount && !loose('account-other')) throw refuse('ACCOUNT_FORBIDDEN', 'account-other', forbiddenDetail);
   return keyAccount;
 }
 
