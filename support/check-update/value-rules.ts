@@ -89,6 +89,10 @@ function descriptionRuling(v: unknown): Ruling {
 
 /** A character of one, two and four UTF-8 bytes (one and two UTF-16 units): a description at the bound in each. */
 const WIDTHS = Object.entries({ ascii: 'd', multibyte: 'é', astral: '😀' });
+/** Text that an HTML, SQL or JSON layer must pass through unchanged (markup, quotes, a backslash, a line break), cut at the bound. */
+const SIGNIFICANT = [...'<b class="x">It\'s & \\n</b>\n'.repeat(DESCRIPTION_MAX)].slice(0, DESCRIPTION_MAX).join('');
+/** A letter and its combining accent: two characters (code points) that show as one. At the bound in code points, within it either way. */
+const COMBINING = 'e\u0301'.repeat(DESCRIPTION_MAX / 2);
 
 /** The characters of the name a valid body sets (CU-1) drawn with the run's seed, so that a stored name must keep any character. */
 const NAME_CHARACTERS = 8;
@@ -111,6 +115,8 @@ export const VALUE_RULES: readonly ValueRule[] = [
     test: { rejects: 'over 500 characters (ASCII, multi-byte, astral) and other types rejected', alsoDeclares: ['CU-1'] },
     listed: [
       ...WIDTHS.map(([width, c]) => ({ name: `max-${width}`, value: c.repeat(DESCRIPTION_MAX) })),
+      { name: 'max-significant', value: SIGNIFICANT },
+      { name: 'max-combining', value: COMBINING, readsBackAs: [COMBINING.normalize('NFC')] },
       { name: 'numeric-string', value: '500' },
       { name: 'boolean-string', value: 'true' },
       { name: 'empty', value: '', readsBackAs: [null] },
@@ -136,6 +142,8 @@ export const VALUE_RULES: readonly ValueRule[] = [
     listed: [
       { name: 'zero', value: 0 },
       { name: 'positive', value: 5 },
+      // The largest a 32-bit column holds: an integer >= 0, so it is valid; beyond it the document says nothing (either).
+      { name: 'max-int32', value: INT32_MAX },
       { name: 'null', value: null },
       { name: 'negative', value: -1 },
       { name: 'float', value: 1.5 },
@@ -144,6 +152,9 @@ export const VALUE_RULES: readonly ValueRule[] = [
       { name: 'boolean', value: true },
       { name: 'array', value: [1] },
       { name: 'object', value: { value: 1 } },
+      { name: 'beyond-int32', value: INT32_MAX + 1 },
+      { name: 'beyond-safe-integer', value: 2 ** 60 },
+      { name: 'most-negative-int32', value: -(2 ** 31) },
     ],
     oracle: (v) => (v === null ? 'valid' : !Number.isInteger(v) || (v as number) < 0 ? 'invalid' : (v as number) <= INT32_MAX ? 'valid' : 'either'),
     generated: {
