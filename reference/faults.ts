@@ -71,6 +71,8 @@ export const FAULTS = {
   'fo-upper-off-by-one-low': 'frequency <= 60 accepts offset floor(f*10)+1',
   'fo-upper-off-by-one-high': 'frequency > 60 accepts offset ceil(f/60)+1',
   'fo-too-strict': 'the maximum offset itself is rejected (both ranges)',
+  'cu-refused-draft-kept': "the name and tags of a refused body stay in the check's draft and are saved with its next accepted update",
+  'cu-no-op-refused': 'an update that would change nothing is refused (400)',
   'cu-lost-update': 'the update reads the check, waits, then writes it whole: of two updates at once, one is lost',
   'rt-accept-strict': 'the runtime operation answers 406 unless Accept is exactly application/json',
   'cu-content-type-exact': 'the update refuses a content type other than exactly application/json (a charset parameter too)',

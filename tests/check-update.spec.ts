@@ -42,7 +42,7 @@ for (const check of CHECK_KINDS) {
       });
     }
 
-    test(`after the run the ${check} check is as it was before it`, { annotation: clauses('CU-9', 'SPEC-9') }, async ({ checkUpdate }) => {
+    test(`after the run the ${check} check is as it was before it`, { annotation: clauses('CU-9', 'CU-7', 'CU-1', 'SPEC-9') }, async ({ checkUpdate }) => {
       await checkUpdate.restore(check);
     });
   });

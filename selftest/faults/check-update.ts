@@ -24,6 +24,9 @@ export const CHECK_UPDATE_FAULTS: FaultExpectation[] = [
   { fault: 'cu-runtime-pinned-newest', clauses: ['CU-9'], files: CU },
   { fault: 'cu-partial-apply', clauses: ['CU-7'], files: CU },
   { fault: 'cu-not-persisted', clauses: ['CU-1'], files: CU },
+  // The model of the check: a refused body's carriers seen at any later read, and an accepted update repeated.
+  { fault: 'cu-refused-draft-kept', clauses: ['CU-7'], files: CU },
+  { fault: 'cu-no-op-refused', clauses: ['CU-1'], files: CU },
   { fault: 'cu-description-501', clauses: ['CU-2'], files: CU },
   { fault: 'cu-negative-grouporder', clauses: ['CU-3'], files: CU },
   { fault: 'cu-unknown-location', clauses: ['CU-4'], files: CU },

@@ -65,6 +65,10 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'auth-no-account-check': [(a) => status(a, '/v1/runtimes/2025.04', { authorization: AUTH.authorization })],
   'auth-account-not-guid': [(a) => status(a, '/v1/runtimes/2025.04', { ...AUTH, 'x-service-account': 'acme' })],
   'auth-other-account': [(a) => status(a, '/v1/runtimes/2025.04', { ...AUTH, 'x-service-account': SECOND_ACCOUNT_ID })],
+  'auth-key-secret-part': [(a) => status(a, '/v1/runtimes/2025.04', { ...AUTH, authorization: AUTH.authorization.replace('mon_', 'non_') })],
+  'auth-account-first-group': [
+    (a) => status(a, '/v1/runtimes/2025.04', { ...AUTH, 'x-service-account': AUTH['x-service-account'].replace(/-.{4}-/, '-ffff-') }),
+  ],
   'auth-echo-key': [
     async (a) => (await call(a, { url: '/v1/runtimes/2025.04', headers: { ...AUTH, authorization: 'Bearer mon_leak' } })).text.includes('mon_leak'),
   ],
@@ -171,6 +175,19 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
     async (a) => {
       await put(a, { name: 'sticky', groupOrder: 1.5 });
       return (await getCheck(a)).name;
+    },
+  ],
+  'cu-refused-draft-kept': [
+    async (a) => {
+      await put(a, { name: 'refused', frequencyOffset: 0 });
+      await put(a, { activated: false });
+      return (await getCheck(a)).name;
+    },
+  ],
+  'cu-no-op-refused': [
+    async (a) => {
+      const { name } = await getCheck(a);
+      return putStatus(a, { name });
     },
   ],
   'cu-not-persisted': [

@@ -156,6 +156,8 @@ export class CellRunner {
     const accepted = is2xx(status);
     const p: Pending = { cell, body, accepted, wronglyAccepted: accepted && cell.expect === 'invalid', readsBackAs: cell.readsBackAs, status, options, ex };
     if (accepted) Object.assign(this.s.expected, structuredClone(body));
+    // The model remembers what refused bodies carried (each carrier value is this cell's own): a read that shows one later, however much later, is a leak.
+    else for (const [property, value] of Object.entries(carriers)) this.s.refusedCarriers.push({ property, value, title: cell.title, status });
     batch.push(p);
     return p;
   }
@@ -207,6 +209,15 @@ export class CellRunner {
   private report(f: Finding, batch: Pending[], back: Exchange): void {
     const { property, updates, read, before } = f;
     if (f.kind === 'derived') {
+      const earlier = this.s.refusedCarriers.find((r) => r.property === property && sameValue(r.value, read));
+      if (earlier)
+        return this.fx.verdict.at({ place: 'check-update', valueClass: `${this.s.kind}:refused-earlier` }).fail({
+          clause: 'CU-7',
+          title: `${property} read back with the value an update refused earlier carried ("${earlier.title}", answered ${earlier.status})`,
+          received: read ?? null,
+          allowed: show(before),
+          exchange: back,
+        });
       const text = `${property} read back ${show(read)} (was ${show(before)}) though no update sent it; the document does not say what else an update may change`;
       return this.fx.verdict.note('changed-by-the-target', text);
     }

@@ -90,6 +90,8 @@ async function openSession(config: Config, target: Target, send: Send, kind: Che
       expected: taken.current,
       /** What opening did (an earlier run's leftover put back, this run's snapshot kept), for the first test's report. */
       notes: taken.notes,
+      /** The carrier values of every body the target refused so far: the model's memory, so a leak shows at any later read. */
+      refusedCarriers: [] as Array<{ property: string; value: unknown; title: string; status: number }>,
     };
   } catch (e) {
     throw isSuiteError(e, 'cannot-test') ? new SuiteError('cannot-test', redact(e.message)) : e;

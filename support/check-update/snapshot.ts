@@ -45,7 +45,7 @@ export async function restoreCheck(a: CheckAccess, id: string, snapshot: CheckSt
   const changed = before.state ? changedProperties(snapshot, before.state, writable) : [];
   // What differed before, what still differs after (none: restored), what was sent, why the check could not be read or put back, the last state read.
   const error = before.state ? undefined : `could not read the check (${oneLine(before.ex)})`;
-  const result = { id, changed, remaining: changed, steps: [] as string[], error, state: before.state };
+  const result = { id, changed, remaining: changed, steps: [] as string[], error, state: before.state, before: before.state };
   if (!before.state || changed.length === 0) return result;
   const attempts = [restoreBody(snapshot, writable), restoreBody(snapshot, writable, [...changed, ...coupled])];
   for (const body of attempts) {

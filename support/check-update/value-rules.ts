@@ -152,9 +152,8 @@ export const VALUE_RULES: readonly ValueRule[] = [
       { name: 'boolean', value: true },
       { name: 'array', value: [1] },
       { name: 'object', value: { value: 1 } },
+      // A 32-bit store that wraps would read it back as -2147483648.
       { name: 'beyond-int32', value: INT32_MAX + 1 },
-      { name: 'beyond-safe-integer', value: 2 ** 60 },
-      { name: 'most-negative-int32', value: -(2 ** 31) },
     ],
     oracle: (v) => (v === null ? 'valid' : !Number.isInteger(v) || (v as number) < 0 ? 'invalid' : (v as number) <= INT32_MAX ? 'valid' : 'either'),
     generated: {

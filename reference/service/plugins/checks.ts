@@ -54,6 +54,8 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
   const lastFrequency = new Map<string, number>();
   /** fo-refused-draft-frequency: the frequency of a refused body, left in the check's draft until an update is accepted. */
   const draftFrequency = new Map<string, number>();
+  /** cu-refused-draft-kept: the name and tags of refused bodies, left in the check's draft and saved with its next accepted update. */
+  const draft = new Map<string, Record<string, unknown>>();
 
   /**
    * The account whose check a request names. unknown-check:<place>:foreign (ind7-cu-cross-account-id):
@@ -265,10 +267,16 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
               )
             : null;
         if (inPlace) store.put(account, { ...current, ...inPlace, id: current.id });
+        const drafted = faults.has('cu-refused-draft-kept') ? leakedValues(body, ['name', 'tags']) : null;
+        if (drafted) draft.set(`${account} ${current.id}`, { ...draft.get(`${account} ${current.id}`), ...drafted });
         throw reject(querystringOnly ? 'INVALID_QUERY' : 'INVALID_BODY', problems.join('; '));
       }
       const sent = body as Record<string, unknown>;
-      const updated: Check = { ...current, updated_at: new Date().toISOString() };
+      // cu-no-op-refused: an update that would change nothing is refused as a mistake of the client.
+      if (faults.has('cu-no-op-refused') && Object.keys(sent).every((k) => JSON.stringify(sent[k]) === JSON.stringify(current[k])))
+        throw reject('INVALID_BODY', 'the update changes nothing');
+      const updated: Check = { ...current, ...draft.get(`${account} ${current.id}`), updated_at: new Date().toISOString() };
+      draft.delete(`${account} ${current.id}`);
       for (const k of UPDATE_PROPERTIES as readonly string[]) {
         // ind8-cu-deep-merge-arrays: the body merged into the check the way lodash's merge does, arrays by index.
         if (Object.hasOwn(sent, k) && !(faults.has('cu-null-ignored') && sent[k] === null))
