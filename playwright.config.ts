@@ -2,11 +2,14 @@
  * The contract suite. With no BASE_URL, the embedded reference service is started on a free loopback
  * port by global setup (support/run/embedded-service.ts); otherwise the suite tests BASE_URL as it is.
  */
+import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { defaultWorkers, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, readConfig, WAIVER_DAY_VARIABLE, type Config } from './support/run/config';
 import { EXIT_CONFIG_ERROR, isSuiteError } from './support/run/suite-error';
 import { clearRunOutputs, writeStoppedMatrix } from './reporters/run-outputs';
 import { BURST_FILE, decideBurstInRun, decideOrder } from './support/run/schedule';
+import { readSelection } from './support/run/selection';
+import { REPORT_FILES } from './support/run/report-files';
 
 loadEnvFile();
 // Only the runner's own process (not each worker) clears the last run's outputs and reports a stop.
@@ -25,14 +28,31 @@ try {
   process.stderr.write(`configuration error: ${e.message}\n`);
   process.exit(EXIT_CONFIG_ERROR);
 }
-if (isRunner) clearRunOutputs(config.reportDir);
+// `--list` runs nothing and a partial run (--grep, files, a shard) writes its own reports: only a whole run clears the last
+// run's first, so that a selection that matches nothing leaves the last whole run's reports as they were.
+const selection = readSelection(process.argv);
+if (isRunner && !selection.listing && !selection.partial) clearRunOutputs(config.reportDir);
 // The workers judge waivers by the day the run started, as the runner's summary does.
 if (isRunner) process.env[WAIVER_DAY_VARIABLE] = config.today;
-const matrixOptions = { outputDir: config.reportDir, waivers: { file: config.waiversFile, entries: config.waivers, today: config.today } };
+const matrixOptions = {
+  outputDir: config.reportDir,
+  waivers: { file: config.waiversFile, entries: config.waivers, today: config.today },
+  partial: selection.partial,
+};
 const order = decideOrder(process.argv);
 decideBurstInRun(process.argv);
 
 const reports = config.reportDir;
+
+// A --reporter on the command line replaces every reporter below (Playwright 1.65 has no option that keeps one; --add-reporter
+// adds to them but is the user's to type). The contract reports must not depend on which console the user chose, so under a
+// command-line --reporter the runner adds the matrix reporter (matrix, junit.xml, failures.json, the clause lines) through
+// PW_TEST_REPORTER, the variable Playwright reads after the configuration to add one reporter (as its VS Code extension does);
+// without options it reads the run's own (contractReportOptions). Playwright's HTML report is a reporter of its own, not ours
+// to add: its folder is set here, so that `--reporter=dot,html` or `--add-reporter=html` writes it where this run's goes.
+if (isRunner && selection.ownReporters && !selection.listing) process.env.PW_TEST_REPORTER = resolve(__dirname, 'reporters/clause-matrix.ts');
+process.env.PLAYWRIGHT_HTML_OUTPUT_DIR ??= resolve(__dirname, reports, REPORT_FILES.html);
+process.env.PLAYWRIGHT_HTML_OPEN ??= 'never';
 
 export default defineConfig({
   testDir: 'tests',
@@ -42,7 +62,11 @@ export default defineConfig({
   workers: defaultWorkers(config.embedded),
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: [['list'], ['html', { outputFolder: `${reports}/html`, open: 'never' }], ['./reporters/clause-matrix.ts', matrixOptions]],
+  // Our console (reporters/console.ts) instead of 'list': progress, wait notices, and a line per failed clause instead of the
+  // failures' texts (the reports keep them). --list writes no report: Playwright's list of tests only.
+  reporter: selection.listing
+    ? [['list']]
+    : [['./reporters/console.ts'], ['html', { outputFolder: `${reports}/html`, open: 'never' }], ['./reporters/clause-matrix.ts', matrixOptions]],
   use: { trace: 'off' },
   // The check update is one ordered chain (its describe runs in order) that goes to whichever worker is
   // free; every file has the same fixtures (support/test.ts), so a worker runs the chain and then the

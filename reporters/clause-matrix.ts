@@ -4,11 +4,14 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { CLAUSE_IDS, CLAUSES, familyOf } from '../support/document/clauses';
 import { redact } from '../support/http/redact';
 import { operatorsOf } from './matrix-operators';
-import { declaredCaseSeed } from '../support/run/config';
+import { declaredCaseSeed, readConfig } from '../support/run/config';
+import { readSelection } from '../support/run/selection';
+import { EXIT_CONFIG_ERROR } from '../support/run/suite-error';
+import { clauseLines, isNoTestsError, skipLines } from './console-lines';
 import { matrixDoc, summaryCounts } from './matrix-doc';
 import { markdown, page } from './doc';
 import { unique, uniqueBy } from './unique';
@@ -23,9 +26,17 @@ export default class ClauseMatrixReporter implements Reporter {
   private rootDir = process.cwd();
   private configDir = process.cwd();
   private readonly results = new Map<TestCase, TestResult>();
+  private readonly errors: TestError[] = [];
+  private readonly options: MatrixOptions;
 
-  /** `waivers`: the run's (playwright.config.ts), for the lines about each; the statuses come from the tests. */
-  constructor(private readonly options: { outputDir?: string; waivers?: WaiverOptions } = {}) {}
+  /**
+   * `waivers`: the run's (playwright.config.ts), for the lines about each; the statuses come from the tests. `partial`: why the
+   * run tried only part of the suite (support/run/selection.ts). Without options (added by PW_TEST_REPORTER under a command-line
+   * --reporter, see playwright.config.ts), the run's own, read as the configuration does.
+   */
+  constructor(options: MatrixOptions = {}) {
+    this.options = options.outputDir === undefined ? contractReportOptions() : options;
+  }
 
   onBegin(config: FullConfig, suite: Suite): void {
     this.root = suite;
@@ -39,7 +50,20 @@ export default class ClauseMatrixReporter implements Reporter {
     this.results.set(test, result);
   }
 
+  onError(error: TestError): void {
+    this.errors.push(error);
+  }
+
   async onEnd(result: FullResult): Promise<void> {
+    // No test loaded: nothing ran, and the last run's reports stay as they were. A selection that matched nothing is a
+    // mistake in the command, not a finding about the target: exit 3 (INTERFACE.md), not 1.
+    if (!this.root?.allTests().length) {
+      if (this.errors.length && this.errors.every(isNoTestsError)) {
+        process.stdout.write(`no test matches this selection${this.options.partial ? ` (${this.options.partial})` : ''}: nothing ran, no report written\n`);
+        process.exit(EXIT_CONFIG_ERROR);
+      }
+      return;
+    }
     const runs = readRun(this.root?.allTests() ?? [], this.results);
     const ran = runs.filter((r) => r.result);
     // Every failure of the run, uncapped, with its test (the self-test reads it); a test's error only where no check failed (waived ones too).
@@ -48,7 +72,7 @@ export default class ClauseMatrixReporter implements Reporter {
         .filter((f, _, all) => !f.error || all.every((x) => x.error))
         .map((f) => ({ ...f, file: run.file, project: run.test.parent.project()?.name ?? '' })),
     );
-    const built = buildMatrix(runs, result);
+    const built = buildMatrix(runs, result, this.options.partial);
     const matrix = { ...built, waivers: waiverNotes(this.options.waivers, failures, built.clauses) };
     mkdirSync(this.outputDir, { recursive: true });
     const write = (name: string, text: string) => writeFileSync(join(this.outputDir, name), text);
@@ -63,10 +87,13 @@ export default class ClauseMatrixReporter implements Reporter {
     const failed = matrix.clauses.filter((c) => c.status === 'failed').map((c) => c.id);
     const counts = summaryCounts(matrix.summary).map(([status, n]) => `${n} ${status}${status === 'failed' && failed.length ? ` (${failed.join(', ')})` : ''}`);
     const notes = matrix.waivers.map((n) => `${redact(n.line)}\n`).join('');
+    const where = relative(process.cwd(), join(this.outputDir, REPORT_FILES.matrixMarkdown));
+    // One line per skip reason and per failed clause; the failures' texts, bodies and reproduce commands are in the reports.
+    const lines = [...skipLines(matrix.clauses), ...clauseLines(matrix.clauses, where)].map((l) => `${redact(l)}\n`).join('');
     process.stdout.write(
-      `\n${notes}clauses: ${counts.join(', ')}` +
+      `\n${lines}${notes}${matrix.partial ? `partial run (${matrix.partial}): clauses it did not try are marked not tried in this run\n` : ''}clauses: ${counts.join(', ')}` +
         `${matrix.drift.length ? `; ${matrix.drift.length} spec drift warning(s)` : ''}; ${matrix.requests.total} requests; seed ${matrix.caseSeed}\n` +
-        `contract matrix: ${relative(process.cwd(), join(this.outputDir, REPORT_FILES.matrixMarkdown))}\n`,
+        `contract matrix: ${where}\n`,
     );
   }
 }
@@ -84,8 +111,20 @@ export type TestTried = ReturnType<typeof triedOf>;
 /** One line of failures.json: every failure of a run, with its test; `error` when the test failed before its checks. */
 export type RunFailure = MatrixFailure & { file: string; project: string };
 
-/** `waived`: it failed, and an active waiver covers every one of its failures. */
-type ClauseStatus = 'verified' | 'waived' | 'failed' | 'skipped' | 'not covered';
+export type MatrixOptions = { outputDir?: string; waivers?: WaiverOptions; partial?: string };
+
+/** The run's report options, from its configuration and command line: playwright.config.ts gives them, or the reporter reads them itself. */
+export function contractReportOptions(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv): MatrixOptions {
+  const config = readConfig(env, { embeddedPortPending: true });
+  const waivers = { file: config.waiversFile, entries: config.waivers, today: config.today };
+  return { outputDir: config.reportDir, waivers, partial: readSelection(argv).partial };
+}
+
+/**
+ * `waived`: it failed, and an active waiver covers every one of its failures. `not tried in this run`: a partial run (a grep, some
+ * files, a shard) selected no test of it; `not covered`, which only a whole run can tell, no test of the suite tries it.
+ */
+type ClauseStatus = 'verified' | 'waived' | 'failed' | 'skipped' | 'not covered' | 'not tried in this run';
 type TestStatus = 'passed' | 'waived' | 'failed' | 'skipped';
 
 /** contract-matrix.json (read by the self-test and compare mode); `waivers`: each line printed about the waiver file (used, expired, stale). */
@@ -93,7 +132,8 @@ export type Matrix = ReturnType<typeof buildMatrix> & { waivers: ReturnType<type
 export type ClauseRow = Matrix['clauses'][number];
 
 /** The matrix but the lines about waivers: a row per catalogued clause, the drift warnings, the requests per family. */
-export function buildMatrix(runs: readonly TestRun[], result: FullResult) {
+export function buildMatrix(runs: readonly TestRun[], result: FullResult, partial?: string) {
+  const untested: ClauseStatus = partial ? 'not tried in this run' : 'not covered';
   // Each test's result per clause: not run, its declared clauses skipped; run, failed where a failure no waiver covers, waived where all were waived, else passed.
   const results = runs.flatMap((run) => {
     const { result, declared, tried, failures } = run;
@@ -118,7 +158,7 @@ export function buildMatrix(runs: readonly TestRun[], result: FullResult) {
     return {
       id,
       summary: CLAUSES[id],
-      status: (Object.entries(ROLL_UP).find(([t]) => tests.some((x) => x.status === t))?.[1] ?? 'not covered') as ClauseStatus,
+      status: (Object.entries(ROLL_UP).find(([t]) => tests.some((x) => x.status === t))?.[1] ?? untested) as ClauseStatus,
       tests,
       /** Why the clause was skipped, from the skip annotations. */
       reasons: unique(mine.filter((r) => r.status === 'skipped').map((r) => r.standIn ?? r.run.skipReason)),
@@ -145,7 +185,16 @@ export function buildMatrix(runs: readonly TestRun[], result: FullResult) {
   return {
     generatedAt: new Date().toISOString(),
     runStatus: result.status,
-    summary: { verified: count('verified'), waived: count('waived'), failed: count('failed'), skipped: count('skipped'), notCovered: count('not covered') },
+    summary: {
+      verified: count('verified'),
+      waived: count('waived'),
+      failed: count('failed'),
+      skipped: count('skipped'),
+      notCovered: count('not covered'),
+      ...(partial ? { notTried: count('not tried in this run') } : {}),
+    },
+    /** Why the run tried only part of the suite; undefined for a whole run. */
+    partial,
     clauses,
     drift: unique(runs.flatMap((r) => r.annotations.filter((a) => a.type === 'spec-drift').map((a) => a.description))),
     requests: { ...requests, total: Object.values(requests).reduce((a, b) => a + b, 0) },

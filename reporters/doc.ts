@@ -71,7 +71,7 @@ const STYLE = `
   h2 { font-size: 16px; margin: 28px 0 10px; }
   main { padding: 8px 32px 40px; }
   .pill { padding: 3px 10px; border-radius: 999px; font-weight: 600; font-size: 13px; border: 1px solid var(--line); background: #fff; }
-  .verified, .passed { color: var(--ok); } .failed { color: var(--bad); } .skipped { color: var(--skip); } .waived { color: #8250df; } .not-covered { color: var(--none); }
+  .verified, .passed { color: var(--ok); } .failed { color: var(--bad); } .skipped { color: var(--skip); } .waived { color: #8250df; } .not-covered, .not-tried-in-this-run { color: var(--none); }
   table { border-collapse: collapse; width: 100%; margin-top: 8px; }
   th, td { border-bottom: 1px solid var(--line); padding: 7px 10px; text-align: left; vertical-align: top; }
   th { background: var(--soft); position: sticky; top: 0; font-size: 12px; text-transform: uppercase; letter-spacing: .03em; color: #57606a; }

@@ -4,15 +4,25 @@ import { statusClass, type Block } from './doc';
 import type { ClauseRow, Matrix } from './clause-matrix';
 import type { MatrixFailure } from './run-model';
 
-const MARK = { verified: '✅ verified', waived: '🟪 waived', failed: '❌ failed', skipped: '⏭️ skipped', 'not covered': '⬜ not covered' } as const;
+const MARK = {
+  verified: '✅ verified',
+  waived: '🟪 waived',
+  failed: '❌ failed',
+  skipped: '⏭️ skipped',
+  'not covered': '⬜ not covered',
+  'not tried in this run': '◽ not tried in this run',
+} as const;
 const TEST_MARK = { passed: '✓', failed: '✗', skipped: '–', waived: '~' } as const;
 
 /** A list for a table cell: its first items and how many more (contract-matrix.json keeps them all). */
 const some = (items: string[], most = 4) => (items.length > most ? [...items.slice(0, most), `… ${items.length - most} more`] : items);
 
 /** The run's clause counts as every report words them, waived only when some clause is. */
-export const summaryCounts = ({ verified, waived, failed, skipped, notCovered }: Matrix['summary']) =>
-  Object.entries({ verified, waived, failed, skipped, 'not covered': notCovered }).filter(([status, n]) => status !== 'waived' || n);
+export const summaryCounts = ({ verified, waived, failed, skipped, notCovered, notTried }: Matrix['summary']) =>
+  Object.entries({ verified, waived, failed, skipped, 'not covered': notCovered, 'not tried in this run': notTried ?? 0 }).filter(
+    // Waived and not tried only when some clause is; not covered only in a whole run (a partial one cannot tell).
+    ([status, n]) => (status === 'not covered' ? notTried === undefined : (status !== 'waived' && status !== 'not tried in this run') || n),
+  );
 
 /** The places (routes by role) and value classes a clause was tried with. */
 const triedText = (c: ClauseRow) =>
@@ -48,8 +58,19 @@ export function matrixDoc(m: Matrix): Block[] {
       { lines: some(c.tests.map((t) => `${TEST_MARK[t.status]} ${t.title}`)) },
     ],
   }));
+  const partial = m.partial
+    ? [
+        {
+          p: [
+            { b: `Partial run (${m.partial}).` },
+            ' The clauses it selected no test of are marked not tried in this run: a whole run tells them apart from those no test covers.',
+          ],
+        },
+      ]
+    : [];
   return [
     { p: [`Run of ${m.generatedAt}: `, { b: counts.flatMap((pill, i) => (i ? [', ', pill] : [pill])) }, '.', seed] },
+    ...partial,
     { table: ['clause', 'rule', 'result', 'detail', 'tried at', 'tests'], rows },
     ...(m.waivers.length ? [{ h: 'Waivers' }, { list: m.waivers.map((n) => n.line) }] : []),
     ...(m.drift.length

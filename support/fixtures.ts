@@ -8,7 +8,7 @@
 // (a third of a contract run's CPU). The suite drives no browser; its HTTP client is its own.
 import { _baseTest as base } from '@playwright/test';
 import { ApiClient, type CallOptions } from './http/client';
-import type { ClauseId } from './document/clauses';
+import { clauseTags, type ClauseId } from './document/clauses';
 import { getConfig, type Config } from './run/config';
 import { conform, type Intent } from './checks/conformance';
 import { describeExchange, type Exchange } from './http/exchange';
@@ -133,5 +133,9 @@ export const test = base.extend<ContractFixtures>({
 
 export { expect } from '@playwright/test';
 
-/** The annotation that ties a test to the clauses it verifies. */
-export const clauses = (...ids: ClauseId[]) => ids.map((id) => ({ type: 'clause', description: id }));
+/**
+ * A test's details from the clauses it verifies: an annotation per clause (what the reports read) and the tags derived from them
+ * (clauseTags: its family and each id, what `--grep @RT-3` selects by). Tags must be declared, not added at run time: --grep is
+ * applied when the files are loaded.
+ */
+export const clauses = (...ids: ClauseId[]) => ({ annotation: ids.map((id) => ({ type: 'clause', description: id })), tag: clauseTags(ids) });

@@ -24,7 +24,7 @@ function noteStandIn(config: Config, verdict: Verdict): void {
 }
 
 test.describe('private location agent', () => {
-  test('health endpoints of a running agent (AGENT_URL)', { annotation: clauses('AG-1', 'AG-2', 'AG-3') }, async ({ config, verdict }) => {
+  test('health endpoints of a running agent (AGENT_URL)', clauses('AG-1', 'AG-2', 'AG-3'), async ({ config, verdict }) => {
     test.skip(
       !config.agentUrl,
       config.agentCommand && (config.embedded || config.agentCommand !== EMBEDDED.agentCommand)
@@ -38,7 +38,7 @@ test.describe('private location agent', () => {
   // the slower, instead of a worker waiting for each in turn.
   test(
     'health endpoints on the port set by AGENT_HEALTH_PORT and on 8081 when it is unset, and shutdown',
-    { annotation: clauses('AG-1', 'AG-2', 'AG-3', 'AG-4', 'AG-5') },
+    clauses('AG-1', 'AG-2', 'AG-3', 'AG-4', 'AG-5'),
     async ({ config, verdict }, info) => {
       test.skip(
         !config.agentCommand,

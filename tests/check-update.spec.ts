@@ -23,26 +23,26 @@ for (const check of CHECK_KINDS) {
     });
 
     for (const t of UPDATE_TESTS.filter((u) => u.places.includes(check))) {
-      test(`${t.title} (${check} check)`, { annotation: clauses(...t.clauses, 'SPEC-9') }, async ({ checkUpdate }) => {
+      test(`${t.title} (${check} check)`, clauses(...t.clauses, 'SPEC-9'), async ({ checkUpdate }) => {
         await checkUpdate.run(t, check);
       });
     }
 
     test(
       `an update refused for its credentials, account header, query parameter or body changes nothing (${check} check)`,
-      { annotation: clauses('CU-7', 'AUTH-1', 'AUTH-2', 'AUTH-3', 'AUTH-5', 'AUTH-6', 'CU-2', 'ERR-3', 'ERR-4') },
+      clauses('CU-7', 'AUTH-1', 'AUTH-2', 'AUTH-3', 'AUTH-5', 'AUTH-6', 'CU-2', 'ERR-3', 'ERR-4'),
       async ({ checkUpdate }) => {
         await checkUpdate.rejections(check);
       },
     );
 
     if (check === 'api') {
-      test('an unknown check id is not found, never updated', { annotation: clauses('CU-8', 'ERR-1', 'ERR-3', 'ERR-4', 'SPEC-9') }, async ({ checkUpdate }) => {
+      test('an unknown check id is not found, never updated', clauses('CU-8', 'ERR-1', 'ERR-3', 'ERR-4', 'SPEC-9'), async ({ checkUpdate }) => {
         await checkUpdate.unknownId();
       });
     }
 
-    test(`after the run the ${check} check is as it was before it`, { annotation: clauses('CU-9', 'CU-7', 'CU-1', 'SPEC-9') }, async ({ checkUpdate }) => {
+    test(`after the run the ${check} check is as it was before it`, clauses('CU-9', 'CU-7', 'CU-1', 'SPEC-9'), async ({ checkUpdate }) => {
       await checkUpdate.restore(check);
     });
   });

@@ -10,14 +10,14 @@ import { sendProbe, sendValid } from '../support/auth/send';
 import { clauses, test } from '../support/test';
 
 // A probe provokes an error answer: its body is checked too (ERR-3, ERR-4, AUTH-7).
-const annotation = clauses('AUTH-4', ...new Set(AUTH_PROBES.map((p) => RULE_CLAUSE[p.rule])), 'AUTH-7', 'ERR-3', 'ERR-4', 'SPEC-9');
+const details = clauses('AUTH-4', ...new Set(AUTH_PROBES.map((p) => RULE_CLAUSE[p.rule])), 'AUTH-7', 'ERR-3', 'ERR-4', 'SPEC-9');
 
 test.describe('authentication', () => {
   for (const place of AUTH_PLACES) {
     const probes = AUTH_PROBES.filter((p) => probeApplies(p, place));
     test(
       `${place}: a valid bearer key with the account header is served, every other credential refused`,
-      { annotation },
+      details,
       async ({ api, contract, verdict, config, target, spec, validator }) => {
         const fixtures = { api, contract, verdict, config, target, spec, validator };
         const resolved = await requestsAt(place, target, config, (path) => api.call('GET', path));

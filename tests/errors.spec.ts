@@ -13,7 +13,7 @@ test.describe('error bodies', () => {
   for (const c of ERROR_CASES) {
     test(
       `${c.place}: ${c.name}`,
-      { annotation: clauses(...new Set(['ERR-3', 'ERR-4', ...(c.sentId ? ['ERR-1' as const] : []), c.clause, 'AUTH-7', 'SPEC-9'] as const)) },
+      clauses(...new Set(['ERR-3', 'ERR-4', ...(c.sentId ? ['ERR-1' as const] : []), c.clause, 'AUTH-7', 'SPEC-9'] as const)),
       async ({ contract, verdict, target, config }) => {
         const req = errorRequest(c, target, config, burstInRun(test.info().project));
         test.skip('skip' in req, 'skip' in req ? req.skip : '');

@@ -49,6 +49,9 @@ async function tell(info: TestInfo, verdict: Verdict, name: string, report: Limi
 }
 
 // @burst: what a sharded run leaves out of its shards and runs alone (examples/github-actions-sharded.yml).
+/** @slow beside the clause tags when the window takes long to wait out (run when asked for: --grep @slow). */
+const withSlowTag = (d: ReturnType<typeof clauses>) => ({ ...d, tag: [...d.tag, ...(isSlow(declaredWindowSeconds()) ? ['@slow'] : [])] });
+
 test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
   // In order, in one worker, whatever the project's mode: recovery follows the exhaustion.
   test.describe.configure({ mode: 'default' });
@@ -64,7 +67,7 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
 
   test(
     'custom per-route limits stated in the spec hold',
-    { annotation: clauses('RL-4', 'RL-3', 'ERR-2', 'RL-6') },
+    clauses('RL-4', 'RL-3', 'ERR-2', 'RL-6'),
     async ({ spec, config, target, validator, verdict }, info) => {
       const rateLimit = config.rateLimit;
       const windowMs = rateLimit.windowSeconds * 1000;
@@ -116,7 +119,7 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
 
   test(
     'the limit holds: served up to it, refused beyond it, each 429 with the documented body',
-    { annotation: clauses('RL-1', 'RL-2', 'RL-3', 'ERR-2', 'RL-6') },
+    clauses('RL-1', 'RL-2', 'RL-3', 'ERR-2', 'RL-6'),
     async ({ config, target, spec, validator, verdict }, info) => {
       const rateLimit = config.rateLimit;
       test.setTimeout(30_000 + measureBudgetMs(rateLimit));
@@ -147,7 +150,7 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
 
   test(
     'once the key is limited, every route the suite uses answers 429 with the documented body',
-    { annotation: clauses('RL-2', 'RL-3', 'ERR-2', 'ERR-3', 'ERR-4') },
+    clauses('RL-2', 'RL-3', 'ERR-2', 'ERR-3', 'ERR-4'),
     async ({ config, target, spec, validator, verdict }, info) => {
       const rateLimit = config.rateLimit;
       const windowMs = rateLimit.windowSeconds * 1000;
@@ -220,7 +223,7 @@ test.describe('rate limit: burst', { tag: '@burst', lock: lastLock() }, () => {
 
   test(
     'after the window has passed, requests are served again, and the limit holds in a later window too',
-    { tag: isSlow(declaredWindowSeconds()) ? ['@slow'] : [], annotation: clauses('RL-5', 'RL-6', 'RL-1', 'RL-2') },
+    withSlowTag(clauses('RL-5', 'RL-6', 'RL-1', 'RL-2')),
     async ({ config, target, verdict }, info) => {
       const rateLimit = config.rateLimit;
       const windowMs = rateLimit.windowSeconds * 1000;

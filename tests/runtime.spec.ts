@@ -30,7 +30,7 @@ test.describe('get one runtime', () => {
     const versions = group.map((i) => RUNTIME_VERSIONS[i]);
     test(
       `runtimes ${versions.join(', ')}, read at once`,
-      { annotation: clauses('RT-1', 'RT-2', 'RT-3', 'RT-4', 'RT-5', 'RT-6', 'RT-7', 'RT-8', 'SPEC-9') },
+      clauses('RT-1', 'RT-2', 'RT-3', 'RT-4', 'RT-5', 'RT-6', 'RT-7', 'RT-8', 'SPEC-9'),
       async ({ contract, target, verdict }) => {
         await Promise.all(group.map((i) => readRuntime({ contract, target, verdict }, i)));
       },
@@ -140,16 +140,16 @@ test.describe('get one runtime', () => {
       exchange: ex,
     });
   };
-  const annotation = clauses('RT-9', 'ERR-1', 'ERR-3', 'ERR-4', 'AUTH-7', 'SPEC-9');
+  const details = clauses('RT-9', 'ERR-1', 'ERR-3', 'ERR-4', 'AUTH-7', 'SPEC-9');
 
   // Each failure names its id and class: the listed kinds sent side by side, as the generated ones below.
-  test('unknown ids of every listed kind (a word, month 13, an encoded slash…) are not found', { annotation }, async ({ contract, target, verdict }) => {
+  test('unknown ids of every listed kind (a word, month 13, an encoded slash…) are not found', details, async ({ contract, target, verdict }) => {
     await Promise.all(UNKNOWN_IDS.map((u) => unknownId({ contract, target, verdict }, u)));
   });
 
   // The near misses of the accepted versions and the seeded ids (CASE_SEED), sent side by side: each
   // failure names its id and class.
-  test('unknown ids generated from the accepted versions (near misses, seeded)', { annotation }, async ({ contract, target, verdict }) => {
+  test('unknown ids generated from the accepted versions (near misses, seeded)', details, async ({ contract, target, verdict }) => {
     await Promise.all(generatedIds(declaredCaseSeed()).map((u) => unknownId({ contract, target, verdict }, u)));
   });
 });

@@ -38,7 +38,7 @@ function checkNoTrailingSlash(verdict: Verdict, clause: 'SPEC-4' | 'SPEC-5', pat
 }
 
 test.describe('machine-readable specification', () => {
-  test('openapi.json is served and is a valid OpenAPI 3.x document', { annotation: clauses('SPEC-1') }, async ({ api, spec, verdict, config }) => {
+  test('openapi.json is served and is a valid OpenAPI 3.x document', clauses('SPEC-1'), async ({ api, spec, verdict, config }) => {
     let ex = await api.call('GET', '/openapi.json', { headers: { authorization: null } });
     // Public on the real service; a target may want the credentials for it too.
     if (ex.status === 401 || ex.status === 403) ex = await api.call('GET', '/openapi.json');
@@ -95,7 +95,7 @@ test.describe('machine-readable specification', () => {
       });
   });
 
-  test('the documented operations live under /v1/', { annotation: clauses('SPEC-2') }, async ({ spec, target, verdict }) => {
+  test('the documented operations live under /v1/', clauses('SPEC-2'), async ({ spec, target, verdict }) => {
     const runtimeLike = spec.operations.filter((o) => o.method === 'get' && /\/runtimes\/\{[^}]+\}$/.test(o.path));
     verdict.check({
       clause: 'SPEC-2',
@@ -116,7 +116,7 @@ test.describe('machine-readable specification', () => {
       });
   });
 
-  test('operations declare one security scheme, HTTP bearer', { annotation: clauses('SPEC-3') }, async ({ spec, target, verdict }) => {
+  test('operations declare one security scheme, HTTP bearer', clauses('SPEC-3'), async ({ spec, target, verdict }) => {
     const schemes: Record<string, Json> = spec.deref?.components?.securitySchemes ?? {};
     for (const op of [target.runtimeOp, target.updateOp].filter(Boolean) as SpecOperation[]) {
       const requirements: Json[] = op.op.security ?? spec.deref?.security ?? [];
@@ -143,7 +143,7 @@ test.describe('machine-readable specification', () => {
     }
   });
 
-  test('the runtime operation is described', { annotation: clauses('SPEC-4') }, async ({ target, verdict, config }) => {
+  test('the runtime operation is described', clauses('SPEC-4'), async ({ target, verdict, config }) => {
     const op = target.runtimeOp;
     if (!verdict.check({ clause: 'SPEC-4', ok: !!op, title: `the spec has no GET ${RUNTIME_PATH}`, received: 'missing', allowed: 'the operation' })) return;
     checkNoTrailingSlash(verdict, 'SPEC-4', op!.path, RUNTIME_PATH);
@@ -176,7 +176,7 @@ test.describe('machine-readable specification', () => {
     }
   });
 
-  test('the check update operation is deprecated and described', { annotation: clauses('SPEC-5') }, async ({ spec, target, verdict }) => {
+  test('the check update operation is deprecated and described', clauses('SPEC-5'), async ({ spec, target, verdict }) => {
     const op = target.updateOp;
     const label = op ? `${op.method.toUpperCase()} ${op.path}` : '';
     if (
@@ -226,7 +226,7 @@ test.describe('machine-readable specification', () => {
       });
   });
 
-  test('the Runtime schema', { annotation: clauses('SPEC-6') }, async ({ target, verdict }) => {
+  test('the Runtime schema', clauses('SPEC-6'), async ({ target, verdict }) => {
     const schema: Json = jsonSchemaOf(target.runtimeOp?.op.responses?.['200']);
     if (
       !verdict.check({
@@ -278,80 +278,76 @@ test.describe('machine-readable specification', () => {
     });
   });
 
-  test(
-    "the runtime operation's 404 and 429 schemas match the documented error bodies",
-    { annotation: clauses('SPEC-7') },
-    async ({ spec, target, validator, verdict }) => {
-      const op = target.runtimeOp;
-      if (!verdict.check({ clause: 'SPEC-7', ok: !!op, title: `the spec has no GET ${RUNTIME_PATH}`, received: 'missing', allowed: 'the operation' })) return;
-      const cases: Array<[number, Json[], Json[]]> = [
+  test("the runtime operation's 404 and 429 schemas match the documented error bodies", clauses('SPEC-7'), async ({ spec, target, validator, verdict }) => {
+    const op = target.runtimeOp;
+    if (!verdict.check({ clause: 'SPEC-7', ok: !!op, title: `the spec has no GET ${RUNTIME_PATH}`, received: 'missing', allowed: 'the operation' })) return;
+    const cases: Array<[number, Json[], Json[]]> = [
+      [
+        404,
         [
-          404,
-          [
-            { statusCode: 404, error: 'Not Found' },
-            { statusCode: 404, error: 'Not Found', message: 'Runtime not found' },
-          ],
-          [{ statusCode: 404 }, { error: 'Not Found' }],
+          { statusCode: 404, error: 'Not Found' },
+          { statusCode: 404, error: 'Not Found', message: 'Runtime not found' },
         ],
+        [{ statusCode: 404 }, { error: 'Not Found' }],
+      ],
+      [
+        429,
         [
-          429,
-          [
-            { statusCode: 429, error: 'Too Many Requests' },
-            { statusCode: 429, error: 'Too Many Requests', message: 'Slow down', attributes: {} },
-          ],
-          [{ statusCode: 429 }, { error: 'Too Many Requests' }],
+          { statusCode: 429, error: 'Too Many Requests' },
+          { statusCode: 429, error: 'Too Many Requests', message: 'Slow down', attributes: {} },
         ],
-      ];
-      for (const [status, documented, incomplete] of cases) {
-        const key = declaredResponseKey(op!, status);
-        if (
-          !verdict.check({
-            clause: 'SPEC-7',
-            ok: key === String(status),
-            title: `response ${status} is not declared`,
-            received: Object.keys(op!.op.responses ?? {}),
-            allowed: String(status),
-          })
-        )
-          continue;
-        const media =
-          Object.keys((op!.op.responses?.[String(status)] as OpenAPIV3.ResponseObject)?.content ?? {}).find((k) => /json/i.test(k)) ?? 'application/json';
-        const pointer = canonicalPointer(spec.raw, [...pointerTokens(op!.pointer), 'responses', String(status), 'content', media, 'schema']);
-        if (
-          !verdict.check({
-            clause: 'SPEC-7',
-            ok: !!pointer,
-            title: `response ${status} declares no application/json schema`,
-            received: 'none',
-            allowed: 'an error body schema',
-          })
-        )
-          continue;
-        for (const body of documented) {
-          const problems = validator.validate(pointer!, body);
-          verdict.check({
-            clause: 'SPEC-7',
-            ok: problems.length === 0,
-            title: `the ${status} schema rejects a documented body`,
-            received: problems.map((p) => `${p.path} ${p.message}`),
-            allowed: JSON.stringify(body),
-          });
-        }
-        // statusCode and error are required by the document: a schema that accepts a body without them is too loose.
-        for (const body of incomplete) {
-          verdict.check({
-            clause: 'SPEC-7',
-            ok: validator.validate(pointer!, body).length > 0,
-            title: `the ${status} schema accepts a body that lacks a required field`,
-            received: body,
-            allowed: 'statusCode and error required',
-          });
-        }
+        [{ statusCode: 429 }, { error: 'Too Many Requests' }],
+      ],
+    ];
+    for (const [status, documented, incomplete] of cases) {
+      const key = declaredResponseKey(op!, status);
+      if (
+        !verdict.check({
+          clause: 'SPEC-7',
+          ok: key === String(status),
+          title: `response ${status} is not declared`,
+          received: Object.keys(op!.op.responses ?? {}),
+          allowed: String(status),
+        })
+      )
+        continue;
+      const media =
+        Object.keys((op!.op.responses?.[String(status)] as OpenAPIV3.ResponseObject)?.content ?? {}).find((k) => /json/i.test(k)) ?? 'application/json';
+      const pointer = canonicalPointer(spec.raw, [...pointerTokens(op!.pointer), 'responses', String(status), 'content', media, 'schema']);
+      if (
+        !verdict.check({
+          clause: 'SPEC-7',
+          ok: !!pointer,
+          title: `response ${status} declares no application/json schema`,
+          received: 'none',
+          allowed: 'an error body schema',
+        })
+      )
+        continue;
+      for (const body of documented) {
+        const problems = validator.validate(pointer!, body);
+        verdict.check({
+          clause: 'SPEC-7',
+          ok: problems.length === 0,
+          title: `the ${status} schema rejects a documented body`,
+          received: problems.map((p) => `${p.path} ${p.message}`),
+          allowed: JSON.stringify(body),
+        });
       }
-    },
-  );
+      // statusCode and error are required by the document: a schema that accepts a body without them is too loose.
+      for (const body of incomplete) {
+        verdict.check({
+          clause: 'SPEC-7',
+          ok: validator.validate(pointer!, body).length > 0,
+          title: `the ${status} schema accepts a body that lacks a required field`,
+          received: body,
+          allowed: 'statusCode and error required',
+        });
+      }
+    }
+  });
 
-  test('swagger.json is not the current specification', { annotation: clauses('SPEC-8') }, async ({ api, spec, verdict }) => {
+  test('swagger.json is not the current specification', clauses('SPEC-8'), async ({ api, spec, verdict }) => {
     const swagger = await api.call('GET', '/swagger.json', { headers: { authorization: null } });
     if (swagger.status !== 200) {
       verdict.check({

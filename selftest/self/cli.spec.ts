@@ -5,13 +5,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { EMBEDDED, EMBEDDED_PORT_VARIABLE } from '../../support/run/config';
 import { freePort } from '../../support/run/loopback-ports';
 import { failedClauses, failureLines, runSuite, type SuiteRun } from '../../scripts/suite-runner';
 import { TEST_FILES } from '../../support/run/test-files';
+import { REPORT_FILES } from '../../support/run/report-files';
 
 const ROOT = join(__dirname, '../..');
 const PUBLISHED = join(ROOT, 'selftest/fixtures/published-openapi-2026-08-18.json');
@@ -96,6 +98,61 @@ test('one cause, one failure: runtimes without the v their spec declares fail RT
   const spec9 = run.matrix!.clauses.find((c) => c.id === 'SPEC-9')!.failures;
   expect(spec9.map((f) => f.key)).toEqual([...new Set(spec9.map((f) => f.key))]);
   expect(spec9.find((f) => f.key?.startsWith('GET /v1/runtimes/{id} 200 '))!.sightings).toBeGreaterThan(1);
+});
+
+test('a failing run prints one line per failed clause, with its first received value and where the details are, and no curl', async () => {
+  const run = await runSuite({ fault: 'rt-node-no-v', args: ['--grep', '@RT-3'] });
+  expect(run.exitCode, run.output.slice(-2000)).toBe(1);
+  const lines = run.output.split('\n').filter((l) => l.startsWith('✗ '));
+  expect(lines.map((l) => l.split(' ')[1]).sort()).toEqual(['RT-3', 'SPEC-9']);
+  expect(lines.find((l) => l.startsWith('✗ RT-3'))).toMatch(/failures? at 1 place; first: .*\(received "\d+\.\d+\.\d+"\); details: .*contract-matrix\.md$/);
+  expect(run.output).not.toMatch(/curl/);
+  expect(run.output.split('\n').length).toBeLessThan(20);
+});
+
+test('--grep @RT-3 runs the tests of RT-3 only; the matrix says the run was partial and marks the other clauses not tried in this run', async () => {
+  const run = await runSuite({ args: ['--grep', '@RT-3'] });
+  expect(run.exitCode, run.output.slice(-2000)).toBe(0);
+  expect(run.matrix!.partial).toBe('--grep @RT-3');
+  const row = (id: string) => run.matrix!.clauses.find((c) => c.id === id)!;
+  expect(row('RT-3').status).toBe('verified');
+  expect(row('RT-3').tests.every((t) => t.title.includes('read at once'))).toBe(true);
+  expect(row('CU-1').status).toBe('not tried in this run');
+  expect(run.matrix!.clauses.some((c) => c.status === 'not covered')).toBe(false);
+  expect(run.output).toContain('partial run (--grep @RT-3)');
+});
+
+test('--list writes nothing: an earlier matrix stays as it was', async () => {
+  const reportDir = mkdtempSync(join(tmpdir(), 'contract-list-'));
+  try {
+    writeFileSync(join(reportDir, REPORT_FILES.matrixJson), '{"earlier":true}');
+    const run = await runSuite({ args: ['--list'], reportDir });
+    expect(run.exitCode, run.output.slice(-2000)).toBe(0);
+    expect(run.output).toContain('Total: ');
+    expect(readFileSync(join(reportDir, REPORT_FILES.matrixJson), 'utf8')).toBe('{"earlier":true}');
+    expect(readdirSync(reportDir)).toEqual([REPORT_FILES.matrixJson]);
+  } finally {
+    rmSync(reportDir, { recursive: true, force: true });
+  }
+});
+
+test('--reporter=dot replaces the console only: the matrix, junit.xml and the clauses line are still written', async () => {
+  const run = await runSuite({ args: ['--reporter=dot', '--grep', '@spec(?!-)'], keepReports: true });
+  try {
+    expect(run.exitCode, run.output.slice(-2000)).toBe(0);
+    expect(run.matrix!.clauses.find((c) => c.id === 'SPEC-2')!.status).toBe('verified');
+    expect(existsSync(join(run.reportDir, REPORT_FILES.junit))).toBe(true);
+    expect(run.output).toMatch(/\nclauses: \d+ verified/);
+  } finally {
+    rmSync(run.reportDir, { recursive: true, force: true });
+  }
+});
+
+test('a selection of no test says so in one line and exits 3, not 1, leaving the reports as they were', async () => {
+  const run = await runSuite({ args: ['--grep', '@RT-99'] });
+  expect(run.exitCode, run.output).toBe(3);
+  expect(run.output.trim()).toBe('no test matches this selection (--grep @RT-99): nothing ran, no report written');
+  expect(run.matrix).toBeUndefined();
 });
 
 /** A proxy that serves the reference under /api, with a spec whose servers entry names that prefix. */

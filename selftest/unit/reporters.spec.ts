@@ -10,6 +10,9 @@ import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playw
 import ClauseMatrixReporter from '../../reporters/clause-matrix';
 import type { Matrix } from '../../reporters/clause-matrix';
 import { FAILURES_ATTACHMENT, makeFailure, TRIED_ATTACHMENT } from '../../support/checks/failure';
+import { readSelection } from '../../support/run/selection';
+import { clauseTags } from '../../support/document/clauses';
+import { clauses } from '../../support/fixtures';
 
 interface Fake {
   title: string;
@@ -219,4 +222,45 @@ test('JUnit: a waived failure is no failure of its test', async () => {
   const xml = readFileSync(join(dir, 'junit.xml'), 'utf8');
   expect(xml).toContain('tests="2" failures="1" errors="0"');
   expect(xml).toContain('<failure type="ClauseFailure" message="RT-2: name is not YYYY.MM">');
+});
+
+test('a partial run marks the clauses it tried no test of not tried in this run, and says why it was partial', async () => {
+  const { m, printed } = await matrixOf(FAKES, { partial: '--grep @RT-3' });
+  const row = (id: string) => m.clauses.find((c) => c.id === id)!;
+  expect([row('RT-1').status, row('RT-5').status, row('CU-1').status]).toEqual(['failed', 'not tried in this run', 'skipped']);
+  expect(m.partial).toBe('--grep @RT-3');
+  expect(m.summary.notCovered).toBe(0);
+  expect(printed).toContain('partial run (--grep @RT-3)');
+  expect(printed).toMatch(/not tried in this run; \d+ requests/);
+  expect(printed).not.toContain('not covered');
+});
+
+test('the console gets one line per failed clause (count, places, first received value, where the details are) and per skip reason', async () => {
+  const { printed } = await matrixOf(FAKES);
+  const lines = printed.split('\n');
+  expect(lines.filter((l) => l.startsWith('✗ '))).toEqual([
+    expect.stringMatching(/^✗ RT-1 failed: 1 failure at 1 place; first: .*RT-5: something in the text/),
+    expect.stringMatching(
+      /^✗ RT-3 failed: 1 failure at 1 place; first: nodeJsVersion is not v<major>.<minor>.<patch> \(received .*24\.1\.0.*\); details: .*contract-matrix\.md$/,
+    ),
+  ]);
+  expect(lines).toContain('skipped CU-1: CHECK_ID is not set');
+});
+
+test('the command line: --list, a partial selection (grep, files, a shard), a whole run, its own reporters', () => {
+  const cli = (...args: string[]) => readSelection(['node', 'playwright', 'test', ...args]);
+  expect(cli()).toEqual({ listing: false, partial: undefined, ownReporters: false });
+  expect(cli('--workers', '2', '--shard=1/1', '--reporter', 'dot')).toEqual({ listing: false, partial: undefined, ownReporters: true });
+  expect(cli('--list').listing).toBe(true);
+  expect(cli('-g', '@RT-3').partial).toBe('--grep @RT-3');
+  expect(cli('--grep-invert=@burst', '--shard', '2/3').partial).toBe('--grep-invert @burst, --shard 2/3');
+  expect(cli('tests/runtime.spec.ts', '--last-failed').partial).toBe('files tests/runtime.spec.ts, --last-failed');
+});
+
+test('tags come from the clauses: the family of the first, then each id', () => {
+  expect(clauses('FO-2', 'CU-1', 'SPEC-9')).toEqual({
+    annotation: ['FO-2', 'CU-1', 'SPEC-9'].map((description) => ({ type: 'clause', description })),
+    tag: ['@check-update', '@FO-2', '@CU-1', '@SPEC-9'],
+  });
+  expect(clauseTags(['AUTH-4'])).toEqual(['@auth', '@AUTH-4']);
 });

@@ -64,7 +64,28 @@ export type ClauseId = keyof typeof CLAUSES;
 
 export const CLAUSE_IDS = Object.keys(CLAUSES) as ClauseId[];
 
-export const familyOf = (id: ClauseId) => id.slice(0, id.indexOf('-'));
+export const familyOf = (id: ClauseId) => id.slice(0, id.indexOf('-')) as Family;
+
+export type Family = 'SPEC' | 'AUTH' | 'RT' | 'ERR' | 'RL' | 'CU' | 'FO' | 'AG';
+
+/**
+ * The Playwright tag of each family, named after its test file (tests/<family>.spec.ts; auth's is credentials.spec.ts):
+ * FO's clauses are judged by the check update's tests. `--grep` ignores case, so `@auth` and `@spec` also match the clause
+ * tags `@AUTH-…` and `@SPEC-…`: `--grep "@spec(?!-)"` selects the family alone.
+ */
+export const FAMILY_TAGS = {
+  SPEC: '@spec',
+  AUTH: '@auth',
+  RT: '@runtime',
+  ERR: '@errors',
+  RL: '@rate-limit',
+  CU: '@check-update',
+  FO: '@check-update',
+  AG: '@agent',
+} as const satisfies Record<Family, string>;
+
+/** A test's tags, from the clauses it declares: its family's (that of its first clause), then `@<clause id>` for each. */
+export const clauseTags = (ids: readonly ClauseId[]): string[] => [...(ids.length ? [FAMILY_TAGS[familyOf(ids[0])]] : []), ...ids.map((id) => `@${id}`)];
 
 export function isClauseId(value: string): value is ClauseId {
   return Object.hasOwn(CLAUSES, value);

@@ -5,6 +5,7 @@
 import type { TestInfo } from '@playwright/test';
 import type { Config, RateLimit } from '../run/config';
 import type { Exchange } from './exchange';
+import { noticeWait } from '../run/wait-notice';
 import { credentialCandidates, ledgerSize, readLedger, recordExchanges, sentTimes } from './request-ledger';
 import { redact, registerSecret } from './redact';
 import { SuiteError } from '../run/suite-error';
@@ -57,7 +58,7 @@ export class ApiClient {
         type: 'throttled',
         description: `${method} ${path}: 429, waited ${waitS} s and retried (${retry} of ${MAX_THROTTLE_RETRIES})`,
       });
-      await this.wait(waitS * 1000);
+      await this.wait(waitS * 1000, `${method} ${path} answered 429 unexpectedly; retrying after the window`);
       exchange = await this.send(method, path, options);
     }
     return exchange;
@@ -82,13 +83,14 @@ export class ApiClient {
           type: 'paced',
           description: `waited ${Math.ceil(waitMs / 1000)} s to stay under ${this.limit.max} requests per ${this.limit.windowSeconds} s`,
         });
-      await this.wait(waitMs);
+      await this.wait(waitMs, `to stay under ${this.limit.max} requests per ${this.limit.windowSeconds} s (the rate limit)`);
     }
   }
 
   /** Waiting for the target's window is not the test's slowness: the test gets the time back. */
-  private async wait(ms: number): Promise<void> {
+  private async wait(ms: number, why: string): Promise<void> {
     if (this.info && this.info.timeout > 0) this.info.setTimeout(this.info.timeout + ms);
+    noticeWait(ms, `${this.info?.title ?? 'a test'}: ${why}`);
     await sleep(ms);
   }
 

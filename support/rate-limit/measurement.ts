@@ -3,6 +3,7 @@
  * consistent headers account for), since the document does not say how refusals count; anything else waits a whole window and measures again.
  * More served than the limit is wrong unless a refilling limiter explains it; all requests, attempts and time are bounded.
  */
+import { noticeWait } from '../run/wait-notice';
 import {
   burst,
   burstBound,
@@ -75,9 +76,10 @@ export interface MeasureOptions {
 }
 
 /** Waits until a whole window and its margin have passed since `since` (the last request), and returns the ms waited. */
-export async function waitQuietWindow(since: number, windowMs: number): Promise<number> {
+export async function waitQuietWindow(since: number, windowMs: number, why = 'a rate-limit window without requests of the suite'): Promise<number> {
   const until = since + windowMs + windowMargin(windowMs);
   const waitedMs = Math.max(0, until - Date.now());
+  noticeWait(waitedMs, why);
   await sleep(waitedMs);
   // A timer may fire a millisecond early by the wall clock: the window must start after the last request.
   while (Date.now() <= until) await sleep(1);
@@ -105,8 +107,8 @@ export async function measureLimit(options: MeasureOptions) {
     const previous = measurements[measurements.length - 1];
     if (previous) {
       // A whole window in which the suite sent nothing (the ledger holds every burst's requests): fresh for fixed and sliding windows, per key or per client alike.
-      const waitedMs = await waitQuietWindow(options.lastActivity(), windowMs);
       const why = previous.why ?? `the burst got ${previous.shape} answers`;
+      const waitedMs = await waitQuietWindow(options.lastActivity(), windowMs, `a rate-limit window without requests of the suite, to measure again: ${why}`);
       story.push(`waited ${(waitedMs / 1000).toFixed(1)} s for a window without requests of the suite: ${why}`);
     }
     const known = options.known(Date.now() - windowMs - windowMargin(windowMs));

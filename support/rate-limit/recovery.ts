@@ -2,6 +2,7 @@
  * Recovery (RL-5) as a client that heeds the headers meets it: exhaust the key, ask once mid-window (refused by any correct limiter),
  * wait until the end the latest 429 announced, then ask until served or a window and a bit have passed; then RL-1 in a later window.
  */
+import { noticeWait } from '../run/wait-notice';
 import { isServed, sendOne, sleep, type BurstTarget, type Reply } from './burst';
 import { announcementOf, ROUNDING_MS } from './headers';
 import { exhaust, windowMargin, type Limit } from './measurement';
@@ -12,7 +13,9 @@ async function askUntilServed(target: BurstTarget, limit: Limit, before: Reply[]
   const latest = before.filter((r) => r.status === 429).sort((x, y) => y.at - x.at)[0];
   const a = latest && announcementOf(latest);
   const plausible = a && a.seconds > 0 && a.seconds <= limit.windowSeconds + 1;
-  await sleep((plausible ? a.endsAt + ROUNDING_MS : since + windowMs) + 100 - Date.now());
+  const waitMs = (plausible ? a.endsAt + ROUNDING_MS : since + windowMs) + 100 - Date.now();
+  noticeWait(waitMs, `RL-5: the key is limited; asking again after ${plausible ? `the ${a.seconds} s its latest 429 announced` : 'a window'}`);
+  await sleep(waitMs);
   const waited = plausible
     ? `the latest 429 announced ${a.seconds} s (${a.header}): asked ${ROUNDING_MS / 1000} s after that`
     : 'no plausible announced wait: asked a window after the limit was reached';
