@@ -103,7 +103,8 @@ function authenticate(raw: string | undefined, loose: Loose, faults: Faults, acc
   if (faults.has('ind9-auth-malformed-key-fail-open') && !parts[1].startsWith(KEY_PREFIX) && headerAccount && knownAccount(accounts, headerAccount))
     return headerAccount;
   // ind-auth-key-suffix: keys compared by prefix, so "<key>anything" is the key.
-  const account = accountOfKey(parts[1], faults, keys) ?? (faults.has('ind-auth-key-suffix') ? [...keys].find(([k]) => parts[1].startsWith(k))?.[1] : undefined);
+  const account =
+    accountOfKey(parts[1], faults, keys) ?? (faults.has('ind-auth-key-suffix') ? [...keys].find(([k]) => parts[1].startsWith(k))?.[1] : undefined);
   if (account) return account;
   if (loose('unknown-key')) return accounts.main;
   throw refuse('AUTH_BAD_KEY', 'unknown-key');
