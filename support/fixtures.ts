@@ -11,7 +11,7 @@ import { ApiClient, type CallOptions } from './http/client';
 import { clauseTags, type ClauseId } from './document/clauses';
 import { getConfig, type Config } from './run/config';
 import { conform, type Intent } from './checks/conformance';
-import { describeExchange, type Exchange } from './http/exchange';
+import { describeExchange, type Exchange, type SecretNames } from './http/exchange';
 import { observations } from './http/observation';
 import { registerSecret } from './http/redact';
 import { runFiles, useRunFiles } from './run/run-files';
@@ -64,11 +64,20 @@ export interface ContractFixtures {
 /** Why every test but SPEC-1's is skipped against a target that answers without a spec. */
 const NO_SPEC_REASON = 'the target serves no spec (SPEC-1 failed): not run';
 
+/** The configuration's secrets by the variable that gives them: a reproduce command names them so. */
+const secretVariables = (config: Config): SecretNames => ({
+  API_KEY: config.apiKey,
+  ACCOUNT_ID: config.accountId,
+  SECOND_API_KEY: config.second?.apiKey,
+  SECOND_ACCOUNT_ID: config.second?.accountId,
+  BURST_API_KEY: config.burstKey?.apiKey,
+  BURST_ACCOUNT_ID: config.burstKey?.accountId,
+});
+
 /** The secrets of the configuration, registered for redaction, then its spec and target (the validator when first asked for). */
 async function configure(config: Config) {
   // No report shows a key or an account id of the configuration, whoever gave it.
-  for (const s of [config.apiKey, config.accountId, config.second?.apiKey, config.second?.accountId, config.burstKey?.apiKey, config.burstKey?.accountId])
-    registerSecret(s);
+  for (const s of Object.values(secretVariables(config))) registerSecret(s);
   const spec = await loadSpec(config);
   let validator: SchemaValidator | undefined;
   return { spec, target: resolveTarget(spec, config), validator: () => (validator ??= new SchemaValidator(spec)) };
@@ -84,7 +93,7 @@ export const test = base.extend<ContractFixtures>({
       const made = configured(config);
       // The test's requests go to its configuration's ledger, and its reproduce commands name its key.
       useRunFiles(runFiles(config.environment));
-      nameSecrets(config.apiKey, config.accountId);
+      nameSecrets(secretVariables(config));
       const { spec } = await made;
       const judgesSpec = info.annotations.some((a) => a.type === 'clause' && a.description === 'SPEC-1');
       // Called only to skip: each call finds its caller's place in the source (a stack trace), every test.

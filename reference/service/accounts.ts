@@ -9,3 +9,11 @@ export const API_KEYS: ReadonlyMap<string, string> = new Map([
 ]);
 
 export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The keys a service accepts, each with its account (lower case); `main` holds the seeded checks. */
+export interface Accounts {
+  keys: ReadonlyMap<string, string>;
+  main: string;
+}
+
+export const DEMO_ACCOUNTS: Accounts = { keys: API_KEYS, main: DEMO_ACCOUNT_ID };

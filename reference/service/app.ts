@@ -2,7 +2,8 @@
 // main.ts only reads the environment; tests call this directly with a fake clock.
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Faults, parseFaultList } from '../faults';
-import { CheckStore } from './checks/store';
+import { CheckStore, seedChecks } from './checks/store';
+import { DEMO_ACCOUNTS, type Accounts } from './accounts';
 import authPlugin from './plugins/auth';
 import checksPlugin from './plugins/checks';
 import errorsPlugin, { sendError } from './plugins/errors';
@@ -23,6 +24,8 @@ export interface ServiceOptions {
   /** RATE_LIMIT_HEADERS: which limit a route with its own limit reports in its headers. */
   rateLimitHeaders?: 'route' | 'global';
   accountHeader?: string;
+  /** The keys it accepts and their accounts (REF_API_KEY and the like); the demo ones by default. */
+  accounts?: Accounts;
   clock?: Clock;
   logger?: boolean;
   checks?: CheckStore;
@@ -73,10 +76,11 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
     countRefused: options.rateLimitCountRefused ?? DEFAULTS.rateLimitCountRefused,
     headers: options.rateLimitHeaders ?? DEFAULTS.rateLimitHeaders,
   });
-  await app.register(authPlugin, { faults, accountHeader });
+  const accounts = options.accounts ?? DEMO_ACCOUNTS;
+  await app.register(authPlugin, { faults, accountHeader, accounts });
   await app.register(openapiPlugin, { faults, accountHeader });
   await app.register(runtimesPlugin, { faults });
-  await app.register(checksPlugin, { faults, store: options.checks });
+  await app.register(checksPlugin, { faults, store: options.checks ?? new CheckStore(seedChecks(), accounts.main) });
   // ind8-err-405-empty-body: the router's "method not allowed" answer, which has no body of the API's shape.
   if (faults.has('ind8-err-405-empty-body')) methodNotAllowed(app);
   await app.ready();

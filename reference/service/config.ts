@@ -1,6 +1,7 @@
 // Reads and validates the service environment. A bad value is one line naming the variable.
 import { faultItems, parseFaultList } from '../faults';
 import { DEFAULTS, type ServiceOptions } from './app';
+import { API_KEYS, GUID, type Accounts } from './accounts';
 
 export class ConfigError extends Error {}
 
@@ -17,6 +18,27 @@ export interface ServiceConfig extends ServiceOptions {
   port: number;
   host: string;
   faults: string[];
+}
+
+/**
+ * REF_API_KEY, REF_ACCOUNT_ID, REF_SECOND_API_KEY, REF_SECOND_ACCOUNT_ID: the two accounts' credentials in
+ * place of the demo ones, each unset one kept (the self-test gives short ones, to prove that no report shows them).
+ */
+function readAccounts(env: NodeJS.ProcessEnv): Accounts {
+  const [[demoKey, demoAccount], [secondKey, secondAccount]] = [...API_KEYS];
+  const pairs = [
+    ['REF_API_KEY', demoKey, 'REF_ACCOUNT_ID', demoAccount],
+    ['REF_SECOND_API_KEY', secondKey, 'REF_SECOND_ACCOUNT_ID', secondAccount],
+  ].map(([keyName, key, accountName, account]) => {
+    const k = env[keyName] || key;
+    const a = env[accountName] || account;
+    if (/\s/.test(k)) throw new ConfigError(`${keyName}: must not contain spaces`);
+    if (!GUID.test(a)) throw new ConfigError(`${accountName}: must be a GUID`);
+    return [k, a.toLowerCase()] as const;
+  });
+  if (pairs[0][0] === pairs[1][0]) throw new ConfigError('REF_SECOND_API_KEY: the same key as REF_API_KEY');
+  if (pairs[0][1] === pairs[1][1]) throw new ConfigError('REF_SECOND_ACCOUNT_ID: the same account as REF_ACCOUNT_ID');
+  return { keys: new Map(pairs), main: pairs[0][1] };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
@@ -53,6 +75,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     rateLimitCountRefused: countRefused === 'on',
     rateLimitHeaders: headers,
     accountHeader,
+    accounts: readAccounts(env),
     faults,
   };
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { EMBEDDED, OBSERVATIONS_VARIABLE } from '../../support/run/config';
-import { runSuite } from '../../scripts/suite-runner';
+import { failedClauses, runSuite } from '../../scripts/suite-runner';
 import { reportDataFiles } from './html-report';
 import { containsSecret, REDACTED } from '../../support/http/redact';
 import { TEST_FILES } from '../../support/run/test-files';
@@ -61,6 +61,73 @@ test('no API key, account id or Authorization value reaches any report or the co
       for (const [file, text] of texts) expect(containsSecret(text, secret), `part of ${secret.slice(0, 4)}… found in ${file}`).toBe(false);
     }
     for (const [file, text] of texts) expect(text, file).not.toMatch(/authorization["']?\s*[:=]\s*["']?Bearer mon_/i);
+  } finally {
+    rmSync(run.reportDir, { recursive: true, force: true });
+  }
+});
+
+/**
+ * Issue 34: short secrets, of the reference configured so (REF_*), given to the whole default run. The faults make the probes that offer
+ * the key elsewhere (query, cookie, header) and the upper-cased account id (a 400 without a JSON body) fail, so that their reproduce lines
+ * reach every report; and 401 bodies echo the key sent.
+ */
+const SHORT_SECRETS = {
+  API_KEY: 'anykey123',
+  ACCOUNT_ID: 'c0ffee12-ab34-4cde-8f90-a1b2c3d4e5f6',
+  SECOND_API_KEY: 'Key2nd7',
+  SECOND_ACCOUNT_ID: 'facade00-bead-4bed-9dad-decaf0c0ffee',
+};
+const LEAK_FAULTS = [
+  'auth-alt:query:api_key',
+  'auth-alt:cookie:token',
+  'auth-alt:header:x-api-key',
+  'ind8-auth-guid-uppercase-refused',
+  'errbody:runtime:400:not-json',
+  'auth-echo-key',
+];
+
+/** Every form a secret may take on its way out, written here apart from the redaction's own list: case-blind text, and base64 as is. */
+function leakedForms(text: string, secret: string): string[] {
+  const cased = [
+    ...new Set([
+      secret,
+      secret.toUpperCase(),
+      secret.toLowerCase(),
+      [...secret].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join(''),
+    ]),
+  ];
+  const plain = [...new Set([secret, encodeURIComponent(secret)].map((f) => f.toLowerCase()))];
+  const base64 = cased.flatMap((v) => [v, `${v}:`, `:${v}`].map((s) => Buffer.from(s).toString('base64').replace(/=+$/, '')));
+  const lower = text.toLowerCase();
+  return [...plain.filter((f) => lower.includes(f)), ...base64.filter((f) => text.includes(f))];
+}
+
+test('short keys and an upper-cased account id reach no report nor the console, and the reproduce lines name them', async () => {
+  const run = await runSuite({
+    fault: LEAK_FAULTS.join(','),
+    env: {
+      ...SHORT_SECRETS,
+      ...Object.fromEntries(Object.entries(SHORT_SECRETS).map(([k, v]) => [`REF_${k}`, v])),
+      [OBSERVATIONS_VARIABLE]: 'on',
+    },
+    keepReports: true,
+  });
+  try {
+    expect(run.exitCode, run.output.slice(-2000)).toBe(1);
+    // The short keys were taken: the valid requests were served.
+    expect(failedClauses(run)).not.toContain('AUTH-4');
+    const curls = run.failures.map((f) => f.curl ?? '');
+    // The reproduce lines keep their shape, the variables where the secrets were.
+    expect(curls.some((c) => /\?api_key=\$(SECOND_)?API_KEY"/.test(c))).toBe(true);
+    expect(curls.some((c) => /"cookie: api_key=\$(SECOND_)?API_KEY; [^"]*token=\$(SECOND_)?API_KEY; /.test(c))).toBe(true);
+    expect(curls.some((c) => /"x-api-key: \$(SECOND_)?API_KEY"/.test(c))).toBe(true);
+    expect(curls.some((c) => /"X-Service-Account: \$\(printf %s "\$(SECOND_)?ACCOUNT_ID" \| tr a-z A-Z\)"/.test(c))).toBe(true);
+    expect(run.output).toMatch(/reproduce: curl .*api_key=\$(SECOND_)?API_KEY/);
+    const texts = allTexts(run.reportDir);
+    expect(texts.some(([f]) => f.endsWith('junit.xml'))).toBe(true);
+    expect(texts.some(([f]) => f.includes('index.html!'))).toBe(true);
+    for (const [file, text] of [['console', run.output], ...texts])
+      for (const [name, secret] of Object.entries(SHORT_SECRETS)) expect(leakedForms(text, secret), `${name} in ${file}`).toEqual([]);
   } finally {
     rmSync(run.reportDir, { recursive: true, force: true });
   }

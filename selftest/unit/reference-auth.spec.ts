@@ -1,6 +1,7 @@
 // The reference service's authentication matrix: key first (401), then the account header (401/400/403).
 import { expect, test } from '@playwright/test';
-import { AUTH, call, DEMO_ACCOUNT_ID, DEMO_KEY, SECOND_ACCOUNT_ID, service } from '../../reference/testing';
+import { AUTH, AUTH2, call, DEMO_ACCOUNT_ID, DEMO_KEY, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, service } from '../../reference/testing';
+import { readConfig } from '../../reference/service/config';
 
 const URL = '/v1/runtimes/2025.04';
 const acct = { 'x-service-account': DEMO_ACCOUNT_ID };
@@ -47,5 +48,17 @@ test('auth: the account header name is configurable', async () => {
 test('auth: the spec documents need no credentials', async () => {
   const app = await service();
   for (const url of ['/openapi.json', '/swagger.json']) expect((await call(app, { url, headers: {} })).status).toBe(200);
+  await app.close();
+});
+
+test('auth: REF_API_KEY and REF_ACCOUNT_ID replace the demo credentials, and the seeded checks go with them', async () => {
+  const { accounts } = readConfig({ REF_API_KEY: 'anykey123', REF_ACCOUNT_ID: '6F1D2C3B-4A5E-4F60-8B7C-9D0E1F2A3B4D' });
+  const app = await service([], { accounts });
+  const mine = { authorization: 'Bearer anykey123', 'x-service-account': '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4d' };
+  expect((await call(app, { url: URL, headers: mine })).status).toBe(200);
+  expect((await call(app, { url: `/v1/checks/${SEEDED_API_CHECK_ID}`, headers: mine })).status).toBe(200);
+  expect((await call(app, { url: URL, headers: { ...AUTH } })).status).toBe(401);
+  // The second account keeps its demo key.
+  expect((await call(app, { url: URL, headers: { ...AUTH2 } })).status).toBe(200);
   await app.close();
 });

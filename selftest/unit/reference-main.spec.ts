@@ -35,6 +35,9 @@ for (const [name, value] of [
   ['RATE_LIMIT_COUNT_REFUSED', 'maybe'],
   ['PORT', '70000'],
   ['REF_ACCOUNT_HEADER', 'bad header'],
+  ['REF_API_KEY', 'two words'],
+  ['REF_ACCOUNT_ID', 'not-a-guid'],
+  ['REF_SECOND_ACCOUNT_ID', '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c'],
 ] as const) {
   test(`main: bad ${name} (${value}) exits 2 with one line naming it`, async () => {
     const r = await run({ [name]: value });

@@ -82,7 +82,7 @@ test('a failure reads as one sentence, received, allowed, the request and a comm
 });
 
 test('the reproduce command names the secrets instead of showing them, and quotes what the shell would break', () => {
-  const curl = curlOf(exchange, { apiKey: 'sk_test_0123456789abcdef', accountId: '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c' });
+  const curl = curlOf(exchange, { API_KEY: 'sk_test_0123456789abcdef', ACCOUNT_ID: '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c' });
   expect(curl).toContain(`-X PUT 'http://127.0.0.1:3000/v1/checks/abc?autoAssignAlerts=false'`);
   expect(curl).toContain(`-H "authorization: Bearer $API_KEY"`);
   expect(curl).toContain(`-H "X-Service-Account: $ACCOUNT_ID"`);

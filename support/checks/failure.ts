@@ -3,7 +3,7 @@
  * it into text for people; reporters read the data (the `failures` attachment), never the text.
  */
 import type { ClauseId } from '../document/clauses';
-import { curlOf, type Exchange } from '../http/exchange';
+import { curlOf, type Exchange, type SecretNames } from '../http/exchange';
 import { redact } from '../http/redact';
 import type { WaiverStamp } from './waivers';
 
@@ -41,7 +41,7 @@ export interface Failure extends Where, Omit<Finding, 'received' | 'exchange'> {
   /** The observed value, shown (JSON text, trimmed, redacted). */
   received: string;
   exchange?: ExchangeSummary;
-  /** A command that sends the request again, secrets as $API_KEY and $ACCOUNT_ID. */
+  /** A command that sends the request again, secrets as $API_KEY, $ACCOUNT_ID and the like. */
   curl?: string;
   /** The waiver that covers it (the failure does not fail its test). */
   waiver?: WaiverStamp;
@@ -59,10 +59,10 @@ export const show = (value: unknown, max = 200): string => {
   return text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
 };
 
-/** Secrets the reproduce command names instead of showing; set once per process from the configuration. */
-const secretNames: { apiKey?: string; accountId?: string } = {};
-export function nameSecrets(apiKey: string, accountId: string): void {
-  Object.assign(secretNames, { apiKey, accountId });
+/** Secrets the reproduce command names instead of showing (`API_KEY` and the like); set from the test's configuration. */
+let secretNames: SecretNames = {};
+export function nameSecrets(names: SecretNames): void {
+  secretNames = names;
 }
 
 export function makeFailure({ clause, title, received, allowed, exchange: ex, key, expectedStatus, served }: Finding, where: Where = {}): Failure {

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthRule } from '../../fault-kinds';
 import type { Faults } from '../../faults';
-import { API_KEYS, DEMO_ACCOUNT_ID, GUID } from '../accounts';
+import { GUID, type Accounts } from '../accounts';
 import { ApiError, apiError, type ErrorCode } from '../errors/catalogue';
 import { placeOf } from '../place';
 import { altAuthorization } from '../alt-key';
@@ -27,6 +27,7 @@ const refuse = (code: ErrorCode, rule: AuthRule, detail?: string) => Object.assi
 export interface AuthOptions {
   faults: Faults;
   accountHeader: string;
+  accounts: Accounts;
 }
 type Loose = (rule: AuthRule) => boolean;
 
@@ -34,13 +35,13 @@ type Loose = (rule: AuthRule) => boolean;
 export const forbiddenAfterWrite = new WeakSet<FastifyRequest>();
 
 /** The key a client meant when it used another scheme: `Basic <key>`, `Basic base64(<key>:)`, `Token <key>`, `<key>`. */
-function keyOfOtherScheme(parts: string[]): string | undefined {
+function keyOfOtherScheme(parts: string[], keys: Accounts['keys']): string | undefined {
   const token = parts[parts.length - 1];
   if (parts.length > 2) return undefined;
-  if (API_KEYS.has(token)) return token;
+  if (keys.has(token)) return token;
   if (parts.length === 2 && parts[0].toLowerCase() === 'basic') {
     const user = Buffer.from(token, 'base64').toString('utf8').split(':')[0];
-    if (API_KEYS.has(user)) return user;
+    if (keys.has(user)) return user;
   }
   return undefined;
 }
@@ -53,14 +54,14 @@ const GUID_ANYWHERE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 const NIL_GUID = '00000000-0000-0000-0000-000000000000';
 /** ind8-auth-guid-uppercase-refused: the GUID pattern as written for the ids the service itself prints (lower case). */
 const LOWER_CASE_GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** ind8-auth-account-exists-only: the accounts the service knows. */
-const KNOWN_ACCOUNTS: ReadonlySet<string> = new Set(API_KEYS.values());
+/** ind8-auth-account-exists-only, ind9-auth-malformed-key-fail-open: whether the service knows the account. */
+const knownAccount = (accounts: Accounts, id: string) => [...accounts.keys.values()].includes(id);
 
 /** The account of a key; under ind6-auth-key-case-insensitive, of a key in any case. */
-function accountOfKey(token: string, faults: Faults): string | undefined {
-  const exact = API_KEYS.get(token);
+function accountOfKey(token: string, faults: Faults, keys: Accounts['keys']): string | undefined {
+  const exact = keys.get(token);
   if (exact || !faults.has('ind6-auth-key-case-insensitive')) return exact;
-  return [...API_KEYS].find(([k]) => k.toLowerCase() === token.toLowerCase())?.[1];
+  return [...keys].find(([k]) => k.toLowerCase() === token.toLowerCase())?.[1];
 }
 
 /** ind9-auth-malformed-key-fail-open: what every key the service issues starts with (the parser splits it at its underscores). */
@@ -73,13 +74,14 @@ interface Beside {
 }
 
 /** Returns the account of the key, or throws the 401 the credentials deserve. */
-function authenticate(raw: string | undefined, loose: Loose, faults: Faults, query?: unknown, beside: Beside = { place: null }): string {
+function authenticate(raw: string | undefined, loose: Loose, faults: Faults, accounts: Accounts, query?: unknown, beside: Beside = { place: null }): string {
+  const { keys } = accounts;
   if (typeof raw !== 'string' || !raw.trim()) {
-    if (loose('key')) return DEMO_ACCOUNT_ID;
+    if (loose('key')) return accounts.main;
     // ind6-auth-key-query-param: a request without the header may carry the key in its query.
     if (faults.has('ind6-auth-key-query-param') && query && typeof query === 'object') {
-      const sent = QUERY_KEY_NAMES.map((n) => (query as Record<string, unknown>)[n]).find((v) => typeof v === 'string' && API_KEYS.has(v));
-      if (typeof sent === 'string') return API_KEYS.get(sent)!;
+      const sent = QUERY_KEY_NAMES.map((n) => (query as Record<string, unknown>)[n]).find((v) => typeof v === 'string' && keys.has(v));
+      if (typeof sent === 'string') return keys.get(sent)!;
     }
     throw refuse('AUTH_MISSING', 'key');
   }
@@ -87,32 +89,32 @@ function authenticate(raw: string | undefined, loose: Loose, faults: Faults, que
   // ind9-auth-update-legacy-basic: the update route still runs the old dashboard's auth, which reads Basic base64(<key>:) too.
   if (faults.has('ind9-auth-update-legacy-basic') && beside.place === 'check-update' && parts.length === 2 && parts[0].toLowerCase() === 'basic') {
     const user = Buffer.from(parts[1], 'base64').toString('utf8').split(':')[0];
-    if (API_KEYS.has(user)) return API_KEYS.get(user)!;
+    if (keys.has(user)) return keys.get(user)!;
   }
   // ind-auth-bare-key: the "Bearer " prefix treated as optional, so the bare key passes.
-  if (faults.has('ind-auth-bare-key') && parts.length === 1 && API_KEYS.has(parts[0])) return API_KEYS.get(parts[0])!;
+  if (faults.has('ind-auth-bare-key') && parts.length === 1 && keys.has(parts[0])) return keys.get(parts[0])!;
   if (parts.length !== 2 || parts[0].toLowerCase() !== 'bearer') {
-    const key = loose('scheme') ? keyOfOtherScheme(parts) : undefined;
-    if (key) return API_KEYS.get(key)!;
+    const key = loose('scheme') ? keyOfOtherScheme(parts, keys) : undefined;
+    if (key) return keys.get(key)!;
     throw refuse('AUTH_SCHEME', 'scheme');
   }
   // ind9-auth-malformed-key-fail-open: the key parser throws on a key without the prefix, and its catch goes on with the account header's account.
   const headerAccount = beside.account?.trim().toLowerCase();
-  if (faults.has('ind9-auth-malformed-key-fail-open') && !parts[1].startsWith(KEY_PREFIX) && headerAccount && KNOWN_ACCOUNTS.has(headerAccount))
+  if (faults.has('ind9-auth-malformed-key-fail-open') && !parts[1].startsWith(KEY_PREFIX) && headerAccount && knownAccount(accounts, headerAccount))
     return headerAccount;
   // ind-auth-key-suffix: keys compared by prefix, so "<key>anything" is the key.
   const account =
-    accountOfKey(parts[1], faults) ??
-    (faults.has('ind-auth-key-suffix') ? [...API_KEYS].find(([k]) => parts[1].startsWith(k))?.[1] : undefined) ??
+    accountOfKey(parts[1], faults, keys) ??
+    (faults.has('ind-auth-key-suffix') ? [...keys].find(([k]) => parts[1].startsWith(k))?.[1] : undefined) ??
     // auth-key-secret-part: keys looked up by their secret (after the last underscore), the prefix before it never compared.
-    (faults.has('auth-key-secret-part') ? [...API_KEYS].find(([k]) => parts[1].split('_').at(-1) === k.split('_').at(-1))?.[1] : undefined);
+    (faults.has('auth-key-secret-part') ? [...keys].find(([k]) => parts[1].split('_').at(-1) === k.split('_').at(-1))?.[1] : undefined);
   if (account) return account;
-  if (loose('unknown-key')) return DEMO_ACCOUNT_ID;
+  if (loose('unknown-key')) return accounts.main;
   throw refuse('AUTH_BAD_KEY', 'unknown-key');
 }
 
 /** The account the request acts for: the key's, once the account header agrees with it. */
-function resolveAccount(sent: string | undefined, keyAccount: string, loose: Loose, faults: Faults, forbiddenDetail?: string): string {
+function resolveAccount(sent: string | undefined, keyAccount: string, loose: Loose, faults: Faults, accounts: Accounts, forbiddenDetail?: string): string {
   if (sent === undefined) {
     if (loose('account-missing')) return keyAccount;
     throw refuse('ACCOUNT_MISSING', 'account-missing');
@@ -132,7 +134,7 @@ function resolveAccount(sent: string | undefined, keyAccount: string, loose: Loo
     throw refuse('ACCOUNT_NOT_GUID', 'account-malformed');
   }
   // ind8-auth-account-exists-only: "is this a real account?" asked instead of "is it the key's?"; the request acts for the account named.
-  if (faults.has('ind8-auth-account-exists-only') && KNOWN_ACCOUNTS.has(sent.toLowerCase())) return sent.toLowerCase();
+  if (faults.has('ind8-auth-account-exists-only') && knownAccount(accounts, sent.toLowerCase())) return sent.toLowerCase();
   // auth-account-first-group: the account compared on the GUID's first group only.
   const sameAccount = faults.has('auth-account-first-group')
     ? sent.toLowerCase().split('-')[0] === keyAccount.split('-')[0]
@@ -143,7 +145,7 @@ function resolveAccount(sent: string | undefined, keyAccount: string, loose: Loo
 
 export default fp(
   async function authPlugin(app: FastifyInstance, opts: AuthOptions) {
-    const { faults } = opts;
+    const { faults, accounts } = opts;
     // Under auth-wrong-account-header the service reads a header nobody documents.
     const header = (faults.has('auth-wrong-account-header') ? 'X-Account-Id' : opts.accountHeader).toLowerCase();
     app.decorateRequest('accountId', null);
@@ -179,11 +181,11 @@ export default fp(
         const offered = typeof given === 'string' && given.trim() ? given : (altAuthorization(req, faults) ?? given);
         const sentAccount = Array.isArray(value) ? value[0] : value;
         try {
-          const keyAccount = authenticate(offered, loose, faults, req.query, { place, account: sentAccount });
+          const keyAccount = authenticate(offered, loose, faults, accounts, req.query, { place, account: sentAccount });
           try {
             // ind8-auth-account-remembered: a request without the header gets the one its key sent last.
             const remembered = faults.has('ind8-auth-account-remembered') && sentAccount === undefined ? rememberedAccount.get(keyAccount) : undefined;
-            req.accountId = resolveAccount(sentAccount ?? remembered, keyAccount, loose, faults, echo);
+            req.accountId = resolveAccount(sentAccount ?? remembered, keyAccount, loose, faults, accounts, echo);
             if (faults.has('ind8-auth-account-remembered') && sentAccount !== undefined) rememberedAccount.set(keyAccount, sentAccount);
           } catch (e) {
             // ind6-auth-403-after-write: the update's ownership check runs after the write (see the checks plugin).
