@@ -31,7 +31,7 @@ export interface Contract {
   at(where: Where): Contract;
 }
 
-function contractAt(api: ApiClient, spec: Spec, validator: SchemaValidator, target: Target, v: Verdict): Contract {
+export function contractAt(api: ApiClient, spec: Spec, validator: SchemaValidator, target: Target, v: Verdict): Contract {
   return {
     async send(op, method, path, intent, clause, options) {
       const exchange = await api.call(method, path, options);
@@ -112,6 +112,7 @@ export const test = base.extend<ContractFixtures>({
       const verdict = new Verdict(info, config.strictSpec, config.waivers, config.today);
       await use(verdict);
       // The data every reporter reads: the failures and what was tried, per clause, place and value class.
+      verdict.sortFindings();
       if (verdict.failures.length) attachJson(info, FAILURES_ATTACHMENT, verdict.failures);
       if (verdict.tried.length) attachJson(info, TRIED_ATTACHMENT, verdict.tried);
       if (info.status !== 'skipped') verdict.settle(info.status === 'passed');

@@ -18,8 +18,23 @@ export interface Difference {
   phrase: string;
 }
 
-/** A request whose responses differ: `requestB`, B's request line when it is not A's (ids differ between targets); `times`, how many requests of the test differed exactly so. */
-type RequestDiff = { request: string; requestB?: string; differences: Difference[]; times: number };
+/**
+ * A request whose responses differ: `requestB`, B's request line when it is not A's (ids differ between
+ * targets); `times`, how many requests of the test differed exactly so; `cause`, a check of the clause
+ * failed on its response (on either side).
+ */
+type RequestDiff = { request: string; requestB?: string; differences: Difference[]; times: number; cause?: true };
+
+/** Whether a check of the clause failed on this response of a side: what makes a differing request the cause, not one difference among many. */
+export type CausePredicate = (side: 'A' | 'B', o: Observation) => boolean;
+
+/**
+ * Two answers the document treats as one: a HEAD has no operation of the spec, and the suite takes any
+ * 4xx as its refusal (401, 404 and 405 alike: a target need not route HEAD), so two refusals of a HEAD
+ * that differ in status, or in the headers of a body it has not got, are no difference.
+ */
+const alikeRefusals = (x: Observation, y: Observation) =>
+  x.request.startsWith('HEAD ') && y.request.startsWith('HEAD ') && [x.status, y.status].every((s) => s >= 400 && s < 500);
 
 /** Fields of the documented error body, compared before any other field of it. */
 const ERROR_FIELDS = ['statusCode', 'error', 'message'];
@@ -162,6 +177,7 @@ export function diffRequests(
   b: Observation[] = [],
   ignoreHeaders: ReadonlySet<string> = new Set(),
   order = rankBy(new Set()),
+  isCause: CausePredicate = () => false,
 ): { requests: RequestDiff[]; alike: number } {
   // The same request differing the same way again is counted, not repeated.
   const seen = new Map<string, RequestDiff>();
@@ -179,7 +195,7 @@ export function diffRequests(
         b: y ? withError(y) : 'not sent',
         phrase: `only ${x ? 'A' : 'B'} sent ${request}`,
       });
-    } else {
+    } else if (!alikeRefusals(x, y)) {
       if (x.status !== y.status)
         differences.push({ rank: RANK.status, sub: 0, what: 'status', a: withError(x), b: withError(y), phrase: `status ${x.status} vs ${y.status}` });
       differences.push(...headerDifferences(x, y, ignoreHeaders));
@@ -190,7 +206,10 @@ export function diffRequests(
     const key = `${request}|${requestB ?? ''}|${differences.map((d) => `${d.what}=${d.a}/${d.b}`).join('|')}`;
     const same = seen.get(key);
     if (same) return void same.times++;
-    seen.set(key, { request, ...(requestB && requestB !== request ? { requestB } : {}), differences, times: 1 });
+    const cause = (!!x && isCause('A', x)) || (!!y && isCause('B', y));
+    seen.set(key, { request, ...(requestB && requestB !== request ? { requestB } : {}), differences, times: 1, ...(cause ? { cause: true as const } : {}) });
   });
-  return { requests: [...seen.values()].sort((p, q) => order(p.differences[0], q.differences[0])), alike };
+  // A request a check failed on comes first: the cause, before a difference that failed nothing.
+  const requests = [...seen.values()].sort((p, q) => Number(!p.cause) - Number(!q.cause) || order(p.differences[0], q.differences[0]));
+  return { requests, alike };
 }

@@ -4,7 +4,7 @@ import { FAMILIES } from '../../support/document/clause-text';
 import type { ClauseRow, Matrix } from '../clause-matrix';
 import { align, diffRequests, rankBy, systematicHeaders } from './diff';
 import { count } from '../doc';
-import { failurePhrase, failuresOf, reasonPhrase } from './failures';
+import { clip, failurePhrase, failuresOf, reasonPhrase, requestOf } from './failures';
 import type { Observation } from '../../support/http/observation';
 import type { Difference } from './diff';
 import type { Failure } from './failures';
@@ -63,12 +63,19 @@ function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>
   const skipped = category === 'one-skipped';
   // What the clause is about: its summary (the catalogue's) names the fields that matter most.
   const order = rankBy(new Set(base.summary.split(/[^A-Za-z0-9_-]+/)));
+  // The responses a check of this clause failed on, per side and test: the cause among the differences.
+  const failedOn = new Set(failures.filter((f) => f.exchange).map((f) => `${f.side}|${f.test}|${requestOf(f)}`));
+  const requestLine = (o: Observation) => {
+    const [method, ...path] = o.request.split(' ');
+    return requestOf({ exchange: { method, path: clip(path.join(' '), 90), status: o.status } });
+  };
+  const causeIn = (title: string) => (side: SideName, o: Observation) => failedOn.has(`${side}|${title}|${requestLine(o)}`);
   const tests = (triedOnBoth.length ? triedOnBoth : changed.length ? changed : titles).map((title) => ({
     title,
     a: outcome(a, ra, title),
     b: outcome(b, rb, title),
     // A side that did not run the test sent nothing to set beside the other's requests.
-    ...(skipped ? { requests: [], alike: 0 } : diffRequests(a.observations[title], b.observations[title], ignore, order)),
+    ...(skipped ? { requests: [], alike: 0 } : diffRequests(a.observations[title], b.observations[title], ignore, order, causeIn(title))),
     failures: [] as Failure[],
   }));
   const loose: Failure[] = [];
@@ -84,9 +91,11 @@ function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>
   const best = (t: (typeof tests)[number]) => t.requests[0]?.differences[0];
   // A test that declares the clause comes before one that checked it in passing (an error body on the way).
   const ownTest = (t: (typeof tests)[number]) => ([ra, rb].some((row) => row?.tests.some((x) => x.title === t.title && !x.inPassing)) ? 0 : 1);
+  // A test whose first differing request is one a check of the clause failed on shows the cause.
+  const causeShown = (t: (typeof tests)[number]) => (t.requests[0]?.cause ? 0 : 1);
   const ranked = tests
     .map((t) => ({ t, d: best(t) }))
-    .sort((p, q) => ownTest(p.t) - ownTest(q.t) || lighter(p.d, q.d) || q.t.failures.length - p.t.failures.length);
+    .sort((p, q) => ownTest(p.t) - ownTest(q.t) || causeShown(p.t) - causeShown(q.t) || lighter(p.d, q.d) || q.t.failures.length - p.t.failures.length);
 
   let first: string;
   const sideSkipped = (['A', 'B'] as SideName[]).find((s) => !['verified', 'failed'].includes(verdictOf(s === 'A' ? sa : sb)));

@@ -1,7 +1,8 @@
 // The independent faults (reference/independent-faults.ts), written without reading the suite: for
 // each, the clause(s) a correct suite must fail on with it injected, and the suite file(s) of that
 // family. Where two clauses are listed, the one observation breaks both (e.g. a 429 body that is not
-// ERR-2 is also an RL-3 failure; a 403 whose statusCode is not 403 is not a "rejection" of AUTH-6).
+// ERR-2 is also an RL-3 failure). A refusal's body is judged by the ERR clauses alone: a 403 whose
+// statusCode is not 403 is still a rejection of AUTH-6 (a 4xx), and fails ERR-4 only.
 import { TEST_FILES } from '../../support/run/test-files';
 
 export interface IndependentFault {
@@ -35,7 +36,7 @@ export const INDEPENDENT_FAULTS: IndependentFault[] = [
   { fault: 'ind-rt-removed-no-deps', clauses: ['RT-7'], files: [RT] },
   // ERR
   { fault: 'ind-err-401-text-plain', clauses: ['ERR-3'], files: [AUTH] },
-  { fault: 'ind-err-403-status-401', clauses: ['ERR-4', 'AUTH-6'], files: [AUTH] },
+  { fault: 'ind-err-403-status-401', clauses: ['ERR-4'], files: [AUTH] },
   { fault: 'ind-err-check-404-notfound', clauses: ['ERR-1'], files: [CU] },
   { fault: 'ind-err-custom-429-wording', clauses: ['ERR-2', 'RL-3'], files: [BURST, RL] },
   // RL
@@ -74,7 +75,7 @@ export const INDEPENDENT_FAULTS_6: IndependentFault[] = [
   // ERR
   { fault: 'ind6-err-415-text', clauses: ['ERR-3'], files: [ERR, CU] },
   { fault: 'ind6-err-413-status-400', clauses: ['ERR-4'], files: [ERR, CU] },
-  { fault: 'ind6-err-404-message-null', clauses: ['ERR-1', 'RT-9'], files: [ERR, RT] },
+  { fault: 'ind6-err-404-message-null', clauses: ['ERR-1'], files: [ERR, RT] },
   // RL
   // Seen where a window end is observed: the recovery test, which runs by default with a window of 10 s or less.
   { fault: 'ind6-rl-429-extends-window', clauses: ['RL-5', 'RL-6'], files: [BURST, RL], env: { RATE_LIMIT_WINDOW_S: '10' } },

@@ -8,7 +8,7 @@
  * In a run shared with other faults, a failure counts for a fault only where that fault could have
  * caused it: at a place of its reach, about a response of the status its reach names (a fault changes
  * nothing else). A named fault's catch is a bare clause, which another fault's side effect in the same
- * file can produce (bent 400 bodies also fail AUTH-6 on the account probes): its reach decides.
+ * file can produce (bent 400 bodies fail ERR-4 on the account probes too): its reach decides.
  */
 import type { RunFailure } from '../../reporters/clause-matrix';
 import type { SuiteRun } from '../../scripts/suite-runner';

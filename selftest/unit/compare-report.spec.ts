@@ -434,3 +434,59 @@ test('a waived clause counts as failed: against a verified one it differs (shown
   expect(clause('RT-3')).toMatchObject({ differs: true, category: 'a-only', a: 'verified', b: 'waived' });
   expect(c.verdict).toBe('B differs from A on 1 clause in 1 family.');
 });
+
+test.describe('the headline is the cause', () => {
+  const place = 'credentials.spec.ts › authentication › runtime: a valid bearer key with the account header is served, every other credential refused';
+  const refused = { statusCode: 401, error: 'Unauthorized', message: 'refused' };
+  // B takes an unknown key (AUTH-3 fails on that GET) and has no route for HEAD (405): the document lets a HEAD be refused either way.
+  const failure: MatrixFailure = {
+    clause: 'AUTH-3',
+    title: 'an invalid request was not rejected',
+    received: '200',
+    allowed: 'a 4xx status',
+    expectedStatus: '4xx',
+    test: place,
+    place: 'runtime',
+    valueClass: 'unknown-key',
+    exchange: { method: 'GET', url: 'http://127.0.0.1:4010/v1/runtimes/2025.04', status: 200, contentType: 'application/json' },
+  };
+  const row = (status: Status, failures: MatrixFailure[] = []): RowSpec => ({
+    status,
+    tests: [[place, status === 'verified' ? 'passed' : 'failed']],
+    failures,
+  });
+  const a = side('A', matrix({ 'AUTH-3': row('verified') }), {
+    [place]: [
+      obs('GET /v1/runtimes/2025.04', 200, RUNTIME),
+      obs('HEAD /v1/runtimes/2025.04', 401, undefined),
+      obs('GET /v1/runtimes/2025.04', 401, refused),
+      obs('GET /v1/runtimes/2025.04', 401, refused),
+    ],
+  });
+  const b = side('B', matrix({ 'AUTH-3': row('failed', [failure]) }), {
+    [place]: [
+      obs('GET /v1/runtimes/2025.04', 200, RUNTIME),
+      obs('HEAD /v1/runtimes/2025.04', 405, undefined, { 'content-type': 'application/problem+json' }),
+      obs('GET /v1/runtimes/2025.04', 401, refused),
+      obs('GET /v1/runtimes/2025.04', 200, RUNTIME),
+    ],
+  });
+
+  test('a HEAD refused with 405 on one side and 401 on the other is no difference, let alone the headline', () => {
+    const clause = compare(a, b).clauses[0];
+    expect(clause.first).toBe('status 401 vs 200');
+    expect(clause.tests[0].requests.map((r) => r.differences[0].phrase)).toEqual(['status 401 vs 200']);
+    expect(clause.tests[0].alike).toBe(3);
+  });
+
+  test('the request a check failed on comes before a difference that failed nothing', () => {
+    // B's HEAD answered 200 too, which no check of AUTH-3 failed on (a HEAD is AUTH-1's): ranked after the cause, though found first.
+    const headServed = { ...b, observations: { [place]: b.observations[place].map((o) => (o.request.startsWith('HEAD') ? { ...o, status: 200 } : o)) } };
+    const clause = compare(a, headServed).clauses[0];
+    expect(clause.first).toBe('status 401 vs 200');
+    expect(clause.tests[0].requests.map((r) => [r.request, r.cause ?? false])).toEqual([
+      ['GET /v1/runtimes/2025.04', true],
+      ['HEAD /v1/runtimes/2025.04', false],
+    ]);
+  });
+});

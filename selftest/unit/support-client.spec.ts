@@ -38,8 +38,14 @@ test.beforeAll(async () => {
     req.on('end', () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
       const next = answers.get(req.url!.split('?')[0])?.shift();
-      res.writeHead(next?.status ?? 200, { 'content-type': 'application/json', ...next?.headers });
-      res.end(next?.body ?? JSON.stringify({ ok: true }));
+      // A path under /slow is answered late: what was sent first comes back last.
+      setTimeout(
+        () => {
+          res.writeHead(next?.status ?? 200, { 'content-type': 'application/json', ...next?.headers });
+          res.end(next?.body ?? JSON.stringify({ ok: true }));
+        },
+        req.url!.startsWith('/slow') ? 200 : 0,
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -85,6 +91,12 @@ test('a body that is not JSON is kept as text, with no parsed value', async () =
   answers.set('/text', [{ status: 500, headers: { 'content-type': 'text/plain' }, body: 'oops' }]);
   const x = await new ApiClient(baseUrl, CREDENTIALS).call('GET', '/text');
   expect(x).toMatchObject({ status: 500, text: 'oops', json: undefined, contentType: 'text/plain' });
+});
+
+test('the exchanges are kept in the order they were sent, not the order they came back in', async () => {
+  const client = new ApiClient(baseUrl, CREDENTIALS);
+  await Promise.all(['/slow/1', '/fast/2', '/slow/3', '/fast/4'].map((p) => client.call('GET', p)));
+  expect(client.log.map((e) => new URL(e.url).pathname)).toEqual(['/slow/1', '/fast/2', '/slow/3', '/fast/4']);
 });
 
 test('an unexpected 429 is waited out as Retry-After says and retried, with a note on the test', async () => {

@@ -91,3 +91,22 @@ test('the reproduce command names the secrets instead of showing them, and quote
   // A key the suite does not know (a probe's made-up one) is not shown either.
   expect(curlOf({ ...exchange, requestHeaders: { authorization: 'Token made-up-key-123' } })).toContain(`'authorization: Token «redacted»'`);
 });
+
+test('a keyed finding is one failure of the test, and the one kept and the order do not depend on arrival', () => {
+  const finding = (valueClass: string, clause: 'ERR-3' | 'AUTH-3' = 'ERR-3') =>
+    [{ valueClass }, { clause, title: '401 answer whose body is not a JSON object', received: 'Unauthorized', allowed: 'JSON', key: 'runtime 401' }] as const;
+  const record = (order: string[]) => {
+    const v = new Verdict(info(), false);
+    for (const c of order) v.at({ place: 'runtime', ...finding(c)[0] }).fail(finding(c)[1]);
+    v.at({ place: 'runtime', valueClass: 'unknown-key' }).fail({
+      clause: 'AUTH-3',
+      title: 'an invalid request was not rejected',
+      received: 200,
+      allowed: 'a 4xx',
+    });
+    v.sortFindings();
+    return v.failures.map((f) => `${f.clause} ${f.valueClass}`);
+  };
+  expect(record(['token-scheme', 'bare-key', 'no-authorization'])).toEqual(['AUTH-3 unknown-key', 'ERR-3 bare-key']);
+  expect(record(['no-authorization', 'token-scheme', 'bare-key'])).toEqual(['AUTH-3 unknown-key', 'ERR-3 bare-key']);
+});

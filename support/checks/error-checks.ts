@@ -9,8 +9,7 @@ import { containsSecret, SECRET_RUN } from '../http/redact';
 import { headerValue } from '../http/transport';
 import { credentialCandidates } from '../http/request-ledger';
 import { errorBodies, errorBodyFor, isJsonContentType, zodLine } from '../document/rules';
-import type { ClauseId } from '../document/clauses';
-import type { Check } from './failure';
+import { show } from './failure';
 import type { Verdict } from './verdict';
 
 const checked = new WeakSet<Exchange>();
@@ -24,59 +23,76 @@ export function credentialsSent(ex: Pick<Exchange, 'requestHeaders'>): string[] 
   return [...new Set([joined, ...credentialCandidates(value)])].filter((k) => k.length >= SECRET_RUN);
 }
 
-/** An error body as every refusal needs it: a JSON object whose statusCode is the HTTP status. */
-const statusBody = (clause: ClauseId, ex: Exchange, title: string): Check => ({
-  clause,
-  ok: errorBodyFor(ex.status).safeParse(ex.json).success,
-  title,
-  received: ex.json ?? ex.text.slice(0, 200),
-  allowed: `{ "statusCode": ${ex.status}, ... }`,
-  exchange: ex,
-});
+/**
+ * Where an error answer was provoked, as its findings are keyed: the verdict's place (the route by
+ * role), else the request's method and path; with the status. The same body at the same place and
+ * status is one cause: one failure, however many probes met it.
+ */
+const placeAndStatus = (v: Verdict, ex: Exchange) =>
+  `${v.where.place ?? `${ex.method} ${URL.canParse(ex.url) ? new URL(ex.url).pathname : ex.url}`} ${ex.status}`;
+
+const isObject = (json: unknown): json is Record<string, unknown> => !!json && typeof json === 'object' && !Array.isArray(json);
 
 /**
- * "Rejected" in the clause catalogue is a 4xx with a JSON error body whose statusCode is the status:
- * a refusal without one breaks the rejecting clause too (AUTH-6, say), beside ERR-3/ERR-4 on the body.
+ * An error answer's checks (the verdict stamped with where it was provoked); `sentKeys`: keys its
+ * request carried besides the Authorization header's, never echoed back either. The clause of the probe
+ * that provoked it judges its status (a 4xx) and nothing else: the body is these clauses' alone. A body
+ * that is no JSON object fails ERR-3 only: statusCode and the documented shapes are judged where there
+ * is an object to read them from.
  */
-export function checkRejectionBody({ verdict, clause, exchange: ex }: { verdict: Verdict; clause: ClauseId; exchange: Exchange }): void {
-  if (ex.status >= 400 && ex.status < 500)
-    verdict.check(statusBody(clause, ex, `refused with ${ex.status}, but without a JSON error body whose statusCode is ${ex.status}`));
-}
-
-/** An error answer's checks (the verdict stamped with where it was provoked); `sentKeys`: keys its request carried besides the Authorization header's, never echoed back either. */
 export function checkErrorResponse({ verdict: v, exchange: ex, sentKeys = [] }: { verdict: Verdict; exchange: Exchange; sentKeys?: string[] }): void {
   if (ex.status < 400 || checked.has(ex)) return;
   checked.add(ex);
+  const key = placeAndStatus(v, ex);
+  const jsonType = isJsonContentType(ex.contentType);
+  const body = isObject(ex.json) ? ex.json : undefined;
+  const object = body !== undefined;
+  const received = ex.json ?? ex.text.slice(0, 200);
   v.check({
     clause: 'ERR-3',
-    ok: isJsonContentType(ex.contentType),
-    title: `error response without a JSON content type`,
-    received: ex.contentType || 'no content-type',
-    allowed: 'application/json',
+    ok: jsonType && object,
+    title: !jsonType
+      ? `${ex.status} answer without a JSON content type${object ? '' : ' nor a JSON object body'}`
+      : `${ex.status} answer whose body is not a JSON object`,
+    received: jsonType ? received : `${ex.contentType || 'no content-type'}: ${show(received, 120)}`,
+    allowed: 'application/json and a JSON object body',
     exchange: ex,
+    key,
   });
-  v.check(statusBody('ERR-4', ex, `error body is not a JSON object whose statusCode is the HTTP status ${ex.status}`));
-  const shape = ex.status === 404 ? 'ERR-1' : ex.status === 429 ? 'ERR-2' : undefined;
-  if (shape) {
-    const parsed = errorBodies[ex.status as 404 | 429].safeParse(ex.json);
+  if (body) {
     v.check({
-      clause: shape,
-      ok: parsed.success,
-      title: `${ex.status} body breaks the documented shape: ${parsed.success ? '' : zodLine(parsed.error)}`,
-      received: ex.json ?? ex.text.slice(0, 200),
-      allowed: `{ "statusCode": ${ex.status}, "error": "${ERROR_WORDING[ex.status as 404 | 429]}", "message"?: string${ex.status === 429 ? ', "attributes"?: object' : ''} }`,
+      clause: 'ERR-4',
+      ok: errorBodyFor(ex.status).safeParse(ex.json).success,
+      title: `error body's statusCode is not the HTTP status ${ex.status}`,
+      received: body.statusCode,
+      allowed: String(ex.status),
       exchange: ex,
+      key,
     });
+    const shape = ex.status === 404 ? 'ERR-1' : ex.status === 429 ? 'ERR-2' : undefined;
+    if (shape) {
+      const parsed = errorBodies[ex.status as 404 | 429].safeParse(ex.json);
+      v.check({
+        clause: shape,
+        ok: parsed.success,
+        title: `${ex.status} body breaks the documented shape: ${parsed.success ? '' : zodLine(parsed.error)}`,
+        received: body,
+        allowed: `{ "statusCode": ${ex.status}, "error": "${ERROR_WORDING[ex.status as 404 | 429]}", "message"?: string${ex.status === 429 ? ', "attributes"?: object' : ''} }`,
+        exchange: ex,
+        key,
+      });
+    }
   }
   const keys = [...new Set([...credentialsSent(ex), ...sentKeys])].filter((k) => k.length >= SECRET_RUN);
-  for (const key of keys) {
+  for (const sent of keys) {
     v.check({
       clause: 'AUTH-7',
-      ok: !containsSecret(ex.text, key),
+      ok: !containsSecret(ex.text, sent),
       title: `error body echoes the API key sent, or part of it`,
       received: 'the key (or a run of it, or its base64) in the body',
       allowed: 'a body that never contains the key',
       exchange: ex,
+      key,
     });
   }
 }

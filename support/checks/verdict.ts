@@ -52,6 +52,14 @@ export class Verdict {
     const failure = makeFailure(finding, this.where);
     const waiver = waiverFor(this.waivers, failure, this.today);
     if (waiver) failure.waiver = { entry: waiver.entry, reason: waiver.reason, until: waiver.until };
+    // A keyed finding (one cause: a body at a place and status, a schema path) is one failure of the
+    // test, however many of its requests met it; a waived one never stands in for one no waiver covers.
+    // Of several, the first in order is kept, not the first to arrive: concurrent requests arrive in any order.
+    const same = finding.key === undefined ? -1 : this.failures.findIndex((f) => f.clause === clause && f.key === finding.key && !f.waiver === !waiver);
+    if (same >= 0) {
+      if (byWhere(failure, this.failures[same]) < 0) this.failures[same] = failure;
+      return;
+    }
     this.failures.push(failure);
     // Each waived failure stays in sight on the test's page, with why it does not count.
     if (waiver)
@@ -71,10 +79,25 @@ export class Verdict {
     this.info.annotations.push({ type, description: redact(description) });
   }
 
+  /** The failures and what was tried, each in one order whatever order the requests came back in: two runs against the same target report alike. */
+  sortFindings(): void {
+    this.failures.sort(byWhere);
+    const tried = [...this.triedAt.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    this.triedAt.clear();
+    for (const [k, t] of tried) this.triedAt.set(k, t);
+  }
+
   /** Throws the failures no waiver covers; `requireChecks` fails a test that verified nothing. */
   settle(requireChecks = true): void {
     const unwaived = this.failures.filter((f) => !f.waiver);
     if (unwaived.length) throw new ClauseFailure(unwaived);
     if (requireChecks && this.triedAt.size === 0) throw new Error('this test checked nothing: a contract test must verify at least one clause');
   }
+}
+
+const text = (f: Failure) => [f.clause, f.place, f.valueClass, f.cell, f.title, f.received, f.exchange?.url].map((x) => x ?? '').join('\0');
+/** An order of failures that does not depend on when each was found: by clause, where, then what. */
+function byWhere(a: Failure, b: Failure): number {
+  const [x, y] = [text(a), text(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
 }

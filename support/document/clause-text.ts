@@ -19,8 +19,12 @@ export const FAMILIES = {
 export const READING = `Every contract test names the clause ids it verifies, and the contract matrix counts them. Where the
 document is silent (for example which status an invalid body gets), the target's own OpenAPI document
 decides: a response status should be one that the spec declares for that operation, and its body must
-match the schema declared for that status. "Rejected" means: a 4xx status, a JSON error body whose
-\`statusCode\` equals the HTTP status, and no change of state. Never 2xx, never 5xx.
+match the schema declared for that status. "Rejected" means: a 4xx status and no change of state,
+whatever caused the rejection (credentials, account header, query parameter, body, rate limit). Never
+2xx, never 5xx. The body of every error answer is judged by ERR-3 and ERR-4 (and AUTH-7; ERR-1 and ERR-2
+for 404 and 429 bodies), once per place and status, not again by the clause whose probe provoked it:
+one cause, one failure. A 401 whose body is not JSON fails ERR-3 once for that place, not AUTH-1,
+AUTH-2, AUTH-3 and AUTH-6 beside it.
 
 Published specs are incomplete, so:
 - A request the suite sends valid must get a declared 2xx whose body matches the declared schema; a
@@ -48,7 +52,8 @@ export const CLAUSE_TEXT = {
   'SPEC-8': 'The older `swagger.json` is not the current specification (if it is served at all, it is not newer than openapi.json).',
   'SPEC-9':
     "Every response the suite provokes conforms to the target's own spec: a declared status (spec drift rules above), and a body that matches the schema declared for it. One failure per operation, status and schema path, whichever tests saw it; the document's own rules (RT-3, say) are judged by their clauses beside it.",
-  'AUTH-1': 'No Authorization header: rejected with a JSON error body.',
+  'AUTH-1':
+    'No Authorization header: rejected. The key offered any other way (a query parameter, a cookie, another header) does not authenticate a request that lacks the Authorization header.',
   'AUTH-2': 'The key in another scheme (`Basic …`, `Token …`, the bare key): rejected.',
   'AUTH-3': 'An unknown or malformed bearer key: rejected.',
   'AUTH-4': 'A valid bearer key with the account header: accepted (200 on the runtime operation).',
@@ -68,7 +73,7 @@ export const CLAUSE_TEXT = {
     'Unknown ids (a version that never existed, malformed ids, encoded slashes and dots, very long ids, non-ASCII) answer 404 with the ERR-1 body, never 5xx.',
   'ERR-1': '404: JSON object, `statusCode` the number 404, `error` exactly "Not Found", `message` an optional string.',
   'ERR-2': '429: JSON object, `statusCode` the number 429, `error` exactly "Too Many Requests", `message` an optional string, `attributes` an optional object.',
-  'ERR-3': 'Error responses carry a JSON content type.',
+  'ERR-3': 'Every error response (any 4xx, whatever provoked it, a request no route handles included) carries a JSON content type and a JSON object body.',
   'ERR-4': 'In every error body, `statusCode` equals the HTTP status of the response.',
   'RL-1': 'At least 600 requests per 60 seconds are served: no 429 before the limit is reached.',
   'RL-2': 'More than 600 requests within 60 seconds yield 429.',

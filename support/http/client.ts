@@ -38,7 +38,10 @@ export const paceBudget = (limit: RateLimit) => Math.max(1, limit.max - Math.min
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 export class ApiClient {
+  /** Every exchange, in the order its request was sent (not the order the answers came back in: two runs list them alike). */
   readonly log: Exchange[] = [];
+  private sent = 0;
+  private readonly sentAs = new WeakMap<Exchange, number>();
 
   constructor(
     private readonly baseUrl: string,
@@ -109,6 +112,7 @@ export class ApiClient {
   }
 
   private async send(method: string, path: string, options: CallOptions): Promise<Exchange> {
+    const order = this.sent++;
     const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
     const url = `${this.baseUrl}${path}${query}`;
     const headers = this.headersFor(options);
@@ -138,7 +142,10 @@ export class ApiClient {
       contentType: res.headers['content-type'] ?? '',
       ms: Date.now() - started,
     };
-    this.log.push(exchange);
+    this.sentAs.set(exchange, order);
+    let at = this.log.length;
+    while (at > 0 && this.sentAs.get(this.log[at - 1])! > order) at--;
+    this.log.splice(at, 0, exchange);
     return exchange;
   }
 }
