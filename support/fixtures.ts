@@ -31,7 +31,7 @@ export interface Contract {
   at(where: Where): Contract;
 }
 
-function contractAt(api: ApiClient, spec: Spec, validator: SchemaValidator, target: Target, v: Verdict): Contract {
+export function contractAt(api: ApiClient, spec: Spec, validator: SchemaValidator, target: Target, v: Verdict): Contract {
   return {
     async send(op, method, path, intent, clause, options) {
       const exchange = await api.call(method, path, options);

@@ -10,6 +10,7 @@ import { errorBody } from './errors/catalogue';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import runtimesPlugin from './plugins/runtimes';
+import requestFaults from './plugins/request-faults';
 import type { Clock } from './rate-limit/store';
 
 export interface ServiceOptions {
@@ -74,6 +75,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
     headers: options.rateLimitHeaders ?? DEFAULTS.rateLimitHeaders,
   });
   await app.register(authPlugin, { faults, accountHeader });
+  await app.register(requestFaults, { faults });
   await app.register(openapiPlugin, { faults, accountHeader });
   await app.register(runtimesPlugin, { faults });
   await app.register(checksPlugin, { faults, store: options.checks });
