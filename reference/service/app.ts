@@ -11,6 +11,7 @@ import { errorBody } from './errors/catalogue';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import runtimesPlugin from './plugins/runtimes';
+import requestFaults from './plugins/request-faults';
 import type { Clock } from './rate-limit/store';
 
 export interface ServiceOptions {
@@ -78,6 +79,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
   });
   const accounts = options.accounts ?? DEMO_ACCOUNTS;
   await app.register(authPlugin, { faults, accountHeader, accounts });
+  await app.register(requestFaults, { faults });
   await app.register(openapiPlugin, { faults, accountHeader });
   await app.register(runtimesPlugin, { faults });
   await app.register(checksPlugin, { faults, store: options.checks ?? new CheckStore(seedChecks(), accounts.main) });

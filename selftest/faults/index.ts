@@ -5,9 +5,10 @@ import { CHECK_UPDATE_FAULTS } from './check-update';
 import { FOUNDATION_FAULTS } from './foundation';
 import { INDEPENDENT_FAULTS, INDEPENDENT_FAULTS_6, INDEPENDENT_FAULTS_7, INDEPENDENT_FAULTS_8, INDEPENDENT_FAULTS_9 } from './independent';
 import { RATE_LIMIT_FAULTS } from './rate-limit';
+import { REQUEST_LENS_FAULTS } from './request-lens';
 import type { FaultExpectation, GeneratedFault } from './types';
 
-export const ALL_FAULTS: FaultExpectation[] = [...FOUNDATION_FAULTS, ...CHECK_UPDATE_FAULTS, ...RATE_LIMIT_FAULTS];
+export const ALL_FAULTS: FaultExpectation[] = [...FOUNDATION_FAULTS, ...CHECK_UPDATE_FAULTS, ...RATE_LIMIT_FAULTS, ...REQUEST_LENS_FAULTS];
 
 export { INDEPENDENT_FAULTS, INDEPENDENT_FAULTS_6, INDEPENDENT_FAULTS_7, INDEPENDENT_FAULTS_8, INDEPENDENT_FAULTS_9 };
 

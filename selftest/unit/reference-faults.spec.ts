@@ -214,8 +214,8 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
 };
 
 test('faults: every service fault has a probe here', () => {
-  // ind-* and ind6-* faults (agent ones too) have their own probes: reference-independent-faults(-6).spec.ts.
-  const service = Object.keys(FAULTS).filter((f) => !f.startsWith('agent-') && !/^ind\d*-/.test(f));
+  // ind-* and ind6-* faults (agent ones too) have their own probes: reference-independent-faults(-6).spec.ts; req-* faults, reference-fault-request.spec.ts.
+  const service = Object.keys(FAULTS).filter((f) => !f.startsWith('agent-') && !/^(ind\d*|req)-/.test(f));
   expect(service.filter((f) => !(f in PROBES))).toEqual([]);
 });
 

@@ -37,6 +37,8 @@ export interface Cell {
   headers?: HeaderOverrides;
   /** The body is sent as JSON with a trailing comma: no JSON at all (rejections.ts). */
   trailingComma?: true;
+  /** The body (carriers included) as it goes on the wire, where not as a JSON object: its text and the headers it needs (support/request-lens). */
+  wire?: (body: CheckState) => { rawBody: string; headers?: HeaderOverrides };
   /** Properties whose value the target's spec does not list: an echo of them is spec drift. */
   outsideSpecEnum?: string[];
 }

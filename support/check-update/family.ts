@@ -12,6 +12,7 @@ import { fillPath } from '../spec/target';
 import { cellsFor, type Cell } from './cells';
 import { CellRunner } from './runner';
 import { rejectionCells } from './rejections';
+import { bodyLensCells } from '../request-lens/body-cells';
 import type { Judges } from './judge';
 import { describeRestore, restored, type Send } from './snapshot';
 import { putBack, specGap, updateShape, type CheckSessions, type Session } from './session';
@@ -62,7 +63,10 @@ export class CheckUpdateFamily {
     test.skip(kind === 'browser' && !!this.fx.config.checkId, "sent on the API check's chain: both checks are updated through the same route");
     const { config, target, verdict } = this.fx;
     const s = await this.open(kind);
-    const { cells, notSent } = rejectionCells(kind, { ...s, config, accountHeader: target.accountHeader, burstRuns: burstInRun(test.info().project) });
+    const refused = rejectionCells(kind, { ...s, config, accountHeader: target.accountHeader, burstRuns: burstInRun(test.info().project) });
+    // The request lens's body dimension (other JSON types, media types, sizes): refused or taken, read back alike.
+    const cells = [...refused.cells, ...bodyLensCells(kind, target, s.vocabulary, Date.now().toString(36))];
+    const { notSent } = refused;
     if (notSent.length)
       verdict.note('rejections-not-sent', `not sent, the target's spec or the configuration gives no way to make them: ${notSent.join('; ')}`);
     test.setTimeout(budgetMs(cells));

@@ -138,8 +138,10 @@ export class CellRunner {
     const base = this.s.fullBody ? restoreBody(this.s.expected, this.s.writable) : {};
     // The cell's own properties first, in its order (the order a rule may need to try), its values last.
     const body = { ...cell.body, ...base, ...carriers, ...cell.body };
-    const sent = cell.trailingComma ? { rawBody: `${JSON.stringify(body).slice(0, -1)},}` } : { body };
-    const options: CallOptions = { ...sent, query: cell.query ?? this.s.query, headers: cell.headers };
+    const wire = cell.wire?.(body);
+    const sent = wire ? { rawBody: wire.rawBody } : cell.trailingComma ? { rawBody: `${JSON.stringify(body).slice(0, -1)},}` } : { body };
+    const headers = wire?.headers ? { ...cell.headers, ...wire.headers } : cell.headers;
+    const options: CallOptions = { ...sent, query: cell.query ?? this.s.query, headers };
     const before = structuredClone(this.s.expected);
     let ex: Exchange | undefined;
     await this.step(cell.title, async () => {
@@ -154,7 +156,9 @@ export class CellRunner {
     });
     const status = ex?.status ?? 0;
     const accepted = is2xx(status);
-    const p: Pending = { cell, body, accepted, wronglyAccepted: accepted && cell.expect === 'invalid', readsBackAs: cell.readsBackAs, status, options, ex };
+    // A body in another form that the target may take may be read as the object sent or as none (a form parser finds no property): a read may show either.
+    const readsBackAs = wire && cell.expect === 'either' ? Object.fromEntries(Object.keys(body).map((k) => [k, [body[k], before[k]]])) : cell.readsBackAs;
+    const p: Pending = { cell, body, accepted, wronglyAccepted: accepted && cell.expect === 'invalid', readsBackAs, status, options, ex };
     if (accepted) Object.assign(this.s.expected, structuredClone(body));
     // The model remembers what refused bodies carried (each carrier value is this cell's own): a read that shows one later, however much later, is a leak.
     else for (const [property, value] of Object.entries(carriers)) this.s.refusedCarriers.push({ property, value, title: cell.title, status });

@@ -24,6 +24,10 @@ export interface CallOptions {
   rawBody?: string;
   /** The test expects 429 (the burst): no retry. */
   expect429?: boolean;
+  /** Headers sent as several lines of one name (a second Authorization header), after `headers` has set or removed them. */
+  repeated?: Record<string, string[]>;
+  /** The path sent as written: dot segments and double slashes kept, not resolved by the URL parser. */
+  pathAsWritten?: boolean;
 }
 
 export type Credentials = Pick<Config, 'apiKey' | 'accountId'> & { accountHeader: string };
@@ -116,13 +120,20 @@ export class ApiClient {
     const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
     const url = `${this.baseUrl}${path}${query}`;
     const headers = this.headersFor(options);
+    const lines: Record<string, string | string[]> = { ...headers, ...options.repeated };
+    // The exchange shows a repeated header as one line, as a recipient may join it (RFC 9110 section 5.3).
+    for (const [name, values] of Object.entries(options.repeated ?? {})) headers[name] = values.join(', ');
     const requestBody = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const authorization = headerValue(headers, 'authorization');
     await this.pace(authorization);
     const started = Date.now();
-    const res = await sendRaw(url, { method, headers, body: requestBody === undefined ? undefined : Buffer.from(requestBody), timeoutMs: 15_000 }).catch(
-      (e: Error) => ({ status: 0, error: e }),
-    );
+    const res = await sendRaw(url, {
+      method,
+      headers: lines,
+      body: requestBody === undefined ? undefined : Buffer.from(requestBody),
+      timeoutMs: 15_000,
+      asWritten: options.pathAsWritten,
+    }).catch((e: Error) => ({ status: 0, error: e }));
     recordExchanges([{ at: started, authorization, method, url, status: res.status }]);
     // An error may quote the request: never let the key reach a report that way.
     if ('error' in res) throw new SuiteError('cannot-test', redact(`${method} ${url} failed: ${res.error.message.split('\n')[0]}`));

@@ -24,8 +24,8 @@ export const headerValue = (headers: Record<string, string>, name: string): stri
   Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
 
 /** The headers, with the suite's User-Agent unless they name one. */
-export const withUserAgent = (headers: Record<string, string>): Record<string, string> =>
-  headerValue(headers, 'user-agent') === undefined ? { ...headers, 'user-agent': USER_AGENT } : headers;
+export const withUserAgent = <H extends Record<string, string | string[]>>(headers: H): H =>
+  Object.keys(headers).some((k) => k.toLowerCase() === 'user-agent') ? headers : { ...headers, 'user-agent': USER_AGENT };
 
 /** Idle connections close after this: a server may close its own soon after, and a reused one it closed fails. */
 const IDLE_MS = 4_000;
@@ -55,11 +55,25 @@ function headersOf(res: IncomingMessage): Record<string, string> {
 /** The worker's shared connections. */
 const connections = keepAliveConnections();
 
-export const sendRaw = (url: string, r: { method: string; headers: Record<string, string>; body?: Buffer; timeoutMs: number }): Promise<RawResponse> =>
+/**
+ * `headers`: a list value is sent as that many header lines. `asWritten`: the path and query as the URL
+ * has them, dot segments and double slashes kept (the URL parser would resolve them before sending).
+ */
+export const sendRaw = (
+  url: string,
+  r: { method: string; headers: Record<string, string | string[]>; body?: Buffer; timeoutMs: number; asWritten?: boolean },
+): Promise<RawResponse> =>
   new Promise((resolve, reject) => {
     const target = new URL(url);
     const secure = target.protocol === 'https:';
-    const options = { method: r.method, headers: withUserAgent(r.headers), agent: secure ? connections.https : connections.http, timeout: r.timeoutMs };
+    const path = r.asWritten ? { path: url.slice(target.origin.length) } : {};
+    const options = {
+      method: r.method,
+      headers: withUserAgent(r.headers),
+      agent: secure ? connections.https : connections.http,
+      timeout: r.timeoutMs,
+      ...path,
+    };
     const req = (secure ? httpsRequest : httpRequest)(target, options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));

@@ -6,6 +6,7 @@ export const TEST_FILES = {
   checkUpdate: 'tests/check-update.spec.ts',
   auth: 'tests/credentials.spec.ts',
   errors: 'tests/errors.spec.ts',
+  requests: 'tests/requests.spec.ts',
   rateLimit: 'tests/rate-limit.spec.ts',
   runtime: 'tests/runtime.spec.ts',
   spec: 'tests/spec.spec.ts',
