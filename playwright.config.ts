@@ -6,7 +6,8 @@ import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { defaultWorkers, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, readConfig, WAIVER_DAY_VARIABLE, type Config } from './support/run/config';
 import { EXIT_CONFIG_ERROR, isSuiteError } from './support/run/suite-error';
-import { clearRunOutputs, writeStoppedMatrix } from './reporters/run-outputs';
+import { clearRunOutputs } from './reporters/run-outputs';
+import { checkPaths } from './support/run/path-checks';
 import { BURST_FILE, decideBurstInRun, decideOrder } from './support/run/schedule';
 import { readSelection } from './support/run/selection';
 import { REPORT_FILES } from './support/run/report-files';
@@ -21,10 +22,11 @@ let config: Config;
 try {
   // Not getConfig(): its cache would keep the runner's configuration without the port.
   config = isRunner ? readConfig(process.env, { embeddedPortPending: !port }) : getConfig();
+  // The paths it names, before Playwright writes under REPORT_DIR or a test starts.
+  if (isRunner) checkPaths(config);
 } catch (e) {
   if (!isSuiteError(e, 'config')) throw e;
-  const reportDir = process.env.REPORT_DIR?.trim() || 'reports';
-  if (isRunner) writeStoppedMatrix(reportDir, `configuration error: ${e.message}`, EXIT_CONFIG_ERROR);
+  // Nothing written: the last run's reports stay as they were, and the exit code says why this one stopped.
   process.stderr.write(`configuration error: ${e.message}\n`);
   process.exit(EXIT_CONFIG_ERROR);
 }

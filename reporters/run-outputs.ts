@@ -1,4 +1,7 @@
-/** The run's outputs, removed when a run starts so that one that stops early leaves no green matrix of the last run behind for CI. */
+/**
+ * The run's outputs, removed when a run starts so that one that stops early leaves no green matrix of the last run behind for CI. A run
+ * whose configuration is bad never starts (exit 3) and leaves them as they were.
+ */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from '../support/http/redact';

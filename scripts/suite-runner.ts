@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Matrix, RunFailure } from '../reporters/clause-matrix';
 import { REPORT_FILES } from '../support/run/report-files';
 import { WAIVERS_OFF } from '../support/run/waivers-file';
+import { EXIT_CONFIG_ERROR } from '../support/run/suite-error';
 
 export interface SuiteRun {
   exitCode: number | null;
@@ -79,8 +80,10 @@ export async function runSuite(options: RunOptions = {}): Promise<SuiteRun> {
   }, options.timeoutMs ?? 300_000);
   const exitCode = await new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   clearTimeout(timer);
-  const matrix = readJson<Matrix>(join(reportDir, REPORT_FILES.matrixJson));
-  const failures = readJson<RunFailure[]>(join(reportDir, REPORT_FILES.failures)) ?? [];
+  // A run stopped for its configuration writes nothing: what the folder holds is an earlier run's.
+  const written = exitCode !== EXIT_CONFIG_ERROR;
+  const matrix = written ? readJson<Matrix>(join(reportDir, REPORT_FILES.matrixJson)) : undefined;
+  const failures = (written && readJson<RunFailure[]>(join(reportDir, REPORT_FILES.failures))) || [];
   if (!options.keepReports && !options.reportDir) rmSync(reportDir, { recursive: true, force: true });
   return { exitCode, output, matrix, failures, reportDir, ms: Date.now() - started, timedOut };
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { EMBEDDED_PORT_VARIABLE, getConfig, readConfig } from './config';
 import { startEmbeddedService } from './embedded-service';
 import { fetchAndCacheSpec } from '../spec/spec-cache';
-import { EXIT_TARGET_UNAVAILABLE, isSuiteError } from './suite-error';
+import { EXIT_CONFIG_ERROR, EXIT_TARGET_UNAVAILABLE, isSuiteError } from './suite-error';
 import { filesIn, setRunDir } from './run-files';
 import { writeStoppedMatrix } from '../../reporters/run-outputs';
 
@@ -30,6 +30,11 @@ export default async function globalSetup(): Promise<() => void> {
     return removeRunFiles;
   } catch (e) {
     removeRunFiles();
+    // A SPEC_URL file gone since the runner checked it.
+    if (isSuiteError(e, 'config')) {
+      process.stderr.write(`configuration error: ${e.message}\n`);
+      process.exit(EXIT_CONFIG_ERROR);
+    }
     if (!isSuiteError(e, 'unreachable')) throw e;
     writeStoppedMatrix(early.reportDir, e.message, EXIT_TARGET_UNAVAILABLE);
     process.stderr.write(`\ncontract suite: ${e.message}\n`);

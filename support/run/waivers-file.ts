@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { isClauseId } from '../document/clauses';
 import type { Waiver } from '../checks/waivers';
 import { SuiteError } from './suite-error';
+import { unreadableFile } from './path-checks';
 
 const DEFAULT_WAIVERS_FILE = 'contract-waivers.yaml';
 /** The value of WAIVERS_FILE that reads no file, not even the default one (the self-test's runs). */
@@ -31,10 +32,9 @@ export function readWaiversFile(setting: string | undefined, root = PROJECT_ROOT
   if (setting === WAIVERS_OFF) return { waivers: [] };
   const file = setting ?? DEFAULT_WAIVERS_FILE;
   const path = setting ? resolve(setting) : join(root, DEFAULT_WAIVERS_FILE);
-  if (!existsSync(path)) {
-    if (setting) throw new SuiteError('config', `WAIVERS_FILE ${file}: no such file`);
-    return { waivers: [] };
-  }
+  if (!setting && !existsSync(path)) return { waivers: [] };
+  const unreadable = unreadableFile(path);
+  if (unreadable) throw new SuiteError('config', `WAIVERS_FILE ${file}: ${unreadable}`);
   return { waiversFile: file, waivers: parseWaivers(readFileSync(path, 'utf8'), file) };
 }
 
