@@ -25,7 +25,7 @@ export interface ServiceConfig extends ServiceOptions {
  * place of the demo ones, each unset one kept (the self-test gives short ones, to prove that no report shows them).
  */
 function readAccounts(env: NodeJS.ProcessEnv): Accounts {
-  const [[demoKey, demoAccount], [secondKey, secondAccount]] = [...API_KEYS];
+  const [[demoKey, demoAccount], [secondKey, secondAccount], [burstKey]] = [...API_KEYS];
   const pairs = [
     ['REF_API_KEY', demoKey, 'REF_ACCOUNT_ID', demoAccount],
     ['REF_SECOND_API_KEY', secondKey, 'REF_SECOND_ACCOUNT_ID', secondAccount],
@@ -38,7 +38,8 @@ function readAccounts(env: NodeJS.ProcessEnv): Accounts {
   });
   if (pairs[0][0] === pairs[1][0]) throw new ConfigError('REF_SECOND_API_KEY: the same key as REF_API_KEY');
   if (pairs[0][1] === pairs[1][1]) throw new ConfigError('REF_SECOND_ACCOUNT_ID: the same account as REF_ACCOUNT_ID');
-  return { keys: new Map(pairs), main: pairs[0][1] };
+  // The demo account's second key stays, for the main account whatever it is.
+  return { keys: new Map([...pairs, [burstKey, pairs[0][1]]]), main: pairs[0][1] };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {

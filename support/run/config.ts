@@ -15,6 +15,8 @@ export const EMBEDDED = {
   apiKey: 'mon_demo_4f7c1e9a2b6d4e0f8a3c5b7d9e1f2a4c',
   accountId: '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c',
   secondApiKey: 'mon_demo_second_0a1b2c3d4e5f60718293a4b5c6d7e8f9',
+  /** A second key of the demo account, the burst's: its window is fresh, and the second key is free for the probes that need another valid key. */
+  burstApiKey: 'mon_demo_burst_5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b',
   secondAccountId: '8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d',
   checkId: '0b8f5c2e-6d1a-4e3b-9f7c-2a4d6e8f0a1b',
   browserCheckId: '1c9e6d3f-7e2b-4f4c-8a8d-3b5e7f9a1b2c',
@@ -140,7 +142,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, { embeddedPortP
     /** A second key of another account, to tell a per-key limiter from a per-IP one. */
     second,
     /** A key for the rate-limit burst alone, so that its window holds only its own requests. */
-    burstKey: e.BURST_API_KEY ? { apiKey: e.BURST_API_KEY, accountId: e.BURST_ACCOUNT_ID ?? e.ACCOUNT_ID ?? EMBEDDED.accountId } : undefined,
+    burstKey: e.BURST_API_KEY
+      ? { apiKey: e.BURST_API_KEY, accountId: e.BURST_ACCOUNT_ID ?? e.ACCOUNT_ID ?? EMBEDDED.accountId }
+      : embedded
+        ? { apiKey: EMBEDDED.burstApiKey, accountId: e.ACCOUNT_ID ?? EMBEDDED.accountId }
+        : undefined,
     /** Fixed by the user; otherwise read from the target's spec. */
     accountHeader: e.ACCOUNT_HEADER,
     specUrl: e.SPEC_URL ?? (baseUrl && `${baseUrl}/openapi.json`),
