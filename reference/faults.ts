@@ -33,6 +33,7 @@ export const FAULTS = {
   'auth-other-account': 'any well-formed GUID is accepted as account',
   'auth-echo-key': '401 message quotes the key that was sent',
   'auth-key-secret-part': 'keys matched on their secret part (after the last underscore): the prefix before it is never compared',
+  'auth-account-hex-only': 'the account header read as its 32 hexadecimal digits: any other character in it (a space, another separator, a prefix) ignored',
   'auth-account-first-group': "the account header compared on the GUID's first group only",
   // RT
   'rt-missing-version': 'runtime 2022.10 answers 404',

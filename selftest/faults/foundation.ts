@@ -33,6 +33,8 @@ export const FOUNDATION_FAULTS: FaultExpectation[] = [
   // Found by the one-part-changed operator: a structured value changed one part at a time.
   { fault: 'auth-key-secret-part', clauses: ['AUTH-3'], files: AUTH },
   { fault: 'auth-account-first-group', clauses: ['AUTH-6'], files: AUTH },
+  // Found by the near-miss catalogue applied to the account GUID.
+  { fault: 'auth-account-hex-only', clauses: ['AUTH-6'], files: AUTH },
 
   { fault: 'rt-missing-version', clauses: ['RT-1'], files: RT },
   { fault: 'rt-content-type-text', clauses: ['RT-1'], files: RT },

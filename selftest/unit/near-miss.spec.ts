@@ -75,6 +75,13 @@ test('one part changed: each part of a structured value in turn, in its own clas
   expect(apply('one-part-changed', 'API')).toEqual([]);
 });
 
+test('separator moved: the first separator one character later, the characters kept', () => {
+  expect(apply('separator-moved', '2025.04')).toEqual(['20250.4']);
+  expect(apply('separator-moved', '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c')).toEqual(['6f1d2c3b4-a5e-4f60-8b7c-9d0e1f2a3b4c']);
+  expect(apply('separator-moved', 'us-east-1')).toEqual(['use-ast-1']);
+  expect(apply('separator-moved', 'API')).toEqual([]);
+});
+
 test('an operator that cannot change the wire is declared, with its reason, and never sent', () => {
   const declared = NEAR_MISS_OPERATORS.filter((o) => o.sameOnWire);
   expect(declared.map((o) => o.name)).toEqual(['number-written-otherwise', 'percent-encoded-unreserved']);

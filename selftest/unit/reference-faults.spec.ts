@@ -66,6 +66,7 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'auth-account-not-guid': [(a) => status(a, '/v1/runtimes/2025.04', { ...AUTH, 'x-service-account': 'acme' })],
   'auth-other-account': [(a) => status(a, '/v1/runtimes/2025.04', { ...AUTH, 'x-service-account': SECOND_ACCOUNT_ID })],
   'auth-key-secret-part': [(a) => status(a, '/v1/runtimes/2025.04', { ...AUTH, authorization: AUTH.authorization.replace('mon_', 'non_') })],
+  'auth-account-hex-only': [(a) => status(a, '/v1/runtimes/2025.04', { ...AUTH, 'x-service-account': AUTH['x-service-account'].replace(/-/g, '_') })],
   'auth-account-first-group': [
     (a) => status(a, '/v1/runtimes/2025.04', { ...AUTH, 'x-service-account': AUTH['x-service-account'].replace(/-.{4}-/, '-ffff-') }),
   ],

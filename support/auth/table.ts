@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ClauseId } from '../document/clauses';
-import { NEAR_MISS_OPERATORS } from '../document/near-miss';
+import { NEAR_MISS_OPERATORS, SENT_OPERATORS, type NearMissOperator } from '../document/near-miss';
 import { CLIENT_ACCEPTS } from '../document/facts';
 import type { HeaderOverrides } from '../http/client';
 
@@ -64,6 +64,8 @@ export interface AuthProbe {
    * may route or let through apart from it); tried only at the places whose request is a GET.
    */
   method?: 'HEAD';
+  /** Tried only here (a generated probe goes to one place, pairwise); default: every place. */
+  places?: readonly AuthPlace[];
 }
 
 const fakeKey = () => `mon_${randomUUID().replace(/-/g, '')}`;
@@ -169,21 +171,64 @@ const PROBE_ROWS: ReadonlyArray<readonly [id: string, name: string, rule: AuthRu
   ['account-upper-case', 'the account GUID in another case', 'account-malformed', true, { ...account((c) => nearMiss('case', c.accountId)), expect: 'either' }],
 ];
 
-export const AUTH_PROBES: readonly AuthProbe[] = PROBE_ROWS.map(([id, name, rule, carriesKey, change]) => ({
-  id,
-  name,
-  rule,
-  clause: RULE_CLAUSE[rule],
-  carriesKey,
+/**
+ * What an account header value is: the account's GUID as the document writes it (8-4-4-4-12 hex digits,
+ * any case); another written form of a GUID that some parsers take (32 digits, in braces or parentheses, a
+ * urn:uuid: prefix), which the document neither names nor forbids; or no GUID at all.
+ */
+function guidForm(v: string): 'canonical' | 'other-form' | 'malformed' {
+  const hex = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (hex.test(v)) return 'canonical';
+  const inner = v.replace(/^urn:uuid:/i, '').replace(/^\{(.*)\}$|^\((.*)\)$/, '$1$2');
+  return hex.test(inner) || /^[0-9a-f]{32}$/i.test(inner) ? 'other-form' : 'malformed';
+}
+
+/** An operator's first value for a GUID that is no GUID in any written form (a space, another separator, a fullwidth digit…). */
+const malformedBy = (op: NearMissOperator, guid: string) =>
+  op.apply(guid, []).find((v): v is string => typeof v === 'string' && SENDABLE.test(v) && guidForm(v) === 'malformed');
+/**
+ * What a header can carry unchanged: printable ASCII (other characters are not sent as written), and no space at either end,
+ * which a parser drops (RFC 9110 section 5.5) so that the value read is the valid one.
+ */
+const SENDABLE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
+
+/** A GUID of the document's form, to decide which operators make a malformed one from any GUID. */
+const SOME_GUID = '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c';
+
+/**
+ * The account GUID broken by each near-miss operator of the catalogue, one place each in turn (pairwise,
+ * not every operator at every place): a malformed value must be refused, whatever part of it is wrong.
+ */
+const ACCOUNT_NEAR_MISSES: readonly AuthProbe[] = SENT_OPERATORS.filter((op) => malformedBy(op, SOME_GUID) !== undefined).map((op, i) => ({
+  id: `account-near-miss-${op.name}`,
+  name: `account GUID made malformed by ${op.name}`,
+  rule: 'account-malformed',
+  clause: RULE_CLAUSE['account-malformed'],
+  carriesKey: true,
   expect: 'rejected',
-  ...change,
+  places: [AUTH_PLACES[i % AUTH_PLACES.length]],
+  headers: (c, h) => ({ [h]: malformedBy(op, c.accountId) ?? `${c.accountId}-` }),
 }));
+
+export const AUTH_PROBES: readonly AuthProbe[] = [
+  ...PROBE_ROWS.map(([id, name, rule, carriesKey, change]): AuthProbe => ({
+    id,
+    name,
+    rule,
+    clause: RULE_CLAUSE[rule],
+    carriesKey,
+    expect: 'rejected',
+    ...change,
+  })),
+  ...ACCOUNT_NEAR_MISSES,
+];
 
 /** The places whose request is a GET (the update is not): where a probe of another method is tried. */
 export const GET_PLACES: readonly AuthPlace[] = ['runtime', 'check-read', 'collection'];
 
 /** Whether a probe is tried at a place: everywhere, a probe of its own method only instead of a GET. */
-export const probeApplies = (probe: AuthProbe, place: AuthPlace) => !probe.method || GET_PLACES.includes(place);
+export const probeApplies = (probe: AuthProbe, place: AuthPlace) =>
+  (!probe.method || GET_PLACES.includes(place)) && (!probe.places || probe.places.includes(place));
 
 /** Every case, place by place: the valid request first (no probe: AUTH-4), then every probe that applies there. */
 export function authCases(): { place: AuthPlace; probe?: AuthProbe }[] {

@@ -174,6 +174,13 @@ export const NEAR_MISS_OPERATORS: readonly NearMissOperator[] = [
   },
   // Last of all, so that adding it moved no other operator's choice (case-choice.ts rotates by position).
   { name: 'one-part-changed', apply: onText(eachPartChanged) },
+  // A separator one character later (2025.04 as 20250.4, a GUID's first hyphen moved): the parts' lengths are wrong, the characters right.
+  {
+    name: 'separator-moved',
+    apply: onText((s) =>
+      /^[\p{L}\p{N}]+[^\p{L}\p{N}][\p{L}\p{N}]{2}/u.test(s) ? [s.replace(/^([\p{L}\p{N}]+)([^\p{L}\p{N}])([\p{L}\p{N}])/u, '$1$3$2')] : [],
+    ),
+  },
 ];
 
 /** The operators whose results are sent in headers and bodies. */

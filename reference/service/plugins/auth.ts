@@ -128,6 +128,11 @@ function resolveAccount(sent: string | undefined, keyAccount: string, loose: Loo
   // ind6-auth-guid-unanchored: the first GUID found in the value is the account.
   const found = faults.has('ind6-auth-guid-unanchored') ? GUID_ANYWHERE.exec(sent)?.[0] : undefined;
   if (found) sent = found;
+  // auth-account-hex-only: the account read as its hexadecimal digits, whatever else the value holds.
+  if (faults.has('auth-account-hex-only')) {
+    const hex = sent.replace(/[^0-9a-f]/gi, '').toLowerCase();
+    if (hex.length === 32) sent = hex.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+  }
   // ind8-auth-guid-uppercase-refused: matched by the case-sensitive pattern, so the same GUID in upper case is "malformed".
   if (!(faults.has('ind8-auth-guid-uppercase-refused') ? LOWER_CASE_GUID : GUID).test(sent)) {
     if (loose('account-malformed')) return keyAccount;
