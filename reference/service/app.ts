@@ -1,5 +1,6 @@
 // buildService: the whole reference service as a fastify instance, ready for inject() or listen().
 // main.ts only reads the environment; tests call this directly with a fake clock.
+import { answerClientError } from './errors/client-error';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Faults, parseFaultList } from '../faults';
 import { CheckStore, seedChecks } from './checks/store';
@@ -55,6 +56,8 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
     // No coercion: "5" must stay a string so the body schema can reject it; all errors for the message.
     // The schemas are the service's own: not checked against the meta-schema at every start (its compile is a tenth of the start).
     ajv: { customOptions: { coerceTypes: false, allErrors: true, validateSchema: false } },
+    // What the HTTP parser refuses (a request too large, one that does not parse): the error body, and the connection closed.
+    clientErrorHandler: answerClientError,
     // A URL that cannot be decoded names no resource: 404 in our error shape, never fastify's own body.
     frameworkErrors: (err, _req, reply) => {
       const status = err.code === 'FST_ERR_BAD_URL' ? 404 : (err.statusCode ?? 400);

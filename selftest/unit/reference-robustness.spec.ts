@@ -63,3 +63,41 @@ test('robustness: wrong types in every property never 5xx', async () => {
   }
   await app.close();
 });
+
+/** The raw answer to raw bytes, read until the service closes the connection. */
+async function rawAnswer(port: number, request: string): Promise<string> {
+  const { createConnection } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const socket = createConnection({ port, host: '127.0.0.1' });
+    let data = '';
+    socket.on('data', (d) => (data += d.toString('latin1')));
+    socket.on('end', () => resolve(data));
+    socket.on('error', reject);
+    socket.setTimeout(5000, () => reject(new Error(`no end of the answer within 5 s: ${data.slice(0, 200)}`)));
+    socket.write(request);
+  });
+}
+
+for (const [name, request, status, hasBody] of [
+  ['a GET with a 100 kB URL', `GET /v1/runtimes/${'x'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414, true],
+  ['a HEAD with a 100 kB URL', `HEAD /v1/runtimes/${'x'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414, false],
+  ['a 40 kB header', `GET /v1/runtimes/2025.04 HTTP/1.1\r\nHost: x\r\nX-Big: ${'y'.repeat(40_000)}\r\n\r\n`, 431, true],
+  ['a header line that does not parse', 'GET /v1/runtimes/2025.04 HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 400, true],
+] as const) {
+  test(`transport: ${name} -> a whole ${status} answer, the error body unless HEAD, and the connection closed`, async () => {
+    const app = await service();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const answer = await rawAnswer(port, request);
+    await app.close();
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    expect(head).toMatch(/\r\nconnection: close/i);
+    expect(head).toMatch(/\r\ncontent-type: application\/json/i);
+    // Exactly one answer: nothing after the body its Content-Length announces (no body at all for a HEAD).
+    if (hasBody) {
+      expect(JSON.parse(body)).toEqual({ statusCode: status, error: expect.any(String), message: expect.any(String) });
+      expect(Buffer.byteLength(body)).toBe(Number(/content-length: (\d+)/i.exec(head)![1]));
+    } else expect(body).toBe('');
+  });
+}
