@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { defaultWorkers, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, readConfig, WAIVER_DAY_VARIABLE, type Config } from './support/run/config';
 import { EXIT_CONFIG_ERROR, isSuiteError } from './support/run/suite-error';
-import { clearRunOutputs } from './reporters/run-outputs';
+import { clearRunOutputs, keepLastWholeRun } from './reporters/run-outputs';
 import { checkPaths } from './support/run/path-checks';
 import { BURST_FILE, decideBurstInRun, decideOrder } from './support/run/schedule';
 import { readSelection } from './support/run/selection';
@@ -34,6 +34,7 @@ try {
 // run's first, so that a selection that matches nothing leaves the last whole run's reports as they were.
 const selection = readSelection(process.argv);
 if (isRunner && !selection.listing && !selection.partial) clearRunOutputs(config.reportDir);
+if (isRunner && !selection.listing && selection.partial) keepLastWholeRun(config.reportDir);
 // The workers judge waivers by the day the run started, as the runner's summary does.
 if (isRunner) process.env[WAIVER_DAY_VARIABLE] = config.today;
 const matrixOptions = {

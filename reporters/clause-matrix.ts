@@ -19,6 +19,7 @@ import { readRun, type MatrixFailure, type TestRun } from './run-model';
 import { renderJunit } from './junit';
 import { waiverNotes, type WaiverOptions } from './waiver-notes';
 import { REPORT_FILES } from '../support/run/report-files';
+import { LAST_WHOLE_RUN } from './run-outputs';
 
 export default class ClauseMatrixReporter implements Reporter {
   private outputDir = '';
@@ -90,8 +91,10 @@ export default class ClauseMatrixReporter implements Reporter {
     const where = relative(process.cwd(), join(this.outputDir, REPORT_FILES.matrixMarkdown));
     // One line per skip reason and per failed clause; the failures' texts, bodies and reproduce commands are in the reports.
     const lines = [...skipLines(matrix.clauses), ...clauseLines(matrix.clauses, where)].map((l) => `${redact(l)}\n`).join('');
+    const lastWhole = join(this.outputDir, LAST_WHOLE_RUN);
+    const kept = existsSync(lastWhole) ? `; the last whole run's reports are in ${relative(process.cwd(), lastWhole)}/` : '';
     process.stdout.write(
-      `\n${lines}${notes}${matrix.partial ? `partial run (${matrix.partial}): clauses it did not try are marked not tried in this run\n` : ''}clauses: ${counts.join(', ')}` +
+      `\n${lines}${notes}${matrix.partial ? `partial run (${matrix.partial}): clauses it did not try are marked not tried in this run${kept}\n` : ''}clauses: ${counts.join(', ')}` +
         `${matrix.drift.length ? `; ${matrix.drift.length} spec drift warning(s)` : ''}; ${matrix.requests.total} requests; seed ${matrix.caseSeed}\n` +
         `contract matrix: ${where}\n`,
     );

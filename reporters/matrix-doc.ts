@@ -64,6 +64,7 @@ export function matrixDoc(m: Matrix): Block[] {
           p: [
             { b: `Partial run (${m.partial}).` },
             ' The clauses it selected no test of are marked not tried in this run: a whole run tells them apart from those no test covers.',
+            " The last whole run's reports, where this folder held them, are kept in last-whole-run/.",
           ],
         },
       ]

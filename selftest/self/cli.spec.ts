@@ -202,8 +202,16 @@ test('a failing run prints one line per failed clause, with its first received v
   expect(run.output.split('\n').length).toBeLessThan(20);
 });
 
-test('--grep @RT-3 runs the tests of RT-3 only; the matrix says the run was partial and marks the other clauses not tried in this run', async () => {
-  const run = await runSuite({ args: ['--grep', '@RT-3'] });
+test('--grep @RT-3 runs the tests of RT-3 only; the matrix says the run was partial and marks the other clauses not tried in this run; the last whole run is kept', async () => {
+  const reportDir = mkdtempSync(join(tmpdir(), 'contract-partial-'));
+  // The reports of an earlier whole run in the folder: the partial run keeps them in last-whole-run/.
+  const whole = '{"runStatus":"passed","clauses":[],"summary":{"verified":53}}';
+  writeFileSync(join(reportDir, REPORT_FILES.matrixJson), whole);
+  writeFileSync(join(reportDir, REPORT_FILES.junit), '<testsuites/>');
+  const run = await runSuite({ args: ['--grep', '@RT-3'], reportDir });
+  expect(readFileSync(join(reportDir, 'last-whole-run', REPORT_FILES.matrixJson), 'utf8')).toBe(whole);
+  expect(readFileSync(join(reportDir, 'last-whole-run', REPORT_FILES.junit), 'utf8')).toBe('<testsuites/>');
+  rmSync(reportDir, { recursive: true, force: true });
   expect(run.exitCode, run.output.slice(-2000)).toBe(0);
   expect(run.matrix!.partial).toBe('--grep @RT-3');
   const row = (id: string) => run.matrix!.clauses.find((c) => c.id === id)!;
