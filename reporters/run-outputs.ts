@@ -26,7 +26,7 @@ export function clearRunOutputs(reportDir: string): void {
 export function keepLastWholeRun(reportDir: string): void {
   const matrix = join(reportDir, REPORT_FILES.matrixJson);
   if (!existsSync(matrix)) return;
-  let whole = false;
+  let whole: boolean;
   try {
     const m = JSON.parse(readFileSync(matrix, 'utf8')) as { partial?: string; runStatus?: string };
     whole = !m.partial && m.runStatus !== 'stopped';
