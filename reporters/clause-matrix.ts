@@ -160,7 +160,7 @@ export function buildMatrix(runs: readonly TestRun[], result: FullResult, partia
     const valueClasses = unique(tried.map((t) => t.valueClass));
     return {
       id,
-      summary: CLAUSES[id],
+      summary: CLAUSES[id].summary,
       status: (Object.entries(ROLL_UP).find(([t]) => tests.some((x) => x.status === t))?.[1] ?? untested) as ClauseStatus,
       tests,
       /** Why the clause was skipped, from the skip annotations. */

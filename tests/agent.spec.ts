@@ -11,6 +11,7 @@
 import { defaultPortSession, describeWatch, judgeAgentSession, liveWatchedSession, probeAll, STARTUP_LIMIT_MS } from '../support/agent/lifecycle';
 import { SHUTDOWN_TIMING } from '../support/agent/table';
 import { clauses, test } from '../support/test';
+import { AGENT_DEFAULT_PORT } from '../support/document/facts';
 import { EMBEDDED, type Config } from '../support/run/config';
 import type { Verdict } from '../support/checks/verdict';
 
@@ -37,7 +38,7 @@ test.describe('private location agent', () => {
   // Two agents side by side, one on a port given and one on the default port: the one test waits for
   // the slower, instead of a worker waiting for each in turn.
   test(
-    'health endpoints on the port set by AGENT_HEALTH_PORT and on 8081 when it is unset, and shutdown',
+    `health endpoints on the port set by AGENT_HEALTH_PORT and on ${AGENT_DEFAULT_PORT} when it is unset, and shutdown`,
     clauses('AG-1', 'AG-2', 'AG-3', 'AG-4', 'AG-5'),
     async ({ config, verdict }, info) => {
       test.skip(

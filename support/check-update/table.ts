@@ -5,6 +5,7 @@
  * 'api:locations:upper-case', 'browser:round:2', 'api:refused:not-json') and the cell, its value shown.
  */
 import type { ClauseId } from '../document/clauses';
+import { SUB_MINUTE_OFFSETS } from '../document/facts';
 import type { BodyRole } from './vocabulary';
 import { VALUE_RULES } from './value-rules';
 
@@ -58,7 +59,12 @@ export const UPDATE_TESTS: UpdateTest[] = [
     roles: ['name', 'description', 'groupOrder', 'locations', 'runtimeId', 'checkType', ...OFFSET],
     compares: 'name',
   },
-  offsetTest('FO-zero', 'frequency 0: an offset other than 10, 20, 30 rejected; on a browser check every offset rejected', ['FO-1', 'FO-4', 'FO-5', 'CU-7']),
+  offsetTest('FO-zero', `frequency 0: an offset other than ${SUB_MINUTE_OFFSETS.join(', ')} rejected; on a browser check every offset rejected`, [
+    'FO-1',
+    'FO-4',
+    'FO-5',
+    'CU-7',
+  ]),
   offsetTest('FO-low', 'frequencies 1 to 60: offsets 0 and floor(f * 10) + 1 rejected', ['FO-2', 'FO-4', 'CU-7']),
   offsetTest('FO-high', 'frequencies above 60: offsets 0 and ceil(f / 60) + 1 rejected', ['FO-3', 'FO-4', 'CU-7']),
   offsetTest('FO-4', 'frequencyOffset that is not an integer >= 1 rejected', ['FO-4', 'CU-7'], { compares: 'frequencyOffset' }),

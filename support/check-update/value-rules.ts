@@ -15,7 +15,7 @@ import type { BodyRole, SpecFacts, UpdateVocabulary } from './vocabulary';
 
 /**
  * valid / invalid: the document says so. either: the target may take it or refuse it without a change
- * (another check type; a description of 500 code points and 499 characters). Where the document is
+ * (another check type; a description of DESCRIPTION_MAX code points and one character fewer). Where the document is
  * silent the target's spec decides: valid-where-nullable (null as description), invalid-unless-nullable
  * (null where the document lists the values), invalid-unless-admitted (a number as description).
  */
@@ -68,7 +68,7 @@ const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLower
 const INT32_MAX = 2 ** 31 - 1;
 
 /** Characters as a person counts them (grapheme clusters), and as code points. */
-// One segmenter for the run: making one costs more than segmenting a 500-character description.
+// One segmenter for the run: making one costs more than segmenting a description at the bound.
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 // Segmenting is slow: counted only as far as the bound.
 const graphemesWithinBound = (s: string) => {
@@ -78,7 +78,7 @@ const graphemesWithinBound = (s: string) => {
 };
 const codePoints = (s: string) => [...s].length;
 
-/** "Maximum 500 characters": where code points and user-perceived characters fall on different sides of the bound, the document does not say which it means. */
+/** "Maximum DESCRIPTION_MAX characters": where code points and user-perceived characters fall on different sides of the bound, the document does not say which it means. */
 function descriptionRuling(v: unknown): Ruling {
   if (v === null) return 'valid-where-nullable';
   if (typeof v !== 'string') return 'invalid-unless-admitted';
@@ -109,20 +109,20 @@ export const VALUE_RULES: readonly ValueRule[] = [
     oracle: (v) => (typeof v === 'string' && v !== '' ? 'valid' : 'either'),
   },
   {
-    // "Maximum 500 characters": characters, not bytes or UTF-16 units; 😀 is one character.
+    // "Maximum DESCRIPTION_MAX characters": characters, not bytes or UTF-16 units; 😀 is one character.
     clause: 'CU-2',
     role: 'description',
-    test: { rejects: 'over 500 characters (ASCII, multi-byte, astral) and other types rejected', alsoDeclares: ['CU-1'] },
+    test: { rejects: `over ${DESCRIPTION_MAX} characters (ASCII, multi-byte, astral) and other types rejected`, alsoDeclares: ['CU-1'] },
     listed: [
       ...WIDTHS.map(([width, c]) => ({ name: `max-${width}`, value: c.repeat(DESCRIPTION_MAX) })),
       { name: 'max-significant', value: SIGNIFICANT },
       { name: 'max-combining', value: COMBINING, readsBackAs: [COMBINING.normalize('NFC')] },
-      { name: 'numeric-string', value: '500' },
+      { name: 'numeric-string', value: String(DESCRIPTION_MAX) },
       { name: 'boolean-string', value: 'true' },
       { name: 'empty', value: '', readsBackAs: [null] },
       { name: 'null', value: null },
       ...WIDTHS.map(([width, c]) => ({ name: `over-max-${width}`, value: c.repeat(DESCRIPTION_MAX + 1) })),
-      { name: 'number', value: 500 },
+      { name: 'number', value: DESCRIPTION_MAX },
       { name: 'boolean', value: true },
       { name: 'array', value: ['d'] },
       { name: 'object', value: { text: 'd' } },
@@ -166,7 +166,7 @@ export const VALUE_RULES: readonly ValueRule[] = [
     },
   },
   {
-    // "Array of one or more data center locations", from the list of 22.
+    // "Array of one or more data center locations", from the document's list (LOCATIONS).
     clause: 'CU-4',
     role: 'locations',
     test: { rejects: 'none, unknown ones, look-alikes, other case and other types rejected' },
@@ -203,7 +203,7 @@ export const VALUE_RULES: readonly ValueRule[] = [
     },
   },
   {
-    // "Allowed values: 2026.04, …": runtime names are strings of the form YYYY.MM; case does not apply.
+    // "Allowed values: …" (RUNTIME_VERSIONS): runtime names are strings of one form (RUNTIME_NAME_FORM); case does not apply.
     clause: 'CU-5',
     role: 'runtimeId',
     test: { rejects: 'look-alikes of the listed versions and other types rejected' },

@@ -15,7 +15,7 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
  */
 const ROLES: Readonly<Record<BodyRole, { meaning: string; values?: readonly unknown[]; maxLength?: number; minimum?: number }>> = {
   name: { meaning: 'name of the check' },
-  description: { meaning: 'description, at most 500 characters', maxLength: DESCRIPTION_MAX },
+  description: { meaning: `description, at most ${DESCRIPTION_MAX} characters`, maxLength: DESCRIPTION_MAX },
   groupOrder: { meaning: 'group order, integer >= 0 or null', minimum: 0 },
   locations: { meaning: 'data center locations', values: LOCATIONS },
   runtimeId: { meaning: 'runtime version', values: RUNTIME_VERSIONS },

@@ -3,12 +3,11 @@
  * shapes of 404 (ERR-1) and 429 (ERR-2), and AUTH-7; more fields or another message are fine, as the
  * document states no more. Each exchange is checked once, whoever asks first.
  */
-import { ERROR_WORDING } from '../document/facts';
 import type { Exchange } from '../http/exchange';
 import { containsSecret, SECRET_RUN } from '../http/redact';
 import { headerValue } from '../http/transport';
 import { credentialCandidates } from '../http/request-ledger';
-import { errorBodies, errorBodyFor, isJsonContentType, zodLine } from '../document/rules';
+import { documentedErrorBody, errorBodies, errorBodyFor, isJsonContentType, zodLine } from '../document/rules';
 import { show } from './failure';
 import type { Verdict } from './verdict';
 
@@ -77,7 +76,7 @@ export function checkErrorResponse({ verdict: v, exchange: ex, sentKeys = [] }: 
         ok: parsed.success,
         title: `${ex.status} body breaks the documented shape: ${parsed.success ? '' : zodLine(parsed.error)}`,
         received: body,
-        allowed: `{ "statusCode": ${ex.status}, "error": "${ERROR_WORDING[ex.status as 404 | 429]}", "message"?: string${ex.status === 429 ? ', "attributes"?: object' : ''} }`,
+        allowed: documentedErrorBody(ex.status as 404 | 429),
         exchange: ex,
         key,
       });

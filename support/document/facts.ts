@@ -1,8 +1,14 @@
 /**
  * Facts stated by the API document (see docs/clauses.md), written once. Expected values in
- * tests come from here, never from the reference service's code.
+ * tests come from here, never from the reference service's code, and the clause texts are written
+ * from them (clause-text.ts): a value changed here changes every text that states it.
  */
 export const RUNTIME_VERSIONS = ['2026.04', '2025.04', '2024.09', '2024.02', '2023.09', '2023.02', '2022.10'] as const;
+
+/** How the document writes a runtime's name, its Node.js version and its end of life (rules.ts holds them as patterns). */
+export const RUNTIME_NAME_FORM = 'YYYY.MM';
+export const NODE_VERSION_FORM = 'v<major>.<minor>.<patch>';
+export const END_OF_LIFE_FORM = 'MM/DD/YYYY';
 
 export const RUNTIME_STAGES = ['ALPHA', 'BETA', 'CURRENT', 'DEPRECATED', 'REMOVED', 'STABLE'] as const;
 

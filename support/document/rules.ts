@@ -4,13 +4,13 @@
  */
 import { z } from 'zod/v3';
 import type { ClauseId } from './clauses';
-import { ERROR_WORDING, RUNTIME_STAGES } from './facts';
+import { END_OF_LIFE_FORM, ERROR_WORDING, NODE_VERSION_FORM, RUNTIME_NAME_FORM, RUNTIME_STAGES } from './facts';
 
-/** YYYY.MM with a real month. */
+/** RUNTIME_NAME_FORM (YYYY.MM) with a real month. */
 const RUNTIME_NAME = /^\d{4}\.(0[1-9]|1[0-2])$/;
 const NODE_VERSION = /^v\d+\.\d+\.\d+$/;
 
-/** MM/DD/YYYY naming a day that exists (no 02/30). */
+/** END_OF_LIFE_FORM (MM/DD/YYYY) naming a day that exists (no 02/30). */
 function isCalendarDate(value: string): boolean {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
   if (!m) return false;
@@ -22,23 +22,23 @@ function isCalendarDate(value: string): boolean {
 export const runtimeFields = {
   name: {
     clause: 'RT-2',
-    schema: z.string().regex(RUNTIME_NAME, 'is not YYYY.MM with a real month'),
+    schema: z.string().regex(RUNTIME_NAME, `is not ${RUNTIME_NAME_FORM} with a real month`),
     required: true,
-    allowed: 'YYYY.MM, equal to the requested id',
+    allowed: `${RUNTIME_NAME_FORM}, equal to the requested id`,
   },
   nodeJsVersion: {
     clause: 'RT-3',
-    schema: z.string().regex(NODE_VERSION, 'is not v<major>.<minor>.<patch>'),
+    schema: z.string().regex(NODE_VERSION, `is not ${NODE_VERSION_FORM}`),
     required: true,
-    allowed: 'v<major>.<minor>.<patch>, e.g. v22.11.0',
+    allowed: `${NODE_VERSION_FORM}, e.g. v22.11.0`,
   },
   multiStepSupport: { clause: 'RT-4', schema: z.boolean(), required: true, allowed: 'a boolean' },
   stage: { clause: 'RT-5', schema: z.enum(RUNTIME_STAGES), required: false, allowed: RUNTIME_STAGES.join(', ') },
   runtimeEndOfLife: {
     clause: 'RT-6',
-    schema: z.string().refine(isCalendarDate, 'is not a real date written MM/DD/YYYY'),
+    schema: z.string().refine(isCalendarDate, `is not a real date written ${END_OF_LIFE_FORM}`),
     required: false,
-    allowed: 'a real date written MM/DD/YYYY',
+    allowed: `a real date written ${END_OF_LIFE_FORM}`,
   },
   dependencies: {
     clause: 'RT-7',
@@ -63,6 +63,10 @@ export const errorBodies = {
     .object({ statusCode: z.literal(429), error: z.literal(ERROR_WORDING[429]), ...optionalMessage, attributes: z.object({}).passthrough().optional() })
     .passthrough(),
 } as const;
+
+/** The documented body of a 404 or a 429, as a failure's `allowed` line states it. */
+export const documentedErrorBody = (status: 404 | 429) =>
+  `{ "statusCode": ${status}, "error": "${ERROR_WORDING[status]}", "message"?: string${status === 429 ? ', "attributes"?: object' : ''} }`;
 
 const statusBodies = new Map<number, z.ZodTypeAny>();
 /** Any error body: a JSON object whose statusCode is the HTTP status (ERR-4). One schema per status, made once. */

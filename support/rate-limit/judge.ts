@@ -4,7 +4,7 @@ import type { ClauseId } from '../document/clauses';
 import { conform } from '../checks/conformance';
 import { checkErrorResponse } from '../checks/error-checks';
 import type { Exchange } from '../http/exchange';
-import { errorBodies, zodLine } from '../document/rules';
+import { documentedErrorBody, errorBodies, zodLine } from '../document/rules';
 import type { SchemaValidator } from '../spec/schema-validator';
 import type { Spec, SpecOperation } from '../spec/spec';
 import type { Verdict } from '../checks/verdict';
@@ -51,7 +51,7 @@ export function checkRefusalBodies(
     ok: bad.length === 0,
     title: `${bad.length} of ${tooMany.length} 429 answers lack the documented body${parsed && !parsed.success ? `: ${zodLine(parsed.error)}` : ''}`,
     received: bad[0] ? (bad[0].json ?? bad[0].text) : undefined,
-    allowed: '{ "statusCode": 429, "error": "Too Many Requests", "message"?: string, "attributes"?: object }',
+    allowed: documentedErrorBody(429),
     exchange: bad[0] ?? tooMany[0],
   });
   const shape = (e: Exchange) => `${e.contentType}\n${e.text.replace(/\d+/g, '#')}`;
