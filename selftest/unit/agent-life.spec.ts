@@ -94,6 +94,13 @@ test('a refusal is no failure when the exit came within the margin, or later onl
   expect(failed(life((p, t) => (t >= 700 ? 'ECONNREFUSED' : correct(p, t)), { stalls, signal: { beforeMs: 600, afterMs: 600 } }))).toEqual([]);
 });
 
+test('a refusal followed by an answer is the process alive through it, however soon the exit came', () => {
+  // Refused from +500 to +600 and answering again; SIGTERM at +620, the exit at +700: well within the margin of the refusals.
+  const w = life((p, t) => (t >= 500 && t < 600 ? 'ECONNREFUSED' : correct(p, t)), { signal: { beforeMs: 620, afterMs: 620 }, exitMs: 1310 });
+  w.exitMarginMs = 5000;
+  expect(failed(w)).toEqual(['AG-1 agent-readiness running', 'AG-2 agent-liveness running', 'AG-3 agent-health running']);
+});
+
 test('no exit by the end of the watch: the process lived at least that long', () => {
   const w = life((p, t) => (t >= SIGTERM + 10 ? 'ECONNREFUSED' : correct(p, t)), { exitMs: undefined, endMs: 2000 });
   expect(failed(w)).toContain('AG-3 agent-health draining');

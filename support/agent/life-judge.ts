@@ -2,7 +2,8 @@
  * Judging an agent's watched life apart from what the shutdown judge decides (the statuses after SIGTERM): the statuses of the
  * start-up and the steady state, and, in every phase, an endpoint that stopped answering while the process lived. Pure, so that
  * every timing case has a unit test. A failure rests on an answer received, or on a refused connection seen while the process
- * certainly lived: its exit event came later than the refusal by the margin, the watcher's own stalls in between not counted.
+ * certainly lived: the port answered again before the exit, or the exit event came later than the refusal by the margin, the
+ * watcher's own stalls in between not counted.
  */
 import type { Check } from '../checks/failure';
 import type { ClauseId } from '../document/clauses';
@@ -35,7 +36,10 @@ export function judgeLife(w: LifeWatch): { findings: LifeFinding[]; notes: strin
     w.signal && s.sentMs >= w.signal.afterMs ? PHASE.draining : ready && s.sentMs > ready.answeredMs ? PHASE.running : PHASE.starting;
   // The exit as late as it is known to have come: when the watch ended, if it had not come by then.
   const exitMs = w.exitMs ?? w.endMs;
-  const aliveAfter = (s: LifeSample) => exitMs - s.answeredMs - stalledWithin(w.stalls, s.answeredMs, exitMs) > w.exitMarginMs;
+  /** The process lived on after a refusal: the port answered a request sent after it, before the exit; or the exit came well after it. */
+  const aliveAfter = (s: LifeSample) =>
+    answered.some((a) => a.sentMs > s.answeredMs && a.answeredMs < exitMs) ||
+    exitMs - s.answeredMs - stalledWithin(w.stalls, s.answeredMs, exitMs) > w.exitMarginMs;
 
   for (const e of AGENT_ENDPOINTS) {
     const clausesIn = (phase: Phase): ClauseId[] =>
