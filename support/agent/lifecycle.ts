@@ -46,6 +46,8 @@ export interface AgentSession {
   rewatched?: string[];
   /** The session broke on the suite's side (not a finding about the agent). */
   error?: string;
+  /** The agent exited without answering and another program holds its port: taken after the suite chose it, not the agent's fault. */
+  portTaken?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -137,7 +139,12 @@ async function liveAgentSession(command: string, env: NodeJS.ProcessEnv, port?: 
     life = port === undefined ? undefined : watchLife(a, LIFE_TIMING.exitMarginMs[embedded ? 'embedded' : 'command']);
     // Up: liveness answers at all; a refused connection costs little, so it is asked often.
     s.up = life ? await life.until(answeredBy('/-/liveness'), s.upLimitMs) : await pollUntil(a, '/-/liveness', (p) => 'status' in p, s.upLimitMs, 20);
-    if (!s.up) return void (s.output = a.output().split('\n').slice(-3).join(' | ') || 'no output');
+    if (!s.up) {
+      s.output = a.output().split('\n').slice(-3).join(' | ') || 'no output';
+      const exited = await Promise.race([a.exited.then(() => true), sleep(0).then(() => false)]);
+      s.portTaken = port !== undefined && exited && !(await isPortFree(port));
+      return;
+    }
     // Readiness may answer 503 while the agent starts: it must turn 200 once the agent is ready.
     if (life) await life.until(answeredBy('/-/readiness', 200), readyLimitMs);
     else await pollUntil(a, '/-/readiness', (p) => 'status' in p && p.status === 200, readyLimitMs, 200);
@@ -172,12 +179,14 @@ async function liveAgentSession(command: string, env: NodeJS.ProcessEnv, port?: 
   }
 }
 
-/** A watched session, lived again on a new port while the watcher's stalls leave it undecided, up to the timing's attempts. */
+/** A watched session, lived again on a new port while the watcher's stalls leave it undecided or another program took its port first, up to the timing's attempts. */
 export async function liveWatchedSession(command: string, env: NodeJS.ProcessEnv): Promise<AgentSession> {
   const rewatched: string[] = [];
   for (let attempt = 1; ; attempt++) {
     const session = await liveAgentSession(command, env, await freePort());
-    const open = session.watch && judgeShutdown(shutdownPart(session.watch)).inconclusive;
+    const open =
+      (session.watch && judgeShutdown(shutdownPart(session.watch)).inconclusive) ||
+      (session.portTaken && `port ${session.port} was taken by another program before the agent listened on it`);
     if (!open || attempt >= SHUTDOWN_TIMING.watchAttempts) return { ...session, rewatched };
     rewatched.push(`watch ${attempt}: ${open}`);
   }
