@@ -115,6 +115,13 @@ export const FAULTS = {
   'agent-ready-during-shutdown': 'readiness stays 200 while draining',
   'agent-liveness-dies-on-shutdown': 'liveness answers 503 while draining',
   'agent-exit-at-once': 'on SIGTERM the agent exits at once, readiness never answers 503',
+  // The agent's whole life: start-up, steady state, and the moments between the port closing and the exit.
+  'agent-liveness-first-503': 'liveness answers 503 to the first request it serves (before its first heartbeat), 200 after',
+  'agent-ready-starting-500': 'readiness answers 500 (not 503) while the agent starts, the first 150 ms after the port opens',
+  'agent-ready-flap': 'readiness answers 503 from 150 to 250 ms after the port opens, after it reported ready (not while draining)',
+  'agent-health-500-steady': '/health answers 500 from 150 to 250 ms after the port opens (not while draining)',
+  'agent-listener-gap': 'the listener closes 150 ms after the port opens and listens again 150 ms later, the process alive throughout',
+  'agent-close-before-exit': 'after the drain the listener closes 2 s before the process exits (a slow clean-up after the server stopped)',
   // The independent faults (ind-*), written apart from the suite: see independent-faults.ts.
   ...INDEPENDENT_FAULTS,
   ...INDEPENDENT_FAULTS_6,

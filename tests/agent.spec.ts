@@ -1,15 +1,16 @@
 /**
- * AG: the private location agent's health endpoints and its shutdown. With AGENT_COMMAND (the embedded
- * agent by default) the suite starts the agent on a port it chose, probes it, sends SIGTERM and probes
- * all three endpoints until the process exits: readiness must turn 503, liveness and /health stay 200;
- * and it starts the agent once without AGENT_HEALTH_PORT, to find it on the default port. With only
- * AGENT_URL it probes the three endpoints.
+ * AG: the private location agent's health endpoints through its whole life. With AGENT_COMMAND (the
+ * embedded agent by default) the suite starts the agent on a port it chose and probes all three
+ * endpoints from its start to its exit: from their first answer liveness and /health say 200, readiness
+ * 503 or 200 until it first says 200 and 200 from then until SIGTERM, then 503 while liveness and
+ * /health stay 200; none stops answering while the process lives. And it starts the agent once without
+ * AGENT_HEALTH_PORT, to find it on the default port. With only AGENT_URL it probes the three endpoints.
  *
- * The shutdown is watched from its test: a worker runs one test at a time, so while this one awaits
- * its probes the worker's event loop has nothing else to do and the watch is not held up.
+ * The life is watched from its test: a worker runs one test at a time, so while this one awaits its
+ * probes the worker's event loop has nothing else to do and the watch is not held up.
  */
 import { defaultPortSession, describeWatch, judgeAgentSession, liveWatchedSession, probeAll, STARTUP_LIMIT_MS } from '../support/agent/lifecycle';
-import { SHUTDOWN_TIMING } from '../support/agent/table';
+import { LIFE_TIMING, SHUTDOWN_TIMING } from '../support/agent/table';
 import { clauses, test } from '../support/test';
 import { AGENT_DEFAULT_PORT } from '../support/document/facts';
 import { EMBEDDED, type Config } from '../support/run/config';
@@ -45,7 +46,7 @@ test.describe('private location agent', () => {
         !config.agentCommand,
         `AGENT_COMMAND is not set: ${config.agentUrl ? 'with only AGENT_URL the suite cannot start, port or stop the agent' : 'against BASE_URL the suite starts no agent of its own (set AGENT_COMMAND, or AGENT_URL for a running one)'}`,
       );
-      test.setTimeout(SHUTDOWN_TIMING.watchAttempts * (2 * STARTUP_LIMIT_MS + SHUTDOWN_TIMING.watchLimitMs) + 10_000);
+      test.setTimeout(SHUTDOWN_TIMING.watchAttempts * (2 * STARTUP_LIMIT_MS + LIFE_TIMING.steadyLimitMs + SHUTDOWN_TIMING.watchLimitMs) + 10_000);
       noteStandIn(config, verdict);
       const [session, byDefault] = await Promise.all([
         liveWatchedSession(config.agentCommand!, config.environment),
@@ -53,7 +54,7 @@ test.describe('private location agent', () => {
       ]);
       if ('skipped' in byDefault) verdict.note('agent-default-port', byDefault.skipped);
       else judgeAgentSession(verdict, byDefault.session);
-      if (session.watch) await info.attach('shutdown probes', { body: describeWatch(session.watch), contentType: 'text/plain' });
+      if (session.watch) await info.attach('agent probes', { body: describeWatch(session.watch), contentType: 'text/plain' });
       const undecided = judgeAgentSession(verdict, session);
       // Not verified rather than failed: the suite could not see, the agent did nothing wrong that it
       // saw; unless something else failed here, which a skip would hide.

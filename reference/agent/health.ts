@@ -29,6 +29,9 @@ export function healthPortOf(raw: string | undefined, port: number, faults: Faul
   return port;
 }
 
+/** The start-up and steady-state faults (agent-ready-starting-500, agent-ready-flap, agent-health-500-steady): ms after the port opened. */
+export const AGENT_BLIP = { startingMs: 150, fromMs: 150, toMs: 250 } as const;
+
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
   res.end(JSON.stringify(body));
@@ -52,6 +55,14 @@ export function healthHandler(state: AgentState, faults: Faults, clock: () => nu
     lastErrorAt = clock();
     json(res, 404, { status: 'not found' });
   };
+  /** ms since the port opened while the agent runs (not draining); null otherwise. */
+  const sinceOpen = () => (state.startedAt === undefined || drained() !== null ? null : clock() - state.startedAt);
+  const inBlip = () => {
+    const t = sinceOpen();
+    return t !== null && t >= AGENT_BLIP.fromMs && t < AGENT_BLIP.toMs;
+  };
+  /** agent-liveness-first-503: liveness requests served so far. */
+  let livenessServed = 0;
   /** ind9-agent-probe-throttle: when each endpoint was probed in the last second. */
   const probes = new Map<string, number[]>();
   return (req: IncomingMessage, res: ServerResponse): void => {
@@ -76,10 +87,14 @@ export function healthHandler(state: AgentState, faults: Faults, clock: () => nu
         const late = faults.has('ind-agent-late-draining') ? Math.max(faults.readyLateMs(), agentFaultWindowMs(state.drainMs)) : faults.readyLateMs();
         // ind6-agent-ready-again-stopping: the last part of the drain is the "stopping" state, which readiness does not know.
         const stopping = faults.has('ind6-agent-ready-again-stopping') && t !== null && t >= state.drainMs - agentFaultWindowMs(state.drainMs);
+        const t0 = sinceOpen();
+        if (faults.has('agent-ready-starting-500') && t0 !== null && t0 < AGENT_BLIP.startingMs) return json(res, 500, { status: 'starting' });
+        if (faults.has('agent-ready-flap') && inBlip()) return json(res, 503, { status: 'not ready' });
         const ready = !faults.has('agent-ready-503') && (t === null || faults.has('agent-ready-during-shutdown') || t < late || stopping);
         return ready ? json(res, 200, { status: 'ok' }) : json(res, 503, { status: 'draining' });
       }
       case '/-/liveness':
+        if (faults.has('agent-liveness-first-503') && livenessServed++ === 0) return json(res, 503, { status: 'starting' });
         if (faults.has('agent-liveness-500')) return json(res, 500, { status: 'error' });
         // ind7-agent-liveness-before-first-heartbeat: liveness reports the heartbeat loop, which first beats 2 s after start.
         if (faults.has('ind7-agent-liveness-before-first-heartbeat') && state.startedAt !== undefined && clock() - state.startedAt < FIRST_HEARTBEAT_MS)
@@ -103,6 +118,7 @@ export function healthHandler(state: AgentState, faults: Faults, clock: () => nu
         )
           break;
         if (dies('health')) return json(res, 503, { status: 'draining' });
+        if (faults.has('agent-health-500-steady') && inBlip()) return json(res, 500, { status: 'error' });
         // ind8-agent-health-accept-json: the JSON endpoint negotiates, and only an Accept that names application/json is served.
         if (faults.has('ind8-agent-health-accept-json') && !String(req.headers.accept ?? '').includes('application/json'))
           return json(res, 406, { status: 'not acceptable', accepts: 'application/json' });

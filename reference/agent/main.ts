@@ -40,6 +40,19 @@ server.listen(listenPort, '127.0.0.1', () => {
 });
 server.on('error', (err) => fail(`cannot listen on port ${listenPort}: ${err.message}`));
 
+/** agent-listener-gap: when the listener closes after the port opened, and for how long. */
+const GAP = { afterMs: 150, forMs: 150 };
+/** agent-close-before-exit: how long the process lives on after its listener closed at the end of the drain. */
+const LINGER_MS = 2000;
+if (faults.has('agent-listener-gap'))
+  server.once('listening', () =>
+    setTimeout(() => {
+      server.close();
+      server.closeAllConnections();
+      setTimeout(() => server.listen(listenPort, '127.0.0.1'), GAP.forMs);
+    }, GAP.afterMs),
+  );
+
 // ind7-agent-health-legacy-port: /health stayed on the legacy listener of 8081 (none when the system picks the port).
 if ((faults.has('ind7-agent-health-legacy-port') || faults.has('agent-health-legacy-port')) && port !== 0 && port !== LEGACY_HEALTH_PORT) {
   const legacy = createServer(legacyHealthHandler(state, faults));
@@ -61,7 +74,7 @@ process.once('SIGTERM', () => {
   state.drainingSince = Date.now();
   process.stdout.write(`reference agent draining for ${drainMs} ms\n`);
   setTimeout(() => {
-    server.close(() => process.exit(0));
+    server.close(() => (faults.has('agent-close-before-exit') ? setTimeout(() => process.exit(0), LINGER_MS) : process.exit(0)));
     server.closeAllConnections();
   }, drainMs);
 });

@@ -68,4 +68,11 @@ export const FOUNDATION_FAULTS: FaultExpectation[] = [
   { fault: 'agent-default-port', clauses: ['AG-4'], files: AGENT },
   { fault: 'agent-ready-during-shutdown', clauses: ['AG-5'], files: AGENT },
   { fault: 'agent-liveness-dies-on-shutdown', clauses: ['AG-5'], files: AGENT },
+  // The agent's whole life, watched from its start to its exit (support/agent/life-judge.ts).
+  { fault: 'agent-liveness-first-503', clauses: ['AG-2'], files: AGENT },
+  { fault: 'agent-ready-starting-500', clauses: ['AG-1'], files: AGENT },
+  { fault: 'agent-ready-flap', clauses: ['AG-1'], files: AGENT },
+  { fault: 'agent-health-500-steady', clauses: ['AG-3'], files: AGENT },
+  { fault: 'agent-listener-gap', clauses: ['AG-1', 'AG-2', 'AG-3'], files: AGENT },
+  { fault: 'agent-close-before-exit', clauses: ['AG-2', 'AG-3', 'AG-5'], files: AGENT },
 ];

@@ -68,3 +68,36 @@ test('agent-down:<endpoint>:<status>: that endpoint answers the status while the
   expect(timeline('agent-down:liveness:500')).toEqual({ ...CLEAN, ready: [200, 500, 200] });
   expect(timeline('agent-down:health:404')).toEqual({ ...CLEAN, ready: [200, 200, 404] });
 });
+
+/** [readiness, liveness, health] at each moment after the port opened (ms), the agent running; each endpoint asked once a moment. */
+function startUp(mockFault: string, moments = [0, 1, 149, 150, 249, 250, 400]): Record<string, number[]> {
+  const clock = fakeClock();
+  const state: AgentState = { drainingSince: null, drainMs: 1000, startedAt: clock.now };
+  const handle = healthHandler(state, parseFaults(mockFault), clock.read);
+  const out: Record<string, number[]> = {};
+  for (const t of moments) {
+    clock.now = state.startedAt! + t;
+    out[t] = ENDPOINTS.map((url) => {
+      let status = 0;
+      handle({ url, method: 'GET' } as IncomingMessage, { writeHead: (s: number) => void (status = s), end: () => {} } as unknown as ServerResponse);
+      return status;
+    });
+  }
+  return out;
+}
+
+const RUNNING: Record<string, number[]> = startUp('');
+const startingAt = (moments: number[], index: number, status: number) =>
+  Object.fromEntries(Object.entries(RUNNING).map(([k, v]) => [k, moments.includes(Number(k)) ? v.map((s, i) => (i === index ? status : s)) : v]));
+
+test('agent life faults: start-up and steady state, by the time since the port opened', () => {
+  expect(Object.values(RUNNING).every((v) => v.join() === '200,200,200')).toBe(true);
+  expect(startUp('agent-liveness-first-503')).toEqual(startingAt([0], 1, 503));
+  expect(startUp('agent-ready-starting-500')).toEqual(startingAt([0, 1, 149], 0, 500));
+  expect(startUp('agent-ready-flap')).toEqual(startingAt([150, 249], 0, 503));
+  expect(startUp('agent-health-500-steady')).toEqual(startingAt([150, 249], 2, 500));
+});
+
+test('agent life faults keep out of the drain: the steady-state blips are not the drain faults', () => {
+  expect(timeline('agent-ready-flap,agent-health-500-steady')).toEqual(CLEAN);
+});

@@ -121,6 +121,33 @@ const FAULT_PROBES: Array<[string, (a: Agent) => Promise<unknown>]> = [
   ],
 ];
 
+/**
+ * Liveness asked back to back from the agent's start for `forMs` (SIGTERM at `signalAtMs`): what it answered, by phase; a refusal
+ * only when the process lived on 400 ms more (a correct agent closes its port just before it exits).
+ */
+async function livenessOf(faults: string[], forMs: number, signalAtMs = Infinity) {
+  const a = await startAgent(faults, 200);
+  const seen: Array<[string, number]> = [];
+  let exited = false;
+  void a.exited.then(() => (exited = true));
+  const t0 = Date.now();
+  for (let t = 0; t < forMs && !exited; t = Date.now() - t0) {
+    if (t >= signalAtMs && !a.proc.killed) a.proc.kill('SIGTERM');
+    seen.push([`${a.proc.killed ? 'draining' : 'running'} ${await probe(a.port, '/-/liveness')}`, Date.now()]);
+  }
+  a.proc.kill('SIGKILL');
+  await a.exited;
+  const exitAt = Date.now();
+  return [...new Set(seen.filter(([what, at]) => !what.endsWith('refused') || exitAt - at > 400).map(([what]) => what))].sort();
+}
+
+test('agent faults of its listener: closed for a moment while it runs, closed long before the exit', async () => {
+  expect(await livenessOf([], 600, 300)).toEqual(['draining 200', 'running 200']);
+  expect(await livenessOf(['agent-listener-gap'], 1000)).toEqual(['running 200', 'running refused']);
+  // Drained for 200 ms, then the port closed and the process still there for 2 s.
+  expect(await livenessOf(['agent-close-before-exit'], 1200, 300)).toEqual(['draining 200', 'draining refused', 'running 200']);
+});
+
 test('agent fault agent-default-port: without AGENT_HEALTH_PORT it listens elsewhere than 8081; with it, where it is told', async () => {
   const unset = await startAgent(['agent-default-port'], 1500, { port: 'unset' });
   try {

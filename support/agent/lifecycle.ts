@@ -5,9 +5,11 @@ import type { Verdict } from '../checks/verdict';
 import { probe, type Probe } from './probe';
 import { startAgent, withPortLock, type AgentProcess } from './process';
 import { freePort, isPortFree } from '../run/loopback-ports';
+import { judgeLife } from './life-judge';
+import { watchLife, type LifeSample, type LifeWatch, type LifeWatcher } from './life-watch';
 import { judgeShutdown } from './shutdown-judge';
-import { watchShutdown, type ShutdownWatch } from './shutdown-watch';
-import { AGENT_ENDPOINTS, PHASE, SHUTDOWN_TIMING } from './table';
+import { shutdownPart } from './shutdown-watch';
+import { AGENT_ENDPOINTS, LIFE_TIMING, PHASE, SHUTDOWN_TIMING } from './table';
 
 /** Long enough for an AGENT_COMMAND that starts a container from a local image. */
 export const STARTUP_LIMIT_MS = 30_000;
@@ -38,12 +40,14 @@ export interface AgentSession {
   running: Answers;
   /** The endpoints that failed on the port given, asked on the default port (free before the agent started, under its lock). */
   elsewhere?: Answers;
-  /** Its shutdown, when it was watched. */
-  watch?: ShutdownWatch;
+  /** Its whole life, from its start to its exit, when its shutdown was watched. */
+  watch?: LifeWatch;
   /** Earlier watches of the shutdown not judged, each with why (the watcher stalled). */
   rewatched?: string[];
   /** The session broke on the suite's side (not a finding about the agent). */
   error?: string;
+  /** The agent exited without answering and another program holds its port: taken after the suite chose it, not the agent's fault. */
+  portTaken?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -66,6 +70,14 @@ async function pollUntil(agent: AgentProcess, path: string, done: (p: Probe) => 
 }
 
 const ALL_PATHS = AGENT_ENDPOINTS.map((e) => e.path);
+
+const answeredBy = (path: string, status?: number) => (samples: readonly LifeSample[]) =>
+  samples.some((s) => s.path === path && s.status !== undefined && (status === undefined || s.status === status));
+
+/** The steady state watched: `steadyMs` from `fromMs` on, and each endpoint answering `steadyAnswers` requests sent since. */
+const steadyWatched = (fromMs: number) => (samples: readonly LifeSample[]) =>
+  samples.some((s) => s.sentMs >= fromMs + LIFE_TIMING.steadyMs) &&
+  ALL_PATHS.every((path) => samples.filter((s) => s.path === path && s.sentMs >= fromMs && s.status !== undefined).length >= LIFE_TIMING.steadyAnswers);
 
 /** Each endpoint asked once; all of them right after an error answer: AG-1..3 say "answers 200", whatever came before. */
 async function answers(baseUrl: string, paths: readonly string[] = ALL_PATHS): Promise<Answers> {
@@ -100,8 +112,9 @@ export async function probeAll(verdict: Verdict, baseUrl: string): Promise<void>
 }
 
 /**
- * Starts the agent until it is up and ready and asks its endpoints; on a port given, the shutdown is then watched, else the agent is
- * signalled and its exit awaited; killed at the end. Never throws (`error`).
+ * Starts the agent until it is up and ready and asks its endpoints; on a port given, its whole life is watched from its start (every
+ * endpoint, the steady state, the shutdown, until its exit), else the agent is signalled and its exit awaited; killed at the end.
+ * Never throws (`error`).
  */
 async function liveAgentSession(command: string, env: NodeJS.ProcessEnv, port?: number): Promise<AgentSession> {
   const embedded = command === EMBEDDED.agentCommand;
@@ -114,16 +127,27 @@ async function liveAgentSession(command: string, env: NodeJS.ProcessEnv, port?: 
     running: {},
   };
   let agent: AgentProcess | undefined;
+  let life: LifeWatcher | undefined;
+  const readyLimitMs = embedded ? EMBEDDED_READY_LIMIT_MS : READY_LIMIT_MS;
   const startAndAsk = async (lookElsewhere: boolean) => {
     // Only a default port free before the agent started says who answers there. Soon: the agent started first may still be letting its ports go.
     const freeBefore = lookElsewhere && (await portFreeSoon(AGENT_DEFAULT_PORT));
+    await life?.stop();
     const a = (agent = startAgent(command, port, env));
     s.baseUrl = a.baseUrl;
+    // Watched from its start: its first answers count (life-judge.ts).
+    life = port === undefined ? undefined : watchLife(a, LIFE_TIMING.exitMarginMs[embedded ? 'embedded' : 'command']);
     // Up: liveness answers at all; a refused connection costs little, so it is asked often.
-    s.up = await pollUntil(a, '/-/liveness', (p) => 'status' in p, s.upLimitMs, 20);
-    if (!s.up) return void (s.output = a.output().split('\n').slice(-3).join(' | ') || 'no output');
+    s.up = life ? await life.until(answeredBy('/-/liveness'), s.upLimitMs) : await pollUntil(a, '/-/liveness', (p) => 'status' in p, s.upLimitMs, 20);
+    if (!s.up) {
+      s.output = a.output().split('\n').slice(-3).join(' | ') || 'no output';
+      const exited = await Promise.race([a.exited.then(() => true), sleep(0).then(() => false)]);
+      s.portTaken = port !== undefined && exited && !(await isPortFree(port));
+      return;
+    }
     // Readiness may answer 503 while the agent starts: it must turn 200 once the agent is ready.
-    await pollUntil(a, '/-/readiness', (p) => 'status' in p && p.status === 200, embedded ? EMBEDDED_READY_LIMIT_MS : READY_LIMIT_MS, 200);
+    if (life) await life.until(answeredBy('/-/readiness', 200), readyLimitMs);
+    else await pollUntil(a, '/-/readiness', (p) => 'status' in p && p.status === 200, readyLimitMs, 200);
     s.running = await answers(a.baseUrl);
     const missed = failedPaths(s.running);
     if (freeBefore && missed.length) s.elsewhere = await answers(Object.assign(new URL(a.baseUrl), { port: String(AGENT_DEFAULT_PORT) }).origin, missed);
@@ -136,8 +160,11 @@ async function liveAgentSession(command: string, env: NodeJS.ProcessEnv, port?: 
       await agent!.exited;
       await withPortLock(AGENT_DEFAULT_PORT, () => startAndAsk(true));
     }
-    if (s.up && port !== undefined) s.watch = await watchShutdown(agent!);
-    else if (s.up) {
+    if (s.up && life) {
+      // The steady state is watched for a while before SIGTERM: readiness that flaps, an endpoint that fails for a moment.
+      await life.until(steadyWatched(life.now()), LIFE_TIMING.steadyLimitMs);
+      s.watch = await life.shutdown();
+    } else if (s.up) {
       // Nothing after the signal is judged here: the embedded agent (a process of ours) is killed
       // outright; another gets SIGTERM, which a container's runtime passes on, and its exit is awaited.
       agent!.signal(embedded ? 'SIGKILL' : 'SIGTERM');
@@ -148,15 +175,18 @@ async function liveAgentSession(command: string, env: NodeJS.ProcessEnv, port?: 
     return { ...s, up: false, error: (e as Error).message.split('\n')[0] };
   } finally {
     agent?.signal('SIGKILL');
+    await life?.stop();
   }
 }
 
-/** A watched session, lived again on a new port while the watcher's stalls leave it undecided, up to the timing's attempts. */
+/** A watched session, lived again on a new port while the watcher's stalls leave it undecided or another program took its port first, up to the timing's attempts. */
 export async function liveWatchedSession(command: string, env: NodeJS.ProcessEnv): Promise<AgentSession> {
   const rewatched: string[] = [];
   for (let attempt = 1; ; attempt++) {
     const session = await liveAgentSession(command, env, await freePort());
-    const open = session.watch && judgeShutdown(session.watch).inconclusive;
+    const open =
+      (session.watch && judgeShutdown(shutdownPart(session.watch)).inconclusive) ||
+      (session.portTaken && `port ${session.port} was taken by another program before the agent listened on it`);
     if (!open || attempt >= SHUTDOWN_TIMING.watchAttempts) return { ...session, rewatched };
     rewatched.push(`watch ${attempt}: ${open}`);
   }
@@ -179,7 +209,11 @@ async function portFreeSoon(port: number, waitMs = 3_000): Promise<boolean> {
   for (const deadline = Date.now() + waitMs; ; await sleep(250)) if ((await isPortFree(port)) || Date.now() > deadline) return isPortFree(port);
 }
 
-/** AG-4, AG-1..3 and, when watched, AG-5; returns why AG-5 stayed undecided (the watcher stalled each time), reported as not verified. */
+/**
+ * AG-4, AG-1..3 and, when watched, the whole life (AG-1..3 from the first answer on, AG-5); returns why AG-5 stayed undecided (the
+ * watcher stalled each time), reported as not verified. One cause, one failure: a finding of the life at a clause, place and phase
+ * already failed by another check is a note.
+ */
 export function judgeAgentSession(verdict: Verdict, s: AgentSession): string | undefined {
   if (s.error) throw new Error(`the agent's session broke on the suite's side: ${s.error}`);
   const given = s.port === undefined ? `the default port ${AGENT_DEFAULT_PORT}` : `AGENT_HEALTH_PORT=${s.port}`;
@@ -206,17 +240,30 @@ export function judgeAgentSession(verdict: Verdict, s: AgentSession): string | u
     });
   if (!s.watch) return undefined;
   for (const r of s.rewatched ?? []) verdict.note('agent-shutdown', `${r}; watched again`);
-  const { findings, notes, inconclusive } = judgeShutdown(s.watch);
+  const { findings, notes, inconclusive } = judgeShutdown(shutdownPart(s.watch));
   for (const { place, ...check } of findings) verdict.at({ place, valueClass: PHASE.draining }).check(check);
   for (const n of notes) verdict.note('agent-shutdown', n);
+  const life = judgeLife(s.watch);
+  const failed = new Set(verdict.failures.map((f) => `${f.clause}|${f.place}|${f.valueClass}`));
+  for (const { place, valueClass, ...check } of life.findings)
+    if (failed.has(`${check.clause}|${place}|${valueClass}`)) verdict.note('agent-life', `${check.clause} ${check.title}`);
+    else verdict.at({ place, valueClass }).check(check);
+  for (const n of life.notes) verdict.note('agent-life', n);
   // Undecided after every watch, with nothing else found: the suite's own limit, not the agent's fault.
   if (inconclusive) return `the agent's shutdown could not be judged in ${(s.rewatched?.length ?? 0) + 1} watch(es), ${MACHINE_TOO_BUSY}: ${inconclusive}`;
   return undefined;
 }
 
-/** The watched shutdown, one probe a line, for the report. */
-export const describeWatch = (watch: ShutdownWatch) =>
-  [
-    ...watch.samples.map((s) => `+${s.sentMs.toFixed(1)} ms ${s.path} → ${s.status ?? s.error} (+${s.answeredMs.toFixed(1)} ms)`),
-    ...watch.stalls.map((s) => `the watcher stalled ${s.forMs.toFixed(1)} ms from +${s.atMs.toFixed(1)} ms`),
-  ].join('\n');
+/** The watched life, one probe a line (ms since the start), with SIGTERM, the exit and the watcher's stalls in their places, for the report. */
+export function describeWatch(watch: LifeWatch): string {
+  const events: Array<[number, string]> = [
+    ...watch.samples.map((s): [number, string] => [s.sentMs, `+${s.sentMs.toFixed(1)} ms ${s.path} → ${s.status ?? s.error} (+${s.answeredMs.toFixed(1)} ms)`]),
+    ...watch.stalls.map((s): [number, string] => [s.atMs, `+${s.atMs.toFixed(1)} ms the watcher stalled ${s.forMs.toFixed(1)} ms`]),
+    ...(watch.signal ? [[watch.signal.beforeMs, `+${watch.signal.beforeMs.toFixed(1)} ms SIGTERM`] as [number, string]] : []),
+    ...(watch.exitMs === undefined ? [] : [[watch.exitMs, `+${watch.exitMs.toFixed(1)} ms the process exited`] as [number, string]]),
+  ];
+  return events
+    .sort((a, b) => a[0] - b[0])
+    .map(([, line]) => line)
+    .join('\n');
+}

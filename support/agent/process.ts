@@ -16,12 +16,21 @@ export interface AgentProcess {
   exited: Promise<number | null>;
 }
 
+/** A command the shell would run as one program: no operators, redirections, substitutions or groups, nor a builtin first. */
+const SIMPLE_COMMAND = /^(?!\s*(?:exec|cd|export|eval|source|\.)\s)[^;&|<>()$`\\\n{}]+$/;
+
+/**
+ * The command as the shell runs it. A simple one is exec'd: the process started is the agent itself, so its exit event is the
+ * agent's exit (dash forks a lone command and dies at SIGTERM at once, which would look like an exit while the agent drains).
+ */
+export const shellCommand = (command: string) => (SIMPLE_COMMAND.test(command) ? `exec ${command}` : command);
+
 /** `environment`: the configuration's, which the command inherits. */
 export function startAgent(command: string, port: number | undefined, environment: NodeJS.ProcessEnv): AgentProcess {
   // An AGENT_HEALTH_PORT of the configuration's environment is never passed on (spawn leaves out an undefined value).
   const env = { ...environment, AGENT_HEALTH_PORT: port === undefined ? undefined : String(port) };
   const cwd = command === EMBEDDED.agentCommand ? ROOT : undefined;
-  const child = spawn(command, { shell: true, detached: true, cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(shellCommand(command), { shell: true, detached: true, cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
