@@ -4,6 +4,7 @@
  * deterministic by the run's seed. Each case is one request, its value class (`request:<dimension>:…`)
  * and the oracle's expectation. Pure, apart from the random ids and keys the operators make.
  */
+import { parseCustomLimit } from '../rate-limit/custom-limits';
 import { randomUUID } from 'node:crypto';
 import type { ClauseId } from '../document/clauses';
 import { RUNTIME_VERSIONS } from '../document/facts';
@@ -60,7 +61,9 @@ export function lensPlaces(target: Target, config: Config): LensPlace[] {
   }
   if (target.readCheckOp && target.readPath && config.checkId)
     out.push({ place: PLACE.checkRead, op: target.readCheckOp, collection: split(target.readPath), id: config.checkId, clause: 'SPEC-9' });
-  for (const op of target.collectionGets.slice(0, 1))
+  // A collection with a limit of its own (RL-4) is left out: the lens's requests would spend its window and wait it out; the burst tries it.
+  const ownLimit = (op: SpecOperation) => parseCustomLimit(op.op.description) ?? parseCustomLimit(op.op.summary);
+  for (const op of target.collectionGets.filter((o) => !ownLimit(o)).slice(0, 1))
     out.push({ place: placeOf(target, op)!, op, collection: relativeTo(config.baseUrl, op.path), clause: 'SPEC-9' });
   return out;
 }
