@@ -1,5 +1,5 @@
 /**
- * npm run mutate [-- --mutate <glob or file:lines>[,…]] [--incremental] [--concurrency <n>]
+ * npm run mutate [-- --mutate <glob or file:lines>[,…]] [--incremental] [--concurrency <n>] [--summary-only]
  *
  * Mutation testing of the reference service and agent (stryker.config.mjs): every mutant is run against
  * the default contract run and killed when it fails. Prints the score and writes reports/mutation/:
@@ -9,6 +9,7 @@
  * of both). --incremental reuses the results of the last run of the same scope whose suite (tests/,
  * support/, reporters/, the configuration, the lock file) was the same: Stryker sees which mutants the
  * reference's changes touch, but not a change of the suite, so each suite has a file of its own.
+ * --summary-only writes summary.md again from the last mutation.json, running nothing.
  * One mutation run at a time per machine (a lock in the temporary folder): each takes every core it is given.
  */
 import { createHash } from 'node:crypto';
@@ -67,7 +68,12 @@ function lock(): () => void {
 
 async function main() {
   const { values } = parseArgs({
-    options: { mutate: { type: 'string', multiple: true }, incremental: { type: 'boolean' }, concurrency: { type: 'string' } },
+    options: {
+      mutate: { type: 'string', multiple: true },
+      incremental: { type: 'boolean' },
+      concurrency: { type: 'string' },
+      'summary-only': { type: 'boolean' },
+    },
   });
   const chosen = values.mutate?.flatMap((m) => m.split(',')).filter(Boolean);
   for (const m of chosen ?? []) if (!SCOPE.test(m)) usage(`--mutate ${m}: only reference/service/ and reference/agent/ are mutated`);
@@ -80,30 +86,35 @@ async function main() {
   // A chosen part keeps the configuration's exclusions.
   const mutate = chosen ? [...chosen, ...config.mutate.filter((m) => m.startsWith('!'))] : config.mutate;
   mkdirSync(OUT, { recursive: true });
-  const unlock = lock();
   const started = Date.now();
+  if (!values['summary-only']) await mutationRun(mutate, concurrency, Boolean(values.incremental));
+  const json = join(OUT, 'mutation.json');
+  if (!existsSync(json)) usage('Stryker wrote no report');
+  const rows = readRows(json, ROOT);
+  const ran = rows.filter((r) => ['Killed', 'Survived', 'Timeout', 'RuntimeError'].includes(r.status)).length;
+  const minutes = values['summary-only'] ? undefined : Math.round((Date.now() - started) / 6000) / 10;
+  const mutated = values['summary-only'] ? [...new Set(rows.map((r) => r.file))] : mutate;
+  const score = writeSummary(join(OUT, 'summary.md'), rows, { mutate: mutated, minutes, concurrency, ran });
+  process.stdout.write(
+    `\nmutation score ${score.score} % (${score.coveredScore} % of the mutants a default run executes); ` +
+      `${score.counts.Survived ?? 0} survived, ${score.counts.NoCoverage ?? 0} not reached; ${ran} results` +
+      `${minutes === undefined ? '' : ` in ${minutes} min`}\nsummary: reports/mutation/summary.md, report: reports/mutation/mutation.html\n`,
+  );
+}
+
+async function mutationRun(mutate: string[], concurrency: number, incremental: boolean) {
+  const unlock = lock();
   try {
     const { Stryker } = await import('@stryker-mutator/core');
     await new Stryker({
       mutate,
       concurrency,
-      incremental: Boolean(values.incremental),
+      incremental,
       incrementalFile: join(OUT, `incremental-${suiteKey(mutate)}.json`),
     }).runMutationTest();
   } finally {
     unlock();
   }
-  const json = join(OUT, 'mutation.json');
-  if (!existsSync(json)) usage('Stryker wrote no report');
-  const rows = readRows(json, ROOT);
-  const ran = rows.filter((r) => ['Killed', 'Survived', 'Timeout', 'RuntimeError'].includes(r.status)).length;
-  const minutes = Math.round((Date.now() - started) / 6000) / 10;
-  const score = writeSummary(join(OUT, 'summary.md'), rows, { mutate, minutes, concurrency, ran });
-  process.stdout.write(
-    `\nmutation score ${score.score} % (${score.coveredScore} % of the mutants a default run executes); ` +
-      `${score.counts.Survived ?? 0} survived, ${score.counts.NoCoverage ?? 0} not reached; ${ran} runs in ${minutes} min\n` +
-      `summary: reports/mutation/summary.md, report: reports/mutation/mutation.html\n`,
-  );
 }
 
 main().catch((e) => {

@@ -76,14 +76,16 @@ export function scoreOf(rows: Row[]): Score {
 }
 
 const cell = (s: string) => `\`${s.replace(/`/g, "'").replace(/\|/g, '\\|')}\``;
+/** A survivor that changed a fault condition or a fault's value: only its fault-off side is ever seen in a default run. */
+const note = (r: Row) => (r.original.includes('faults.') ? 'touches a fault query' : '');
 const table = (rows: Row[]) => [
-  '| where | mutator | original → replacement |',
-  '| --- | --- | --- |',
-  ...rows.map((r) => `| ${r.file}:${r.line} | ${r.mutator} | ${cell(r.original)} → ${cell(r.replacement)} |`),
+  '| where | mutator | original → replacement | note |',
+  '| --- | --- | --- | --- |',
+  ...rows.map((r) => `| ${r.file}:${r.line} | ${r.mutator} | ${cell(r.original)} → ${cell(r.replacement)} | ${note(r)} |`),
 ];
 const byPlace = (a: Row, b: Row) => a.file.localeCompare(b.file) || a.line - b.line;
 
-export function writeSummary(file: string, rows: Row[], facts: { mutate: string[]; minutes: number; concurrency: number; ran: number }): Score {
+export function writeSummary(file: string, rows: Row[], facts: { mutate: string[]; minutes?: number; concurrency: number; ran: number }): Score {
   const score = scoreOf(rows);
   const survivors = rows.filter((r) => r.status === 'Survived').sort(byPlace);
   const uncovered = rows.filter((r) => r.status === 'NoCoverage').sort(byPlace);
@@ -99,12 +101,14 @@ export function writeSummary(file: string, rows: Row[], facts: { mutate: string[
     '',
     `Mutants: ${Object.entries(score.counts)
       .map(([s, n]) => `${n} ${s}`)
-      .join(', ')}. ${facts.ran} contract runs in ${facts.minutes} min at concurrency ${facts.concurrency}.`,
+      .join(
+        ', ',
+      )}. ${facts.ran} results from contract runs${facts.minutes === undefined ? '' : ` in ${facts.minutes} min`} at concurrency ${facts.concurrency}.`,
     '',
     '## Survivors',
     '',
     'Executed by a default run and changed in a way no contract test noticed: equivalent, unobservable by the document, or a gap in the suite.',
-    'A survivor whose original text queries the fault set (`faults.`) turned a fault condition into its fault-off value: nothing a default run can see.',
+    'A survivor noted "touches a fault query" most often turned a fault condition into its fault-off value, which a default run cannot tell apart.',
     '',
     ...(survivors.length ? table(survivors) : ['None.']),
     '',
