@@ -92,6 +92,9 @@ const schema = z.object({
     .optional(),
 });
 
+/** Every variable the configuration reads: a run that must be the default one (npm run mutate) is started without them. */
+export const CONFIG_VARIABLES = Object.keys(schema.shape);
+
 /** A rate limit: `max` requests per `windowSeconds`. */
 export type RateLimit = Config['rateLimit'];
 
