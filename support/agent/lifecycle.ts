@@ -3,7 +3,7 @@ import { AGENT_DEFAULT_PORT } from '../document/facts';
 import { EMBEDDED } from '../run/config';
 import type { Verdict } from '../checks/verdict';
 import { probe, type Probe } from './probe';
-import { startAgent, withPortLock, type AgentProcess } from './process';
+import { PortLockTimeout, startAgent, withPortLock, type AgentProcess } from './process';
 import { freePort, isPortFree } from '../run/loopback-ports';
 import { judgeLife } from './life-judge';
 import { watchLife, type LifeSample, type LifeWatch, type LifeWatcher } from './life-watch';
@@ -158,7 +158,10 @@ async function liveAgentSession(command: string, env: NodeJS.ProcessEnv, port?: 
     if (port !== undefined && s.up && failedPaths(s.running).length) {
       agent!.signal('SIGKILL');
       await agent!.exited;
-      await withPortLock(AGENT_DEFAULT_PORT, () => startAndAsk(true));
+      // Under another run's lock for too long: the endpoints are not asked on the default port (the failures on the port given stand).
+      await withPortLock(AGENT_DEFAULT_PORT, () => startAndAsk(true)).catch((e: unknown) => {
+        if (!(e instanceof PortLockTimeout)) throw e;
+      });
     }
     if (s.up && life) {
       // The steady state is watched for a while before SIGTERM: readiness that flaps, an endpoint that fails for a moment.
@@ -202,7 +205,10 @@ export const defaultPortSession = (command: string, env: NodeJS.ProcessEnv): Pro
         : { skipped: `port ${AGENT_DEFAULT_PORT} is in use on this machine: the default port cannot be tried` },
     // A session on a port given may hold this lock while its agent starts again and is probed.
     STARTUP_LIMIT_MS + READY_LIMIT_MS + 10_000,
-  );
+  ).catch((e: unknown) => {
+    if (e instanceof PortLockTimeout) return { skipped: `${e.message}: the default port cannot be tried` };
+    throw e;
+  });
 
 /** Whether a port is free now or within a few seconds: something that holds it for a moment (an agent that took it without the lock) is waited for. */
 async function portFreeSoon(port: number, waitMs = 3_000): Promise<boolean> {

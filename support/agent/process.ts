@@ -49,6 +49,9 @@ export function startAgent(command: string, port: number | undefined, environmen
   };
 }
 
+/** Another run of the suite on this machine held the port's lock too long: the suite's own contention, never a finding about the agent. */
+export class PortLockTimeout extends Error {}
+
 /** Runs `fn` holding a machine-wide lock on `port`, so that two runs never both start an agent on it; a dead owner's lock is taken over. */
 export async function withPortLock<T>(port: number, fn: () => Promise<T>, waitMs = 30_000): Promise<T> {
   const file = join(tmpdir(), `contract-suite-port-${port}.lock`);
@@ -59,7 +62,8 @@ export async function withPortLock<T>(port: number, fn: () => Promise<T>, waitMs
     } catch {
       const owner = liveOwner(file);
       if (!owner) rmSync(file, { force: true });
-      else if (Date.now() > deadline) throw new Error(`port ${port} stayed locked by process ${owner} for ${waitMs / 1000} s`);
+      else if (Date.now() > deadline)
+        throw new PortLockTimeout(`port ${port} stayed locked by process ${owner} (another run of the suite) for ${waitMs / 1000} s`);
     }
   }
   try {
