@@ -27,6 +27,7 @@ export type BurstContext = Pick<ContractFixtures, 'config' | 'spec' | 'target' |
 export const isSlow = (windowSeconds: number) => windowSeconds > 10;
 export const allowed = (l: RateLimit) => `${l.max} served per ${l.windowSeconds} s, then 429`;
 
+// The burst sends through its own client, not the `api` fixture's: its requests are counted here for the run's total.
 export const countRequests = (info: TestInfo, n: number) => info.annotations.push({ type: 'requests', description: String(n) });
 export const secondsBetween = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
 export const pathnameOf = (plan: BurstPlan) => plan.target.path.split('?')[0];

@@ -1,7 +1,7 @@
 /**
  * SPEC checks that read what the target serves: its document (SPEC-1) and an older one beside it
  * (SPEC-8). Each check is a test's body: Playwright sets up only the fixtures named in its parameter
- * pattern, so each names what it reads (an `api` unused would still attach an empty request log).
+ * pattern, so each names what it reads (an `api` named and unused would still add a `requests` annotation).
  */
 import { Spec, templateKey } from './spec';
 import { parseSpecText } from './spec-source';
