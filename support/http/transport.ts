@@ -52,6 +52,9 @@ function headersOf(res: IncomingMessage): Record<string, string> {
   return out;
 }
 
+/** How long an answer may follow the failed write of a body it refused. */
+const ANSWER_AFTER_WRITE_ERROR_MS = 2_000;
+
 /** The worker's shared connections. */
 const connections = keepAliveConnections();
 
@@ -86,6 +89,11 @@ export const sendRaw = (
       });
     });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${r.timeoutMs / 1000} s`)));
-    req.on('error', reject);
+    // A server may answer before it has read the whole body (a 413 to a large one) and close the connection: the write then fails
+    // (EPIPE, ECONNRESET) while the answer is on its way, so the error waits a moment for the answer, which wins if it comes.
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      if (r.body?.length && (e.code === 'EPIPE' || e.code === 'ECONNRESET')) setTimeout(() => reject(e), ANSWER_AFTER_WRITE_ERROR_MS);
+      else reject(e);
+    });
     req.end(r.body);
   });
