@@ -90,7 +90,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
   const accounts = options.accounts ?? DEMO_ACCOUNTS;
   await app.register(authPlugin, { faults, accountHeader, accounts });
   await app.register(requestFaults, { faults });
-  await app.register(openapiPlugin, { faults, accountHeader });
+  await app.register(openapiPlugin, { accountHeader });
   await app.register(runtimesPlugin, { faults });
   await app.register(checksPlugin, { faults, store: options.checks ?? new CheckStore(seedChecks(), accounts.main) });
   // ind8-err-405-empty-body: the router's "method not allowed" answer, which has no body of the API's shape.
