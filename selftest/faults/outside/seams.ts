@@ -2,7 +2,7 @@
  * Faults applied from outside the reference service: each is one record (the fault's MOCK_FAULT name,
  * the clauses the suite must fail on, and the change), and the change goes in through a seam any fastify
  * plugin has, never through a branch of the service. The seams used so far, as small builders:
- * servedJson and servedText (an onSend hook on some routes) and notFound (an onRequest hook).
+ * servedJson and servedText (an onSend hook on some routes) and notFound (a preHandler hook).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FaultKind } from '../../../reference/fault-kinds';
@@ -63,14 +63,15 @@ export const servedText =
   };
 
 /**
- * These routes answered 404 "Route not found", as a path no route handles; thrown before the handler, so
- * the service's error handler answers it on the route's behalf (its place, its error faults).
+ * These routes answered 404 "Route not found", as a path no route handles: thrown just before the handler
+ * (after the service's own checks of the request), so its error handler answers it on the route's behalf
+ * (its place, its error faults).
  */
 export const notFound =
   (urls: readonly string[]): Seam =>
   (app) => {
     const served = routeOf(urls);
-    app.addHook('onRequest', async (req) => {
+    app.addHook('preHandler', async (req) => {
       if (served(req.routeOptions.url)) throw Object.assign(new Error('Route not found'), { statusCode: 404 });
     });
   };
