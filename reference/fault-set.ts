@@ -78,16 +78,6 @@ export class Faults {
     return this.of('take-body').some((f) => f.shape === shape);
   }
 
-  /** spec-drop: the JSON pointers of the nodes cut out of the served openapi.json. */
-  specDrops(): string[] {
-    return this.of('spec-drop').map((f) => f.pointer);
-  }
-
-  /** spec-add: the values appended to arrays of the served openapi.json, by JSON pointer. */
-  specAdditions(): Array<{ pointer: string; value: unknown }> {
-    return this.of('spec-add').map(({ pointer, value }) => ({ pointer, value }));
-  }
-
   /** rt-field: the fields every runtime is served with bent (a value, or MISSING). */
   runtimeFieldBends(): Array<{ field: RuntimeField; value: unknown }> {
     return this.of('rt-field').map(({ field, value }) => ({ field, value }));

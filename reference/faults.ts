@@ -8,7 +8,8 @@ import { INDEPENDENT_FAULTS, INDEPENDENT_FAULTS_6, INDEPENDENT_FAULTS_7, INDEPEN
 export { Faults };
 
 export const FAULTS = {
-  // SPEC
+  // SPEC: applied from outside the service (selftest/faults/outside/spec.ts, through REFERENCE_PLUGINS), as are
+  // the spec-drop and spec-add kinds and the ind*-spec-* faults; named here so that MOCK_FAULT is checked as one list.
   'spec-missing': '/openapi.json answers 404',
   'spec-invalid': 'served document is not valid OpenAPI (a response lacks its description)',
   'spec-unversioned': 'spec lists the paths without the /v1 prefix (service unchanged)',

@@ -12,6 +12,7 @@ import type { Matrix, RunFailure } from '../reporters/clause-matrix';
 import { REPORT_FILES } from '../support/run/report-files';
 import { WAIVERS_OFF } from '../support/run/waivers-file';
 import { EXIT_CONFIG_ERROR } from '../support/run/suite-error';
+import { OUTSIDE_FAULTS_PLUGIN } from '../selftest/faults/outside/plugin';
 
 export interface SuiteRun {
   exitCode: number | null;
@@ -55,7 +56,8 @@ export async function runSuite(options: RunOptions = {}): Promise<SuiteRun> {
   env.WAIVERS_FILE = WAIVERS_OFF;
   Object.assign(env, options.env ?? {});
   delete env.MOCK_FAULT;
-  if (options.fault) env.MOCK_FAULT = options.fault;
+  // The faults applied from outside the service come in through its plugin seam (selftest/faults/outside).
+  if (options.fault) Object.assign(env, { MOCK_FAULT: options.fault, REFERENCE_PLUGINS: OUTSIDE_FAULTS_PLUGIN });
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   const started = Date.now();
   const workers = options.workers ? [`--workers=${options.workers}`] : [];

@@ -1,7 +1,8 @@
 // buildService: the whole reference service as a fastify instance, ready for inject() or listen().
 // main.ts only reads the environment; tests call this directly with a fake clock.
 import { answerClientError } from './errors/client-error';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { Faults, parseFaultList } from '../faults';
 import { CheckStore, seedChecks } from './checks/store';
 import { DEMO_ACCOUNTS, type Accounts } from './accounts';
@@ -31,6 +32,11 @@ export interface ServiceOptions {
   clock?: Clock;
   logger?: boolean;
   checks?: CheckStore;
+  /**
+   * Plugins from outside (REFERENCE_PLUGINS names their modules): registered first and unencapsulated,
+   * as fastify-plugin would, so that their hooks see every route and run before the service's own.
+   */
+  plugins?: FastifyPluginAsync[];
 }
 
 export const DEFAULTS = {
@@ -67,6 +73,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
   // Only JSON bodies are accepted; fastify's default text/plain parser would turn 415 into 400.
   app.removeContentTypeParser('text/plain');
   takeBodies(app, faults);
+  for (const plugin of options.plugins ?? []) await app.register(fp(plugin));
 
   await app.register(errorsPlugin, { faults });
   // ind9-rl-cache-before-limiter: a micro-cache of runtime reads, registered before the limiter, so a hit is answered uncounted.
@@ -83,7 +90,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
   const accounts = options.accounts ?? DEMO_ACCOUNTS;
   await app.register(authPlugin, { faults, accountHeader, accounts });
   await app.register(requestFaults, { faults });
-  await app.register(openapiPlugin, { faults, accountHeader });
+  await app.register(openapiPlugin, { accountHeader });
   await app.register(runtimesPlugin, { faults });
   await app.register(checksPlugin, { faults, store: options.checks ?? new CheckStore(seedChecks(), accounts.main) });
   // ind8-err-405-empty-body: the router's "method not allowed" answer, which has no body of the API's shape.

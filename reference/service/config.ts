@@ -1,4 +1,6 @@
 // Reads and validates the service environment. A bad value is one line naming the variable.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { faultItems, parseFaultList } from '../faults';
 import { DEFAULTS, type ServiceOptions } from './app';
 import { API_KEYS, GUID, type Accounts } from './accounts';
@@ -18,6 +20,18 @@ export interface ServiceConfig extends ServiceOptions {
   port: number;
   host: string;
   faults: string[];
+  /** REFERENCE_PLUGINS: the plugin modules main.ts loads, as absolute paths. */
+  pluginFiles: string[];
+}
+
+/** REFERENCE_PLUGINS: comma-separated module paths (from the working folder), each one there. */
+function readPluginFiles(env: NodeJS.ProcessEnv): string[] {
+  const paths = (env.REFERENCE_PLUGINS ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const p of paths) if (!existsSync(resolve(p))) throw new ConfigError(`REFERENCE_PLUGINS: no such file: "${p}"`);
+  return paths.map((p) => resolve(p));
 }
 
 /**
@@ -78,5 +92,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     accountHeader,
     accounts: readAccounts(env),
     faults,
+    pluginFiles: readPluginFiles(env),
   };
 }

@@ -1,7 +1,19 @@
 // Entry point: read the environment, build the service, listen. Exit 2 on bad configuration.
+import type { FastifyPluginAsync } from 'fastify';
 import { listFaults } from '../faults';
 import { buildService } from './app';
 import { ConfigError, readConfig } from './config';
+
+/**
+ * A module named in REFERENCE_PLUGINS: its default export (or the module itself) is the plugin. Loaded
+ * with require, so that it may be TypeScript under tsx, or the bundle embedded.mjs made of it.
+ */
+function loadPlugin(file: string): FastifyPluginAsync {
+  const mod = require(file) as { default?: FastifyPluginAsync } | FastifyPluginAsync; // eslint-disable-line @typescript-eslint/no-require-imports
+  const plugin = typeof mod === 'function' ? mod : mod.default;
+  if (typeof plugin !== 'function') throw new Error(`REFERENCE_PLUGINS: ${file} exports no plugin (a function as its default export)`);
+  return plugin;
+}
 
 async function main(): Promise<void> {
   if (process.argv.includes('--list-faults')) {
@@ -16,7 +28,7 @@ async function main(): Promise<void> {
     process.stderr.write(`reference service: ${e.message}\n`);
     process.exit(2);
   }
-  const app = await buildService(config);
+  const app = await buildService({ ...config, plugins: config.pluginFiles.map(loadPlugin) });
   // Installed before the line is printed: whoever waits for the line may stop us right away.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

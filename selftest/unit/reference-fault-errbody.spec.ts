@@ -4,7 +4,8 @@
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ERROR_MUTATIONS, type ErrorMutation } from '../../reference/fault-kinds';
-import { AUTH, DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, service } from '../../reference/testing';
+import { AUTH, DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID } from '../../reference/testing';
+import { service } from './reference-service';
 
 interface Probe {
   place: string;

@@ -9,7 +9,8 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { FaultName } from '../../reference/faults';
 import type { ServiceOptions } from '../../reference/service/app';
-import { call, fakeClock, put, SEEDED_API_CHECK_ID, service, type FakeClock } from '../../reference/testing';
+import { call, fakeClock, put, SEEDED_API_CHECK_ID, type FakeClock } from '../../reference/testing';
+import { service } from './reference-service';
 
 /** One fault's probe and what it observes on a clean service and with the fault. */
 export interface Case {

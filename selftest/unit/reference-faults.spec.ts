@@ -16,9 +16,9 @@ import {
   SECOND_ACCOUNT_ID,
   SEEDED_API_CHECK_ID,
   SEEDED_BROWSER_CHECK_ID,
-  service,
   type FakeClock,
 } from '../../reference/testing';
+import { service } from './reference-service';
 
 type Probe = (app: FastifyInstance, clock: FakeClock) => Promise<unknown>;
 const spec = async (app: FastifyInstance) => (await call(app, { url: '/openapi.json', headers: {} })).body;

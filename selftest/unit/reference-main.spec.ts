@@ -1,7 +1,8 @@
 // The service entry point: bad environment is one line and exit 2; --list-faults lists the catalogue;
-// it listens and prints its one line.
+// it listens and prints its one line; REFERENCE_PLUGINS bends it from outside.
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { KINDS } from '../../reference/fault-kinds';
 import { FAULTS } from '../../reference/faults';
@@ -38,6 +39,7 @@ for (const [name, value] of [
   ['REF_API_KEY', 'two words'],
   ['REF_ACCOUNT_ID', 'not-a-guid'],
   ['REF_SECOND_ACCOUNT_ID', '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c'],
+  ['REFERENCE_PLUGINS', 'no/such/plugin.ts'],
 ] as const) {
   test(`main: bad ${name} (${value}) exits 2 with one line naming it`, async () => {
     const r = await run({ [name]: value });
@@ -64,3 +66,36 @@ test('main: listens and prints one line', async () => {
   expect(r.out).toMatch(/^reference service listening on http:\/\/127\.0\.0\.1:\d+\n$/);
   expect(r.code).toBe(0);
 });
+
+// A plugin of a user's own, outside the project: TypeScript, bundled by embedded.mjs or loaded by tsx.
+const BENDING_PLUGIN = `import type { FastifyInstance } from 'fastify';
+export default async function bend(app: FastifyInstance) {
+  app.addHook('onSend', async (req, reply, payload) => (req.url === '/openapi.json' ? '{"bent":true}' : payload));
+}
+`;
+
+for (const launcher of [['support/run/embedded.mjs'], ['--import', 'tsx']]) {
+  test(`main: REFERENCE_PLUGINS registers each module's default export as a plugin of the service (${launcher.join(' ')})`, async ({}, testInfo) => {
+    const file = testInfo.outputPath('bend.ts');
+    writeFileSync(file, BENDING_PLUGIN);
+    const proc = spawn(process.execPath, [...launcher, 'reference/service/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, MOCK_FAULT: '', PORT: '0', REFERENCE_PLUGINS: file },
+    });
+    try {
+      const port = await new Promise<string>((ok, ko) => {
+        let out = '';
+        proc.stdout.on('data', (d) => {
+          out += d;
+          const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+          if (m) ok(m[1]);
+        });
+        proc.once('exit', (code) => ko(new Error(`exited with ${code}`)));
+      });
+      expect(await (await fetch(`http://127.0.0.1:${port}/openapi.json`)).json()).toEqual({ bent: true });
+      expect((await fetch(`http://127.0.0.1:${port}/swagger.json`)).status).toBe(200);
+    } finally {
+      proc.kill('SIGTERM');
+    }
+  });
+}

@@ -12,12 +12,16 @@
  * `__dirname` is kept as the source's own folder, so files the reference reads beside its sources
  * (specs/openapi.json) are found as before. Without esbuild it falls back to tsx.
  *
+ * The plugin modules REFERENCE_PLUGINS names (README: "Bending the reference") are bundled too, each on
+ * its own, and the variable handed on names their bundles. They may live anywhere, so a plugin's bundle is
+ * keyed by the files esbuild read for it (its manifest lists them), not by a folder.
+ *
  * Plain JavaScript, so that plain `node` runs it without any loader.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
@@ -44,23 +48,26 @@ function bundleName(entry) {
 /** reference/service/main.ts → reference-service-main */
 const stem = (entry) => entry.replace(/\.ts$/, '').replace(/[^A-Za-z0-9]+/g, '-');
 
-async function build(entry, outfile) {
+// Each source's __dirname becomes its own folder, as it is under tsx, not the bundle's.
+const keepDirname = {
+  name: 'keep-dirname',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replace(/\b__dirname\b/g, JSON.stringify(dirname(args.path))),
+      loader: 'ts',
+    }));
+  },
+};
+
+/** Bundles `file` (absolute) into `outfile`; returns the files esbuild read, the packages' apart. */
+async function esbuildTo(file, outfile) {
   const esbuild = await import('esbuild');
-  // Each source's __dirname becomes its own folder, as it is under tsx, not the bundle's.
-  const keepDirname = {
-    name: 'keep-dirname',
-    setup(b) {
-      b.onLoad({ filter: /\.ts$/ }, (args) => ({
-        contents: readFileSync(args.path, 'utf8').replace(/\b__dirname\b/g, JSON.stringify(dirname(args.path))),
-        loader: 'ts',
-      }));
-    },
-  };
   mkdirSync(CACHE, { recursive: true });
   // Written under a name of its own, then renamed: runs that start at once never read half a file.
   const partial = `${outfile}.${process.pid}.partial`;
-  await esbuild.build({
-    entryPoints: [join(ROOT, entry)],
+  const { metafile } = await esbuild.build({
+    entryPoints: [file],
+    metafile: true,
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -70,6 +77,13 @@ async function build(entry, outfile) {
     plugins: [keepDirname],
   });
   renameSync(partial, outfile);
+  return Object.keys(metafile.inputs)
+    .filter((f) => !f.split('/').includes('node_modules'))
+    .map((f) => resolve(f));
+}
+
+async function build(entry, outfile) {
+  await esbuildTo(join(ROOT, entry), outfile);
   for (const old of readdirSync(CACHE))
     if (old.startsWith(`${stem(entry)}-`) && join(CACHE, old) !== outfile && !old.endsWith('.partial')) rmSync(join(CACHE, old), { force: true });
 }
@@ -78,6 +92,45 @@ async function bundle(entry) {
   const outfile = bundleName(entry);
   if (!existsSync(outfile)) await build(entry, outfile);
   return outfile;
+}
+
+/** The hash of these files and the lock file (the packages' versions); null when one is gone. */
+function inputsHash(files) {
+  const hash = createHash('sha256').update(`${BUILD_VERSION}\n`);
+  for (const file of [...files, join(ROOT, 'package-lock.json')]) {
+    if (!existsSync(file)) return null;
+    hash.update(`${file}\n`).update(readFileSync(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** A REFERENCE_PLUGINS module's bundle: reused while every file it was built from is unchanged. */
+async function pluginBundle(file) {
+  const name = `plugin-${stem(relative(ROOT, file))}-${createHash('sha256').update(file).digest('hex').slice(0, 8)}`;
+  const manifest = join(CACHE, `${name}.json`);
+  const built = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')) : undefined;
+  if (built && inputsHash(built.inputs) === built.key && existsSync(built.outfile)) return built.outfile;
+  const fresh = join(CACHE, `${name}.${process.pid}.cjs`);
+  const inputs = await esbuildTo(file, fresh);
+  const outfile = join(CACHE, `${name}-${inputsHash(inputs)}.cjs`);
+  renameSync(fresh, outfile);
+  writeFileSync(`${manifest}.${process.pid}`, JSON.stringify({ inputs, key: inputsHash(inputs), outfile }));
+  renameSync(`${manifest}.${process.pid}`, manifest);
+  for (const old of readdirSync(CACHE))
+    if (old.startsWith(`${name}-`) && old.endsWith('.cjs') && join(CACHE, old) !== outfile) rmSync(join(CACHE, old), { force: true });
+  return outfile;
+}
+
+/** REFERENCE_PLUGINS, its modules bundled: the service loads the bundles (config.ts resolves from the working folder). */
+async function bundlePlugins() {
+  const files = (process.env.REFERENCE_PLUGINS ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => resolve(p));
+  // A missing file is the service's to name (exit 2), as without bundles.
+  if (files.some((f) => !existsSync(f))) return;
+  process.env.REFERENCE_PLUGINS = (await Promise.all(files.map(pluginBundle))).join(',');
 }
 
 const entry = process.argv[2];
@@ -91,8 +144,8 @@ process.argv.splice(2, 1);
 // no handler sees, SIGKILL), the pipe closes, and the program goes too instead of holding its port.
 if (process.env.EMBEDDED_EXIT_WITH_PARENT === '1') process.stdin.on('close', () => process.exit(0)).resume();
 
-bundle(entry).then(
-  (outfile) => require(outfile),
+Promise.all([bundle(entry), entry === 'reference/service/main.ts' ? bundlePlugins() : undefined]).then(
+  ([outfile]) => require(outfile),
   (e) => {
     process.stderr.write(`${entry}: no bundle (${String(e.message).split('\n')[0]}); starting through tsx\n`);
     require('tsx/cjs/api').register();

@@ -1,8 +1,7 @@
 // The old Swagger 2.0 document: smaller than openapi.json, deprecated, never declaring an operation
-// that openapi.json lacks (unless swagger-newer adds one).
-import type { Faults } from '../../faults';
+// that openapi.json lacks.
 
-export function buildSwagger(faults: Faults, accountHeader: string): Record<string, unknown> {
+export function buildSwagger(accountHeader: string): Record<string, unknown> {
   const paths: Record<string, unknown> = {
     '/v1/runtimes/{id}': {
       get: {
@@ -17,13 +16,6 @@ export function buildSwagger(faults: Faults, accountHeader: string): Record<stri
       },
     },
   };
-  if (faults.has('swagger-newer')) {
-    paths['/v1/checks'] = {
-      post: { summary: 'Create a check', operationId: 'postV1Checks', responses: { 201: { description: 'Created' } } },
-    };
-  }
-  // Keep the two documents in step under spec-unversioned, so that fault breaks SPEC-2 only.
-  const served = faults.has('spec-unversioned') ? Object.fromEntries(Object.entries(paths).map(([p, item]) => [p.replace(/^\/v1/, ''), item])) : paths;
   return {
     swagger: '2.0',
     info: {
@@ -34,6 +26,6 @@ export function buildSwagger(faults: Faults, accountHeader: string): Record<stri
     basePath: '/',
     securityDefinitions: { Bearer: { type: 'apiKey', in: 'header', name: 'Authorization' } },
     security: [{ Bearer: [] }],
-    paths: served,
+    paths,
   };
 }

@@ -14,23 +14,24 @@ import { isSuiteError } from '../../../support/run/suite-error';
 import { freePorts } from '../../../support/run/loopback-ports';
 import { FAULT_RUN_PLAN_VARIABLE, readPlan, suiteEnv, type FaultRunPlan, type PlannedTarget } from './plan';
 import { filesIn } from '../../../support/run/run-files';
+import { outsideFaults } from '../../faults/outside';
 
 type Service = Awaited<ReturnType<typeof buildService>>;
 
 async function start(t: PlannedTarget, plan: FaultRunPlan): Promise<{ service: Service; stopped?: string }> {
   mkdirSync(t.dir, { recursive: true });
   const rateLimit = readConfig({ ...process.env, ...suiteEnv(t, plan) }).rateLimit;
-  // As playwright.config.ts starts the embedded service: the suite's limit, on loopback.
-  const service = await buildService(
-    readServiceConfig({
-      ...process.env,
-      ...suiteEnv(t, plan),
-      PORT: String(t.port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT_MAX: String(rateLimit.max),
-      RATE_LIMIT_WINDOW_S: String(rateLimit.windowSeconds),
-    }),
-  );
+  // As playwright.config.ts starts the embedded service: the suite's limit, on loopback; and as the
+  // self-test starts it, with the faults applied from outside (REFERENCE_PLUGINS there).
+  const config = readServiceConfig({
+    ...process.env,
+    ...suiteEnv(t, plan),
+    PORT: String(t.port),
+    HOST: '127.0.0.1',
+    RATE_LIMIT_MAX: String(rateLimit.max),
+    RATE_LIMIT_WINDOW_S: String(rateLimit.windowSeconds),
+  });
+  const service = await buildService({ ...config, plugins: [outsideFaults(t.fault)] });
   await listenOnFreePort(service, t);
   const suite = readConfig({ ...process.env, ...suiteEnv(t, plan) });
   try {

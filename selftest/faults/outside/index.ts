@@ -1,0 +1,33 @@
+/**
+ * Every fault applied from outside the reference service (seams.ts), and the plugin that applies those
+ * a MOCK_FAULT list names. The list is checked as the service checks it (reference/faults.ts: an unknown
+ * name or a malformed row is an error); its other items are the service's own, or the agent's.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { parseKind, type FaultKind } from '../../../reference/fault-kinds';
+import { faultItems, parseFaultList } from '../../../reference/faults';
+import type { KindFault, OutsideFault, Seam } from './seams';
+import { SPEC_FAULTS } from './spec';
+
+/** In the order they are applied (a record's hooks run in the order they are added). */
+export const OUTSIDE_FAULTS: readonly OutsideFault[] = [...SPEC_FAULTS];
+
+const isKind = (f: OutsideFault): f is KindFault => 'kind' in f;
+
+/** The plugin that applies the outside faults of these MOCK_FAULT items (a list, or MOCK_FAULT's text). */
+export function outsideFaults(mockFault: string | Iterable<string> | undefined): FastifyPluginAsync {
+  const items = typeof mockFault === 'string' || mockFault === undefined ? faultItems(mockFault) : [...mockFault];
+  parseFaultList(items);
+  const rows: FaultKind[] = items.filter((i) => i.includes(':')).map(parseKind);
+  return async (app) => {
+    for (const f of OUTSIDE_FAULTS) {
+      if (!isKind(f)) {
+        if (items.includes(f.name)) f.apply(app);
+        continue;
+      }
+      const mine = rows.filter((r) => r.kind === f.kind);
+      // Rows of f's kind: the type of f.apply's argument, which the union cannot name here.
+      if (mine.length) (f.apply as (rows: FaultKind[]) => Seam)(mine)(app);
+    }
+  };
+}

@@ -1,0 +1,223 @@
+/**
+ * The SPEC faults: what /openapi.json and /swagger.json serve, bent on its way out (SPEC-1..9). Each
+ * is the mistake a service's own document could make; the comment says how it came about. Applied in
+ * this order: the document's edits, the cuts and additions of the generated rows, the paths renamed
+ * (after the cuts, whose pointers name the documented paths), then the text as sent.
+ */
+import { OPENAPI_LAST_MODIFIED } from '../../../reference/service/spec/openapi-document';
+import { all, notFound, servedJson, servedText, type Json, type KindFault, type NamedFault, type OutsideFault } from './seams';
+
+const OPENAPI = ['/openapi.json'];
+const SWAGGER = ['/swagger.json'];
+const DAY_MS = 86_400_000;
+
+const runtimeOp = (doc: Json) => doc.paths['/v1/runtimes/{id}'].get;
+const updateOp = (doc: Json) => doc.paths['/v1/checks/{id}'].put;
+const schemas = (doc: Json) => doc.components.schemas;
+/** Every path of the document renamed. */
+const renamePaths = (rename: (path: string) => string) => (doc: Json) => {
+  doc.paths = Object.fromEntries(Object.entries(doc.paths).map(([p, item]) => [rename(p), item]));
+};
+const openapi = (edit: (doc: Json) => void) => servedJson(OPENAPI, edit);
+
+const EDITS: NamedFault[] = [
+  { name: 'spec-invalid', clauses: ['SPEC-1'], apply: openapi((d) => delete runtimeOp(d).responses['200'].description) },
+  {
+    name: 'spec-no-bearer',
+    clauses: ['SPEC-3'],
+    apply: openapi((d) => {
+      d.components.securitySchemes = { ApiKey: { type: 'apiKey', in: 'header', name: 'Authorization' } };
+      d.security = [{ ApiKey: [] }];
+    }),
+  },
+  { name: 'spec-runtime-no-404', clauses: ['SPEC-4', 'SPEC-7'], apply: openapi((d) => delete runtimeOp(d).responses['404']) },
+  { name: 'spec-not-deprecated', clauses: ['SPEC-5'], apply: openapi((d) => delete updateOp(d).deprecated) },
+  {
+    name: 'spec-runtime-optional-node',
+    clauses: ['SPEC-6'],
+    apply: openapi((d) => (schemas(d).Runtime.required = schemas(d).Runtime.required.filter((r: string) => r !== 'nodeJsVersion'))),
+  },
+  { name: 'spec-stage-extra', clauses: ['SPEC-6'], apply: openapi((d) => schemas(d).RuntimeStage.enum.push('GA')) },
+  {
+    name: 'spec-stage-enum',
+    clauses: ['SPEC-6'],
+    apply: openapi((d) => (schemas(d).RuntimeStage.enum = schemas(d).RuntimeStage.enum.filter((s: string) => s !== 'STABLE'))),
+  },
+  { name: 'spec-429-schema', clauses: ['SPEC-7'], apply: openapi((d) => (schemas(d).TooManyRequestsError.properties.error.enum = ['Rate limit exceeded'])) },
+  // The update operation kept the scheme of the old dashboard endpoint.
+  {
+    name: 'ind-spec-update-basic-auth',
+    clauses: ['SPEC-3'],
+    apply: openapi((d) => {
+      d.components.securitySchemes.Basic = { type: 'http', scheme: 'basic' };
+      updateOp(d).security = [{ Basic: [] }];
+    }),
+  },
+  // The spec generated from the route's own querystring schema.
+  {
+    name: 'ind-spec-query-string',
+    clauses: ['SPEC-5'],
+    apply: openapi((d) => (updateOp(d).parameters.find((p: Json) => p.in === 'query').schema = { type: 'string', enum: ['true', 'false'], default: 'true' })),
+  },
+  // The runtime operation's 429 copied from its 401 line.
+  {
+    name: 'ind6-spec-429-apierror',
+    clauses: ['SPEC-7'],
+    apply: openapi((d) => (runtimeOp(d).responses['429'].content['application/json'].schema = { $ref: '#/components/schemas/ApiError' })),
+  },
+  // The parameter's type inferred from an example id such as 2025.04.
+  {
+    name: 'ind6-spec-id-number',
+    clauses: ['SPEC-4'],
+    apply: openapi((d) => (runtimeOp(d).parameters.find((p: Json) => p.in === 'path').schema = { type: 'number', example: 2025.04 })),
+  },
+  // "A date" written as the OpenAPI date format, which is ISO 8601 (YYYY-MM-DD).
+  { name: 'ind6-spec-eol-format-date', clauses: ['SPEC-9'], apply: openapi((d) => (schemas(d).Runtime.properties.runtimeEndOfLife.format = 'date')) },
+  // The runtime catalogue taken for public data, its operation marked unauthenticated.
+  { name: 'ind7-spec-runtime-security-empty', clauses: ['SPEC-3'], apply: openapi((d) => (runtimeOp(d).security = [])) },
+  // "String or null" written the OpenAPI 3.1 way in a 3.0.3 document.
+  {
+    name: 'ind7-spec-nullable-type-array',
+    clauses: ['SPEC-1'],
+    apply: openapi((d) => {
+      const description = schemas(d).CheckUpdate.properties.description;
+      delete description.nullable;
+      description.type = ['string', 'null'];
+    }),
+  },
+  // "Content not described" typed as an opaque string.
+  {
+    name: 'ind7-spec-429-attributes-string',
+    clauses: ['SPEC-7', 'SPEC-9'],
+    apply: openapi((d) => (schemas(d).TooManyRequestsError.properties.attributes = { type: 'string', description: 'Content not described.' })),
+  },
+  // The body schema generated from the model, where the offset is a snake_case column.
+  {
+    name: 'ind7-spec-offset-snake-case',
+    clauses: ['SPEC-5'],
+    apply: openapi((d) => {
+      const props = schemas(d).CheckUpdate.properties;
+      props.frequency_offset = props.frequencyOffset;
+      delete props.frequencyOffset;
+    }),
+  },
+  // The enum written by hand in the JSON file, its value quoted like the neighbouring strings.
+  {
+    name: 'ind8-spec-404-status-enum-quoted',
+    clauses: ['SPEC-7', 'SPEC-9'],
+    apply: openapi((d) => (schemas(d).NotFoundError.properties.statusCode.enum = ['404'])),
+  },
+  // The schema generated from the model, where stage is a NOT NULL column.
+  { name: 'ind8-spec-runtime-stage-required', clauses: ['SPEC-6'], apply: openapi((d) => schemas(d).Runtime.required.push('stage')) },
+  // The path copied from a router that registers collections with a trailing slash.
+  {
+    name: 'ind8-spec-runtime-path-trailing-slash',
+    clauses: ['SPEC-4'],
+    apply: openapi(renamePaths((p) => (p === '/v1/runtimes/{id}' ? '/v1/runtimes/{id}/' : p))),
+  },
+  // The parameter block copied from a query parameter, its `in` left as it was (the runtime operation's one header parameter is the account).
+  {
+    name: 'ind9-spec-account-param-in-query',
+    clauses: ['SPEC-4'],
+    apply: openapi((d) => {
+      for (const p of runtimeOp(d).parameters) if (p.in === 'header') p.in = 'query';
+    }),
+  },
+  // The error schema closed against unknown properties, and message (optional) forgotten in its list.
+  {
+    name: 'ind9-spec-404-closed-no-message',
+    clauses: ['SPEC-7', 'SPEC-9'],
+    apply: openapi((d) => {
+      delete schemas(d).NotFoundError.properties.message;
+      schemas(d).NotFoundError.additionalProperties = false;
+    }),
+  },
+  // The scheme renamed in components, the document's security requirement left naming the old one.
+  {
+    name: 'ind9-spec-security-name-mismatch',
+    clauses: ['SPEC-3'],
+    apply: openapi((d) => {
+      d.components.securitySchemes = Object.fromEntries(Object.entries(d.components.securitySchemes).map(([k, v]) => [k === 'Bearer' ? 'bearerAuth' : k, v]));
+    }),
+  },
+  // swagger.json touched after openapi.json: an operation openapi.json lacks, and the later date.
+  {
+    name: 'swagger-newer',
+    clauses: ['SPEC-8'],
+    apply: all(
+      servedJson(SWAGGER, (d) => {
+        d.paths['/v1/checks'] = { post: { summary: 'Create a check', operationId: 'postV1Checks', responses: { 201: { description: 'Created' } } } };
+      }),
+      servedText(SWAGGER, (text, reply) => {
+        reply.header('last-modified', new Date(OPENAPI_LAST_MODIFIED.getTime() + DAY_MS).toUTCString());
+        return text;
+      }),
+    ),
+  },
+];
+
+/** JSON pointer tokens (RFC 6901), and the node a pointer's tokens lead to. */
+const tokens = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+const nodeAt = (doc: Json, parts: string[]): Json => parts.reduce<Json>((n, k) => (n && typeof n === 'object' ? n[k] : undefined), doc);
+
+const GENERATED: KindFault[] = [
+  /**
+   * spec-drop: the nodes at these pointers cut out. All are found before any is cut, and array elements
+   * are cut from the highest index down, so that two drops in one array name what they meant. A pointer
+   * that names nothing changes nothing.
+   */
+  {
+    kind: 'spec-drop',
+    clauses: ['SPEC-4', 'SPEC-5', 'SPEC-6'],
+    apply: (rows) =>
+      openapi((d) => {
+        const found = rows.flatMap(({ pointer }) => {
+          const parts = tokens(pointer);
+          const key = parts.pop()!;
+          const parent = nodeAt(d, parts);
+          return parent && typeof parent === 'object' && key in parent ? [{ parent, key }] : [];
+        });
+        for (const f of found) if (!Array.isArray(f.parent)) delete f.parent[f.key];
+        const cuts = found.filter((f) => Array.isArray(f.parent)).sort((a, b) => Number(b.key) - Number(a.key));
+        for (const f of cuts) f.parent.splice(Number(f.key), 1);
+      }),
+  },
+  /** spec-add: each value appended to the array its pointer names (nothing where there is none). */
+  {
+    kind: 'spec-add',
+    clauses: ['SPEC-6'],
+    apply: (rows) =>
+      openapi((d) => {
+        for (const { pointer, value } of rows) {
+          const node = nodeAt(d, tokens(pointer));
+          if (Array.isArray(node)) node.push(value);
+        }
+      }),
+  },
+];
+
+/** One byte order mark, however many faults put it there. */
+const withBom = (text: string) => (text.startsWith('\uFEFF') ? text : `\uFEFF${text}`);
+
+const PATHS_AND_TEXT: NamedFault[] = [
+  { name: 'spec-trailing-slash', clauses: ['SPEC-4', 'SPEC-5'], apply: openapi(renamePaths((p) => `${p}/`)) },
+  // Both documents, kept in step, so that the fault breaks SPEC-2 only.
+  {
+    name: 'spec-unversioned',
+    clauses: ['SPEC-2'],
+    apply: servedJson(
+      [...OPENAPI, ...SWAGGER],
+      renamePaths((p) => p.replace(/^\/v1/, '')),
+    ),
+  },
+  { name: 'spec-bom', clauses: ['SPEC-1'], apply: servedText(OPENAPI, withBom) },
+  // The file as an editor saved it, a byte order mark in front of the JSON.
+  { name: 'ind9-spec-utf8-bom', clauses: ['SPEC-1'], apply: servedText(OPENAPI, withBom) },
+  { name: 'spec-missing', clauses: ['SPEC-1'], apply: notFound(OPENAPI) },
+];
+
+export const SPEC_FAULTS: OutsideFault[] = [...EDITS, ...GENERATED, ...PATHS_AND_TEXT];
