@@ -24,6 +24,8 @@ export function clauseLines(rows: readonly ClauseRow[], details: string): string
     .map((r) => {
       const standing = r.failures.filter((f) => !f.waiver);
       const first = standing[0];
+      // A clause failed by a test's error alone, or whose failures the matrix capped away: no value to show.
+      if (!first) return `✗ ${r.id} failed; details: ${details}`;
       const places = new Set(standing.map((f) => f.place ?? '')).size;
       const received = first.received.length > MAX_RECEIVED ? `${first.received.slice(0, MAX_RECEIVED)}…` : first.received;
       return `✗ ${r.id} failed: ${count(standing.length, 'failure')} at ${count(places, 'place')}; first: ${first.title} (received ${received}); details: ${details}`;

@@ -167,9 +167,19 @@ const configOf = (env: Record<string, string>): Config => readConfig({ CONTRACT_
 
 test.describe('key roles', () => {
   test('the burst spends a key nothing else uses; refused probes never use it when another key exists', () => {
+    // The embedded service has a key of the demo account for the burst alone: the second key is free for the probes.
     const embedded = configOf({});
-    expect(keyRoles(embedded).burst.source).toBe('SECOND_API_KEY');
-    expect(refusedProbeCredentials(embedded).which).toBe('main');
+    expect(keyRoles(embedded).burst.source).toBe('BURST_API_KEY');
+    expect(refusedProbeCredentials(embedded).which).toBe('second');
+    const secondAsBurst = configOf({
+      BASE_URL: 'https://x.example',
+      API_KEY: 'main-key-1234',
+      ACCOUNT_ID: '6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c',
+      SECOND_API_KEY: 'second-key-1234',
+      SECOND_ACCOUNT_ID: '8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d',
+    });
+    expect(keyRoles(secondAsBurst).burst.source).toBe('SECOND_API_KEY');
+    expect(refusedProbeCredentials(secondAsBurst).which).toBe('main');
     const withBurst = configOf({ BURST_API_KEY: 'burst-key-123' });
     expect(keyRoles(withBurst).burst).toMatchObject({ source: 'BURST_API_KEY', apiKey: 'burst-key-123', accountId: withBurst.accountId });
     expect(refusedProbeCredentials(withBurst).which).toBe('second');

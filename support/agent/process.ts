@@ -28,9 +28,11 @@ export const shellCommand = (command: string) => (SIMPLE_COMMAND.test(command) ?
 /** `environment`: the configuration's, which the command inherits. */
 export function startAgent(command: string, port: number | undefined, environment: NodeJS.ProcessEnv): AgentProcess {
   // An AGENT_HEALTH_PORT of the configuration's environment is never passed on (spawn leaves out an undefined value).
-  const env = { ...environment, AGENT_HEALTH_PORT: port === undefined ? undefined : String(port) };
-  const cwd = command === EMBEDDED.agentCommand ? ROOT : undefined;
-  const child = spawn(shellCommand(command), { shell: true, detached: true, cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const embedded = command === EMBEDDED.agentCommand;
+  // The embedded agent exits when its stdin, a pipe from this process, closes (embedded.mjs): a worker that dies leaves no agent behind.
+  const env = { ...environment, AGENT_HEALTH_PORT: port === undefined ? undefined : String(port), ...(embedded && { EMBEDDED_EXIT_WITH_PARENT: '1' }) };
+  const cwd = embedded ? ROOT : undefined;
+  const child = spawn(shellCommand(command), { shell: true, detached: true, cwd, env, stdio: [embedded ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
