@@ -4,7 +4,18 @@
  */
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { defaultWorkers, EMBEDDED_PORT_VARIABLE, getConfig, loadEnvFile, readConfig, WAIVER_DAY_VARIABLE, type Config } from './support/run/config';
+import {
+  defaultWorkers,
+  getConfig,
+  handedOver,
+  handOver,
+  isRunnerProcess,
+  loadEnvFile,
+  onCi,
+  readRunConfig,
+  setPlaywrightVariables,
+  type Config,
+} from './support/run/config';
 import { EXIT_CONFIG_ERROR, isSuiteError } from './support/run/suite-error';
 import { clearRunOutputs, keepLastWholeRun } from './reporters/run-outputs';
 import { checkPaths } from './support/run/path-checks';
@@ -14,14 +25,14 @@ import { REPORT_FILES } from './support/run/report-files';
 
 loadEnvFile();
 // Only the runner's own process (not each worker) clears the last run's outputs and reports a stop.
-const isRunner = process.env.TEST_WORKER_INDEX === undefined;
+const isRunner = isRunnerProcess();
 // The embedded service listens on a port of its own choosing and prints it; global setup puts it in the
 // runner's environment, which the workers (started after it) read.
-const port = process.env[EMBEDDED_PORT_VARIABLE];
+const port = handedOver('embeddedPort');
 let config: Config;
 try {
   // Not getConfig(): its cache would keep the runner's configuration without the port.
-  config = isRunner ? readConfig(process.env, { embeddedPortPending: !port }) : getConfig();
+  config = isRunner ? readRunConfig({ embeddedPortPending: !port }) : getConfig();
   // The paths it names, before Playwright writes under REPORT_DIR or a test starts.
   if (isRunner) checkPaths(config);
 } catch (e) {
@@ -36,14 +47,14 @@ const selection = readSelection(process.argv);
 if (isRunner && !selection.listing && !selection.partial) clearRunOutputs(config.reportDir);
 if (isRunner && !selection.listing && selection.partial) keepLastWholeRun(config.reportDir);
 // The workers judge waivers by the day the run started, as the runner's summary does.
-if (isRunner) process.env[WAIVER_DAY_VARIABLE] = config.today;
+if (isRunner) handOver('waiverDay', config.today);
 const matrixOptions = {
   outputDir: config.reportDir,
   waivers: { file: config.waiversFile, entries: config.waivers, today: config.today },
   partial: selection.partial,
 };
-const order = decideOrder(process.argv);
-decideBurstInRun(process.argv);
+const order = decideOrder(selection);
+decideBurstInRun(selection);
 
 const reports = config.reportDir;
 
@@ -53,9 +64,10 @@ const reports = config.reportDir;
 // PW_TEST_REPORTER, the variable Playwright reads after the configuration to add one reporter (as its VS Code extension does);
 // without options it reads the run's own (contractReportOptions). Playwright's HTML report is a reporter of its own, not ours
 // to add: its folder is set here, so that `--reporter=dot,html` or `--add-reporter=html` writes it where this run's goes.
-if (isRunner && selection.ownReporters && !selection.listing) process.env.PW_TEST_REPORTER = resolve(__dirname, 'reporters/clause-matrix.ts');
-process.env.PLAYWRIGHT_HTML_OUTPUT_DIR ??= resolve(__dirname, reports, REPORT_FILES.html);
-process.env.PLAYWRIGHT_HTML_OPEN ??= 'never';
+setPlaywrightVariables({
+  addReporter: isRunner && selection.ownReporters && !selection.listing ? resolve(__dirname, 'reporters/clause-matrix.ts') : undefined,
+  htmlOutputDir: resolve(__dirname, reports, REPORT_FILES.html),
+});
 
 export default defineConfig({
   testDir: 'tests',
@@ -63,7 +75,7 @@ export default defineConfig({
   globalSetup: './support/run/global-setup.ts',
   timeout: 30_000,
   workers: defaultWorkers(config.embedded),
-  forbidOnly: !!process.env.CI,
+  forbidOnly: onCi(),
   retries: 0,
   // Our console (reporters/console.ts) instead of 'list': progress, wait notices, and a line per failed clause instead of the
   // failures' texts (the reports keep them). --list writes no report: Playwright's list of tests only.

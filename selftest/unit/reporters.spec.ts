@@ -249,8 +249,8 @@ test('the console gets one line per failed clause (count, places, first received
 
 test('the command line: --list, a partial selection (grep, files, a shard), a whole run, its own reporters', () => {
   const cli = (...args: string[]) => readSelection(['node', 'playwright', 'test', ...args]);
-  expect(cli()).toEqual({ listing: false, partial: undefined, ownReporters: false });
-  expect(cli('--workers', '2', '--shard=1/1', '--reporter', 'dot')).toEqual({ listing: false, partial: undefined, ownReporters: true });
+  expect(cli()).toEqual({ listing: false, partial: undefined, ownReporters: false, files: [], grepInvert: [], shuffle: false });
+  expect(cli('--workers', '2', '--shard=1/1', '--reporter', 'dot')).toMatchObject({ listing: false, partial: undefined, ownReporters: true });
   expect(cli('--list').listing).toBe(true);
   expect(cli('-g', '@RT-3').partial).toBe('--grep @RT-3');
   expect(cli('--grep-invert=@burst', '--shard', '2/3').partial).toBe('--grep-invert @burst, --shard 2/3');

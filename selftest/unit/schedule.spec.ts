@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { BURST_FILE, burstInOwnProject, burstInRun, decideBurstInRun, decideOrder, lastLock } from '../../support/run/schedule';
 import { TEST_FILES } from '../../support/run/test-files';
+import { readSelection } from '../../support/run/selection';
 
 const ROOT = join(__dirname, '../..');
 
@@ -15,16 +16,22 @@ test('TEST_FILES names every test file and only those; the burst matcher one of 
   expect(files.filter((f) => BURST_FILE.test(f))).toEqual([TEST_FILES.burst]);
 });
 
+/** The command line's selection (selection.ts), as playwright.config.ts reads it once. */
+const cli = (...args: string[]) => readSelection(['node', 'playwright', 'test', ...args]);
+
 test('the runner decides the order once, from its command line; its workers read the decision', () => {
   const runner: NodeJS.ProcessEnv = {};
-  expect(decideOrder(['node', 'playwright', 'test'], runner)).toBe('exclusive');
+  expect(decideOrder(cli(), runner)).toBe('exclusive');
   expect(lastLock(runner)).toBe('-exclusive-');
   // A worker has no --shuffle on its command line: the runner's decision stands.
   const shuffled: NodeJS.ProcessEnv = {};
-  expect(decideOrder(['node', 'playwright', 'test', '--shuffle'], shuffled)).toBe('own-project');
-  expect(decideOrder(['node', 'worker'], shuffled)).toBe('own-project');
+  expect(decideOrder(cli('--shuffle'), shuffled)).toBe('own-project');
+  expect(decideOrder(readSelection(['node', 'worker']), shuffled)).toBe('own-project');
   expect(lastLock(shuffled)).toBeUndefined();
-  expect(decideOrder(['node', 'playwright', 'test', '--shuffle=42'], {})).toBe('own-project');
+  expect(decideOrder(cli('--shuffle=42'), {})).toBe('own-project');
+  // A seed after a space is the option's value, not a file that would make the run partial.
+  expect(cli('--shuffle', '42')).toMatchObject({ shuffle: true, files: [], partial: undefined });
+  expect(decideOrder(cli('--shuffle', '42'), {})).toBe('own-project');
   const manyTargets: NodeJS.ProcessEnv = {};
   burstInOwnProject(manyTargets);
   expect(lastLock(manyTargets)).toBeUndefined();
@@ -51,7 +58,7 @@ test('@burst selects the burst alone and --grep-invert @burst everything else (t
 });
 
 test('the burst is out of a run only where its command line certainly leaves it out: files named, none the burst, or @burst grepped out', () => {
-  const decide = (...args: string[]) => decideBurstInRun(['node', 'playwright', 'test', ...args], {});
+  const decide = (...args: string[]) => decideBurstInRun(cli(...args), {});
   expect(decide()).toBe(true);
   expect(decide(TEST_FILES.checkUpdate, TEST_FILES.auth, '--workers', '2')).toBe(false);
   expect(decide(TEST_FILES.errors, TEST_FILES.burst)).toBe(true);
@@ -61,7 +68,7 @@ test('the burst is out of a run only where its command line certainly leaves it 
   expect(decide('--grep-invert=@burst')).toBe(false);
   // A worker reads the runner's decision.
   const env: NodeJS.ProcessEnv = {};
-  decideBurstInRun(['node', 'playwright', 'test', TEST_FILES.errors], env);
+  decideBurstInRun(cli(TEST_FILES.errors), env);
   expect(burstInRun(undefined, env)).toBe(false);
   expect(burstInRun(undefined, {})).toBe(true);
   // A project that names its files, none the burst's (a run of many targets: the burst has a target of its own).

@@ -31,6 +31,48 @@ export const WAIVER_DAY_VARIABLE = 'CONTRACT_WAIVER_DAY';
 /** Set by compare mode: each test attaches what its responses looked like (observations.json). */
 export const OBSERVATIONS_VARIABLE = 'CONTRACT_OBSERVATIONS';
 
+/**
+ * What a run hands from one of its processes to the next (global setup to the runner, the runner to its workers, which inherit
+ * its environment): written and read here only, like every other variable.
+ */
+const HANDED_OVER = {
+  /** The embedded service's port, once it listens (global setup). */
+  embeddedPort: EMBEDDED_PORT_VARIABLE,
+  /** The day the waivers are judged by (the runner). */
+  waiverDay: WAIVER_DAY_VARIABLE,
+  /** The folder of the run's shared files (global setup; run-files.ts). */
+  runDir: 'CONTRACT_RUN_DIR',
+  /** How the burst is kept after every other test (the runner; schedule.ts). */
+  lastTests: 'CONTRACT_LAST_TESTS',
+  /** Whether the burst's file is in the run (the runner; schedule.ts). */
+  burstInRun: 'CONTRACT_BURST_IN_RUN',
+} as const;
+export type HandedOver = keyof typeof HANDED_OVER;
+
+/** A value handed over in `env` (a target's own environment, a unit test's), else in this process's; blank is unset. */
+export const handedOver = (name: HandedOver, env: NodeJS.ProcessEnv = process.env): string | undefined => env[HANDED_OVER[name]] || undefined;
+
+/** Hands a value over in `env`, else to the processes this one starts from now on (its own environment). */
+export function handOver(name: HandedOver, value: string, env: NodeJS.ProcessEnv = process.env): void {
+  env[HANDED_OVER[name]] = value;
+}
+
+/** The runner's own process: Playwright names a worker's index in its environment. */
+export const isRunnerProcess = (): boolean => process.env.TEST_WORKER_INDEX === undefined;
+
+/** On a CI system (CI set): `test.only` fails the run there. */
+export const onCi = (): boolean => !!process.env.CI;
+
+/**
+ * Playwright's own variables, which it reads after the configuration: a reporter added to the command line's
+ * (PW_TEST_REPORTER, as its VS Code extension does), and the HTML report's folder and opening, unless the user set them.
+ */
+export function setPlaywrightVariables(v: { addReporter?: string; htmlOutputDir: string }): void {
+  if (v.addReporter) process.env.PW_TEST_REPORTER = v.addReporter;
+  process.env.PLAYWRIGHT_HTML_OUTPUT_DIR ??= v.htmlOutputDir;
+  process.env.PLAYWRIGHT_HTML_OPEN ??= 'never';
+}
+
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -180,6 +222,9 @@ let cached: Config | undefined;
 export function loadEnvFile(): void {
   loadDotenv({ quiet: true });
 }
+
+/** The configuration in this process's environment as it is now, not cached: the runner's, before and after the embedded service says its port. */
+export const readRunConfig = (options: { embeddedPortPending?: boolean } = {}): Config => readConfig(process.env, options);
 
 /** The run's configuration, with `.env` folded in (the environment wins over the file). */
 export function getConfig(): Config {

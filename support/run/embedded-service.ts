@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { RateLimit } from './config';
+import type { Config } from './config';
 import { SuiteError } from './suite-error';
 
 const ROOT = join(__dirname, '../..');
@@ -15,13 +15,13 @@ const LISTENING = /listening on http:\/\/127\.0\.0\.1:(\d+)/;
 
 let starting: Promise<number> | undefined;
 
-/** Starts the service once per runner (UI mode keeps it between runs); its stderr goes to the runner's, line by line. */
-export function startEmbeddedService(rateLimit: RateLimit, port = 0): Promise<number> {
+/** Starts the service once per runner (UI mode keeps it between runs), in the configuration's environment; its stderr goes to the runner's, line by line. */
+export function startEmbeddedService({ rateLimit, environment }: Pick<Config, 'rateLimit' | 'environment'>, port = 0): Promise<number> {
   if (starting) return starting;
   const child = spawn(process.execPath, [join(ROOT, 'support/run/embedded.mjs'), 'reference/service/main.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...environment,
       PORT: String(port),
       HOST: '127.0.0.1',
       RATE_LIMIT_MAX: String(rateLimit.max),

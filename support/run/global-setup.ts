@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EMBEDDED_PORT_VARIABLE, getConfig, readConfig } from './config';
+import { getConfig, handedOver, handOver, readRunConfig } from './config';
 import { startEmbeddedService } from './embedded-service';
 import { fetchAndCacheSpec } from '../spec/spec-cache';
 import { EXIT_CONFIG_ERROR, EXIT_TARGET_UNAVAILABLE, isSuiteError } from './suite-error';
@@ -13,17 +13,17 @@ import { filesIn, setRunDir } from './run-files';
 import { writeStoppedMatrix } from '../../reporters/run-outputs';
 
 export default async function globalSetup(): Promise<() => void> {
-  const early = readConfig(process.env, { embeddedPortPending: true });
+  const early = readRunConfig({ embeddedPortPending: true });
   const dir = mkdtempSync(join(tmpdir(), 'contract-suite-run-'));
   const removeRunFiles = () => rmSync(dir, { recursive: true, force: true });
   try {
     // The embedded service when there is no BASE_URL: its port goes to the workers.
     if (early.embedded) {
-      const port = startEmbeddedService(early.rateLimit, Number(process.env[EMBEDDED_PORT_VARIABLE] ?? 0));
+      const port = startEmbeddedService(early, Number(handedOver('embeddedPort') ?? 0));
       // The tests' modules, loaded while it boots: Playwright loads the test files right after global setup.
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded for the time it takes, now rather than after the wait
       require('../test');
-      process.env[EMBEDDED_PORT_VARIABLE] = String(await port);
+      handOver('embeddedPort', String(await port));
     }
     await fetchAndCacheSpec(getConfig(), filesIn(dir).specCache);
     setRunDir(dir);

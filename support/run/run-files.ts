@@ -1,8 +1,7 @@
-/** The files a run's runner and workers share (the checked spec, the request ledger), in a folder global setup names in the environment; only this module reads that name. */
+/** The files a run's runner and workers share (the checked spec, the request ledger), in a folder global setup hands over (config.ts). */
 import { join } from 'node:path';
 import { hostname } from 'node:os';
-
-const RUN_DIR_VARIABLE = 'CONTRACT_RUN_DIR';
+import { handedOver, handOver } from './config';
 
 /** A run's files in its folder: the checked spec, as JSON (spec-cache.ts); the request ledger, one line per request and per answer (request-ledger.ts). */
 export const filesIn = (dir: string) => ({ specCache: join(dir, 'spec.json'), ledger: join(dir, 'requests.ledger') });
@@ -15,7 +14,7 @@ let inUse: RunFiles | undefined;
 /** The files `env` names; without it, the running test's, else this process's. */
 export function runFiles(env?: NodeJS.ProcessEnv): RunFiles {
   if (!env && inUse) return inUse;
-  const dir = (env ?? process.env)[RUN_DIR_VARIABLE];
+  const dir = handedOver('runDir', env);
   return dir ? filesIn(dir) : {};
 }
 
@@ -25,8 +24,8 @@ export function useRunFiles(files: RunFiles): void {
 }
 
 /** Names the run's folder in an environment: this process's, which the workers it starts inherit (global setup; unit tests). */
-export function setRunDir(dir: string, env: NodeJS.ProcessEnv = process.env): void {
-  env[RUN_DIR_VARIABLE] = dir;
+export function setRunDir(dir: string, env?: NodeJS.ProcessEnv): void {
+  handOver('runDir', dir, env);
 }
 
 /** The id of the current run, the same in every worker: its folder's; without global setup, the runner's pid. */
