@@ -156,7 +156,7 @@ test('the recorded compare runs are current: a few tests of each side, run live,
   const slices = [
     // Another account's check is asked for only where the burst does not run (a whole run of a side: it does).
     { side: sides[0], fault: COMPARE_A_FAULT, args: [TEST_FILES.errors, '--grep', 'check-read', '--grep-invert', 'another account'] },
-    { side: sides[1], fault: COMPARE_B_FAULTS, args: [TEST_FILES.runtime, '--grep', 'get one runtime runtimes 2026\\.04, 2025\\.04, read at once$'] },
+    { side: sides[1], fault: COMPARE_B_FAULTS, args: [TEST_FILES.runtime, '--grep', 'get one runtime runtimes 2026\\.04, 2025\\.04, read at once( |$)'] },
   ];
   const runs = await Promise.all(slices.map((s) => runSuite({ fault: s.fault, args: s.args, env: { [OBSERVATIONS_VARIABLE]: 'on' }, keepReports: true })));
   try {
@@ -164,7 +164,12 @@ test('the recorded compare runs are current: a few tests of each side, run live,
       const recorded = slices[i].side;
       const stale = `side ${'AB'[i]} of the recording is not current (npx tsx selftest/self/record-compare.ts)`;
       expect(run.matrix, run.output.slice(-2000)).toBeDefined();
-      expect(Object.keys(recorded.matrix!).sort(), stale).toEqual(Object.keys(run.matrix!).sort());
+      // A slice is a partial run by construction, the recording whole runs: `partial` is the one field only the slice has.
+      const fields = (m: object) =>
+        Object.keys(m)
+          .filter((k) => k !== 'partial')
+          .sort();
+      expect(fields(recorded.matrix!), stale).toEqual(fields(run.matrix!));
       expect(
         recorded.matrix!.clauses.map((c) => `${c.id} ${Object.keys(c).sort().join(',')} ${c.summary}`),
         stale,
