@@ -74,6 +74,8 @@ export const FAULTS = {
   'fo-upper-off-by-one-high': 'frequency > 60 accepts offset ceil(f/60)+1',
   'fo-too-strict': 'the maximum offset itself is rejected (both ranges)',
   'cu-refused-draft-kept': "the name and tags of a refused body stay in the check's draft and are saved with its next accepted update",
+  // Applied from outside the service (selftest/faults/outside/check-update.ts).
+  'cu-refused-saved-after-read': "a refused body's name is written once the check's next read has been answered (a write-behind queue)",
   'cu-no-op-refused': 'an update that would change nothing is refused (400)',
   'cu-lost-update': 'the update reads the check, waits, then writes it whole: of two updates at once, one is lost',
   'rt-accept-strict': 'the runtime operation answers 406 unless Accept is exactly application/json',

@@ -27,6 +27,7 @@ export const CHECK_UPDATE_FAULTS: FaultExpectation[] = [
   // The model of the check: a refused body's carriers seen at any later read, and an accepted update repeated.
   { fault: 'cu-refused-draft-kept', clauses: ['CU-7'], files: CU },
   { fault: 'cu-no-op-refused', clauses: ['CU-1'], files: CU },
+  { fault: 'cu-refused-saved-after-read', clauses: ['CU-7'], files: CU },
   { fault: 'cu-description-501', clauses: ['CU-2'], files: CU },
   { fault: 'cu-negative-grouporder', clauses: ['CU-3'], files: CU },
   { fault: 'cu-unknown-location', clauses: ['CU-4'], files: CU },

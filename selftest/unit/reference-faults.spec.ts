@@ -185,6 +185,15 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
       return (await getCheck(a)).name;
     },
   ],
+  'cu-refused-saved-after-read': [
+    async (a) => {
+      await put(a, { name: 'refused', frequencyOffset: 0 });
+      await getCheck(a);
+      // The write follows the answer: a moment for it.
+      await new Promise((r) => setTimeout(r, 100));
+      return (await getCheck(a)).name;
+    },
+  ],
   'cu-no-op-refused': [
     async (a) => {
       const { name } = await getCheck(a);

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClauseId } from '../document/clauses';
 import { NEAR_MISS_OPERATORS, SENT_OPERATORS, type NearMissOperator } from '../document/near-miss';
-import { CLIENT_ACCEPTS } from '../document/facts';
+import { CLIENT_ACCEPTS, GUID_FORM } from '../document/facts';
 import type { HeaderOverrides } from '../http/client';
 
 /** Where AUTH is tried: the route roles, and the parameterless collections beside them (`GET /v1/runtimes`). */
@@ -177,10 +177,9 @@ const PROBE_ROWS: ReadonlyArray<readonly [id: string, name: string, rule: AuthRu
  * urn:uuid: prefix), which the document neither names nor forbids; or no GUID at all.
  */
 function guidForm(v: string): 'canonical' | 'other-form' | 'malformed' {
-  const hex = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (hex.test(v)) return 'canonical';
+  if (GUID_FORM.test(v)) return 'canonical';
   const inner = v.replace(/^urn:uuid:/i, '').replace(/^\{(.*)\}$|^\((.*)\)$/, '$1$2');
-  return hex.test(inner) || /^[0-9a-f]{32}$/i.test(inner) ? 'other-form' : 'malformed';
+  return GUID_FORM.test(inner) || /^[0-9a-f]{32}$/i.test(inner) ? 'other-form' : 'malformed';
 }
 
 /** An operator's first value for a GUID that is no GUID in any written form (a space, another separator, a fullwidth digit…). */

@@ -82,3 +82,6 @@ export const RUNTIME_PATH = '/v1/runtimes/{id}';
 export const CLIENT_ACCEPTS = ['application/json', 'text/html,application/xhtml+xml,*/*;q=0.8', '*/*', null, 'application/*'] as const;
 
 export const ERROR_WORDING = { 404: 'Not Found', 429: 'Too Many Requests' } as const;
+
+/** "<ACCOUNT_ID> in GUID format": the account header's value as the document writes it, 8-4-4-4-12 hexadecimal digits, any case. */
+export const GUID_FORM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 // zod's v3 API, which the zod package keeps at zod/v3: it loads in about 18 ms where zod 4 takes about 70
 // (its 40-odd locales), and the runner and every worker load it before their first test.
 import { z } from 'zod/v3';
-import { DOCUMENTED_RATE_LIMIT } from '../document/facts';
+import { DOCUMENTED_RATE_LIMIT, GUID_FORM } from '../document/facts';
 import { utcDay } from '../checks/waivers';
 import { readWaiversFile } from './waivers-file';
 import { SuiteError } from './suite-error';
@@ -73,7 +73,6 @@ export function setPlaywrightVariables(v: { addReporter?: string; htmlOutputDir:
   process.env.PLAYWRIGHT_HTML_OPEN ??= 'never';
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** A blank variable is an unset one. */
@@ -84,7 +83,7 @@ const httpUrl = z
   .url(HTTP_URL)
   .regex(/^https?:/i, HTTP_URL)
   .transform((u) => u.replace(/\/+$/, ''));
-const guid = z.string().regex(GUID, 'must be a GUID, e.g. 6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c');
+const guid = z.string().regex(GUID_FORM, 'must be a GUID, e.g. 6f1d2c3b-4a5e-4f60-8b7c-9d0e1f2a3b4c');
 const withMessage = (message: string) => ({ errorMap: () => ({ message }) });
 const onOff = z.enum(['on', 'off'], withMessage('must be "on" or "off"'));
 const key = z.string().regex(/^\S+$/, 'must not contain spaces');

@@ -7,10 +7,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { parseKind, type FaultKind } from '../../../reference/fault-kinds';
 import { faultItems, parseFaultList } from '../../../reference/faults';
 import type { KindFault, OutsideFault, Seam } from './seams';
+import { CHECK_UPDATE_FAULTS } from './check-update';
 import { SPEC_FAULTS } from './spec';
 
 /** In the order they are applied (a record's hooks run in the order they are added). */
-export const OUTSIDE_FAULTS: readonly OutsideFault[] = [...SPEC_FAULTS];
+export const OUTSIDE_FAULTS: readonly OutsideFault[] = [...SPEC_FAULTS, ...CHECK_UPDATE_FAULTS];
 
 const isKind = (f: OutsideFault): f is KindFault => 'kind' in f;
 
