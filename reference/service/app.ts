@@ -15,6 +15,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import runtimesPlugin from './plugins/runtimes';
 import requestFaults from './plugins/request-faults';
 import type { Clock } from './rate-limit/store';
+import { makeSeams, type OutsidePlugin, type Seams } from './seams';
 
 export interface ServiceOptions {
   /** Parsed faults, or MOCK_FAULT items (named faults and `kind:arg…` rows). */
@@ -34,9 +35,10 @@ export interface ServiceOptions {
   checks?: CheckStore;
   /**
    * Plugins from outside (REFERENCE_PLUGINS names their modules): registered first and unencapsulated,
-   * as fastify-plugin would, so that their hooks see every route and run before the service's own.
+   * as fastify-plugin would, so that their hooks see every route and run before the service's own. Each
+   * gets the service's seams (seams.ts) as its options, and may change them before the service reads them.
    */
-  plugins?: FastifyPluginAsync[];
+  plugins?: OutsidePlugin[];
 }
 
 export const DEFAULTS = {
@@ -73,13 +75,15 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
   // Only JSON bodies are accepted; fastify's default text/plain parser would turn 415 into 400.
   app.removeContentTypeParser('text/plain');
   takeBodies(app, faults);
-  for (const plugin of options.plugins ?? []) await app.register(fp(plugin));
+  const seams: Seams = makeSeams();
+  for (const plugin of options.plugins ?? []) await app.register(fp(plugin as FastifyPluginAsync<Seams>), seams);
 
-  await app.register(errorsPlugin, { faults });
+  await app.register(errorsPlugin, { faults, seams: seams.errors });
   // ind9-rl-cache-before-limiter: a micro-cache of runtime reads, registered before the limiter, so a hit is answered uncounted.
   if (faults.has('ind9-rl-cache-before-limiter')) microCache(app, options.clock ?? Date.now, accountHeader.toLowerCase());
   await app.register(rateLimitPlugin, {
     faults,
+    seams: seams.rateLimit,
     max: options.rateLimitMax ?? DEFAULTS.rateLimitMax,
     windowSeconds: options.rateLimitWindowS ?? DEFAULTS.rateLimitWindowS,
     algorithm: options.rateLimitAlgorithm ?? DEFAULTS.rateLimitAlgorithm,
@@ -88,11 +92,11 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
     headers: options.rateLimitHeaders ?? DEFAULTS.rateLimitHeaders,
   });
   const accounts = options.accounts ?? DEMO_ACCOUNTS;
-  await app.register(authPlugin, { faults, accountHeader, accounts });
+  await app.register(authPlugin, { faults, accountHeader, accounts, seams: seams.auth });
   await app.register(requestFaults, { faults });
   await app.register(openapiPlugin, { accountHeader });
-  await app.register(runtimesPlugin, { faults });
-  await app.register(checksPlugin, { faults, store: options.checks ?? new CheckStore(seedChecks(), accounts.main) });
+  await app.register(runtimesPlugin, { faults, seams: seams.runtimes });
+  await app.register(checksPlugin, { faults, seams: seams.checks, store: options.checks ?? new CheckStore(seedChecks(), accounts.main) });
   // ind8-err-405-empty-body: the router's "method not allowed" answer, which has no body of the API's shape.
   if (faults.has('ind8-err-405-empty-body')) methodNotAllowed(app);
   await app.ready();

@@ -1,15 +1,15 @@
 // Entry point: read the environment, build the service, listen. Exit 2 on bad configuration.
-import type { FastifyPluginAsync } from 'fastify';
 import { listFaults } from '../faults';
 import { buildService } from './app';
 import { ConfigError, readConfig } from './config';
+import type { OutsidePlugin } from './seams';
 
 /**
  * A module named in REFERENCE_PLUGINS: its default export (or the module itself) is the plugin. Loaded
  * with require, so that it may be TypeScript under tsx, or the bundle embedded.mjs made of it.
  */
-function loadPlugin(file: string): FastifyPluginAsync {
-  const mod = require(file) as { default?: FastifyPluginAsync } | FastifyPluginAsync; // eslint-disable-line @typescript-eslint/no-require-imports
+function loadPlugin(file: string): OutsidePlugin {
+  const mod = require(file) as { default?: OutsidePlugin } | OutsidePlugin; // eslint-disable-line @typescript-eslint/no-require-imports
   const plugin = typeof mod === 'function' ? mod : mod.default;
   if (typeof plugin !== 'function') throw new Error(`REFERENCE_PLUGINS: ${file} exports no plugin (a function as its default export)`);
   return plugin;

@@ -4,6 +4,7 @@
 // each rule asks `loose(rule)`, true when an auth-skip row covers the request's place. Under an
 // apply-before row, the update's refusal for that rule is kept on the request instead (the handler
 // applies the body, then throws it).
+import type { AuthSeams } from '../auth/seams';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthRule } from '../../fault-kinds';
@@ -26,6 +27,7 @@ const refuse = (code: ErrorCode, rule: AuthRule, detail?: string) => Object.assi
 
 export interface AuthOptions {
   faults: Faults;
+  seams: AuthSeams;
   accountHeader: string;
   accounts: Accounts;
 }

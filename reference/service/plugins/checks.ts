@@ -1,5 +1,6 @@
 // GET /v1/checks/:id and the deprecated PUT /v1/checks/:id. The update is all or nothing: the whole
 // body is validated (schema, then the cross-field frequencyOffset rules) before anything is stored.
+import type { CheckSeams } from '../checks/seams';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Faults } from '../../faults';
 import { GUID } from '../accounts';
@@ -43,7 +44,7 @@ interface UpdateRoute {
   Body: Record<string, unknown>;
 }
 
-export default async function checksPlugin(app: FastifyInstance, opts: { faults: Faults; store?: CheckStore }) {
+export default async function checksPlugin(app: FastifyInstance, opts: { faults: Faults; seams: CheckSeams; store?: CheckStore }) {
   const { faults } = opts;
   const store = opts.store ?? new CheckStore();
   /** ind7-cu-stale-read-cache: reads by account and id; nothing ever invalidates them. */

@@ -1,4 +1,5 @@
 // Every error leaves through sendError: one body shape, one place where the errbody faults bend it.
+import type { ErrorSeams } from '../errors/seams';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Faults } from '../../faults';
@@ -63,7 +64,7 @@ function toResponse(err: FastifyError | ApiError | RateLimitError): { status: nu
 }
 
 export default fp(
-  async function errorsPlugin(app: FastifyInstance, opts: { faults: Faults }) {
+  async function errorsPlugin(app: FastifyInstance, opts: { faults: Faults; seams: ErrorSeams }) {
     app.setErrorHandler((err: FastifyError, request, reply) => {
       const { status, body } = toResponse(err);
       if (status >= 500) request.log.error({ err }, 'request failed');

@@ -1,6 +1,7 @@
 // Rate limiting through @fastify/rate-limit: keyed by API key, our own stores, our 429 builder.
 // Registered before the routes so its onRoute hook sees them; it runs on onRequest, i.e. before auth
 // (which runs on preParsing), so unauthenticated floods are limited too.
+import type { RateLimitSeams } from '../rate-limit/seams';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,6 +17,7 @@ import { buildTooManyRequests, RateLimitError } from '../rate-limit/too-many-req
 
 export interface RateLimitOptions {
   faults: Faults;
+  seams: RateLimitSeams;
   max: number;
   windowSeconds: number;
   algorithm: 'fixed' | 'sliding';

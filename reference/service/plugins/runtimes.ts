@@ -1,4 +1,5 @@
 // GET /v1/runtimes and GET /v1/runtimes/:id.
+import type { RuntimeSeams } from '../runtimes/seams';
 import type { FastifyInstance } from 'fastify';
 import type { Faults } from '../../faults';
 import { apiError } from '../errors/catalogue';
@@ -11,7 +12,7 @@ export const RUNTIME_LIST_LIMIT = { max: 20, timeWindow: 10_000 } as const;
 /** ind9-rt-singleflight-route-key, rt-concurrent-last-wins: how long a catalogue read takes. */
 const CATALOGUE_READ_MS = 10;
 
-export default async function runtimesPlugin(app: FastifyInstance, opts: { faults: Faults }) {
+export default async function runtimesPlugin(app: FastifyInstance, opts: { faults: Faults; seams: RuntimeSeams }) {
   const { faults } = opts;
   const json = faults.has('rt-content-type-text') ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
 

@@ -3,7 +3,7 @@
  * a MOCK_FAULT list names. The list is checked as the service checks it (reference/faults.ts: an unknown
  * name or a malformed row is an error); its other items are the service's own, or the agent's.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { OutsidePlugin } from '../../../reference/service/seams';
 import { parseKind, type FaultKind } from '../../../reference/fault-kinds';
 import { faultItems, parseFaultList } from '../../../reference/faults';
 import type { KindFault, OutsideFault, Seam } from './seams';
@@ -16,19 +16,19 @@ export const OUTSIDE_FAULTS: readonly OutsideFault[] = [...SPEC_FAULTS, ...CHECK
 const isKind = (f: OutsideFault): f is KindFault => 'kind' in f;
 
 /** The plugin that applies the outside faults of these MOCK_FAULT items (a list, or MOCK_FAULT's text). */
-export function outsideFaults(mockFault: string | Iterable<string> | undefined): FastifyPluginAsync {
+export function outsideFaults(mockFault: string | Iterable<string> | undefined): OutsidePlugin {
   const items = typeof mockFault === 'string' || mockFault === undefined ? faultItems(mockFault) : [...mockFault];
   parseFaultList(items);
   const rows: FaultKind[] = items.filter((i) => i.includes(':')).map(parseKind);
-  return async (app) => {
+  return async (app, seams) => {
     for (const f of OUTSIDE_FAULTS) {
       if (!isKind(f)) {
-        if (items.includes(f.name)) f.apply(app);
+        if (items.includes(f.name)) f.apply(app, seams);
         continue;
       }
       const mine = rows.filter((r) => r.kind === f.kind);
       // Rows of f's kind: the type of f.apply's argument, which the union cannot name here.
-      if (mine.length) (f.apply as (rows: FaultKind[]) => Seam)(mine)(app);
+      if (mine.length) (f.apply as (rows: FaultKind[]) => Seam)(mine)(app, seams);
     }
   };
 }

@@ -2,11 +2,11 @@
  * The self-test's plugin for the reference service: REFERENCE_PLUGINS=selftest/faults/outside/plugin.ts
  * applies the outside faults MOCK_FAULT names (index.ts), read when the service registers it.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { OutsidePlugin } from '../../../reference/service/seams';
 import { outsideFaults } from './index';
 
 /** The path to give REFERENCE_PLUGINS, from the project's root. */
 export const OUTSIDE_FAULTS_PLUGIN = 'selftest/faults/outside/plugin.ts';
 
-const plugin: FastifyPluginAsync = (app, opts) => outsideFaults(process.env.MOCK_FAULT)(app, opts);
+const plugin: OutsidePlugin = (app, seams) => outsideFaults(process.env.MOCK_FAULT)(app, seams);
 export default plugin;

@@ -5,6 +5,7 @@
  * servedJson and servedText (an onSend hook on some routes) and notFound (a preHandler hook).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Seams } from '../../../reference/service/seams';
 import type { FaultKind } from '../../../reference/fault-kinds';
 import type { FaultName } from '../../../reference/faults';
 import type { ClauseId } from '../../../support/document/clauses';
@@ -12,8 +13,11 @@ import type { ClauseId } from '../../../support/document/clauses';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a served document, changed by path
 export type Json = any;
 
-/** A change to the service: the body of a plugin registered unencapsulated, so its hooks see every route. */
-export type Seam = (app: FastifyInstance) => void;
+/**
+ * A change to the service: the body of a plugin registered unencapsulated, so its hooks see every route,
+ * with the service's seams (its rules as data), which it may change before the service reads them.
+ */
+export type Seam = (app: FastifyInstance, seams: Seams) => void;
 
 /** A named fault: active when MOCK_FAULT names it. */
 export interface NamedFault {
@@ -79,6 +83,6 @@ export const notFound =
 /** Several seams as one change. */
 export const all =
   (...seams: Seam[]): Seam =>
-  (app) => {
-    for (const s of seams) s(app);
+  (app, parts) => {
+    for (const s of seams) s(app, parts);
   };
