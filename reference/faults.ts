@@ -22,6 +22,7 @@ export const FAULTS = {
   'spec-stage-enum': 'RuntimeStage enum lacks STABLE',
   'spec-stage-extra': 'RuntimeStage enum lists a seventh value, GA',
   'spec-429-schema': '429 schema has error enum "Rate limit exceeded"',
+  'spec-404-problem-json': 'the 404 responses are declared as application/problem+json (the service sends application/json)',
   'swagger-newer': 'swagger.json declares an extra operation and is newer than openapi.json',
   // AUTH
   'auth-login-redirect': 'a GET without credentials from a client that does not ask for JSON is redirected (302) to a login page',

@@ -19,6 +19,8 @@ export const FOUNDATION_FAULTS: FaultExpectation[] = [
   { fault: 'spec-runtime-optional-node', clauses: ['SPEC-6'], files: SPEC },
   { fault: 'spec-stage-enum', clauses: ['SPEC-6'], files: SPEC },
   { fault: 'spec-429-schema', clauses: ['SPEC-7'], files: SPEC },
+  // The spec's media type of a response, not only its schema: SPEC-9 wherever a 404 is provoked.
+  { fault: 'spec-404-problem-json', clauses: ['SPEC-9'], files: [TEST_FILES.spec, TEST_FILES.runtime] },
   { fault: 'swagger-newer', clauses: ['SPEC-8'], files: SPEC },
 
   { fault: 'auth-no-key-accepted', clauses: ['AUTH-1'], files: AUTH },

@@ -83,3 +83,10 @@ test('an undeclared 4xx to an invalid request is spec drift of SPEC-9: a warning
   // Declared, its body is judged by the schema.
   expect(judged(answer(404, {}), 'invalid').failures.map((f) => f.clause)).toEqual(['SPEC-9']);
 });
+
+test('the content type is the declared one, parameters and case aside: another JSON type is another media type', () => {
+  const contentTypeFailures = (ct: string) => judged(answer(404, { statusCode: 404 }, ct), 'invalid').failures.map((f) => f.key);
+  expect(contentTypeFailures('Application/JSON; charset=utf-8')).toEqual([]);
+  expect(contentTypeFailures('application/problem+json')).toEqual(['GET /v1/runtimes 404 content-type']);
+  expect(contentTypeFailures('text/json')).toEqual(['GET /v1/runtimes 404 content-type']);
+});

@@ -51,6 +51,7 @@ const PROBES: Partial<Record<FaultName, [Probe, ServiceOptions?]>> = {
   'spec-stage-enum': [async (a) => (await spec(a)).components.schemas.RuntimeStage.enum],
   'spec-stage-extra': [async (a) => (await spec(a)).components.schemas.RuntimeStage.enum],
   'spec-429-schema': [async (a) => (await spec(a)).components.schemas.TooManyRequestsError.properties.error.enum],
+  'spec-404-problem-json': [async (a) => Object.keys((await spec(a)).paths['/v1/runtimes/{id}'].get.responses['404'].content)],
   'swagger-newer': [
     async (a) => {
       const o = await call(a, { url: '/openapi.json', headers: {} });

@@ -47,15 +47,16 @@ function walk(raw: object, segments: string[]): string | undefined {
   return pointer;
 }
 
+/**
+ * The declared media type a response's Content-Type stands under: the same type (parameters such as
+ * charset aside, any case), else a declared range. Another JSON type is another media type: a client
+ * made from the spec that was promised application/problem+json does not read application/json.
+ */
 function mediaTypeKey(content: Record<string, unknown>, contentType: string): string | undefined {
   const mime = contentType.split(';')[0].trim().toLowerCase();
   const keys = Object.keys(content);
-  return (
-    keys.find((k) => k.toLowerCase() === mime) ??
-    keys.find((k) => /json/i.test(k) && /json/i.test(mime)) ??
-    keys.find((k) => k === `${mime.split('/')[0]}/*`) ??
-    keys.find((k) => k === '*/*')
-  );
+  const essence = (k: string) => k.split(';')[0].trim().toLowerCase();
+  return keys.find((k) => essence(k) === mime) ?? keys.find((k) => essence(k) === `${mime.split('/')[0]}/*`) ?? keys.find((k) => essence(k) === '*/*');
 }
 
 /** A response to judge against the target's spec, and the clause the request tries. */

@@ -44,6 +44,17 @@ const EDITS: NamedFault[] = [
     apply: openapi((d) => (schemas(d).RuntimeStage.enum = schemas(d).RuntimeStage.enum.filter((s: string) => s !== 'STABLE'))),
   },
   { name: 'spec-429-schema', clauses: ['SPEC-7'], apply: openapi((d) => (schemas(d).TooManyRequestsError.properties.error.enum = ['Rate limit exceeded'])) },
+  // The error responses' media type changed to RFC 9457's in the document, not in the service.
+  {
+    name: 'spec-404-problem-json',
+    clauses: ['SPEC-9'],
+    apply: openapi((d) => {
+      for (const op of [runtimeOp(d), d.paths['/v1/checks/{id}'].get, updateOp(d)]) {
+        const content = op.responses['404'].content;
+        op.responses['404'].content = { 'application/problem+json': content['application/json'] };
+      }
+    }),
+  },
   // The update operation kept the scheme of the old dashboard endpoint.
   {
     name: 'ind-spec-update-basic-auth',
