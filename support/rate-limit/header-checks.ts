@@ -64,7 +64,12 @@ export function checkValues(h: LimitHeaders, status: number, limits: RouteLimits
 type Read = { r: Reply; h: LimitHeaders; kind: PolicyKind };
 
 /** What RL-6 reads of a measureLimit report. */
-type BurstReport = { outcome: Outcome; measurements: Array<Pick<Measurement, 'replies' | 'confirmations' | 'baseFrom' | 'refusals' | 'served'>> };
+type BurstReport = {
+  outcome: Outcome;
+  measurements: Array<Pick<Measurement, 'replies' | 'confirmations' | 'baseFrom' | 'refusals' | 'served'>>;
+  /** The request sent once a short wait the last 429 promised was due. */
+  heeded?: Reply;
+};
 
 /**
  * RL-6 over the decisive burst (undefined when no reply carries a rate-limit header): every reply's values, then remaining across the
@@ -89,8 +94,8 @@ export function burstHeaderProblems(report: BurstReport, limit: Limit, global?: 
   const of = (kind: PolicyKind) => served.filter((x) => x.kind === kind);
   measuredWindow(of(global ? 'own' : 'global'), m, report.outcome, found);
   if (global) neverRises(of('global'), found);
-  // A second burst after a waited window observes a window end: what the 429s before it announced must hold.
-  const everyReply = report.measurements.flatMap((x) => [...x.replies, ...x.confirmations]);
+  // A second burst after a waited window, or the request sent once a short promised wait was due, observes what the 429s announced.
+  const everyReply = [...report.measurements.flatMap((x) => [...x.replies, ...x.confirmations]), ...(report.heeded ? [report.heeded] : [])];
   const broken = brokenAnnouncement(everyReply, !!global);
   if (broken) found.push({ line: describeBroken(broken), reply: broken.later });
   return { lines: counted(found.map((f) => f.line)), notes: counted(notes), sample: found[0]?.reply };

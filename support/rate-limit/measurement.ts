@@ -11,12 +11,14 @@ import {
   BURST_DEADLINE_MS,
   MAX_BURST_CONCURRENCY,
   isServed,
+  sendOne,
   sleep,
   type BurstRun,
   type BurstTarget,
   type Reply,
 } from './burst';
 import { assess } from './assessment';
+import { announcementOf, ROUNDING_MS } from './headers';
 import { describePrior, type KnownPrior } from './known-prior';
 import type { RateLimit } from '../run/config';
 
@@ -134,7 +136,31 @@ export async function measureLimit(options: MeasureOptions) {
   const shapes = measurements.map((m) => m.shape).join(', ');
   const { why } = measurements[measurements.length - 1];
   outcome ??= { kind: 'inconclusive', why: `${measurements.length} measurements did not agree (${shapes})${why ? `; ${why}` : ''}` };
-  return { outcome, measurements, requests, story, waits: story.filter((line) => line.startsWith('waited ')) };
+  const heeded = await heedShortPromise(target, measurements[measurements.length - 1], limit);
+  if (heeded) {
+    requests += 1;
+    story.push(
+      `heeded the last 429's promise of ${heeded.seconds} s: the request sent after it was ${isServed(heeded.reply.status) ? 'served' : `answered ${heeded.reply.status}`}`,
+    );
+  }
+  return { outcome, measurements, requests, story, waits: story.filter((line) => line.startsWith('waited ')), heeded: heeded?.reply };
+}
+
+/**
+ * The longest wait a 429 may promise that the burst takes at its word (a quarter of the window at most): one request, sent once the
+ * promise is due. A limiter whose Retry-After or reset counts the wrong way promises a short wait it does not keep; one that keeps it
+ * costs a few seconds, and a correct window of a minute, freshly filled, promises far more and is not waited for.
+ */
+const SHORT_PROMISE_S = 5;
+
+async function heedShortPromise(target: BurstTarget, m: Measurement, limit: Limit) {
+  const latest = [...m.replies, ...m.confirmations].filter((r) => r.status === 429).sort((a, b) => b.at - a.at)[0];
+  const promise = latest && announcementOf(latest);
+  if (!promise || !(promise.seconds > 0) || promise.seconds > Math.min(SHORT_PROMISE_S, limit.windowSeconds / 4)) return undefined;
+  const waitMs = promise.endsAt + ROUNDING_MS + 100 - Date.now();
+  noticeWait(waitMs, `the last 429 announced ${promise.seconds} s until the key is served again: asking once after that`);
+  await sleep(waitMs);
+  return { seconds: promise.seconds, reply: await sendOne(target) };
 }
 
 function describeMeasurement(m: Measurement, limit: Limit): string {
