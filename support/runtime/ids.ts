@@ -36,11 +36,23 @@ export const UNKNOWN_IDS: ReadonlyArray<UnknownId & { valueClass: UnknownIdClass
   { what: 'a double-encoded slash', id: '..%252F2024.02', valueClass: 'encoded' },
   { what: 'an encoded space after a real version', id: '2024.02%20', valueClass: 'encoded' },
   { what: 'an encoded space before a real version', id: '%202024.09', valueClass: 'encoded' },
+  // Well-formed percent-encoding whose bytes are no UTF-8: a decoder that throws must still end in 404.
+  { what: 'a real version and a byte that is no UTF-8', id: '2024.02%FF', valueClass: 'encoded' },
+  { what: 'dots in an overlong UTF-8 encoding', id: '%C0%AE%C0%AE', valueClass: 'encoded' },
   { what: 'a 2,000-character id', id: 'x'.repeat(2000), valueClass: 'long' },
   { what: 'non-ASCII letters', id: encodeURIComponent('ñandú-2024.02'), valueClass: 'non-ascii' },
   { what: 'non-Latin script', id: encodeURIComponent('ランタイム'), valueClass: 'non-ascii' },
   { what: 'an emoji', id: encodeURIComponent('🦖'), valueClass: 'non-ascii' },
 ];
+
+/** An id as a string, where its encoding decodes (an id of bytes that are no UTF-8 stays as written). */
+function decoded(id: string): string {
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return id;
+  }
+}
 
 /** A look-alike must not be a real version: the table and the document's list are kept apart here. */
 const isAccepted = (id: string) => (RUNTIME_VERSIONS as readonly string[]).includes(id);
@@ -64,7 +76,7 @@ const showId = (id: string) => `"${[...id].map((c) => (c >= ' ' && c <= '~' && c
  * the table lists already is not sent twice.
  */
 export function generatedIds(seed: number): UnknownId[] {
-  const listed = new Set(UNKNOWN_IDS.map((u) => decodeURIComponent(u.id)));
+  const listed = new Set(UNKNOWN_IDS.map((u) => decoded(u.id)));
   const keep = (v: unknown) => typeof v === 'string' && v.trim() !== '' && !isAccepted(v) && !listed.has(v);
   const near = nearMissesAt({
     ruleIndex: 0,
