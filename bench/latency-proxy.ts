@@ -10,12 +10,16 @@ export interface LatencyProxy {
   stop(): Promise<void>;
 }
 
-/** Forwards `from`'s chunks to `to` after `delayMs`, in order (equal delays keep their order). */
+/**
+ * Forwards `from`'s chunks to `to` after `delayMs`, in order (equal delays keep their order). However
+ * `from` ends (an end, an error, a close), `to` is ended after the chunks already on their way: a server
+ * that answers 413 and closes while the client still sends must reach the client with its answer, as
+ * across a network, not as a connection cut before it.
+ */
 function delayed(from: Socket, to: Socket, delayMs: number): void {
-  from.on('data', (chunk) => setTimeout(() => to.destroyed || to.write(chunk), delayMs));
-  from.on('end', () => setTimeout(() => to.end(), delayMs));
-  from.on('error', () => to.destroy());
-  from.on('close', () => setTimeout(() => to.destroy(), delayMs));
+  const ended = () => to.destroyed || to.writableEnded;
+  from.on('data', (chunk) => setTimeout(() => ended() || to.write(chunk), delayMs));
+  for (const event of ['end', 'error', 'close'] as const) from.on(event, () => setTimeout(() => ended() || to.end(), delayMs));
 }
 
 export async function startLatencyProxy(upstreamUrl: string, rttMs: number): Promise<LatencyProxy> {
