@@ -69,7 +69,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
     // A URL that cannot be decoded names no resource: 404 in our error shape, never fastify's own body.
     frameworkErrors: (err, _req, reply) => {
       const status = err.code === 'FST_ERR_BAD_URL' ? 404 : (err.statusCode ?? 400);
-      return sendError(reply, faults, status, errorBody(status, status === 404 ? 'Not Found' : err.message));
+      return sendError(reply, status, errorBody(status, status === 404 ? 'Not Found' : err.message));
     },
   });
   // Only JSON bodies are accepted; fastify's default text/plain parser would turn 415 into 400.
@@ -78,7 +78,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
   const seams: Seams = makeSeams();
   for (const plugin of options.plugins ?? []) await app.register(fp(plugin as FastifyPluginAsync<Seams>), seams);
 
-  await app.register(errorsPlugin, { faults, seams: seams.errors });
+  await app.register(errorsPlugin, { seams: seams.errors });
   // ind9-rl-cache-before-limiter: a micro-cache of runtime reads, registered before the limiter, so a hit is answered uncounted.
   if (faults.has('ind9-rl-cache-before-limiter')) microCache(app, options.clock ?? Date.now, accountHeader.toLowerCase());
   await app.register(rateLimitPlugin, {

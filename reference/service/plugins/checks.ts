@@ -13,7 +13,7 @@ import { offsetProblem } from '../checks/frequency-offset';
 import { CheckStore, madeUpCheck, SEEDED_TYPES, type Check } from '../checks/store';
 import { forbiddenAfterWrite } from './auth';
 import { RUNTIMES } from '../runtimes/data';
-import { foreignCheckRequests, sendError } from './errors';
+import { sendError } from './errors';
 import { errorBody } from '../errors/catalogue';
 
 /** ind6-cu-removed-runtime-refused: the runtimes read as no longer selectable. */
@@ -69,11 +69,6 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
     if (answer === 'fail') throw new Error('check lookup failed');
     return answer === 'found' ? owner : req.accountId;
   };
-  // ind7-err-foreign-check-403-body-404: a miss on a check that another account holds is marked for the ownership layer.
-  const markForeign = (req: FastifyRequest<{ Params: { id: string } }>, account: string | null) => {
-    const owner = faults.has('ind7-err-foreign-check-403-body-404') ? store.ownerOf(req.params.id) : undefined;
-    if (owner && owner !== account) foreignCheckRequests.add(req);
-  };
 
   const load = (account: string | null, id: string, place: Place | null): Check => {
     const found = account ? store.get(account, id) : undefined;
@@ -93,7 +88,6 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
 
   app.get<{ Params: { id: string } }>('/v1/checks/:id', async (req) => {
     const account = accountFor(req);
-    markForeign(req, account);
     if (!faults.has('ind7-cu-stale-read-cache')) return load(account, req.params.id, placeOf(req));
     // ind7-cu-stale-read-cache: a read-through cache in front of the store, which the update does not invalidate.
     const key = `${account} ${req.params.id}`;
@@ -148,15 +142,14 @@ export default async function checksPlugin(app: FastifyInstance, opts: { faults:
         throw req.deferredRefusal;
       }
       const account = accountFor(req) ?? '';
-      markForeign(req, accountFor(req));
       // ind6-cu-put-upserts: PUT read as "create or replace", so an unknown GUID starts a new check.
       // ind9-err-two-problems-status: the lookup's 404 set on the reply, then the first collected problem (the body's) rendered as its body.
       const v0 = req.validationError;
       if (faults.has('ind9-err-two-problems-status') && v0?.validationContext === 'body' && !(req.accountId && store.get(account, req.params.id)))
-        return sendError(reply, faults, 404, errorBody(400, `Invalid request body: ${v0.message}`));
+        return sendError(reply, 404, errorBody(400, `Invalid request body: ${v0.message}`));
       // err-two-problems-404-body: the body's 400 as the status, the lookup's not-found error as the body.
       if (faults.has('err-two-problems-404-body') && v0?.validationContext === 'body' && !(req.accountId && store.get(account, req.params.id)))
-        return sendError(reply, faults, 400, errorBody(404, `Check ${req.params.id} not found`));
+        return sendError(reply, 400, errorBody(404, `Check ${req.params.id} not found`));
       const upsert = faults.has('ind6-cu-put-upserts') && GUID.test(req.params.id) && !(req.accountId && store.get(req.accountId, req.params.id));
       const current = upsert ? madeUpCheck(req.params.id) : load(accountFor(req), req.params.id, placeOf(req));
       const body: unknown = req.body;

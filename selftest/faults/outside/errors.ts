@@ -1,0 +1,200 @@
+/**
+ * Error body faults applied from outside the service, through its one seam of the error answer
+ * (`seams.errors.answer`: the status, the body the service built, and the answer as it is sent). A record
+ * wraps the rendering it finds: it may change the body on its way in, and the answer on its way out.
+ *
+ * The order of the records is the order of the bends: the first record applied is innermost, so its body
+ * edits come last and its answer edits first. Hence: the errbody mutations (innermost), then the named
+ * edits of the body (the template last applied, so that it is spread first), then the edits of the answer
+ * as sent (the spliced text, the 415's text, the 401's type, the status line).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { ErrorAnswer, ErrorSeams } from '../../../reference/service/errors/seams';
+import { CheckStore } from '../../../reference/service/checks/store';
+import { placeOf } from '../../../reference/service/place';
+import { Faults, ALIASES } from '../../../reference/fault-set';
+import type { ErrorMutation, FaultKind } from '../../../reference/fault-kinds';
+import type { FaultName } from '../../../reference/faults';
+import type { KindFault, NamedFault, OutsideFault, Seam } from './seams';
+
+type Answer = ErrorSeams['answer'];
+type Body = Record<string, unknown>;
+type ErrbodyRow = Extract<FaultKind, { kind: 'errbody' }>;
+
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+const HTML_TYPE = 'text/html; charset=utf-8';
+
+/** The seam of the error answer: the service's rendering (or the records' before this one) wrapped. */
+const errorAnswer =
+  (wrap: (inner: Answer) => Answer): Seam =>
+  (_app, seams) => {
+    seams.errors.answer = wrap(seams.errors.answer);
+  };
+
+/** The body of the errors of this status (and request) edited before it is rendered. */
+const editBody = (status: number, edit: (body: Body, req: FastifyRequest) => void, where: (req: FastifyRequest) => boolean = () => true) =>
+  errorAnswer((inner) => (req, s, body) => {
+    if (s !== status || !where(req)) return inner(req, s, body);
+    const out = { ...body };
+    edit(out, req);
+    return inner(req, s, out);
+  });
+
+/** The answer to the errors of this status edited as it is sent (the body the service built at hand). */
+const editAnswer = (status: number, edit: (answer: ErrorAnswer, req: FastifyRequest, body: Readonly<Body>) => ErrorAnswer) =>
+  errorAnswer((inner) => (req, s, body) => {
+    const answer = inner(req, s, body);
+    return s === status ? edit(answer, req, body) : answer;
+  });
+
+const at =
+  (...places: Array<ReturnType<typeof placeOf>>) =>
+  (req: FastifyRequest) =>
+    places.includes(placeOf(req));
+
+// ---- errbody:<place>:<status|any>:<mutation>, and the named faults that are one row of it ----
+
+/** "Not Found" -> "Not found", "Unauthorized" -> "unauthorized": the slip a hand-written phrase makes. */
+const misworded = (phrase: string) => (phrase.includes(' ') ? phrase[0] + phrase.slice(1).toLowerCase() : phrase.toLowerCase());
+
+/** A status that is not the response's: 401 says 403 (the classic mix-up), the others a plain 400 (400 says 422). */
+const otherStatus = (status: number) => (status === 401 ? 403 : status === 400 ? 422 : 400);
+
+/** An error answer bent by these mutations (the body's fields first, then what is sent). */
+function bent(inner: Answer, req: FastifyRequest, status: number, body: Readonly<Body>, mutations: readonly ErrorMutation[]): ErrorAnswer {
+  const out: Body = { ...body };
+  const has = (m: ErrorMutation) => mutations.includes(m);
+  if (has('string-status')) out.statusCode = String(out.statusCode ?? status);
+  if (has('status-mismatch')) out.statusCode = otherStatus(status);
+  if (has('no-status')) delete out.statusCode;
+  if (has('wording') && typeof out.error === 'string') out.error = misworded(out.error);
+  if (has('no-error')) delete out.error;
+  // The Authorization value, scheme and key, quoted back: what AUTH-7 forbids.
+  const authorization = req.headers.authorization;
+  if (has('echo-key') && authorization) out.message = `${String(out.message ?? '')} (Authorization: "${authorization}")`;
+  if (has('message-number')) out.message = status;
+  if (has('attributes-string') && 'attributes' in out) out.attributes = JSON.stringify(out.attributes);
+  const answer = inner(req, status, out);
+  // A proxy's or framework's own page in place of the API's body (a 413 from a body limit, say).
+  if (has('html'))
+    return {
+      ...answer,
+      type: HTML_TYPE,
+      payload: `<html><head><title>${status} ${String(out.error ?? '')}</title></head><body><h1>${status}</h1></body></html>`,
+    };
+  if (has('not-json')) return { ...answer, type: TEXT_TYPE, payload: `${String(out.error ?? status)}: ${String(out.message ?? '')}` };
+  return has('text-type') ? { ...answer, type: TEXT_TYPE } : answer;
+}
+
+/**
+ * The errbody rows of one service: gathered from the kind's record and the named ones', so that one
+ * wrapper bends each answer once by all of them (a mutation named twice still applies once).
+ */
+const errbodyRows = new WeakMap<ErrorSeams, ErrbodyRow[]>();
+
+const errbody =
+  (rows: readonly ErrbodyRow[]): Seam =>
+  (app, seams) => {
+    const known = errbodyRows.get(seams.errors);
+    if (known) {
+      known.push(...rows);
+      return;
+    }
+    const all = [...rows];
+    errbodyRows.set(seams.errors, all);
+    errorAnswer((inner) => (req, status, body) => {
+      const mutations = new Faults([], all).errorMutations(placeOf(req), status);
+      return mutations.length ? bent(inner, req, status, body, mutations) : inner(req, status, body);
+    })(app, seams);
+  };
+
+const ERRBODY: KindFault = { kind: 'errbody', clauses: ['ERR-1', 'ERR-2', 'ERR-3', 'ERR-4', 'AUTH-7', 'SPEC-9'], apply: errbody };
+
+/** A named fault that is one errbody row (reference/fault-set.ts ALIASES). */
+const alias = (name: FaultName, clauses: NamedFault['clauses']): NamedFault => ({
+  name,
+  clauses,
+  apply: errbody([ALIASES[name] as ErrbodyRow]),
+});
+
+const ALIASED: NamedFault[] = [
+  alias('auth-echo-key', ['AUTH-7']),
+  alias('err-404-string-status', ['ERR-1', 'ERR-4']),
+  alias('err-404-wording', ['ERR-1']),
+  alias('err-text-content-type', ['ERR-3']),
+  alias('err-status-mismatch', ['ERR-4']),
+];
+
+// ---- the named faults of one body or one answer ----
+
+/** Applied innermost first: the body edits of the later ones come earlier (the template is spread before the others set error). */
+const BODIES: NamedFault[] = [
+  // The runtime module's own "Not Found", copied from the rendered docs with a no-break space.
+  { name: 'ind9-err-404-nbsp', clauses: ['ERR-1', 'SPEC-9'], apply: editBody(404, (b) => (b.error = 'Not\u00a0Found'), at('runtime')) },
+  // The runtime lookup sends its optional detail as null.
+  { name: 'ind6-err-404-message-null', clauses: ['ERR-1'], apply: editBody(404, (b) => (b.message = null), at('runtime')) },
+  // The body-size error is wrapped by the validation error helper.
+  { name: 'ind6-err-413-status-400', clauses: ['ERR-4'], apply: editBody(413, (b) => (b.statusCode = 400)) },
+  // The checks module names its error after its NotFound class.
+  { name: 'ind-err-check-404-notfound', clauses: ['ERR-1'], apply: editBody(404, (b) => (b.error = 'NotFound'), at('check-read', 'check-update')) },
+  // The 403 is built by the 401 helper, which writes its own statusCode.
+  { name: 'ind-err-403-status-401', clauses: ['ERR-4'], apply: editBody(403, (b) => (b.statusCode = 401)) },
+  // The error template each of the service's error helpers share: notFound() spreads it, unauthorized() Object.assign()s into it.
+  {
+    name: 'ind7-err-404-template-after-401',
+    clauses: ['ERR-1', 'ERR-4'],
+    apply: (app, seams) => {
+      const template = { statusCode: 404, error: 'Not Found' };
+      errorAnswer((inner) => (req, status, body) => {
+        if (status === 401) Object.assign(template, { statusCode: 401, error: 'Unauthorized' });
+        return inner(req, status, status === 404 ? { ...body, ...template } : body);
+      })(app, seams);
+    },
+  },
+];
+
+/** Applied after the body edits, in the order the answer is bent. */
+const ANSWERS: NamedFault[] = [
+  // The validator's own details ({statusCode: 422, …}) spliced into the JSON text of a refused update; the last key wins.
+  {
+    name: 'ind8-err-400-duplicate-status-key',
+    clauses: ['ERR-4'],
+    apply: editAnswer(400, (a, req, body) =>
+      placeOf(req) === 'check-update' && a.payload.endsWith('}')
+        ? { ...a, payload: `${a.payload.slice(0, -1)},${JSON.stringify({ statusCode: 422, validation: body.message }).slice(1)}` }
+        : a,
+    ),
+  },
+  // The media-type refusal is sent as the parser layer's plain text.
+  {
+    name: 'ind6-err-415-text',
+    clauses: ['ERR-3'],
+    apply: editAnswer(415, (_a, _req, body) => ({ status: 415, type: TEXT_TYPE, payload: `Unsupported Media Type: ${String(body.message ?? '')}` })),
+  },
+  // The auth layer sends its JSON with reply.send(string) and no type.
+  { name: 'ind-err-401-text-plain', clauses: ['ERR-3'], apply: editAnswer(401, (a) => ({ ...a, type: TEXT_TYPE })) },
+  /**
+   * The ownership layer turns the miss on a check another account holds into 403, by the status line
+   * only. The owner is asked of the check store, which the record takes from the checks plugin's options
+   * as it is registered.
+   */
+  {
+    name: 'ind7-err-foreign-check-403-body-404',
+    clauses: ['ERR-4'],
+    apply: (app, seams) => {
+      let store: CheckStore | undefined;
+      app.addHook('onRegister', (_instance, opts) => {
+        const given = (opts as { store?: unknown } | undefined)?.store;
+        if (given instanceof CheckStore) store = given;
+      });
+      const foreign = (req: FastifyRequest) => {
+        if (req.routeOptions.url !== '/v1/checks/:id') return false;
+        const owner = store?.ownerOf((req.params as { id: string }).id);
+        return owner !== undefined && owner !== req.accountId;
+      };
+      editAnswer(404, (a, req) => (foreign(req) ? { ...a, status: 403 } : a))(app, seams);
+    },
+  },
+];
+
+export const ERRORS_FAULTS: OutsideFault[] = [ERRBODY, ...ALIASED, ...BODIES, ...ANSWERS];
