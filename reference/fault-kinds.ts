@@ -3,6 +3,7 @@
 // process (exit 2) instead of quietly injecting nothing. Every argument is URI-decoded, so an argument
 // that holds "," or ":" (a JSON pattern) travels encoded.
 import { CHECK_TYPES, UPDATE_PROPERTIES } from './service/checks/vocabulary';
+import { RUNTIME_ID_SHAPES } from './service/runtimes/id-shape';
 
 /** Routes named by role; `any` is every route, the unnamed ones (list, swagger, unknown paths) included. */
 export const PLACES = ['runtime', 'check-read', 'check-update', 'spec', 'any'] as const;
@@ -49,7 +50,7 @@ export const RUNTIME_FIELDS = ['name', 'nodeJsVersion', 'multiStepSupport', 'sta
 /** How an unknown runtime id is answered under rt-unknown: found (200 with a runtime) or a failure (500). */
 export const UNKNOWN_ANSWERS = ['found', 'fail'] as const;
 /** The ids of one kind (rt-unknown's <id-class>): decided by the id's shape, as a router or a cache key would. */
-export const RUNTIME_ID_CLASSES = ['never-existed', 'look-alike', 'malformed', 'encoded', 'long', 'non-ascii'] as const;
+export const RUNTIME_ID_CLASSES = RUNTIME_ID_SHAPES;
 /**
  * The shape of a check id the account has not got (unknown-check's <id-shape>): a well-formed GUID, or
  * anything else, nobody created; or `foreign`, the id of another account's check.

@@ -13,7 +13,6 @@ import { errorBody } from './errors/catalogue';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rate-limit';
 import runtimesPlugin from './plugins/runtimes';
-import requestFaults from './plugins/request-faults';
 import type { Clock } from './rate-limit/store';
 import { makeSeams, type OutsidePlugin, type Seams } from './seams';
 
@@ -93,23 +92,11 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
   });
   const accounts = options.accounts ?? DEMO_ACCOUNTS;
   await app.register(authPlugin, { faults, accountHeader, accounts, seams: seams.auth });
-  await app.register(requestFaults, { faults });
   await app.register(openapiPlugin, { accountHeader });
-  await app.register(runtimesPlugin, { faults, seams: seams.runtimes });
+  await app.register(runtimesPlugin, { seams: seams.runtimes });
   await app.register(checksPlugin, { faults, seams: seams.checks, store: options.checks ?? new CheckStore(seedChecks(), accounts.main) });
-  // ind8-err-405-empty-body: the router's "method not allowed" answer, which has no body of the API's shape.
-  if (faults.has('ind8-err-405-empty-body')) methodNotAllowed(app);
   await app.ready();
   return app;
-}
-
-/** ind8-err-405-empty-body: the other methods of the two documented paths, answered 405 with an Allow header and nothing else. */
-function methodNotAllowed(app: FastifyInstance): void {
-  const allowed: Record<string, string> = { '/v1/runtimes/:id': 'GET, HEAD', '/v1/checks/:id': 'GET, HEAD, PUT' };
-  for (const [url, allow] of Object.entries(allowed)) {
-    const others = (['DELETE', 'PATCH', 'POST', 'PUT'] as const).filter((m) => !allow.includes(m));
-    app.route({ method: [...others], url, handler: async (_req, reply) => reply.code(405).header('allow', allow).send() });
-  }
 }
 
 /** ind9-rl-cache-before-limiter: how long a runtime read is served from the micro-cache. */

@@ -1,8 +1,9 @@
-// The request lens's faults (reference/service/plugins/request-faults.ts): each bends the one part of a
+// The request lens's faults (selftest/faults/outside/request.ts): each bends the one part of a
 // request it names, and the service answers that request as it should without it.
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { AUTH, call, getCheck, SEEDED_API_CHECK, SEEDED_API_CHECK_ID, service } from '../../reference/testing';
+import { AUTH, call, getCheck, SEEDED_API_CHECK, SEEDED_API_CHECK_ID } from '../../reference/testing';
+import { service } from './reference-service';
 
 const CHECK = `/v1/checks/${SEEDED_API_CHECK_ID}`;
 const update = (type: string, payload: string) => ({ method: 'PUT' as const, url: CHECK, headers: { ...AUTH, 'content-type': type }, payload });

@@ -1,11 +1,14 @@
-// The shape of a runtime id nobody serves, as a router, a validator or a cache key would meet it: the
-// rt-unknown faults break the answer for the ids of one shape. Decided on the raw path segment (as
-// sent) and on the decoded id.
-import type { RuntimeIdClass } from '../../fault-kinds';
+// The shape of a runtime id nobody serves, as a router, a validator or a cache key would meet it: an id
+// of the right form for a month with no runtime, one that looks like a runtime's, one of another form,
+// one sent percent-encoded, a long one, one with characters outside ASCII. Decided on the raw path
+// segment (as sent) and on the decoded id.
+
+export const RUNTIME_ID_SHAPES = ['never-existed', 'look-alike', 'malformed', 'encoded', 'long', 'non-ascii'] as const;
+export type RuntimeIdShape = (typeof RUNTIME_ID_SHAPES)[number];
 
 const LONG = 1000;
 
-export function idShape(rawSegment: string, id: string): RuntimeIdClass {
+export function idShape(rawSegment: string, id: string): RuntimeIdShape {
   if ([...id].some((ch) => ch.charCodeAt(0) > 0x7f)) return 'non-ascii';
   if (id.length > LONG) return 'long';
   if (rawSegment.includes('%')) return 'encoded';

@@ -10,9 +10,11 @@ import type { KindFault, OutsideFault, Seam } from './seams';
 import { CHECK_UPDATE_FAULTS } from './check-update';
 import { SPEC_FAULTS } from './spec';
 import { ERRORS_FAULTS } from './errors';
+import { RUNTIME_FAULTS } from './runtimes';
+import { REQUEST_FAULTS } from './request';
 
 /** In the order they are applied (a record's hooks run in the order they are added). */
-export const OUTSIDE_FAULTS: readonly OutsideFault[] = [...SPEC_FAULTS, ...CHECK_UPDATE_FAULTS, ...ERRORS_FAULTS];
+export const OUTSIDE_FAULTS: readonly OutsideFault[] = [...SPEC_FAULTS, ...ERRORS_FAULTS, ...CHECK_UPDATE_FAULTS, ...RUNTIME_FAULTS, ...REQUEST_FAULTS];
 
 const isKind = (f: OutsideFault): f is KindFault => 'kind' in f;
 

@@ -1,0 +1,83 @@
+/**
+ * The request lens's faults (REQUEST_FAULTS in reference/faults.ts): bugs in the parts of a request other
+ * than its values (the method, the path, the media type, the body's top-level type), applied from outside
+ * the service through the hooks and routes any fastify plugin may add.
+ */
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { RUNTIME_ROUTE } from '../../../reference/service/runtimes/seams';
+import { all, type NamedFault, type Seam } from './seams';
+
+const CHECK_ROUTE = '/v1/checks/:id';
+const serverError = () => Object.assign(new Error('request fault'), { statusCode: 500 });
+
+/**
+ * A route added beside the service's GET route of this URL, in the same scope and at the same moment: so
+ * that the service's limiter and error handler, registered after this plugin, are those it has too.
+ */
+const beside =
+  (url: string, route: Omit<RouteOptions, 'url'>): Seam =>
+  (app) => {
+    app.addHook('onRoute', function (this: FastifyInstance, added) {
+      if (added.url === url && added.method === 'GET') this.route({ ...route, url });
+    });
+  };
+
+/** ind8-err-405-empty-body: the other methods of a documented path, answered 405 with an Allow header and nothing else. */
+const methodNotAllowed = (url: string, allow: string): Seam =>
+  beside(url, {
+    method: (['DELETE', 'PATCH', 'POST', 'PUT'] as const).filter((m) => !allow.includes(m)),
+    handler: async (_req, reply) => reply.code(405).header('allow', allow).send(),
+  });
+
+export const REQUEST_FAULTS: NamedFault[] = [
+  // The proxy in front answers unrouted paths with its own page.
+  {
+    name: 'req-unknown-route-html',
+    clauses: ['ERR-3'],
+    apply: (app) => {
+      app.addHook('onSend', async (req, reply, payload) => {
+        if (!req.is404) return payload;
+        reply.type('text/html; charset=utf-8');
+        return '<!doctype html><html><body><h1>404 Not Found</h1></body></html>';
+      });
+    },
+  },
+  // A DELETE route left in from an admin tool, behind the same authentication.
+  { name: 'req-delete-runtime-200', clauses: ['SPEC-9'], apply: beside(RUNTIME_ROUTE, { method: 'DELETE', handler: async () => ({ deleted: true }) }) },
+  // A path rewrite that strips the last segment when the path ends in "/", then dereferences the missing id.
+  {
+    name: 'req-trailing-slash-500',
+    clauses: ['RT-9'],
+    apply: (app) => {
+      app.addHook('onRequest', async (req) => {
+        if (/^\/v1\/runtimes\/[^/?]+\/(\?|$)/.test(req.url)) throw serverError();
+      });
+    },
+  },
+  // A bulk-update shim reads an array body as a list of updates and applies the first.
+  {
+    name: 'req-array-body-applied',
+    clauses: ['CU-7'],
+    apply: (app) => {
+      app.addHook('preValidation', async (req) => {
+        if (req.routeOptions.url === CHECK_ROUTE && Array.isArray(req.body)) req.body = req.body[0] ?? {};
+      });
+    },
+  },
+  // The media type compared whole, and an unknown one crashes the body reader.
+  {
+    name: 'req-json-charset-500',
+    clauses: ['CU-1'],
+    apply: (app) => {
+      app.addHook('onRequest', async (req) => {
+        if (req.method === 'PUT' && /;\s*charset=/i.test(req.headers['content-type'] ?? '')) throw serverError();
+      });
+    },
+  },
+  // The router's "method not allowed" answer, which has no body of the API's shape.
+  {
+    name: 'ind8-err-405-empty-body',
+    clauses: ['ERR-3'],
+    apply: all(methodNotAllowed(RUNTIME_ROUTE, 'GET, HEAD'), methodNotAllowed(CHECK_ROUTE, 'GET, HEAD, PUT')),
+  },
+];
