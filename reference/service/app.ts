@@ -92,7 +92,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
     headers: options.rateLimitHeaders ?? DEFAULTS.rateLimitHeaders,
   });
   const accounts = options.accounts ?? DEMO_ACCOUNTS;
-  await app.register(authPlugin, { faults, accountHeader, accounts, seams: seams.auth });
+  await app.register(authPlugin, { accountHeader, accounts, seams: seams.auth });
   await app.register(requestFaults, { faults });
   await app.register(openapiPlugin, { accountHeader });
   await app.register(runtimesPlugin, { faults, seams: seams.runtimes });

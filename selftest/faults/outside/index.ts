@@ -7,11 +7,12 @@ import type { OutsidePlugin } from '../../../reference/service/seams';
 import { parseKind, type FaultKind } from '../../../reference/fault-kinds';
 import { faultItems, parseFaultList } from '../../../reference/faults';
 import type { KindFault, OutsideFault, Seam } from './seams';
+import { AUTH_FAULTS } from './auth';
 import { CHECK_UPDATE_FAULTS } from './check-update';
 import { SPEC_FAULTS } from './spec';
 
 /** In the order they are applied (a record's hooks run in the order they are added). */
-export const OUTSIDE_FAULTS: readonly OutsideFault[] = [...SPEC_FAULTS, ...CHECK_UPDATE_FAULTS];
+export const OUTSIDE_FAULTS: readonly OutsideFault[] = [...SPEC_FAULTS, ...CHECK_UPDATE_FAULTS, ...AUTH_FAULTS];
 
 const isKind = (f: OutsideFault): f is KindFault => 'kind' in f;
 
