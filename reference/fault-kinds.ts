@@ -4,6 +4,7 @@
 // that holds "," or ":" (a JSON pattern) travels encoded.
 import { CHECK_TYPES, UPDATE_PROPERTIES } from './service/checks/vocabulary';
 import { RUNTIME_ID_SHAPES } from './service/runtimes/id-shape';
+import type { Place as RoutePlace } from './service/place';
 
 /** Routes named by role; `any` is every route, the unnamed ones (list, swagger, unknown paths) included. */
 export const PLACES = ['runtime', 'check-read', 'check-update', 'spec', 'any'] as const;
@@ -59,7 +60,8 @@ export const CHECK_ID_SHAPES = ['guid', 'other', 'foreign'] as const;
 /** Update bodies that are no JSON object: broken JSON, nothing, an array, a JSON object sent as text/plain. */
 export const BODY_SHAPES = ['not-json', 'empty', 'array', 'text'] as const;
 
-export type Place = (typeof PLACES)[number];
+/** A route's role, or every route. */
+export type Place = RoutePlace | 'any';
 export type AuthRule = (typeof AUTH_RULES)[number];
 export type AltKeyWhere = (typeof ALT_KEY_WHERE)[number];
 export type ApplyBeforeRule = (typeof APPLY_BEFORE_RULES)[number];

@@ -91,7 +91,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
     headers: options.rateLimitHeaders ?? DEFAULTS.rateLimitHeaders,
   });
   const accounts = options.accounts ?? DEMO_ACCOUNTS;
-  await app.register(authPlugin, { faults, accountHeader, accounts, seams: seams.auth });
+  await app.register(authPlugin, { accountHeader, accounts, seams: seams.auth });
   await app.register(openapiPlugin, { accountHeader });
   await app.register(runtimesPlugin, { seams: seams.runtimes });
   await app.register(checksPlugin, { faults, seams: seams.checks, store: options.checks ?? new CheckStore(seedChecks(), accounts.main) });

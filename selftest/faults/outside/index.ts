@@ -7,6 +7,7 @@ import type { OutsidePlugin } from '../../../reference/service/seams';
 import { parseKind, type FaultKind } from '../../../reference/fault-kinds';
 import { faultItems, parseFaultList } from '../../../reference/faults';
 import type { KindFault, OutsideFault, Seam } from './seams';
+import { AUTH_FAULTS } from './auth';
 import { CHECK_UPDATE_FAULTS } from './check-update';
 import { SPEC_FAULTS } from './spec';
 import { ERRORS_FAULTS } from './errors';
@@ -14,7 +15,14 @@ import { RUNTIME_FAULTS } from './runtimes';
 import { REQUEST_FAULTS } from './request';
 
 /** In the order they are applied (a record's hooks run in the order they are added). */
-export const OUTSIDE_FAULTS: readonly OutsideFault[] = [...SPEC_FAULTS, ...ERRORS_FAULTS, ...CHECK_UPDATE_FAULTS, ...RUNTIME_FAULTS, ...REQUEST_FAULTS];
+export const OUTSIDE_FAULTS: readonly OutsideFault[] = [
+  ...SPEC_FAULTS,
+  ...ERRORS_FAULTS,
+  ...AUTH_FAULTS,
+  ...CHECK_UPDATE_FAULTS,
+  ...RUNTIME_FAULTS,
+  ...REQUEST_FAULTS,
+];
 
 const isKind = (f: OutsideFault): f is KindFault => 'kind' in f;
 
