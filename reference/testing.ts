@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { API_KEYS, DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID } from './service/accounts';
 import { buildService, type ServiceOptions } from './service/app';
 import { SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID, seedChecks } from './service/checks/store';
+import { outsideFaults } from '../selftest/faults/outside';
 
 export const [DEMO_KEY, SECOND_KEY] = [...API_KEYS.keys()];
 export { DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID };
@@ -30,7 +31,9 @@ export function fakeClock(start = 1_000_000): FakeClock {
   return c;
 }
 
-export const service = (faults: string[] = [], extra: ServiceOptions = {}): Promise<FastifyInstance> => buildService({ faults, ...extra });
+/** The service with these MOCK_FAULT items, those applied from outside it too (as the self-test starts it). */
+export const service = (faults: string[] = [], extra: ServiceOptions = {}): Promise<FastifyInstance> =>
+  buildService({ faults, ...extra, plugins: [outsideFaults(faults), ...(extra.plugins ?? [])] });
 
 export interface Answer {
   status: number;

@@ -9,9 +9,10 @@ import { faultItems, parseFaultList } from '../../../reference/faults';
 import type { KindFault, OutsideFault, Seam } from './seams';
 import { CHECK_UPDATE_FAULTS } from './check-update';
 import { SPEC_FAULTS } from './spec';
+import { CHECK_FAULTS } from './checks';
 
 /** In the order they are applied (a record's hooks run in the order they are added). */
-export const OUTSIDE_FAULTS: readonly OutsideFault[] = [...SPEC_FAULTS, ...CHECK_UPDATE_FAULTS];
+export const OUTSIDE_FAULTS: readonly OutsideFault[] = [...SPEC_FAULTS, ...CHECK_UPDATE_FAULTS, ...CHECK_FAULTS];
 
 const isKind = (f: OutsideFault): f is KindFault => 'kind' in f;
 
