@@ -194,7 +194,8 @@ const READ_CACHE_MS = 30_000;
 
 const badBody = (message: string) => Object.assign(new Error(message), { statusCode: 400 });
 
-const KINDS: KindFault[] = [
+/** The update's body parsers. */
+const BODIES: KindFault[] = [
   /**
    * take-body: bodies that are no JSON object read as {} (the update then changes nothing and answers
    * 200), as a lenient parser would. The JSON parser is replaced only when one of its shapes is taken.
@@ -224,6 +225,21 @@ const KINDS: KindFault[] = [
       });
     },
   },
+];
+
+/** What a refused update stores first, in the order the refusal took them. */
+const REFUSED_FIRST: OutsideFault[] = [
+  // activated/muted sent to the scheduler before the body is judged.
+  {
+    name: 'ind-cu-flags-applied-early',
+    clauses: ['CU-7'],
+    apply: onDiscard((u, checks) => {
+      const toggles = Object.entries(valuesOf(u.body, ['activated', 'muted']) ?? {}).filter(([, value]) => typeof value === 'boolean');
+      if (toggles.length) writeOver(checks, u.account, u.check, Object.fromEntries(toggles));
+    }),
+  },
+  { name: 'cu-partial-apply', clauses: ['CU-7'], apply: leak(['name']) },
+  { kind: 'leak', clauses: ['CU-7'], apply: (rows) => leak(rows.map((r) => r.property)) } satisfies KindFault,
   /**
    * apply-before: the body applied to the check first, then refused. For an auth rule, the credentials'
    * layer kept its refusal on the request; the body goes to the check the id names, whoever holds it.
@@ -246,12 +262,7 @@ const KINDS: KindFault[] = [
             })
           : () => {},
       ),
-  },
-  { kind: 'unknown-check', clauses: ['CU-8', 'ERR-1'], apply: unknownCheck },
-  { kind: 'leak', clauses: ['CU-7'], apply: (rows) => leak(rows.map((r) => r.property)) },
-  { kind: 'crash', clauses: ['CU-1', 'CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6', 'FO-1', 'FO-2', 'FO-3'], apply: (rows) => table('crash', rows) },
-  { kind: 'accept', clauses: ['CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6', 'FO-1', 'FO-2', 'FO-3', 'FO-4', 'FO-5'], apply: (rows) => table('accept', rows) },
-  { kind: 'refuse', clauses: ['CU-1', 'CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6', 'FO-1', 'FO-2', 'FO-3'], apply: (rows) => table('refuse', rows) },
+  } satisfies KindFault,
 ];
 
 /** The body "normalised" or refused before the schema sees it. */
@@ -559,17 +570,6 @@ const UPDATE_RULES: NamedFault[] = [
         : null,
     ),
   },
-  // An update that would change nothing refused as a mistake of the client.
-  {
-    name: 'cu-no-op-refused',
-    clauses: ['CU-1'],
-    apply: step('problems', (own) => (u) => {
-      const problems = own(u);
-      if (problems.length || u.invalid) return problems;
-      const b = sent(u);
-      return Object.keys(b).every((k) => JSON.stringify(b[k]) === JSON.stringify(u.check[k])) ? ['the update changes nothing'] : problems;
-    }),
-  },
   // The query only matters for new checks, so it is judged after the write.
   {
     name: 'ind6-cu-query-checked-after-write',
@@ -582,29 +582,40 @@ const UPDATE_RULES: NamedFault[] = [
       }),
     ),
   },
-  // The bug that lets validation blow up as 500.
+];
+
+/** The table rows of the update (crash, then accept, then refuse, as they were judged), and an update that changes nothing. */
+const TABLES: OutsideFault[] = [
   {
-    name: 'cu-500',
+    kind: 'crash',
+    clauses: ['CU-1', 'CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6', 'FO-1', 'FO-2', 'FO-3'],
+    apply: (rows) => table('crash', rows),
+  } satisfies KindFault,
+  {
+    kind: 'accept',
     clauses: ['CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6', 'FO-1', 'FO-2', 'FO-3', 'FO-4', 'FO-5'],
-    apply: step('discard', (own) => async (u) => {
-      await own(u);
-      throw new ApiError('INTERNAL', 500, 'Internal server error');
+    apply: (rows) => table('accept', rows),
+  } satisfies KindFault,
+  {
+    kind: 'refuse',
+    clauses: ['CU-1', 'CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6', 'FO-1', 'FO-2', 'FO-3'],
+    apply: (rows) => table('refuse', rows),
+  } satisfies KindFault,
+  // An update that would change nothing refused as a mistake of the client.
+  {
+    name: 'cu-no-op-refused',
+    clauses: ['CU-1'],
+    apply: step('problems', (own) => (u) => {
+      const problems = own(u);
+      if (problems.length || u.invalid) return problems;
+      const b = sent(u);
+      return Object.keys(b).every((k) => JSON.stringify(b[k]) === JSON.stringify(u.check[k])) ? ['the update changes nothing'] : problems;
     }),
   },
 ];
 
-/** What a refused update leaves behind. */
+/** What a refused update leaves behind last; then, validation blowing up as 500. */
 const REFUSED: NamedFault[] = [
-  { name: 'cu-partial-apply', clauses: ['CU-7'], apply: leak(['name']) },
-  // activated/muted sent to the scheduler before the body is judged.
-  {
-    name: 'ind-cu-flags-applied-early',
-    clauses: ['CU-7'],
-    apply: onDiscard((u, checks) => {
-      const toggles = Object.entries(valuesOf(u.body, ['activated', 'muted']) ?? {}).filter(([, value]) => typeof value === 'boolean');
-      if (toggles.length) writeOver(checks, u.account, u.check, Object.fromEntries(toggles));
-    }),
-  },
   // The refusal restores the unit of work's snapshot, which is of the check as first loaded.
   {
     name: 'ind7-cu-rollback-to-seed',
@@ -663,6 +674,15 @@ const REFUSED: NamedFault[] = [
       )(app, seams);
     },
   },
+  // The bug that lets validation blow up as 500.
+  {
+    name: 'cu-500',
+    clauses: ['CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6', 'FO-1', 'FO-2', 'FO-3', 'FO-4', 'FO-5'],
+    apply: step('discard', (own) => async (u) => {
+      await own(u);
+      throw new ApiError('INTERNAL', 500, 'Internal server error');
+    }),
+  },
 ];
 
 /** How the check is merged, stored and read back. */
@@ -716,7 +736,8 @@ const MERGED_AND_STORED: NamedFault[] = [
 ];
 
 /** Ids the account has not got. */
-const UNKNOWN_IDS: NamedFault[] = [
+const UNKNOWN_IDS: OutsideFault[] = [
+  { kind: 'unknown-check', clauses: ['CU-8', 'ERR-1'], apply: unknownCheck } satisfies KindFault,
   { name: 'cu-unknown-id-200', clauses: ['CU-8'], apply: step('unknownId', (own) => (id, place) => (GUID.test(id) ? madeUp(id) : own(id, place))) },
   // PUT read as "create or replace", so an unknown GUID starts a new check.
   {
@@ -736,16 +757,20 @@ const UNKNOWN_IDS: NamedFault[] = [
 ];
 
 /**
- * In the order their hooks run: the body's parsers and its take-body shapes, the apply-before refusals
- * (before the two-problem answers, as the handler took them), then the rest.
+ * In the order the service took them, since a record's hooks run, and its step wraps the others', in the
+ * order the records are applied: the body's parsers first; the refused update's stores in the order the
+ * refusal made them (before the route's answers to unknown ids, as the handler did the apply-before
+ * refusal first); each problem before the table rows judge the problems found; the rest after.
  */
 export const CHECK_FAULTS: OutsideFault[] = [
-  ...KINDS,
+  ...BODIES,
   ...BEFORE_VALIDATION,
+  ...REFUSED_FIRST,
   ...UNKNOWN_IDS,
   ...SCHEMA,
   ...OFFSET_RULES,
   ...UPDATE_RULES,
+  ...TABLES,
   ...REFUSED,
   ...MERGED_AND_STORED,
 ];
