@@ -31,7 +31,7 @@ export function fakeClock(start = 1_000_000): FakeClock {
   return c;
 }
 
-/** The service with these MOCK_FAULT items, as the self-test starts it: those applied from outside it too (selftest/faults/outside). */
+/** The service with these MOCK_FAULT items, those applied from outside it too (as the self-test starts it). */
 export const service = (faults: string[] = [], extra: ServiceOptions = {}): Promise<FastifyInstance> =>
   buildService({ faults, ...extra, plugins: [outsideFaults(faults), ...(extra.plugins ?? [])] });
 

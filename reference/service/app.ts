@@ -73,7 +73,6 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
   });
   // Only JSON bodies are accepted; fastify's default text/plain parser would turn 415 into 400.
   app.removeContentTypeParser('text/plain');
-  takeBodies(app, faults);
   const seams: Seams = makeSeams();
   for (const plugin of options.plugins ?? []) await app.register(fp(plugin as FastifyPluginAsync<Seams>), seams);
 
@@ -94,7 +93,8 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
   await app.register(authPlugin, { accountHeader, accounts, seams: seams.auth });
   await app.register(openapiPlugin, { accountHeader });
   await app.register(runtimesPlugin, { seams: seams.runtimes });
-  await app.register(checksPlugin, { faults, seams: seams.checks, store: options.checks ?? new CheckStore(seedChecks(), accounts.main) });
+  seams.checks.store = options.checks ?? new CheckStore(seedChecks(), accounts.main);
+  await app.register(checksPlugin, { seams: seams.checks });
   await app.ready();
   return app;
 }
@@ -115,32 +115,5 @@ function microCache(app: FastifyInstance, clock: () => number, accountHeader: st
     if (cacheable(req) && reply.statusCode === 200 && typeof payload === 'string' && reply.getHeader('x-cache') === undefined)
       entries.set(keyOf(req), { at: clock(), type: String(reply.getHeader('content-type')), body: payload });
     return payload;
-  });
-}
-
-const badBody = (message: string) => Object.assign(new Error(message), { statusCode: 400 });
-
-/**
- * take-body faults: bodies that are no JSON object read as {} (the update then changes nothing and
- * answers 200), as a lenient parser would. Without them, fastify's own parsers stay in place.
- */
-function takeBodies(app: FastifyInstance, faults: Faults): void {
-  if (faults.takesBody('text')) app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, _text, done) => done(null, {}));
-  if (faults.takesBody('array'))
-    app.addHook('preValidation', async (req) => {
-      if (Array.isArray(req.body)) req.body = {};
-    });
-  if (!faults.takesBody('not-json') && !faults.takesBody('empty')) return;
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === '')
-      return faults.takesBody('empty') ? done(null, {}) : done(badBody('Body cannot be empty when content-type is set to application/json'), undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      if (faults.takesBody('not-json')) done(null, {});
-      else done(badBody('Body is not valid JSON'), undefined);
-    }
   });
 }

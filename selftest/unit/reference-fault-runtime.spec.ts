@@ -38,15 +38,24 @@ test('rt-field sets one field of every runtime, or leaves it out; the others sta
   expect(list.body.every((rt: { stage?: string }) => rt.stage === 'stable')).toBe(true);
 });
 
+/** The id as the route gets it, or undefined where its encoding is no UTF-8 (the router answers 404 itself, before any route). */
+const routed = (id: string): string | undefined => {
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return undefined;
+  }
+};
+
 test('the reference sorts the suite’s unknown ids into the same classes (two readings of one table)', () => {
-  for (const u of UNKNOWN_IDS) expect(idShape(u.id, decodeURIComponent(u.id)), u.what).toBe(u.valueClass);
+  for (const u of UNKNOWN_IDS) expect(idShape(u.id, routed(u.id) ?? u.id), u.what).toBe(u.valueClass);
 });
 
 test('rt-unknown answers the ids of one class 200 or 500; the other classes and the real versions are unchanged', async () => {
   app = await service(['rt-unknown:look-alike:found', 'rt-unknown:encoded:fail']);
   for (const u of UNKNOWN_IDS) {
     const r = await call(app, { url: `/v1/runtimes/${u.id}` });
-    const expected = u.valueClass === 'look-alike' ? 200 : u.valueClass === 'encoded' ? 500 : 404;
+    const expected = routed(u.id) === undefined ? 404 : u.valueClass === 'look-alike' ? 200 : u.valueClass === 'encoded' ? 500 : 404;
     expect(r.status, u.what).toBe(expected);
   }
   expect((await call(app, { url: '/v1/runtimes/2024.09' })).body.name).toBe('2024.09');

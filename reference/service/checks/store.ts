@@ -8,7 +8,8 @@ export type Check = Record<string, unknown> & { id: string; checkType: string; f
 
 const CREATED = '2026-03-02T09:15:00.000Z';
 
-function baseCheck(id: string, name: string, checkType: string): Check {
+/** A check as created: the given id, name and type, every other property at its default. */
+export function newCheck(id: string, name: string, checkType: string): Check {
   return {
     id,
     name,
@@ -45,17 +46,11 @@ function baseCheck(id: string, name: string, checkType: string): Check {
 }
 
 export function seedChecks(): Check[] {
-  const api = baseCheck(SEEDED_API_CHECK_ID, 'Public API health (GET /v1/status)', 'API');
-  const browser = baseCheck(SEEDED_BROWSER_CHECK_ID, 'Checkout flow (browser)', 'BROWSER');
+  const api = newCheck(SEEDED_API_CHECK_ID, 'Public API health (GET /v1/status)', 'API');
+  const browser = newCheck(SEEDED_BROWSER_CHECK_ID, 'Checkout flow (browser)', 'BROWSER');
   browser.scriptPath = 'checks/checkout.spec.ts';
   return [api, browser];
 }
-
-/** The type each seeded check was made with: the table-driven faults are of a check, whatever it has become. */
-export const SEEDED_TYPES: ReadonlyMap<string, string> = new Map(seedChecks().map((c) => [c.id, c.checkType]));
-
-/** A check whose id nobody stored: what cu-unknown-id-200 answers with. */
-export const madeUpCheck = (id: string): Check => baseCheck(id, 'Untitled check', 'API');
 
 export class CheckStore {
   private readonly byAccount = new Map<string, Map<string, Check>>();
@@ -66,7 +61,7 @@ export class CheckStore {
     const c = this.byAccount.get(account)?.get(id);
     return c && structuredClone(c);
   }
-  /** The account that holds a check (apply-before looks a check up by its id alone). */
+  /** The account that holds a check, looked up by its id alone. */
   ownerOf(id: string): string | undefined {
     return [...this.byAccount].find(([, checks]) => checks.has(id))?.[0];
   }

@@ -10,7 +10,6 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { ErrorAnswer, ErrorSeams } from '../../../reference/service/errors/seams';
-import { CheckStore } from '../../../reference/service/checks/store';
 import { placeOf } from '../../../reference/service/place';
 import { Faults, ALIASES } from '../../../reference/fault-set';
 import type { ErrorMutation, FaultKind } from '../../../reference/fault-kinds';
@@ -173,23 +172,14 @@ const ANSWERS: NamedFault[] = [
   },
   // The auth layer sends its JSON with reply.send(string) and no type.
   { name: 'ind-err-401-text-plain', clauses: ['ERR-3'], apply: editAnswer(401, (a) => ({ ...a, type: TEXT_TYPE })) },
-  /**
-   * The ownership layer turns the miss on a check another account holds into 403, by the status line
-   * only. The owner is asked of the check store, which the record takes from the checks plugin's options
-   * as it is registered.
-   */
+  /** The ownership layer turns the miss on a check another account holds into 403, by the status line only (the owner asked of the check store). */
   {
     name: 'ind7-err-foreign-check-403-body-404',
     clauses: ['ERR-4'],
     apply: (app, seams) => {
-      let store: CheckStore | undefined;
-      app.addHook('onRegister', (_instance, opts) => {
-        const given = (opts as { store?: unknown } | undefined)?.store;
-        if (given instanceof CheckStore) store = given;
-      });
       const foreign = (req: FastifyRequest) => {
         if (req.routeOptions.url !== '/v1/checks/:id') return false;
-        const owner = store?.ownerOf((req.params as { id: string }).id);
+        const owner = seams.checks.store.ownerOf((req.params as { id: string }).id);
         return owner !== undefined && owner !== req.accountId;
       };
       editAnswer(404, (a, req) => (foreign(req) ? { ...a, status: 403 } : a))(app, seams);

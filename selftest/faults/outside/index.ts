@@ -13,6 +13,7 @@ import { SPEC_FAULTS } from './spec';
 import { ERRORS_FAULTS } from './errors';
 import { RUNTIME_FAULTS } from './runtimes';
 import { REQUEST_FAULTS } from './request';
+import { CHECK_FAULTS } from './checks';
 
 /** In the order they are applied (a record's hooks run in the order they are added). */
 export const OUTSIDE_FAULTS: readonly OutsideFault[] = [
@@ -20,6 +21,7 @@ export const OUTSIDE_FAULTS: readonly OutsideFault[] = [
   ...ERRORS_FAULTS,
   ...AUTH_FAULTS,
   ...CHECK_UPDATE_FAULTS,
+  ...CHECK_FAULTS,
   ...RUNTIME_FAULTS,
   ...REQUEST_FAULTS,
 ];
