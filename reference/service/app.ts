@@ -1,7 +1,7 @@
 // buildService: the whole reference service as a fastify instance, ready for inject() or listen().
 // main.ts only reads the environment; tests call this directly with a fake clock.
 import { answerClientError } from './errors/client-error';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { Faults, parseFaultList } from '../faults';
 import { CheckStore, seedChecks } from './checks/store';
@@ -79,10 +79,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
   for (const plugin of options.plugins ?? []) await app.register(fp(plugin as FastifyPluginAsync<Seams>), seams);
 
   await app.register(errorsPlugin, { faults, seams: seams.errors });
-  // ind9-rl-cache-before-limiter: a micro-cache of runtime reads, registered before the limiter, so a hit is answered uncounted.
-  if (faults.has('ind9-rl-cache-before-limiter')) microCache(app, options.clock ?? Date.now, accountHeader.toLowerCase());
   await app.register(rateLimitPlugin, {
-    faults,
     seams: seams.rateLimit,
     max: options.rateLimitMax ?? DEFAULTS.rateLimitMax,
     windowSeconds: options.rateLimitWindowS ?? DEFAULTS.rateLimitWindowS,
@@ -110,25 +107,6 @@ function methodNotAllowed(app: FastifyInstance): void {
     const others = (['DELETE', 'PATCH', 'POST', 'PUT'] as const).filter((m) => !allow.includes(m));
     app.route({ method: [...others], url, handler: async (_req, reply) => reply.code(405).header('allow', allow).send() });
   }
-}
-
-/** ind9-rl-cache-before-limiter: how long a runtime read is served from the micro-cache. */
-const MICRO_CACHE_MS = 1000;
-
-/** ind9-rl-cache-before-limiter: 200s of GET /v1/runtimes/:id kept per URL and credentials, answered in onRequest (before the limiter's hook). */
-function microCache(app: FastifyInstance, clock: () => number, accountHeader: string): void {
-  const entries = new Map<string, { at: number; type: string; body: string }>();
-  const keyOf = (req: FastifyRequest) => JSON.stringify([req.url, req.headers.authorization ?? '', req.headers[accountHeader] ?? '']);
-  const cacheable = (req: FastifyRequest) => req.method === 'GET' && req.routeOptions.url === '/v1/runtimes/:id';
-  app.addHook('onRequest', async (req, reply) => {
-    const hit = cacheable(req) ? entries.get(keyOf(req)) : undefined;
-    if (hit && clock() - hit.at < MICRO_CACHE_MS) return reply.type(hit.type).header('x-cache', 'HIT').send(hit.body);
-  });
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (cacheable(req) && reply.statusCode === 200 && typeof payload === 'string' && reply.getHeader('x-cache') === undefined)
-      entries.set(keyOf(req), { at: clock(), type: String(reply.getHeader('content-type')), body: payload });
-    return payload;
-  });
 }
 
 const badBody = (message: string) => Object.assign(new Error(message), { statusCode: 400 });

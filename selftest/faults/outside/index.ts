@@ -8,10 +8,11 @@ import { parseKind, type FaultKind } from '../../../reference/fault-kinds';
 import { faultItems, parseFaultList } from '../../../reference/faults';
 import type { KindFault, OutsideFault, Seam } from './seams';
 import { CHECK_UPDATE_FAULTS } from './check-update';
+import { RATE_LIMIT_FAULTS } from './rate-limit';
 import { SPEC_FAULTS } from './spec';
 
 /** In the order they are applied (a record's hooks run in the order they are added). */
-export const OUTSIDE_FAULTS: readonly OutsideFault[] = [...SPEC_FAULTS, ...CHECK_UPDATE_FAULTS];
+export const OUTSIDE_FAULTS: readonly OutsideFault[] = [...SPEC_FAULTS, ...CHECK_UPDATE_FAULTS, ...RATE_LIMIT_FAULTS];
 
 const isKind = (f: OutsideFault): f is KindFault => 'kind' in f;
 
