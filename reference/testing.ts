@@ -33,7 +33,7 @@ export function fakeClock(start = 1_000_000): FakeClock {
 
 /** The service with these MOCK_FAULT items, those applied from outside it too (as the self-test starts it). */
 export const service = (faults: string[] = [], extra: ServiceOptions = {}): Promise<FastifyInstance> =>
-  buildService({ faults, ...extra, plugins: [outsideFaults(faults), ...(extra.plugins ?? [])] });
+  buildService({ ...extra, plugins: [outsideFaults(faults), ...(extra.plugins ?? [])] });
 
 export interface Answer {
   status: number;

@@ -1,9 +1,8 @@
 // buildService: the whole reference service as a fastify instance, ready for inject() or listen().
 // main.ts only reads the environment; tests call this directly with a fake clock.
 import { answerClientError } from './errors/client-error';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { Faults, parseFaultList } from '../faults';
 import { CheckStore, seedChecks } from './checks/store';
 import { DEMO_ACCOUNTS, type Accounts } from './accounts';
 import authPlugin from './plugins/auth';
@@ -17,8 +16,6 @@ import type { Clock } from './rate-limit/store';
 import { makeSeams, type OutsidePlugin, type Seams } from './seams';
 
 export interface ServiceOptions {
-  /** Parsed faults, or MOCK_FAULT items (named faults and `kind:arg…` rows). */
-  faults?: Faults | Iterable<string>;
   rateLimitMax?: number;
   rateLimitWindowS?: number;
   rateLimitAlgorithm?: 'fixed' | 'sliding';
@@ -53,7 +50,6 @@ export const DEFAULTS = {
 export const BODY_LIMIT = 1024 * 1024;
 
 export async function buildService(options: ServiceOptions = {}): Promise<FastifyInstance> {
-  const faults = options.faults instanceof Faults ? options.faults : parseFaultList(options.faults ?? []);
   const accountHeader = options.accountHeader ?? DEFAULTS.accountHeader;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -77,10 +73,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
   for (const plugin of options.plugins ?? []) await app.register(fp(plugin as FastifyPluginAsync<Seams>), seams);
 
   await app.register(errorsPlugin, { seams: seams.errors });
-  // ind9-rl-cache-before-limiter: a micro-cache of runtime reads, registered before the limiter, so a hit is answered uncounted.
-  if (faults.has('ind9-rl-cache-before-limiter')) microCache(app, options.clock ?? Date.now, accountHeader.toLowerCase());
   await app.register(rateLimitPlugin, {
-    faults,
     seams: seams.rateLimit,
     max: options.rateLimitMax ?? DEFAULTS.rateLimitMax,
     windowSeconds: options.rateLimitWindowS ?? DEFAULTS.rateLimitWindowS,
@@ -97,23 +90,4 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
   await app.register(checksPlugin, { seams: seams.checks });
   await app.ready();
   return app;
-}
-
-/** ind9-rl-cache-before-limiter: how long a runtime read is served from the micro-cache. */
-const MICRO_CACHE_MS = 1000;
-
-/** ind9-rl-cache-before-limiter: 200s of GET /v1/runtimes/:id kept per URL and credentials, answered in onRequest (before the limiter's hook). */
-function microCache(app: FastifyInstance, clock: () => number, accountHeader: string): void {
-  const entries = new Map<string, { at: number; type: string; body: string }>();
-  const keyOf = (req: FastifyRequest) => JSON.stringify([req.url, req.headers.authorization ?? '', req.headers[accountHeader] ?? '']);
-  const cacheable = (req: FastifyRequest) => req.method === 'GET' && req.routeOptions.url === '/v1/runtimes/:id';
-  app.addHook('onRequest', async (req, reply) => {
-    const hit = cacheable(req) ? entries.get(keyOf(req)) : undefined;
-    if (hit && clock() - hit.at < MICRO_CACHE_MS) return reply.type(hit.type).header('x-cache', 'HIT').send(hit.body);
-  });
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (cacheable(req) && reply.statusCode === 200 && typeof payload === 'string' && reply.getHeader('x-cache') === undefined)
-      entries.set(keyOf(req), { at: clock(), type: String(reply.getHeader('content-type')), body: payload });
-    return payload;
-  });
 }

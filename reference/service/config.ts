@@ -1,7 +1,6 @@
 // Reads and validates the service environment. A bad value is one line naming the variable.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { faultItems, parseFaultList } from '../faults';
 import { DEFAULTS, type ServiceOptions } from './app';
 import { API_KEYS, GUID, type Accounts } from './accounts';
 
@@ -19,7 +18,6 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
 export interface ServiceConfig extends ServiceOptions {
   port: number;
   host: string;
-  faults: string[];
   /** REFERENCE_PLUGINS: the plugin modules main.ts loads, as absolute paths. */
   pluginFiles: string[];
 }
@@ -75,12 +73,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   if (headers !== 'route' && headers !== 'global') {
     throw new ConfigError(`RATE_LIMIT_HEADERS: expected "route" or "global", got "${headers}"`);
   }
-  const faults = faultItems(env.MOCK_FAULT);
-  try {
-    parseFaultList(faults);
-  } catch (e) {
-    throw new ConfigError((e as Error).message);
-  }
   return {
     port: int(env, 'PORT', 3000, 0, 65535),
     host,
@@ -91,7 +83,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     rateLimitHeaders: headers,
     accountHeader,
     accounts: readAccounts(env),
-    faults,
     pluginFiles: readPluginFiles(env),
   };
 }

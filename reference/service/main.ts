@@ -1,5 +1,4 @@
 // Entry point: read the environment, build the service, listen. Exit 2 on bad configuration.
-import { listFaults } from '../faults';
 import { buildService } from './app';
 import { ConfigError, readConfig } from './config';
 import type { OutsidePlugin } from './seams';
@@ -11,24 +10,32 @@ import type { OutsidePlugin } from './seams';
 function loadPlugin(file: string): OutsidePlugin {
   const mod = require(file) as { default?: OutsidePlugin } | OutsidePlugin; // eslint-disable-line @typescript-eslint/no-require-imports
   const plugin = typeof mod === 'function' ? mod : mod.default;
-  if (typeof plugin !== 'function') throw new Error(`REFERENCE_PLUGINS: ${file} exports no plugin (a function as its default export)`);
-  return plugin;
+  if (typeof plugin !== 'function') throw new ConfigError(`REFERENCE_PLUGINS: ${file} exports no plugin (a function as its default export)`);
+  // A plugin that refuses its own settings as it registers is bad configuration too: one line, exit 2.
+  return async (app, seams) => {
+    try {
+      await plugin(app, seams);
+    } catch (e) {
+      throw new ConfigError(`REFERENCE_PLUGINS: ${file}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+}
+
+/** Bad configuration (the environment, a plugin's own settings): one line and exit 2. */
+function refuse(e: unknown): never {
+  if (!(e instanceof ConfigError)) throw e;
+  process.stderr.write(`reference service: ${e.message}\n`);
+  process.exit(2);
 }
 
 async function main(): Promise<void> {
-  if (process.argv.includes('--list-faults')) {
-    process.stdout.write(`${listFaults()}\n`);
-    return;
-  }
   let config;
   try {
     config = readConfig();
   } catch (e) {
-    if (!(e instanceof ConfigError)) throw e;
-    process.stderr.write(`reference service: ${e.message}\n`);
-    process.exit(2);
+    refuse(e);
   }
-  const app = await buildService({ ...config, plugins: config.pluginFiles.map(loadPlugin) });
+  const app = await buildService({ ...config, plugins: config.pluginFiles.map(loadPlugin) }).catch(refuse);
   // Installed before the line is printed: whoever waits for the line may stop us right away.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
@@ -39,7 +46,6 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   process.stdout.write(`reference service listening on http://${config.host}:${port}\n`);
-  if (config.faults.length) process.stderr.write(`reference service: faults injected: ${config.faults.join(',')}\n`);
 }
 
 main().catch((err) => {

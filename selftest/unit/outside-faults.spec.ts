@@ -37,7 +37,9 @@ test('outside faults: each named record is in the catalogue, once, with the clau
   for (const f of named) {
     expect(Object.keys(FAULTS), f.name).toContain(f.name);
     const lists = expected(f.name);
-    expect(lists.length, `${f.name} has an expectation`).toBeGreaterThan(0);
+    // A record that breaks no clause is a correct variant the self-test runs as a setting (rl-per-ip): it has no expectation.
+    if (f.clauses.length === 0) expect(lists, `${f.name}, a variant, has no expectation`).toEqual([]);
+    else expect(lists.length, `${f.name} has an expectation`).toBeGreaterThan(0);
     for (const clauses of lists) expect(clauses, f.name).toEqual([...f.clauses].sort());
   }
 });

@@ -15,7 +15,7 @@ const incr = (s: RateLimitStore, key: string, max = 2) =>
 for (const Store of [FixedWindowStore, SlidingWindowStore]) {
   test(`${Store.name}: a refund takes back exactly its own hit; over-limit hits are never recorded`, async () => {
     const clock = fakeClock();
-    const s = new Store({ clock: clock.read, neverReset: false });
+    const s = new Store({ clock: clock.read });
     expect((await incr(s, hitKey('k', 'a'))).current).toBe(1);
     clock.tick(100);
     expect((await incr(s, hitKey('k', 'b'))).current).toBe(2);
@@ -35,7 +35,7 @@ for (const Store of [FixedWindowStore, SlidingWindowStore]) {
 
 test('SlidingWindowStore: refunding the oldest hit moves the next free slot to the one after it', async () => {
   const clock = fakeClock();
-  const s = new SlidingWindowStore({ clock: clock.read, neverReset: false });
+  const s = new SlidingWindowStore({ clock: clock.read });
   await incr(s, hitKey('k', 'a'));
   clock.tick(300);
   await incr(s, hitKey('k', 'b'));

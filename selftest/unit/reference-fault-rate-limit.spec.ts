@@ -3,7 +3,8 @@
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { BUCKET_PARTS, HEADER_MUTATIONS } from '../../reference/fault-kinds';
-import { AUTH, fakeClock, SEEDED_API_CHECK_ID, service } from '../../reference/testing';
+import { AUTH, fakeClock, SEEDED_API_CHECK_ID } from '../../reference/testing';
+import { service } from './reference-service';
 
 const URL = {
   runtime: '/v1/runtimes/2025.04',

@@ -1,11 +1,12 @@
-// The service entry point: bad environment is one line and exit 2; --list-faults lists the catalogue;
-// it listens and prints its one line; REFERENCE_PLUGINS bends it from outside.
+// The service entry point: bad environment is one line and exit 2; it listens and prints its one line;
+// REFERENCE_PLUGINS bends it from outside (the self-test's faults among them, MOCK_FAULT checked there).
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { KINDS } from '../../reference/fault-kinds';
-import { FAULTS } from '../../reference/faults';
+import { FAULTS, listFaults } from '../../reference/faults';
+import { OUTSIDE_FAULTS_PLUGIN } from '../faults/outside/plugin';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -26,10 +27,18 @@ function run(env: Record<string, string>, args: string[] = [], untilLine = false
   return new Promise<{ code: number | null; out: string; err: string }>((ok) => proc.once('exit', (code) => ok({ code, out, err })));
 }
 
+const FAULTS_PLUGIN = { REFERENCE_PLUGINS: OUTSIDE_FAULTS_PLUGIN };
+
+for (const value of ['bogus', 'accept:API:%7Bnot-json', 'errbody:runtime:404']) {
+  test(`main: a bad MOCK_FAULT (${value}) refused by the faults' plugin exits 2 with one line naming it`, async () => {
+    const r = await run({ ...FAULTS_PLUGIN, MOCK_FAULT: value });
+    expect(r.code).toBe(2);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).toContain('MOCK_FAULT');
+  });
+}
+
 for (const [name, value] of [
-  ['MOCK_FAULT', 'bogus'],
-  ['MOCK_FAULT', 'accept:API:%7Bnot-json'],
-  ['MOCK_FAULT', 'errbody:runtime:404'],
   ['RATE_LIMIT_MAX', 'many'],
   ['RATE_LIMIT_WINDOW_S', '0'],
   ['RATE_LIMIT_ALGORITHM', 'leaky'],
@@ -49,15 +58,19 @@ for (const [name, value] of [
   });
 }
 
-test('main: --list-faults prints the catalogue', async () => {
-  const r = await run({}, ['--list-faults']);
-  expect(r.code).toBe(0);
-  for (const name of Object.keys(FAULTS)) expect(r.out).toContain(name);
-  for (const kind of Object.values(KINDS)) expect(r.out).toContain(kind.grammar);
+test('faults: the list names every named fault and the grammar of every kind', () => {
+  const text = listFaults();
+  for (const name of Object.keys(FAULTS)) expect(text).toContain(name);
+  for (const kind of Object.values(KINDS)) expect(text).toContain(kind.grammar);
+});
+
+test('main: MOCK_FAULT alone changes nothing: the service reads no fault list of its own', async () => {
+  const r = await run({ PORT: '0', MOCK_FAULT: 'bogus' }, [], true);
+  expect(r.out).toMatch(/^reference service listening on/);
 });
 
 test('main: a row of an agent kind is accepted (and ignored) by the service', async () => {
-  const r = await run({ PORT: '0', MOCK_FAULT: 'agent-dies-late:health:200,agent-exit-at-once' }, [], true);
+  const r = await run({ ...FAULTS_PLUGIN, PORT: '0', MOCK_FAULT: 'agent-dies-late:health:200,agent-exit-at-once' }, [], true);
   expect(r.out).toMatch(/^reference service listening on/);
 });
 

@@ -10,7 +10,7 @@ const incr = (s: RateLimitStore, key: string, window: number, max: number) =>
 
 test('sliding store: max per any window, freed one by one as hits age out', async () => {
   const clock = fakeClock();
-  const s = new SlidingWindowStore({ clock: clock.read, neverReset: false });
+  const s = new SlidingWindowStore({ clock: clock.read });
   for (let i = 1; i <= 3; i++) {
     expect((await incr(s, 'k', 1000, 3)).current).toBe(i);
     clock.tick(300);
@@ -30,8 +30,8 @@ test('sliding store: max per any window, freed one by one as hits age out', asyn
 
 test('sliding store: no burst at a window edge, unlike a fixed window', async () => {
   const clock = fakeClock();
-  const sliding = new SlidingWindowStore({ clock: clock.read, neverReset: false });
-  const fixed = new FixedWindowStore({ clock: clock.read, neverReset: false });
+  const sliding = new SlidingWindowStore({ clock: clock.read });
+  const fixed = new FixedWindowStore({ clock: clock.read });
   clock.tick(0);
   for (let i = 0; i < 3; i++) {
     await incr(sliding, 'k', 1000, 3);
@@ -44,7 +44,7 @@ test('sliding store: no burst at a window edge, unlike a fixed window', async ()
 
 test('fixed store: counts in one window and resets after it', async () => {
   const clock = fakeClock();
-  const s = new FixedWindowStore({ clock: clock.read, neverReset: false });
+  const s = new FixedWindowStore({ clock: clock.read });
   expect(await incr(s, 'k', 1000, 2)).toEqual({ current: 1, ttl: 1000 });
   clock.tick(400);
   expect(await incr(s, 'k', 1000, 2)).toEqual({ current: 2, ttl: 600 });

@@ -4,8 +4,7 @@
 // limits and report one; the document says nothing of headers, so this is as correct as `route`.
 // Retry-After on a 429 stays the refusing limit's: when the route (or the key) is served again.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Faults } from '../../faults';
-import { buildTooManyRequests } from './too-many-requests';
+import type { RateLimitSeams } from './seams';
 
 type GlobalCount = { max: number; remaining: number; ttlInSeconds: number };
 const COUNT = Symbol('global rate-limit count');
@@ -16,10 +15,12 @@ const setLimitHeaders = (reply: FastifyReply, c: GlobalCount) =>
 
 /**
  * Installs the global count on own-limit routes. Call after @fastify/rate-limit is registered (its
- * `createRateLimit` with no options is the global limiter, on the global store) and before any onSend
- * hook that reads the limit headers (the rl-headers lies bend what a client finally sees).
+ * `createRateLimit` with no options is the global limiter, on the global store).
  */
-export function reportGlobalLimit(app: FastifyInstance, opts: { faults: Faults; windowMs: number; hasOwnLimit: (req: FastifyRequest) => boolean }): void {
+export function reportGlobalLimit(
+  app: FastifyInstance,
+  opts: { seams: RateLimitSeams; windowMs: number; hasOwnLimit: (req: FastifyRequest) => boolean },
+): void {
   const countGlobally = app.createRateLimit();
   // An app-level onRequest runs before the route's own limiter (a route-level hook): a key over the
   // global limit is refused here, on this route as on every other.
@@ -31,7 +32,7 @@ export function reportGlobalLimit(app: FastifyInstance, opts: { faults: Faults; 
     (req as Counted)[COUNT] = count;
     if (!r.isExceeded) return;
     reply.header('retry-after', r.ttlInSeconds);
-    throw buildTooManyRequests({ max: r.max, windowSeconds: Math.round(opts.windowMs / 1000), retryAfterSeconds: r.ttlInSeconds }, opts.faults);
+    throw opts.seams.tooManyRequests({ max: r.max, windowSeconds: Math.round(opts.windowMs / 1000), ttlMs: r.ttl, scope: 'global' }, req);
   });
   // Served or refused by the route's own limit alike: a refusal there leaves the global window with room, and the headers say so.
   app.addHook('onSend', async (req, reply) => {

@@ -14,23 +14,26 @@ export interface RateLimitStore {
   refund(key: string): void;
 }
 
-/** The plugin does `new Store(globalParams)`; this binds our own options (clock, faults) into such a class. */
-export type StoreClass = new (params?: unknown) => RateLimitStore;
-
 export interface StoreOptions {
+  /** The time the windows are counted in (a fake clock in tests). */
   clock: Clock;
-  neverReset: boolean;
-  /** ind6-rl-429-extends-window: a refused request restarts its key's window (the old end is still announced). */
-  extendOnReject?: boolean;
-  /** ind7-rl-reset-counts-twice: the request that opens a new window (after the first) counts twice (fixed window, global store only). */
-  resetCountsTwice?: boolean;
-  /** rl-later-limit: the global limit is off by this much in every window of a key after its first (fixed window, global store only). */
-  laterLimitDelta?: number;
-  /** ind7-rl-counter-lost-update: the count is read, then written back later, so concurrent hits are lost (fixed window, global store only). */
-  lostUpdates?: boolean;
   /** Told of every store the plugin makes (the global one and each route's child), so refunds reach them. */
   created?: (store: RateLimitStore) => void;
 }
+
+/** A store as the service builds it: from its options. */
+export type StoreConstructor = new (opts: StoreOptions) => RateLimitStore;
+
+/** The plugin does `new Store(globalParams)`: a class of no options of its own. */
+export type StoreClass = new (params?: unknown) => RateLimitStore;
+
+/** The plugin's class of a store of ours: these options bound in. */
+export const withOptions = (Store: StoreConstructor, opts: StoreOptions): StoreClass =>
+  class extends Store {
+    constructor() {
+      super(opts);
+    }
+  };
 
 // The plugin hands the store nothing but the key, so the key names the hit too: "<bucket>\n<hit id>".
 // A header value cannot hold a newline, so the bucket (derived from one) never does.

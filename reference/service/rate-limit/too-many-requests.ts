@@ -1,6 +1,4 @@
 // The one 429 builder. The limiter throws what this returns; the errors plugin sends `body` as is.
-import type { Faults } from '../../faults';
-
 export class RateLimitError extends Error {
   constructor(
     readonly statusCode: number,
@@ -10,24 +8,23 @@ export class RateLimitError extends Error {
   }
 }
 
-export interface LimitContext {
+/** A request over a limit: the limit, its window, and how long until the window has room again. */
+export interface Refusal {
   max: number;
   windowSeconds: number;
-  retryAfterSeconds: number;
+  ttlMs: number;
+  /** Which limit refused: a route's own (the runtime list's), or the key's global one. */
+  scope: 'route' | 'global';
 }
 
-export function buildTooManyRequests(ctx: LimitContext, faults: Faults): RateLimitError {
-  const message = `Rate limit of ${ctx.max} requests per ${ctx.windowSeconds} seconds exceeded, retry in ${ctx.retryAfterSeconds} seconds`;
-  if (faults.has('rl-429-body')) return new RateLimitError(429, { code: 429, message: 'Rate limit exceeded' });
-  if (faults.has('rl-503')) {
-    return new RateLimitError(503, { statusCode: 503, error: 'Service Unavailable', message });
-  }
-  const attributes = { limit: ctx.max, windowSeconds: ctx.windowSeconds };
+/** The 429 of the document: its error, a message that says when to retry, and the limit as attributes. */
+export function buildTooManyRequests(refusal: Refusal): RateLimitError {
+  const retryAfterSeconds = Math.ceil(refusal.ttlMs / 1000);
+  const message = `Rate limit of ${refusal.max} requests per ${refusal.windowSeconds} seconds exceeded, retry in ${retryAfterSeconds} seconds`;
   return new RateLimitError(429, {
     statusCode: 429,
     error: 'Too Many Requests',
     message,
-    // ind8-err-429-attributes-entries: the attributes turned into entries "to keep their order", which makes them an array of pairs.
-    attributes: faults.has('ind8-err-429-attributes-entries') ? Object.entries(attributes) : attributes,
+    attributes: { limit: refusal.max, windowSeconds: refusal.windowSeconds },
   });
 }

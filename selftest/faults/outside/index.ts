@@ -9,6 +9,7 @@ import { faultItems, parseFaultList } from '../../../reference/faults';
 import type { KindFault, OutsideFault, Seam } from './seams';
 import { AUTH_FAULTS } from './auth';
 import { CHECK_UPDATE_FAULTS } from './check-update';
+import { RATE_LIMIT_FAULTS } from './rate-limit';
 import { SPEC_FAULTS } from './spec';
 import { ERRORS_FAULTS } from './errors';
 import { RUNTIME_FAULTS } from './runtimes';
@@ -19,6 +20,7 @@ import { CHECK_FAULTS } from './checks';
 export const OUTSIDE_FAULTS: readonly OutsideFault[] = [
   ...SPEC_FAULTS,
   ...ERRORS_FAULTS,
+  ...RATE_LIMIT_FAULTS,
   ...AUTH_FAULTS,
   ...CHECK_UPDATE_FAULTS,
   ...CHECK_FAULTS,
