@@ -312,7 +312,7 @@ export const KINDS: Record<string, KindSpec> = {
   },
 };
 
-/** The legend under the grammar lines of --list-faults. */
+/** The legend under the grammar lines of the fault list (selftest/faults/list.ts). */
 export const ARGUMENT_HELP = [
   `<place>: ${PLACES.join(' | ')} (runtime = GET /v1/runtimes/:id, check-read = GET /v1/checks/:id, ` +
     'check-update = PUT /v1/checks/:id, spec = GET /openapi.json, any = every route, the unnamed ones too)',

@@ -155,7 +155,7 @@ export function parseFaultList(items: Iterable<string>): Faults {
     } else unknown.push(item);
   }
   const problems = [...(unknown.length ? [`unknown fault name(s): ${unknown.join(', ')}`] : []), ...malformed];
-  if (problems.length) throw new Error(`MOCK_FAULT: ${problems.join('; ')} (use --list-faults)`);
+  if (problems.length) throw new Error(`MOCK_FAULT: ${problems.join('; ')} (npx tsx selftest/faults/list.ts lists them)`);
   return new Faults(named, kinds);
 }
 

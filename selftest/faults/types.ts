@@ -2,7 +2,7 @@ import type { ClauseId } from '../../support/document/clauses';
 
 /** One injected fault of the reference service and the clause the suite must fail on because of it. */
 export interface FaultExpectation {
-  /** MOCK_FAULT value (see `node --import tsx reference/service/main.ts --list-faults`). */
+  /** MOCK_FAULT value (see `npx tsx selftest/faults/list.ts`). */
   fault: string;
   /** The clause(s) the suite must report failed; every one listed must fail. */
   clauses: ClauseId[];

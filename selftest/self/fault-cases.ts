@@ -117,7 +117,7 @@ const RUNTIME_BODY = ['runtime#known'];
 const RUNTIME_UNKNOWN = ['runtime#unknown'];
 
 /**
- * The reach of a named fault (the reference's --list-faults says what each changes); a name no row knows
+ * The reach of a named fault (selftest/faults/list.ts says what each changes); a name no row knows
  * runs alone. The spec's faults change the document every test reads: they share a run only with
  * other spec faults, each on its own part of the document (see spec parts in reachesOverlap).
  */

@@ -97,7 +97,7 @@ test('kinds: named faults are unchanged, and the ones that are a row of a kind b
   expect(() => parseFaults('cu-500,bogus-name')).toThrow('MOCK_FAULT: unknown fault name(s): bogus-name');
 });
 
-test('kinds: --list-faults documents every named fault and every kind with its grammar', () => {
+test('kinds: the fault list documents every named fault and every kind with its grammar', () => {
   const out = listFaults();
   for (const name of Object.keys(FAULTS)) expect(out).toContain(name);
   for (const k of Object.values(KINDS)) expect(out).toContain(k.grammar);
