@@ -1,0 +1,91 @@
+// One generated probe per service fault: the same generic battery of requests (probe-battery.ts) sent to
+// a clean reference service and to one with the fault, under a few settings; some answer must differ.
+// Every fault the self-test injects into the service is here: the catalogue's named faults, the
+// generated rows and the independent faults. The agent's faults are a process's life, not the
+// service's answers: the agent's own specs show them.
+import { expect, test } from '@playwright/test';
+import { FAULTS } from '../../reference/faults';
+import {
+  ALL_FAULTS,
+  generatedFaults,
+  INDEPENDENT_FAULTS,
+  INDEPENDENT_FAULTS_6,
+  INDEPENDENT_FAULTS_7,
+  INDEPENDENT_FAULTS_8,
+  INDEPENDENT_FAULTS_9,
+} from '../faults';
+import { runBattery, settingsFor, type Setting } from './probe-battery';
+
+/** An agent fault: a named one of the agent, or a row of an agent kind. */
+const isAgentFault = (fault: string) => /^(ind\d*-)?agent-/.test(fault);
+
+interface Probed {
+  fault: string;
+  env?: Record<string, string>;
+}
+
+/** Every service fault the self-test runs, each with the environment its expectation gives (one entry per distinct environment). */
+function serviceFaults(): Probed[] {
+  const listed: Probed[] = [
+    ...ALL_FAULTS,
+    ...INDEPENDENT_FAULTS,
+    ...INDEPENDENT_FAULTS_6,
+    ...INDEPENDENT_FAULTS_7,
+    ...INDEPENDENT_FAULTS_8,
+    ...INDEPENDENT_FAULTS_9,
+    ...Object.values(generatedFaults()).flat(),
+  ].map(({ fault, env }) => ({ fault, env }));
+  const named = new Set(listed.map((f) => f.fault));
+  // The catalogue's named faults no expectation lists (e.g. rl-per-ip, a setting the suite must pass): probed without an environment.
+  const all: Probed[] = [
+    ...listed,
+    ...Object.keys(FAULTS)
+      .filter((f) => !named.has(f))
+      .map((fault): Probed => ({ fault })),
+  ];
+  const seen = new Set<string>();
+  return all.filter((f) => {
+    const key = JSON.stringify([f.fault, f.env ?? null]);
+    if (isAgentFault(f.fault) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Faults run at the same time: the battery's waits overlap, the services do not share anything. */
+const BATCH = 16;
+
+test('every service fault changes some answer of the generic battery, under its environment', async () => {
+  test.setTimeout(300_000);
+  const faults = serviceFaults();
+  expect(faults.length).toBeGreaterThan(500);
+  const cleanAnswers = new Map<string, Promise<string[]>>();
+  const clean = (s: Setting) => {
+    if (!cleanAnswers.has(s.name))
+      cleanAnswers.set(
+        s.name,
+        runBattery([], s).then((r) => r.answers),
+      );
+    return cleanAnswers.get(s.name)!;
+  };
+  const proven = async ({ fault, env }: Probed): Promise<boolean> => {
+    for (const setting of settingsFor(env)) if ((await runBattery([fault], setting, await clean(setting))).differs) return true;
+    return false;
+  };
+  const unproven: string[] = [];
+  for (let i = 0; i < faults.length; i += BATCH) {
+    const batch = faults.slice(i, i + BATCH);
+    const shown = await Promise.all(batch.map(proven));
+    batch.forEach((f, j) => {
+      if (!shown[j]) unproven.push(`${f.fault}${f.env ? ` (${JSON.stringify(f.env)})` : ''}: no probe differed`);
+    });
+  }
+  expect(unproven).toEqual([]);
+});
+
+test('the battery is deterministic: two clean services answer it alike, under every setting', async () => {
+  for (const setting of [...settingsFor(), ...settingsFor({ RATE_LIMIT_ALGORITHM: 'sliding' })]) {
+    const first = await runBattery([], setting);
+    expect((await runBattery([], setting, first.answers)).differs, setting.name).toBe(false);
+  }
+});
