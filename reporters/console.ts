@@ -6,7 +6,7 @@
 import { stripVTControlCharacters } from 'node:util';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { count } from './doc';
-import { isNoTestsError } from './console-lines';
+import { isNoTestsError } from './run-text';
 
 export default class ConsoleReporter implements Reporter {
   private total = 0;

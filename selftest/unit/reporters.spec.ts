@@ -11,7 +11,7 @@ import ClauseMatrixReporter from '../../reporters/clause-matrix';
 import type { Matrix } from '../../reporters/clause-matrix';
 import { FAILURES_ATTACHMENT, makeFailure, TRIED_ATTACHMENT } from '../../support/checks/failure';
 import { readSelection } from '../../support/run/selection';
-import { clauseTags } from '../../support/document/clauses';
+import { clauseTags, type ClauseId } from '../../support/document/clauses';
 import { clauses } from '../../support/fixtures';
 
 interface Fake {
@@ -32,6 +32,8 @@ function fakeRun(fakes: Fake[]) {
       titlePath: () => ['', 'contract', 'runtime.spec.ts', 'family', f.title],
       location: { file: join(process.cwd(), 'tests/runtime.spec.ts'), line: 1, column: 1 },
       annotations,
+      // As clauses() declares them: an annotation and a tag per clause.
+      tags: clauseTags(f.clauses as ClauseId[]),
       parent: { project: () => ({ name: 'contract' }) },
       outcome: () => (f.status === 'passed' ? 'expected' : f.status === 'skipped' ? 'skipped' : 'unexpected'),
     } as unknown as TestCase;

@@ -1,6 +1,6 @@
 /** The verdict collects typed failures with where they happened; the failure formats itself once. */
 import { expect, test, type TestInfo } from '@playwright/test';
-import { ClauseFailure, failureLine, formatFailure, makeFailure } from '../../support/checks/failure';
+import { ClauseFailure, failureLine, failureText, makeFailure } from '../../support/checks/failure';
 import { Verdict } from '../../support/checks/verdict';
 import { curlOf, type Exchange } from '../../support/http/exchange';
 
@@ -25,11 +25,11 @@ const exchange: Exchange = {
 
 test('a failed check is kept as data, stamped with the place, class and cell of the view it went through', () => {
   const v = new Verdict(info(), false);
-  const at = v.at({ place: 'check-update' }).at({ valueClass: 'upper-case', cell: 'locations ["US-EAST-1"]' });
+  const at = v.at({ place: 'check-update' }).at({ valueClass: 'upper-case', subject: 'locations ["US-EAST-1"]' });
   expect(at.check({ clause: 'CU-4', ok: false, title: 'an invalid request was not rejected', received: 200, allowed: 'a 4xx status', exchange })).toBe(false);
   expect(v.check({ clause: 'RT-1', ok: true, title: 'unused', received: 0, allowed: 'unused' })).toBe(true);
   expect(v.failures).toHaveLength(1);
-  expect(v.failures[0]).toMatchObject({ clause: 'CU-4', place: 'check-update', valueClass: 'upper-case', cell: 'locations ["US-EAST-1"]', received: '200' });
+  expect(v.failures[0]).toMatchObject({ clause: 'CU-4', place: 'check-update', valueClass: 'upper-case', subject: 'locations ["US-EAST-1"]', received: '200' });
   expect(v.failures[0].exchange).toEqual({ method: 'PUT', url: exchange.url, status: 200, contentType: 'application/json' });
   expect(v.tried).toEqual([{ clause: 'CU-4', place: 'check-update', valueClass: 'upper-case' }, { clause: 'RT-1' }]);
 });
@@ -66,7 +66,7 @@ test('spec drift is a warning, or a failure under STRICT_SPEC=on', () => {
 });
 
 test('a failure reads as one sentence, received, allowed, the request and a command to send it again', () => {
-  const text = formatFailure(
+  const text = failureText(
     makeFailure(
       { clause: 'CU-4', title: 'an invalid request was not rejected', received: 200, allowed: 'a 4xx status', exchange: exchange },
       { place: 'check-update', valueClass: 'look-alike' },
