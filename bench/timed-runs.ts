@@ -4,10 +4,10 @@
  * started once (one key only; a second run right after the first). Each says what its burst decided and
  * whether it waited a whole window (rate-limit-burst.json).
  */
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { runSuite, type SuiteRun } from '../scripts/suite-runner';
-import { BURST_SUMMARY_FILE, type BurstSummary } from '../support/rate-limit/burst-summary';
+import type { BurstSummary } from '../support/rate-limit/burst-summary';
+import { BURST_SUMMARY_FILE, readReport } from '../support/run/report-files';
 import type { Matrix } from '../reporters/clause-matrix';
 
 export interface Timed {
@@ -18,13 +18,7 @@ export interface Timed {
   reportDir: string;
 }
 
-export function readBurst(reportDir: string): BurstSummary | undefined {
-  try {
-    return JSON.parse(readFileSync(join(reportDir, BURST_SUMMARY_FILE), 'utf8')) as BurstSummary;
-  } catch {
-    return undefined;
-  }
-}
+export const readBurst = (reportDir: string): BurstSummary | undefined => readReport(reportDir, BURST_SUMMARY_FILE);
 
 export async function timedRun(env: Record<string, string>, args: string[] = [], reportDir?: string): Promise<Timed> {
   // No --workers: the default run's own count (playwright.config.ts), as a user gets it.

@@ -2,7 +2,7 @@
  * The contract matrix (a row per catalogued clause) and, from the same reading of the run, the other data files and junit.xml.
  * A run test covers what its checks tried (`tried` and `failures` attachments), a test that did not run its declared clauses; never titles.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { CLAUSE_IDS, CLAUSES, familyOf } from '../support/document/clauses';
@@ -11,14 +11,13 @@ import { operatorsOf } from './matrix-operators';
 import { declaredCaseSeed, readConfig } from '../support/run/config';
 import { readSelection } from '../support/run/selection';
 import { EXIT_CONFIG_ERROR } from '../support/run/suite-error';
-import { clauseLines, isNoTestsError, skipLines } from './console-lines';
-import { matrixDoc, summaryCounts } from './matrix-doc';
+import { clauseLines, isNoTestsError, matrixDoc, renderJunit, skipLines, summaryCounts } from './run-text';
 import { markdown, page } from './doc';
 import { unique, uniqueBy } from './unique';
-import { readRun, type MatrixFailure, type TestRun } from './run-model';
-import { renderJunit } from './junit';
+import { readRun, type TestRun } from './run-model';
 import { waiverNotes, type WaiverOptions } from './waiver-notes';
-import { REPORT_FILES } from '../support/run/report-files';
+import { REPORT_FILES, writeReport, type ClauseRow, type Matrix, type ReportData } from '../support/run/report-files';
+import type { Failure } from '../support/checks/failure';
 import { LAST_WHOLE_RUN } from './run-outputs';
 
 export default class ClauseMatrixReporter implements Reporter {
@@ -68,19 +67,24 @@ export default class ClauseMatrixReporter implements Reporter {
     const runs = readRun(this.root?.allTests() ?? [], this.results);
     const ran = runs.filter((r) => r.result);
     // Every failure of the run, uncapped, with its test (the self-test reads it); a test's error only where no check failed (waived ones too).
-    const failures: RunFailure[] = ran.flatMap((run) =>
+    const failures: Failure[] = ran.flatMap((run) =>
       run.failures
         .filter((f, _, all) => !f.error || all.every((x) => x.error))
         .map((f) => ({ ...f, file: run.file, project: run.test.parent.project()?.name ?? '' })),
     );
     const built = buildMatrix(runs, result, this.options.partial);
     const matrix = { ...built, waivers: waiverNotes(this.options.waivers, failures, built.clauses) };
-    mkdirSync(this.outputDir, { recursive: true });
+    // The data files, each through its schema (support/run/report-files.ts): what compare mode and the self-test read.
+    writeReport(this.outputDir, REPORT_FILES.matrixJson, matrix, 2);
+    const observed = ran.filter((r) => r.observations).map((r) => [r.title, r.observations]);
+    writeReport(this.outputDir, REPORT_FILES.observations, Object.fromEntries(observed) as ReportData<typeof REPORT_FILES.observations>);
+    writeReport(this.outputDir, REPORT_FILES.failures, failures);
+    writeReport(
+      this.outputDir,
+      REPORT_FILES.tried,
+      ran.map((r) => triedOf(r, this.rootDir)),
+    );
     const write = (name: string, text: string) => writeFileSync(join(this.outputDir, name), text);
-    write(REPORT_FILES.matrixJson, redactedJson(matrix, 2));
-    write(REPORT_FILES.observations, redactedJson(Object.fromEntries(ran.filter((r) => r.observations).map((r) => [r.title, r.observations]))));
-    write(REPORT_FILES.failures, redactedJson(failures));
-    write(REPORT_FILES.tried, redactedJson(ran.map((r) => triedOf(r, this.rootDir))));
     const doc = matrixDoc(matrix);
     write(REPORT_FILES.matrixMarkdown, redact(markdown('Contract matrix', doc)));
     write(REPORT_FILES.junit, renderJunit(runs, this.configDir));
@@ -111,9 +115,6 @@ export function triedOf({ test, file, tried }: TestRun, rootDir: string) {
 /** One entry of tried.json: a test (its line in a `--test-list` file) and what it tried. */
 export type TestTried = ReturnType<typeof triedOf>;
 
-/** One line of failures.json: every failure of a run, with its test; `error` when the test failed before its checks. */
-export type RunFailure = MatrixFailure & { file: string; project: string };
-
 export type MatrixOptions = { outputDir?: string; waivers?: WaiverOptions; partial?: string };
 
 /** The run's report options, from its configuration and command line: playwright.config.ts gives them, or the reporter reads them itself. */
@@ -130,12 +131,10 @@ export function contractReportOptions(env: NodeJS.ProcessEnv = process.env, argv
 type ClauseStatus = 'verified' | 'waived' | 'failed' | 'skipped' | 'not covered' | 'not tried in this run';
 type TestStatus = 'passed' | 'waived' | 'failed' | 'skipped';
 
-/** contract-matrix.json (read by the self-test and compare mode); `waivers`: each line printed about the waiver file (used, expired, stale). */
-export type Matrix = ReturnType<typeof buildMatrix> & { waivers: ReturnType<typeof waiverNotes> };
-export type ClauseRow = Matrix['clauses'][number];
+export type { ClauseRow, Matrix };
 
 /** The matrix but the lines about waivers: a row per catalogued clause, the drift warnings, the requests per family. */
-export function buildMatrix(runs: readonly TestRun[], result: FullResult, partial?: string) {
+export function buildMatrix(runs: readonly TestRun[], result: FullResult, partial?: string): Omit<Matrix, 'waivers'> {
   const untested: ClauseStatus = partial ? 'not tried in this run' : 'not covered';
   // Each test's result per clause: not run, its declared clauses skipped; run, failed where a failure no waiver covers, waived where all were waived, else passed.
   const results = runs.flatMap((run) => {
@@ -224,8 +223,8 @@ const ROLL_UP = { failed: 'failed', waived: 'waived', passed: 'verified', skippe
 const MAX_FAILURES_PER_CLAUSE = 50;
 
 /** A keyed failure (Failure.key) is kept once per clause, however many tests saw it, with the count of sightings; others as they come, up to the cap. */
-function keptOnce(failures: readonly MatrixFailure[]): MatrixFailure[] {
-  const list: MatrixFailure[] = [];
+function keptOnce(failures: readonly Failure[]): Failure[] {
+  const list: Failure[] = [];
   for (const f of failures) {
     const same = f.key === undefined ? undefined : list.find((x) => x.key === f.key);
     if (same) same.sightings = (same.sightings ?? 1) + 1;
@@ -233,6 +232,3 @@ function keptOnce(failures: readonly MatrixFailure[]): MatrixFailure[] {
   }
   return list;
 }
-
-/** Every string redacted before writing: redacting the JSON text could eat the backslash of an escaped quote after a credential. */
-const redactedJson = (value: unknown, indent?: number) => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? redact(v) : v), indent);

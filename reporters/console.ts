@@ -1,12 +1,12 @@
 /**
  * The console of a contract run, instead of Playwright's `list`: how many tests, a progress count on a terminal, anything a test
  * prints as it prints it (a long wait says why: support/run/wait-notice.ts), errors outside the tests, and the counts at the end.
- * The failures themselves are one line per clause from the matrix reporter (console-lines.ts); their texts are in the reports.
+ * The failures themselves are one line per clause from the matrix reporter (run-text.ts); their texts are in the reports.
  */
 import { stripVTControlCharacters } from 'node:util';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { count } from './doc';
-import { isNoTestsError } from './console-lines';
+import { isNoTestsError } from './run-text';
 
 export default class ConsoleReporter implements Reporter {
   private total = 0;

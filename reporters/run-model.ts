@@ -1,17 +1,16 @@
 /** The run as every report reads it: each test once, its attachments parsed once, so that all reports see the same data. */
 import { stripVTControlCharacters } from 'node:util';
 import type { TestCase, TestResult } from '@playwright/test/reporter';
+import { z } from 'zod/v3';
 import { isClauseId, type ClauseId } from '../support/document/clauses';
-import { FAILURES_ATTACHMENT, TRIED_ATTACHMENT, type Failure, type Tried } from '../support/checks/failure';
+import { FAILURES_ATTACHMENT, failureSchema, TRIED_ATTACHMENT, triedSchema, type Failure } from '../support/checks/failure';
 import { uniqueBy } from './unique';
 
-function attached<T>(result: TestResult | undefined, name: string): T | undefined {
+/** An attachment of the test's (support/checks/verdict.ts), read through its schema. */
+function attached<T extends z.ZodTypeAny>(result: TestResult | undefined, name: string, schema: T): z.infer<T> | undefined {
   const a = result?.attachments.find((x) => x.name === name && x.body);
-  return a ? (JSON.parse(a.body!.toString('utf8')) as T) : undefined;
+  return a ? schema.parse(JSON.parse(a.body!.toString('utf8'))) : undefined;
 }
-
-/** A failure as the reports keep it: the check's own data and the test it came from (of a keyed one, the first, and how many times it was seen); `error`: the test failed before its checks. */
-export type MatrixFailure = Failure & { test: string; sightings?: number; error?: true };
 
 export function readRun(tests: readonly TestCase[], results: ReadonlyMap<TestCase, TestResult>) {
   return tests.map((test) => {
@@ -19,9 +18,12 @@ export function readRun(tests: readonly TestCase[], results: ReadonlyMap<TestCas
     const result = results.get(test);
     // As every report names it: its file and describe blocks and its own title.
     const title = test.titlePath().slice(2).join(' › ');
-    // The clauses it declares (`clauses(...)` in support/test.ts): what a test that did not run would have tried.
-    const declared = test.annotations.filter((a) => a.type === 'clause' && a.description && isClauseId(a.description)).map((a) => a.description as ClauseId);
-    const failures: MatrixFailure[] = (attached<Failure[]>(result, FAILURES_ATTACHMENT) ?? []).map((f) => ({ ...f, test: title }));
+    // The clauses it declares (`clauses(...)` in support/test.ts), each a tag too: what a test that did not run would have tried.
+    // A clause annotation added at run time (a clause it failed in passing) has no tag.
+    const declared = test.annotations
+      .filter((a) => a.type === 'clause' && a.description && isClauseId(a.description) && test.tags.includes(`@${a.description}`))
+      .map((a) => a.description as ClauseId);
+    const failures: Failure[] = (attached(result, FAILURES_ATTACHMENT, z.array(failureSchema)) ?? []).map((f) => ({ ...f, test: title }));
     // It ran and failed with no failure a waiver leaves standing: an error before or between its checks fails each declared clause no check failed, with its first line.
     if (result && result.status !== 'skipped' && test.outcome() === 'unexpected' && failures.every((f) => f.waiver)) {
       const firstLine = (e: { message?: string }) =>
@@ -44,8 +46,8 @@ export function readRun(tests: readonly TestCase[], results: ReadonlyMap<TestCas
       /** Why it was skipped, as every report gives it. */
       skipReason: annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description,
       failures,
-      tried: attached<Tried[]>(result, TRIED_ATTACHMENT) ?? [],
-      observations: attached<unknown[]>(result, 'observations'),
+      tried: attached(result, TRIED_ATTACHMENT, z.array(triedSchema)) ?? [],
+      observations: attached(result, 'observations', z.array(z.unknown())),
     };
   });
 }

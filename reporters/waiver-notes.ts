@@ -4,12 +4,13 @@
  */
 import { covers, isActive, waiverName, type Waiver } from '../support/checks/waivers';
 import { count } from './doc';
-import type { buildMatrix, RunFailure } from './clause-matrix';
+import type { Failure } from '../support/checks/failure';
+import type { ClauseRow } from '../support/run/report-files';
 
 /** The waivers as the configuration read them, handed to the matrix reporter by playwright.config.ts; `today`: the day (UTC) the run judged them by. */
 export type WaiverOptions = { file?: string; entries: Waiver[]; today: string };
 
-export function waiverNotes(options: WaiverOptions | undefined, failures: readonly RunFailure[], rows: ReturnType<typeof buildMatrix>['clauses']) {
+export function waiverNotes(options: WaiverOptions | undefined, failures: readonly Failure[], rows: readonly ClauseRow[]) {
   if (!options?.entries.length) return [];
   const name = (w: Waiver) => `${options.file ?? 'waiver file'} ${waiverName(w)}`;
   return options.entries.flatMap((w) => {

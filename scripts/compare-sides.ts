@@ -2,13 +2,12 @@
  * Compare mode's two runs: each side's settings (COMPARE_A_<VARIABLE> / COMPARE_B_<VARIABLE>), the suite
  * run against each, side by side, and what each run gives the comparison (reporters/compare/model.ts).
  */
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EMBEDDED, OBSERVATIONS_VARIABLE, readConfig } from '../support/run/config';
 import { EXIT_CONFIG_ERROR, isSuiteError } from '../support/run/suite-error';
 import type { Side } from '../reporters/compare/model';
 import { runSuite } from './suite-runner';
-import { REPORT_FILES } from '../support/run/report-files';
+import { readReport, REPORT_FILES } from '../support/run/report-files';
 import { WAIVERS_OFF } from '../support/run/waivers-file';
 
 const SUITE_VARIABLES = [
@@ -82,14 +81,6 @@ export function secretsOf(targets: SideTarget[]): string[] {
   return [...given, ...embedded].filter((s): s is string => !!s);
 }
 
-const readJson = (file: string) => {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
-};
-
 /** Both runs, side by side; each side's full reports under `<reportDir>/compare/<a|b>`. */
 export async function runSides(targets: SideTarget[], reportDir: string): Promise<Side[]> {
   const runs = await Promise.all(
@@ -97,12 +88,11 @@ export async function runSides(targets: SideTarget[], reportDir: string): Promis
   );
   return runs.map((run, i) => {
     // A side that stopped before any test (configuration, unreachable target) has no verdicts to compare.
-    const stopped = (run.matrix as { stopped?: { reason: string } } | undefined)?.stopped;
-    const matrix = stopped ? undefined : run.matrix;
+    const { matrix, stoppedBefore: stopped } = run;
     return {
       label: targets[i].label,
       matrix,
-      observations: readJson(join(run.reportDir, REPORT_FILES.observations)) ?? {},
+      observations: readReport(run.reportDir, REPORT_FILES.observations) ?? {},
       exitCode: run.exitCode,
       reports: `compare/${targets[i].name.toLowerCase()}`,
       problem: stopped?.reason ?? (matrix ? undefined : (run.output.trim().split('\n').filter(Boolean).at(-1) ?? `exit ${run.exitCode}`)),

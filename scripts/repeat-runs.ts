@@ -10,10 +10,9 @@
  * every run passed.
  */
 import { defaultWorkers } from '../support/run/config';
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { runSuite, failedClauses, type SuiteRun } from './suite-runner';
-import { BURST_SUMMARY_FILE, type BurstSummary } from '../support/rate-limit/burst-summary';
+import { BURST_SUMMARY_FILE, readReport } from '../support/run/report-files';
 
 interface Options {
   runs: number;
@@ -47,12 +46,9 @@ function parseArgs(argv: string[]): Options {
 }
 
 function burstLine(run: SuiteRun): string {
-  try {
-    const s = JSON.parse(readFileSync(join(run.reportDir, BURST_SUMMARY_FILE), 'utf8')) as BurstSummary;
-    return `burst ${s.outcome.kind} after ${s.measurements} measurement(s) with ${s.key}${s.waits.length ? `, waited: ${s.waits.join('; ')}` : ', no wait'}`;
-  } catch {
-    return 'no burst summary';
-  }
+  const s = readReport(run.reportDir, BURST_SUMMARY_FILE);
+  if (!s) return 'no burst summary';
+  return `burst ${s.outcome.kind} after ${s.measurements} measurement(s) with ${s.key}${s.waits.length ? `, waited: ${s.waits.join('; ')}` : ', no wait'}`;
 }
 
 async function main(): Promise<void> {

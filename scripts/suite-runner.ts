@@ -5,11 +5,11 @@
  * the run (failures.json, uncapped).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Matrix, RunFailure } from '../reporters/clause-matrix';
-import { REPORT_FILES } from '../support/run/report-files';
+import type { Failure } from '../support/checks/failure';
+import { readReport, REPORT_FILES, type Matrix } from '../support/run/report-files';
 import { WAIVERS_OFF } from '../support/run/waivers-file';
 import { EXIT_CONFIG_ERROR } from '../support/run/suite-error';
 import { OUTSIDE_FAULTS_PLUGIN } from '../selftest/faults/outside/plugin';
@@ -17,9 +17,12 @@ import { OUTSIDE_FAULTS_PLUGIN } from '../selftest/faults/outside/plugin';
 export interface SuiteRun {
   exitCode: number | null;
   output: string;
+  /** contract-matrix.json, of a run that ran its tests. */
   matrix?: Matrix;
+  /** Why the run stopped before any test, as contract-matrix.json says. */
+  stoppedBefore?: { exitCode: number; reason: string };
   /** Every failure the checks made (and every test that failed before its checks); empty when none was written. */
-  failures: RunFailure[];
+  failures: Failure[];
   reportDir: string;
   ms: number;
   /** Killed at the time limit. */
@@ -84,18 +87,11 @@ export async function runSuite(options: RunOptions = {}): Promise<SuiteRun> {
   clearTimeout(timer);
   // A run stopped for its configuration writes nothing: what the folder holds is an earlier run's.
   const written = exitCode !== EXIT_CONFIG_ERROR;
-  const matrix = written ? readJson<Matrix>(join(reportDir, REPORT_FILES.matrixJson)) : undefined;
-  const failures = (written && readJson<RunFailure[]>(join(reportDir, REPORT_FILES.failures))) || [];
+  const read = written ? readReport(reportDir, REPORT_FILES.matrixJson) : undefined;
+  const [matrix, stoppedBefore] = read && 'stopped' in read ? [undefined, read.stopped] : [read, undefined];
+  const failures = (written && readReport(reportDir, REPORT_FILES.failures)) || [];
   if (!options.keepReports && !options.reportDir) rmSync(reportDir, { recursive: true, force: true });
-  return { exitCode, output, matrix, failures, reportDir, ms: Date.now() - started, timedOut };
-}
-
-function readJson<T>(file: string): T | undefined {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as T;
-  } catch {
-    return undefined;
-  }
+  return { exitCode, output, matrix, stoppedBefore, failures, reportDir, ms: Date.now() - started, timedOut };
 }
 
 export const failedClauses = (run: SuiteRun) => run.matrix?.clauses.filter((c) => c.status === 'failed').map((c) => c.id) ?? [];

@@ -20,9 +20,9 @@ import type { Spec, SpecOperation } from './spec/spec';
 import { loadSpec } from './spec/spec-cache';
 import { placeOf, relativeTo, resolveTarget, type Target } from './spec/target';
 import { checkErrorResponse } from './checks/error-checks';
-import { FAILURES_ATTACHMENT, nameSecrets, TRIED_ATTACHMENT, type Where } from './checks/failure';
+import { nameSecrets, type Where } from './checks/failure';
 import { Verdict } from './checks/verdict';
-import { attachJson, attachText } from './run/attach';
+import { attachText } from './run/attach';
 
 export interface Contract {
   /** Sends a request and checks the response against the spec (status declared, body matches). */
@@ -111,11 +111,7 @@ export const test = base.extend<ContractFixtures>({
     async ({ config }, use, info) => {
       const verdict = new Verdict(info, config.strictSpec, config.waivers, config.today);
       await use(verdict);
-      // The data every reporter reads: the failures and what was tried, per clause, place and value class.
-      verdict.sortFindings();
-      if (verdict.failures.length) attachJson(info, FAILURES_ATTACHMENT, verdict.failures);
-      if (verdict.tried.length) attachJson(info, TRIED_ATTACHMENT, verdict.tried);
-      if (info.status !== 'skipped') verdict.settle(info.status === 'passed');
+      verdict.finish(info.status);
     },
     { box: 'self' },
   ],

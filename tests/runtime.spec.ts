@@ -45,7 +45,8 @@ test.describe('get one runtime', () => {
     const accept = CLIENT_ACCEPTS[i % CLIENT_ACCEPTS.length];
     const asked = accept === 'application/json' ? '' : ` (Accept: ${accept ?? 'none'})`;
     const at = { place: PLACE.runtime, valueClass: ACCEPTED_CLASS };
-    const [contract, verdict] = [c.at(at), v.at(at)];
+    // The field checks say which runtime they are about; the status and body checks name it in their titles.
+    const [contract, verdict, ofRuntime] = [c.at(at), v.at(at), v.at({ ...at, subject: `runtime ${version}` })];
     const ex = await contract.send(target.runtimeOp, 'GET', fillPath(target.runtimePath, version), 'valid', 'RT-1', { headers: { accept } });
     if (
       !verdict.check({
@@ -83,10 +84,11 @@ test.describe('get one runtime', () => {
       const value = body![field];
       // Null is absent only for an optional field the target's spec declares nullable; elsewhere it is a value to judge.
       if (value === undefined || (value === null && !rule.required && declaredNullable(target.runtimeOp, field))) {
-        verdict.check({
+        ofRuntime.check({
           clause: rule.clause,
           ok: !rule.required,
-          title: `runtime ${version}: required field ${field} is missing`,
+          field,
+          title: 'is missing (a required field)',
           received: body,
           allowed: rule.allowed,
           exchange: ex,
@@ -94,19 +96,21 @@ test.describe('get one runtime', () => {
         continue;
       }
       const parsed = rule.schema.safeParse(value);
-      verdict.check({
+      ofRuntime.check({
         clause: rule.clause,
         ok: parsed.success,
-        title: `runtime ${version}: ${field} ${parsed.success ? '' : parsed.error.issues[0].message}`,
+        field,
+        title: parsed.success ? '' : parsed.error.issues[0].message,
         received: value,
         allowed: rule.allowed,
         exchange: ex,
       });
     }
-    verdict.check({
+    ofRuntime.check({
       clause: 'RT-2',
       ok: body!.name === version,
-      title: `runtime ${version}: name is not the requested id`,
+      field: 'name',
+      title: 'is not the requested id',
       received: body!.name,
       allowed: `"${version}"`,
       exchange: ex,

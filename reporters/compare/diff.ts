@@ -1,6 +1,6 @@
 /** What differs between two targets' responses to one test, request by request, ranked from status to headers; bodies of different statuses are not compared. */
 import type { Observation } from '../../support/http/observation';
-import { clip } from './failures';
+import { clip } from '../../support/checks/failure';
 
 /** Rank of a difference: the lower, the more it matters to whoever decides if one side can stand in. */
 const RANK = { status: 0, missing: 1, contentType: 2, errorBody: 3, body: 4, header: 5 } as const;

@@ -1,13 +1,13 @@
 /** The comparison of two runs, clause by clause, with the tests behind each difference and the first difference in a few words. */
 import { familyOf, type ClauseId } from '../../support/document/clauses';
 import { FAMILIES } from '../../support/document/clause-text';
-import type { ClauseRow, Matrix } from '../clause-matrix';
+import type { ClauseRow, Matrix } from '../../support/run/report-files';
+import { clip, comparePhrase, requestLine, requestOf, type Failure } from '../../support/checks/failure';
 import { align, diffRequests, rankBy, systematicHeaders } from './diff';
 import { count } from '../doc';
-import { clip, failurePhrase, failuresOf, reasonPhrase, requestOf } from './failures';
+import { uniqueBy } from '../unique';
 import type { Observation } from '../../support/http/observation';
 import type { Difference } from './diff';
-import type { Failure } from './failures';
 
 export type SideName = 'A' | 'B';
 
@@ -27,6 +27,16 @@ const GROUPS = { 'a-only': 'A verified, B failed', 'b-only': 'B verified, A fail
 type Category = 'same' | keyof typeof GROUPS;
 
 const statusOf = (side: Side, row?: ClauseRow) => (side.matrix ? (row?.status ?? 'not covered') : 'no result');
+
+/** The failures of one side's clause row (contract-matrix.json's records), each once, marked with their side. */
+const failuresOf = (side: SideName, row?: ClauseRow): Failure[] =>
+  uniqueBy(
+    (row?.failures ?? []).map((f) => ({ ...f, side })),
+    (f) => `${f.test}|${f.title}|${f.field}|${f.received}|${requestOf(f)}`,
+  );
+
+/** A skip reason in a few words: the part before its explanation. */
+const reasonPhrase = (side: SideName, reason: string | undefined) => `${side} skipped${reason ? `: ${clip(reason.split(/: |; /)[0], 60)}` : ''}`;
 
 /** A waived clause is judged failed: a waiver is the side's own setting, not its behaviour (the reports still show `waived`). */
 const verdictOf = (status: string) => (status === 'waived' ? 'failed' : status);
@@ -55,7 +65,7 @@ function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>
   const base = { id, family: familyOf(id as ClauseId), summary: ra?.summary ?? rb?.summary ?? '', a: sa, b: sb, differs, category, reasons, detailed };
   if (!differs) return { ...base, first: '', tests: [], failures: [] };
 
-  const failures = [...failuresOf('A', ra?.failures), ...failuresOf('B', rb?.failures)];
+  const failures = [...failuresOf('A', ra), ...failuresOf('B', rb)];
   const titles = [...new Set([...(ra?.tests ?? []), ...(rb?.tests ?? [])].map((t) => t.title))];
   const changed = titles.filter((t) => verdictOf(outcome(a, ra, t)) !== verdictOf(outcome(b, rb, t)));
   // A test that tried the clause on one side only (the other stopped before it: a 200 where a 404 was due) says less about it.
@@ -65,11 +75,11 @@ function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>
   const order = rankBy(new Set(base.summary.split(/[^A-Za-z0-9_-]+/)));
   // The responses a check of this clause failed on, per side and test: the cause among the differences.
   const failedOn = new Set(failures.filter((f) => f.exchange).map((f) => `${f.side}|${f.test}|${requestOf(f)}`));
-  const requestLine = (o: Observation) => {
+  const observed = (o: Observation) => {
     const [method, ...path] = o.request.split(' ');
-    return requestOf({ exchange: { method, path: clip(path.join(' '), 90), status: o.status } });
+    return requestLine(method, path.join(' '), o.status);
   };
-  const causeIn = (title: string) => (side: SideName, o: Observation) => failedOn.has(`${side}|${title}|${requestLine(o)}`);
+  const causeIn = (title: string) => (side: SideName, o: Observation) => failedOn.has(`${side}|${title}|${observed(o)}`);
   const tests = (triedOnBoth.length ? triedOnBoth : changed.length ? changed : titles).map((title) => ({
     title,
     a: outcome(a, ra, title),
@@ -98,6 +108,9 @@ function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>
     .sort((p, q) => ownTest(p.t) - ownTest(q.t) || causeShown(p.t) - causeShown(q.t) || lighter(p.d, q.d) || q.t.failures.length - p.t.failures.length);
 
   let first: string;
+  const failingSide: SideName = category === 'b-only' ? 'A' : 'B';
+  // A check of one field that failed on one side says what differs in its own words: the field and the value received.
+  const ofField = failures.find((x) => x.side === failingSide && x.field);
   const sideSkipped = (['A', 'B'] as SideName[]).find((s) => !['verified', 'failed'].includes(verdictOf(s === 'A' ? sa : sb)));
   if (skipped && sideSkipped) {
     const [status, side] = sideSkipped === 'A' ? [sa, a] : [sb, b];
@@ -105,12 +118,13 @@ function compareClause(id: string, a: Side, b: Side, ignore: ReadonlySet<string>
     const explains = (reason: string) => (side.matrix?.clauses ?? []).filter((row) => row.reasons.includes(reason)).length;
     const reason = [...reasons[sideSkipped]].sort((x, y) => explains(y) - explains(x))[0];
     first = status === 'skipped' ? reasonPhrase(sideSkipped, reason) : `${sideSkipped}: ${status}`;
+  } else if (ofField) {
+    first = comparePhrase(ofField);
   } else if (ranked[0]?.d) {
     first = ranked[0].d.phrase;
   } else {
-    const failingSide: SideName = category === 'b-only' ? 'A' : 'B';
     const f = failures.find((x) => x.side === failingSide) ?? failures[0];
-    first = f ? failurePhrase(f) : 'the verdicts differ; the responses were alike';
+    first = f ? comparePhrase(f) : 'the verdicts differ; the responses were alike';
   }
   // The first difference in a few words; the tests whose outcome differs, most telling first; failures of tests not among them.
   return { ...base, first, tests: ranked.map((r) => r.t), failures: loose };

@@ -1,7 +1,7 @@
 /** compare.md and compare.html: two targets side by side, clause by clause, what differs first; one document (verdict, family matrix, the differing clauses by group, their details cut to the limits, all clauses) rendered twice. */
 import { uniqueBy } from '../unique';
 import { count, markdown, page, statusClass, type Block, type Inline, type Row } from '../doc';
-import { clip, requestOf, type Failure } from './failures';
+import { clip, failureTitle, requestOf, type Failure } from '../../support/checks/failure';
 import { compare, type ClauseComparison, type Comparison, type Side, type SideName } from './model';
 
 /** How much of each difference the reports show, most first (tests in full, the others named; requests per test; differences per request; failures per list): they take the first that keeps the page small. */
@@ -63,10 +63,10 @@ const outcome = (side: SideName, o: string) => `${side} ${o === 'absent' ? 'did 
 function clauseDetails(c: ClauseComparison, limits: Limits, shown: Map<string, string>): Block {
   const said = new Set<string>();
   const failure = (f: Failure, withRequest: boolean): Inline => {
-    const text = `received ${f.received}; allowed ${f.allowed}`;
+    const text = `received ${clip(f.received)}; allowed ${clip(f.allowed)}`;
     const values = said.has(text) ? 'received and allowed as above' : (said.add(text), text);
     const request = withRequest ? requestOf(f) : '';
-    return [{ b: f.side }, ` ${f.title}`, request ? [' ', { code: request }] : '', ' ', detail(`(${values})`)];
+    return [{ b: f.side ?? '' }, ` ${clip(failureTitle(f) || 'failed')}`, request ? [' ', { code: request }] : '', ' ', detail(`(${values})`)];
   };
   const rows = c.tests.slice(0, limits.tests).flatMap((t): Row[] => {
     // The clause under which this test's requests are shown, when it is not this one.

@@ -10,7 +10,7 @@
  * nothing else). A named fault's catch is a bare clause, which another fault's side effect in the same
  * file can produce (bent 400 bodies fail ERR-4 on the account probes too): its reach decides.
  */
-import type { RunFailure } from '../../reporters/clause-matrix';
+import type { Failure } from '../../support/checks/failure';
 import type { SuiteRun } from '../../scripts/suite-runner';
 import { describeCatch, type Catch, type FaultCase } from './fault-cases';
 
@@ -37,15 +37,15 @@ export interface FaultOutcome {
   known?: string;
 }
 
-export function matches(c: Catch, f: RunFailure, files: string[]): boolean {
-  if (f.clause !== c.clause || !files.includes(f.file)) return false;
+export function matches(c: Catch, f: Failure, files: string[]): boolean {
+  if (f.clause !== c.clause || !files.includes(f.file ?? '')) return false;
   if (f.error) return c.place === undefined && c.valueClass === undefined && c.status === undefined;
   if (c.place !== undefined && f.place !== c.place) return false;
   if (c.valueClass !== undefined && f.valueClass !== c.valueClass) return false;
   return c.status === undefined || f.exchange?.status === c.status;
 }
 
-const nearText = (f: RunFailure) =>
+const nearText = (f: Failure) =>
   `${f.clause} [${[f.place, f.valueClass, f.exchange?.status].filter((x) => x !== undefined).join(' · ') || 'no place'}] ${f.file}: ${f.title}`.slice(0, 240);
 
 /**
@@ -53,7 +53,7 @@ const nearText = (f: RunFailure) =>
  * place, `agent` the agent's, a spec part anything the spec tests stamp) and, for a status aspect, about
  * a response of that status. A failure with no place (an error before any check) lies nowhere.
  */
-export function withinReach(reach: string[], f: RunFailure): boolean {
+export function withinReach(reach: string[], f: Failure): boolean {
   if (reach.includes('*') || reach.includes('*#*')) return true;
   if (f.error || !f.place) return false;
   return reach.some((r) => {
@@ -70,7 +70,7 @@ export function withinReach(reach: string[], f: RunFailure): boolean {
 /** `company`: the run had other faults in it (see withinReach). */
 export function judge(c: FaultCase, run: SuiteRun, how: How, company = how === 'batch'): FaultOutcome {
   const base = { fault: c.fault, family: c.family, source: c.source, direction: c.direction, catches: c.catches, how };
-  const counts = (k: Catch, f: RunFailure) => matches(k, f, c.files) && (!company || withinReach(c.reach, f));
+  const counts = (k: Catch, f: Failure) => matches(k, f, c.files) && (!company || withinReach(c.reach, f));
   const missing = c.catches.filter((k) => !run.failures.some((f) => counts(k, f)));
   const clauses = new Set(missing.map((k) => k.clause));
   const near = missing.length
@@ -97,6 +97,6 @@ export function survivorLines(o: FaultOutcome): string[] {
  * cells are no sign (an accepted bad value reads back wrong, by the same fault); a broken restore is.
  */
 export function stateBroken(run: SuiteRun, cases: FaultCase[]): boolean {
-  const explained = (f: RunFailure) => cases.some((c) => c.catches.some((k) => matches(k, f, c.files)));
+  const explained = (f: Failure) => cases.some((c) => c.catches.some((k) => matches(k, f, c.files)));
   return run.timedOut || run.failures.some((f) => (f.clause === 'CU-9' || f.error) && !explained(f));
 }

@@ -17,6 +17,7 @@ import { secretsOf, sideTargets } from '../../scripts/compare-sides';
 import { writeComparison } from '../../scripts/compare-write';
 import { COMPARE_A, COMPARE_A_FAULT, COMPARE_B, COMPARE_B_FAULTS, readRecording, steady } from './compare-recording';
 import type { Side } from '../../reporters/compare/model';
+import { readReport, REPORT_FILES } from '../../support/run/report-files';
 
 const ROOT = join(__dirname, '../..');
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
@@ -174,7 +175,7 @@ test('the recorded compare runs are current: a few tests of each side, run live,
         recorded.matrix!.clauses.map((c) => `${c.id} ${Object.keys(c).sort().join(',')} ${c.summary}`),
         stale,
       ).toEqual(run.matrix!.clauses.map((c) => `${c.id} ${Object.keys(c).sort().join(',')} ${c.summary}`));
-      const observations = JSON.parse(readFileSync(join(run.reportDir, 'observations.json'), 'utf8')) as Side['observations'];
+      const observations = readReport(run.reportDir, REPORT_FILES.observations) ?? {};
       expect(Object.keys(observations).length, run.output.slice(-2000)).toBeGreaterThan(0);
       for (const [title, exchanges] of Object.entries(observations)) expect(steady(recorded.observations[title]), `${stale}: ${title}`).toBe(steady(exchanges));
       const live = failureRecords({ ...recorded, matrix: run.matrix });

@@ -8,9 +8,8 @@ import { diffRequests } from '../../reporters/compare/diff';
 import { compare } from '../../reporters/compare/model';
 import { compareReports, LIMITS } from '../../reporters/compare/report';
 import type { Side } from '../../reporters/compare/model';
-import { requestOf } from '../../reporters/compare/failures';
 import type { ClauseRow, Matrix } from '../../reporters/clause-matrix';
-import type { MatrixFailure } from '../../reporters/run-model';
+import { requestOf, type Failure } from '../../support/checks/failure';
 import { shapeOf, type Observation } from '../../support/http/observation';
 
 type Status = ClauseRow['status'];
@@ -19,7 +18,7 @@ type TestStatus = 'passed' | 'waived' | 'failed' | 'skipped';
 interface RowSpec {
   status: Status;
   tests?: Array<[string, TestStatus]>;
-  failures?: MatrixFailure[];
+  failures?: Failure[];
   reasons?: string[];
 }
 
@@ -307,7 +306,7 @@ test.describe('clauses, groups and first differences', () => {
     expect(byId('ERR-3').first).toBe('');
   });
 
-  test('failures: records are used as they are (the title is the check sentence, the request a field); the url becomes a path', () => {
+  test('failures: records are used as they are, one type from the check to compare (the request a field); the url is shown as a path', () => {
     expect(byId('RT-3').tests[0].failures).toEqual([
       {
         side: 'B',
@@ -329,13 +328,14 @@ test.describe('clauses, groups and first differences', () => {
         allowed: '404 with the ERR-1 body',
         expectedStatus: 404,
         test: unknown,
-        exchange: { method: 'GET', path: '/v1/runtimes/1999.01?full=1', status: 200, contentType: 'application/json' },
+        exchange: { method: 'GET', url: 'http://127.0.0.1:4010/v1/runtimes/1999.01?full=1', status: 200, contentType: 'application/json' },
       },
     ]);
+    expect(requestOf(byId('RT-9').tests[0].failures[0])).toBe('GET /v1/runtimes/1999.01?full=1 → 200');
   });
 
   test('without recorded responses the first difference comes from the record: the status it allowed, the request by its path', () => {
-    const failure: MatrixFailure = {
+    const failure: Failure = {
       clause: 'RT-9',
       title: 'unknown runtime id did not answer 404',
       received: '200',
@@ -439,7 +439,7 @@ test.describe('the headline is the cause', () => {
   const place = 'credentials.spec.ts › authentication › runtime: a valid bearer key with the account header is served, every other credential refused';
   const refused = { statusCode: 401, error: 'Unauthorized', message: 'refused' };
   // B takes an unknown key (AUTH-3 fails on that GET) and has no route for HEAD (405): the document lets a HEAD be refused either way.
-  const failure: MatrixFailure = {
+  const failure: Failure = {
     clause: 'AUTH-3',
     title: 'an invalid request was not rejected',
     received: '200',
@@ -450,7 +450,7 @@ test.describe('the headline is the cause', () => {
     valueClass: 'unknown-key',
     exchange: { method: 'GET', url: 'http://127.0.0.1:4010/v1/runtimes/2025.04', status: 200, contentType: 'application/json' },
   };
-  const row = (status: Status, failures: MatrixFailure[] = []): RowSpec => ({
+  const row = (status: Status, failures: Failure[] = []): RowSpec => ({
     status,
     tests: [[place, status === 'verified' ? 'passed' : 'failed']],
     failures,

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import ClauseMatrixReporter from '../../reporters/clause-matrix';
-import type { Matrix } from '../../reporters/clause-matrix';
+import { readReport, REPORT_FILES, type Matrix } from '../../support/run/report-files';
 import { FAILURES_ATTACHMENT, makeFailure, TRIED_ATTACHMENT } from '../../support/checks/failure';
 import { readSelection } from '../../support/run/selection';
-import { clauseTags } from '../../support/document/clauses';
+import { clauseTags, type ClauseId } from '../../support/document/clauses';
 import { clauses } from '../../support/fixtures';
 
 interface Fake {
@@ -32,6 +32,8 @@ function fakeRun(fakes: Fake[]) {
       titlePath: () => ['', 'contract', 'runtime.spec.ts', 'family', f.title],
       location: { file: join(process.cwd(), 'tests/runtime.spec.ts'), line: 1, column: 1 },
       annotations,
+      // As clauses() declares them: an annotation and a tag per clause.
+      tags: clauseTags(f.clauses as ClauseId[]),
       parent: { project: () => ({ name: 'contract' }) },
       outcome: () => (f.status === 'passed' ? 'expected' : f.status === 'skipped' ? 'skipped' : 'unexpected'),
     } as unknown as TestCase;
@@ -82,7 +84,10 @@ async function matrixOf(fakes: Fake[], options: ConstructorParameters<typeof Cla
   } finally {
     process.stdout.write = write;
   }
-  return { m: JSON.parse(readFileSync(join(dir, 'contract-matrix.json'), 'utf8')) as Matrix, dir, printed };
+  // Read through its schema, as compare mode and the self-test read it: a file that does not match reads as nothing.
+  const m = readReport(dir, REPORT_FILES.matrixJson);
+  if (!m || 'stopped' in m) throw new Error('contract-matrix.json does not match its schema');
+  return { m, dir, printed };
 }
 
 test('the matrix takes failures and places from the attachments; a test that failed before any check gives its first line', async () => {
@@ -138,7 +143,7 @@ test("one response breaking its spec, seen by many tests, is one SPEC-9 failure 
   } finally {
     process.stdout.write = write;
   }
-  const m = JSON.parse(readFileSync(join(dir, 'contract-matrix.json'), 'utf8')) as Matrix;
+  const m = readReport(dir, REPORT_FILES.matrixJson) as Matrix;
   const row = (id: string) => m.clauses.find((c) => c.id === id)!;
   expect(m.clauses.filter((c) => c.status === 'failed').map((c) => c.id)).toEqual(['SPEC-9']);
   expect(['AUTH-4', 'AUTH-6', 'RT-1'].map((id) => row(id).status)).toEqual(['verified', 'verified', 'verified']);
@@ -148,7 +153,7 @@ test("one response breaking its spec, seen by many tests, is one SPEC-9 failure 
   ]);
   expect(readFileSync(join(dir, 'contract-matrix.md'), 'utf8')).toContain('(seen 3 times)');
   // failures.json keeps every sighting, each with its test (the self-test reads it).
-  expect(JSON.parse(readFileSync(join(dir, 'failures.json'), 'utf8'))).toHaveLength(4);
+  expect(readReport(dir, REPORT_FILES.failures)).toHaveLength(4);
 });
 
 test('JUnit: a broken clause is a <failure> with its clause, an error before any check an <error>, a skip <skipped>', async () => {

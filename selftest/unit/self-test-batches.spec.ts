@@ -1,7 +1,8 @@
 // The self-test's planning and judging: which faults may share a run, when a run caught a fault, which
 // tests a run needs, and the kill ratio. Pure functions, fed small made-up cases.
 import { expect, test } from '@playwright/test';
-import type { RunFailure, TestTried } from '../../reporters/clause-matrix';
+import type { TestTried } from '../../reporters/clause-matrix';
+import type { Failure } from '../../support/checks/failure';
 import type { SuiteRun } from '../../scripts/suite-runner';
 import { catchesOverlap, compatible, planBatches, reachesOverlap } from '../self/batch-plan';
 import { judge, matches, stateBroken, withinReach, type FaultOutcome } from '../self/catching';
@@ -14,10 +15,10 @@ const RT = 'tests/runtime.spec.ts';
 const CU = 'tests/check-update.spec.ts';
 const gen = (fault: string, clause: string, extra: { place?: string; valueClass?: string } = {}, files = [AUTH]) =>
   fromGenerated({ fault, clause: clause as never, direction: 'loose', files, ...extra }, 'fam');
-const run = (failures: Partial<RunFailure>[], extra: Partial<SuiteRun> = {}): SuiteRun => ({
+const run = (failures: Partial<Failure>[], extra: Partial<SuiteRun> = {}): SuiteRun => ({
   exitCode: 0,
   output: '',
-  failures: failures.map((f) => ({ title: 't', received: '', allowed: '', test: 't', project: 'contract', file: AUTH, ...f })) as RunFailure[],
+  failures: failures.map((f) => ({ title: 't', received: '', allowed: '', test: 't', project: 'contract', file: AUTH, ...f })) as Failure[],
   reportDir: '',
   ms: 0,
   timedOut: false,
@@ -134,7 +135,7 @@ test('cells of the stored check share a run; a named update fault or a leak does
 
 test('a catch needs its clause, place, class and status, from a test of its files; an error counts only for a bare clause', () => {
   const c = { clause: 'ERR-4' as const, place: 'runtime', status: 401 };
-  const f = { clause: 'ERR-4', place: 'runtime', file: AUTH, exchange: { method: 'GET', url: 'u', status: 401, contentType: 'x' } } as RunFailure;
+  const f = { clause: 'ERR-4', place: 'runtime', file: AUTH, exchange: { method: 'GET', url: 'u', status: 401, contentType: 'x' } } as Failure;
   expect(matches(c, f, [AUTH])).toBe(true);
   expect(matches(c, f, [RT])).toBe(false);
   expect(matches(c, { ...f, place: 'check-read' }, [AUTH])).toBe(false);
@@ -146,8 +147,8 @@ test('a catch needs its clause, place, class and status, from a test of its file
 
 test('in company, a failure counts for a fault only where its reach could have caused it', () => {
   const ex = (status: number) => ({ method: 'GET', url: 'u', status, contentType: 'x' });
-  const f = (place: string | undefined, status: number, extra: Partial<RunFailure> = {}) =>
-    ({ clause: 'AUTH-6', place, file: AUTH, exchange: ex(status), ...extra }) as RunFailure;
+  const f = (place: string | undefined, status: number, extra: Partial<Failure> = {}) =>
+    ({ clause: 'AUTH-6', place, file: AUTH, exchange: ex(status), ...extra }) as Failure;
   expect(withinReach(['*#403'], f('runtime', 403))).toBe(true);
   expect(withinReach(['*#403'], f('runtime', 400))).toBe(false);
   expect(withinReach(['check-update', 'check-read#valid'], f('check-update', 500))).toBe(true);

@@ -1,6 +1,6 @@
 /** The verdict collects typed failures with where they happened; the failure formats itself once. */
 import { expect, test, type TestInfo } from '@playwright/test';
-import { ClauseFailure, failureLine, formatFailure, makeFailure } from '../../support/checks/failure';
+import { ClauseFailure, failureLine, failureText, makeFailure } from '../../support/checks/failure';
 import { Verdict } from '../../support/checks/verdict';
 import { curlOf, type Exchange } from '../../support/http/exchange';
 
@@ -23,13 +23,13 @@ const exchange: Exchange = {
   ms: 3,
 };
 
-test('a failed check is kept as data, stamped with the place, class and cell of the view it went through', () => {
+test('a failed check is kept as data, stamped with the place, class and subject of the view it went through', () => {
   const v = new Verdict(info(), false);
-  const at = v.at({ place: 'check-update' }).at({ valueClass: 'upper-case', cell: 'locations ["US-EAST-1"]' });
+  const at = v.at({ place: 'check-update' }).at({ valueClass: 'upper-case', subject: 'locations ["US-EAST-1"]' });
   expect(at.check({ clause: 'CU-4', ok: false, title: 'an invalid request was not rejected', received: 200, allowed: 'a 4xx status', exchange })).toBe(false);
   expect(v.check({ clause: 'RT-1', ok: true, title: 'unused', received: 0, allowed: 'unused' })).toBe(true);
   expect(v.failures).toHaveLength(1);
-  expect(v.failures[0]).toMatchObject({ clause: 'CU-4', place: 'check-update', valueClass: 'upper-case', cell: 'locations ["US-EAST-1"]', received: '200' });
+  expect(v.failures[0]).toMatchObject({ clause: 'CU-4', place: 'check-update', valueClass: 'upper-case', subject: 'locations ["US-EAST-1"]', received: '200' });
   expect(v.failures[0].exchange).toEqual({ method: 'PUT', url: exchange.url, status: 200, contentType: 'application/json' });
   expect(v.tried).toEqual([{ clause: 'CU-4', place: 'check-update', valueClass: 'upper-case' }, { clause: 'RT-1' }]);
 });
@@ -66,7 +66,7 @@ test('spec drift is a warning, or a failure under STRICT_SPEC=on', () => {
 });
 
 test('a failure reads as one sentence, received, allowed, the request and a command to send it again', () => {
-  const text = formatFailure(
+  const text = failureText(
     makeFailure(
       { clause: 'CU-4', title: 'an invalid request was not rejected', received: 200, allowed: 'a 4xx status', exchange: exchange },
       { place: 'check-update', valueClass: 'look-alike' },
@@ -109,4 +109,26 @@ test('a keyed finding is one failure of the test, and the one kept and the order
   };
   expect(record(['token-scheme', 'bare-key', 'no-authorization'])).toEqual(['AUTH-3 unknown-key', 'ERR-3 bare-key']);
   expect(record(['no-authorization', 'token-scheme', 'bare-key'])).toEqual(['AUTH-3 unknown-key', 'ERR-3 bare-key']);
+});
+
+test('a field is data beside the title: the text puts the subject and the field before the words, the record keeps them apart', () => {
+  const f = makeFailure(
+    { clause: 'RT-3', field: 'nodeJsVersion', title: 'is not v<major>.<minor>.<patch>', received: '22.14.0', allowed: 'v<major>.<minor>.<patch>' },
+    { place: 'runtime', subject: 'runtime 2025.04' },
+  );
+  expect(f).toMatchObject({ field: 'nodeJsVersion', title: 'is not v<major>.<minor>.<patch>', received: '"22.14.0"', subject: 'runtime 2025.04' });
+  expect(failureText(f).split('\n')[0]).toBe('RT-3 [runtime]: runtime 2025.04: nodeJsVersion is not v<major>.<minor>.<patch>');
+});
+
+test('at its end a test is annotated with each clause it failed without declaring it, once; its attachments carry the failures', () => {
+  const i = info();
+  Object.assign(i, { attachments: [] });
+  i.annotations.push({ type: 'clause', description: 'RT-9' });
+  const v = new Verdict(i, false);
+  v.fail({ clause: 'AUTH-7', title: 'the 401 has no WWW-Authenticate', received: null, allowed: 'Bearer' });
+  v.fail({ clause: 'AUTH-7', title: 'again', received: null, allowed: 'Bearer' });
+  v.fail({ clause: 'RT-9', title: 'did not answer 404', received: 200, allowed: '404' });
+  expect(() => v.finish('passed')).toThrow(ClauseFailure);
+  expect(i.annotations.filter((a) => a.type === 'clause').map((a) => a.description)).toEqual(['RT-9', 'AUTH-7']);
+  expect(i.attachments.map((a) => a.name)).toEqual(['failures', 'tried']);
 });

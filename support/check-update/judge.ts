@@ -16,7 +16,7 @@ export type Judges = Pick<ContractFixtures, 'api' | 'contract' | 'verdict' | 'ta
 export const is2xx = (status: number) => status >= 200 && status < 300;
 export const is4xx = (status: number) => status >= 400 && status < 500;
 
-export const whereOf = (cell: Cell): Where => ({ place: 'check-update', valueClass: cell.valueClass, cell: cell.title });
+export const whereOf = (cell: Cell): Where => ({ place: 'check-update', valueClass: cell.valueClass, subject: cell.title });
 
 /** The cell that answers for a property of what was sent: a round's unit, else the cell (carriers too). */
 export const answering = (cell: Cell, property: string): Cell => cell.units?.find((u) => property in u.body) ?? cell;

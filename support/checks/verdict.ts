@@ -1,12 +1,15 @@
 /**
  * Collects a test's clause checks: a failed check does not stop the test (one run shows every broken
  * clause), and a test that checked nothing fails, so none passes vacuously. `at(where)` stamps each
- * check with its place, value class and cell, for the failures and the matrix.
+ * check with its place, value class and subject, for the failures and the matrix. When the test ends,
+ * its failures and what it tried are attached to it (the data every reporter reads), and it fails with
+ * the failures no waiver covers.
  */
 import type { TestInfo } from '@playwright/test';
 import type { ClauseId } from '../document/clauses';
 import { redact } from '../http/redact';
-import { ClauseFailure, failureLine, makeFailure, type Check, type Failure, type Finding, type Tried, type Where } from './failure';
+import { attachJson } from '../run/attach';
+import { ClauseFailure, FAILURES_ATTACHMENT, failureLine, makeFailure, TRIED_ATTACHMENT, type Check, type Failure, type Tried, type Where } from './failure';
 import { waiverFor, type Waiver } from './waivers';
 
 export class Verdict {
@@ -46,7 +49,7 @@ export class Verdict {
     this.triedAt.set(`${clause}|${place ?? ''}|${valueClass ?? ''}`, { clause, place, valueClass });
   }
 
-  fail(finding: Finding): void {
+  fail(finding: Omit<Check, 'ok'>): void {
     const { clause } = finding;
     this.pass(clause);
     const failure = makeFailure(finding, this.where);
@@ -67,7 +70,7 @@ export class Verdict {
   }
 
   /** A 4xx the target's spec does not declare: the warning on the test (once), or under STRICT_SPEC=on the failure. */
-  drift(failure: Finding, warning: string): void {
+  drift(failure: Omit<Check, 'ok'>, warning: string): void {
     if (this.strictSpec) return this.fail(failure);
     this.pass(failure.clause);
     if (!this.info.annotations.some((a) => a.type === 'spec-drift' && a.description === warning))
@@ -87,6 +90,19 @@ export class Verdict {
     for (const [k, t] of tried) this.triedAt.set(k, t);
   }
 
+  /**
+   * The test's end: its failures and what it tried attached (sorted), a clause annotation for each clause it failed without
+   * declaring it (Playwright's own reports then list it; the tags stay the declared ones), then `settle`.
+   */
+  finish(status: TestInfo['status']): void {
+    this.sortFindings();
+    if (this.failures.length) attachJson(this.info, FAILURES_ATTACHMENT, this.failures);
+    if (this.tried.length) attachJson(this.info, TRIED_ATTACHMENT, this.tried);
+    const has = (id: string) => this.info.annotations.some((a) => a.type === 'clause' && a.description === id);
+    for (const id of new Set(this.failures.map((f) => f.clause))) if (!has(id)) this.info.annotations.push({ type: 'clause', description: id });
+    if (status !== 'skipped') this.settle(status === 'passed');
+  }
+
   /** Throws the failures no waiver covers; `requireChecks` fails a test that verified nothing. */
   settle(requireChecks = true): void {
     const unwaived = this.failures.filter((f) => !f.waiver);
@@ -95,7 +111,7 @@ export class Verdict {
   }
 }
 
-const text = (f: Failure) => [f.clause, f.place, f.valueClass, f.cell, f.title, f.received, f.exchange?.url].map((x) => x ?? '').join('\0');
+const text = (f: Failure) => [f.clause, f.place, f.valueClass, f.subject, f.field, f.title, f.received, f.exchange?.url].map((x) => x ?? '').join('\0');
 /** An order of failures that does not depend on when each was found: by clause, where, then what. */
 function byWhere(a: Failure, b: Failure): number {
   const [x, y] = [text(a), text(b)];

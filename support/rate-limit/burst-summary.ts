@@ -1,15 +1,9 @@
-/** The global burst's result beside the contract matrix (`rate-limit-burst.json`), which the bench and the self-test read. */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+/** The global burst's result beside the contract matrix (`rate-limit-burst.json`, its schema in support/run/report-files.ts), which the bench and the self-test read. */
 import type { LimitReport } from './measurement';
-import { redact } from '../http/redact';
+import { BURST_SUMMARY_FILE, writeReport, type ReportData } from '../run/report-files';
 
-export const BURST_SUMMARY_FILE = 'rate-limit-burst.json';
-
-export type BurstSummary = Pick<LimitReport, 'outcome' | 'requests' | 'waits' | 'story'> & { key: string; measurements: number };
+export type BurstSummary = ReportData<typeof BURST_SUMMARY_FILE>;
 
 export function writeBurstSummary(reportDir: string, key: string, { outcome, measurements, requests, waits, story }: LimitReport): void {
-  const summary: BurstSummary = { key, outcome, measurements: measurements.length, requests, waits, story };
-  mkdirSync(reportDir, { recursive: true });
-  writeFileSync(join(reportDir, BURST_SUMMARY_FILE), redact(JSON.stringify(summary, null, 2)));
+  writeReport(reportDir, BURST_SUMMARY_FILE, { key, outcome, measurements: measurements.length, requests, waits, story }, 2);
 }

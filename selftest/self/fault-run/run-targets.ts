@@ -11,7 +11,7 @@ import { basename, join } from 'node:path';
 import { freePorts } from '../../../support/run/loopback-ports';
 import { runSuite, type SuiteRun } from '../../../scripts/suite-runner';
 import { TEST_FILES } from '../../../support/run/test-files';
-import type { RunFailure } from '../../../reporters/clause-matrix';
+import type { Failure } from '../../../support/checks/failure';
 import { FAULT_RUN_PLAN_VARIABLE, targetFile, type FaultRunPlan, type PlannedTarget } from './plan';
 import { writeWaiveAll } from './waive-all';
 import { faultRunEnv } from './window';
@@ -35,7 +35,7 @@ function writeTargetFile(plan: FaultRunPlan, t: PlannedTarget, index: number): v
 }
 
 /** The target whose tests made a failure: the describe tests-per-target.ts declares them in, first under the file. */
-const targetOf = (f: RunFailure) => f.test.split(' › ')[1];
+const targetOf = (f: Failure) => f.test!.split(' › ')[1];
 
 /** A test's baseline name (`[contract] › <file> › <describes and title>`), read once for both of its parts. */
 const parseBaselineName = (name: string) => {
