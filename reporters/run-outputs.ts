@@ -2,10 +2,10 @@
  * The run's outputs, removed when a run starts so that one that stops early leaves no green matrix of the last run behind for CI. A run
  * whose configuration is bad never starts (exit 3) and leaves them as they were.
  */
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from '../support/http/redact';
-import { readReport, REPORT_FILES } from '../support/run/report-files';
+import { REPORT_FILES } from '../support/run/report-files';
 import { markdown } from './doc';
 
 /** The run outputs: every file of REPORT_FILES but compare mode's, which a run does not write. */
@@ -24,8 +24,14 @@ export function clearRunOutputs(reportDir: string): void {
  * last-whole-run/ first, so that the partial run's own reports never erase them; a copy made before stays until the next whole run.
  */
 export function keepLastWholeRun(reportDir: string): void {
-  const m = readReport(reportDir, REPORT_FILES.matrixJson);
-  if (!m || 'stopped' in m || m.partial) return;
+  // Read for two facts only, not through the matrix's schema: a whole run's reports of an older version of the suite are kept too.
+  let m: { runStatus?: unknown; partial?: unknown } | undefined;
+  try {
+    m = JSON.parse(readFileSync(join(reportDir, REPORT_FILES.matrixJson), 'utf8'));
+  } catch {
+    return;
+  }
+  if (!m || typeof m !== 'object' || m.runStatus === 'stopped' || m.partial) return;
   const keep = join(reportDir, LAST_WHOLE_RUN);
   rmSync(keep, { force: true, recursive: true });
   mkdirSync(keep, { recursive: true });

@@ -427,6 +427,15 @@ async function rateLimitPart(r: Run) {
  * is by faults shown per request (measured), the rate limit last (its faults show under a small limit).
  */
 const PARTS = [specPart, runtimePart, updateModelPart, authPart, cellPart, bodyShapePart, checkReadPart, methodPart, rateLimitPart];
+/**
+ * The same parts with the update's first, for the faults of the check update (most of them bend one
+ * cell only, which the default order reaches after the auth probes): the clean answers are kept per order.
+ */
+const ORDERS = {
+  default: PARTS,
+  'update-first': [cellPart, updateModelPart, bodyShapePart, ...PARTS.filter((p) => ![cellPart, updateModelPart, bodyShapePart].includes(p))],
+} as const;
+export type Order = keyof typeof ORDERS;
 
 /**
  * The battery under one setting against a service with these faults. Without `clean`, every answer is
@@ -437,12 +446,13 @@ export async function runBattery(
   faults: string[],
   setting: Setting,
   clean?: readonly string[],
+  order: Order = 'default',
 ): Promise<{ answers: string[]; differs: boolean; marks: number[] }> {
   const clock = fakeClock();
   const app = await service(faults, { ...setting.options, clock: clock.read });
   const run = new Run(app, clock, setting, clean);
   try {
-    for (const part of PARTS) {
+    for (const part of ORDERS[order]) {
       run.marks.push(run.answers.length);
       run.freshWindow();
       await part(run);

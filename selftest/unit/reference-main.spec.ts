@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { KINDS } from '../../reference/fault-kinds';
 import { FAULTS, listFaults } from '../../reference/faults';
 import { OUTSIDE_FAULTS_PLUGIN } from '../faults/outside/plugin';
+import { DEMO_ACCOUNT_ID, DEMO_KEY } from '../../reference/testing';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -112,3 +113,47 @@ for (const launcher of [['support/run/embedded.mjs'], ['--import', 'tsx']]) {
     }
   });
 }
+
+/**
+ * The faults' plugin bundled on its own (embedded.mjs bundles each plugin apart from the service): it has
+ * its own copies of the service's modules, so whatever it throws or reads of the service's must be known
+ * by its shape, not its class. One fault of each record file, all at once, each seen by its symptom.
+ */
+test('main: the faults reach the embedded service through REFERENCE_PLUGINS as they do in-process, one of each part', async () => {
+  const faults = ['auth-skip:runtime:key', 'rl-limit:-597', 'rl-429-body', 'rt-node-no-v', 'errbody:check-read:404:wording', 'req-delete-runtime-200'];
+  const proc = spawn(process.execPath, ['support/run/embedded.mjs', 'reference/service/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...FAULTS_PLUGIN, MOCK_FAULT: faults.join(','), PORT: '0' },
+  });
+  try {
+    const port = await new Promise<string>((ok, ko) => {
+      let out = '';
+      proc.stdout.on('data', (d) => {
+        out += d;
+        const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+        if (m) ok(m[1]);
+      });
+      proc.once('exit', (code) => ko(new Error(`exited with ${code}`)));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const auth = { authorization: `Bearer ${DEMO_KEY}`, 'x-service-account': DEMO_ACCOUNT_ID };
+    // auth-skip:runtime:key: the runtime served without a key; rt-node-no-v: its Node.js version without its v.
+    const rt = await fetch(`${base}/v1/runtimes/2025.04`, { headers: { 'x-service-account': DEMO_ACCOUNT_ID } });
+    expect(rt.status).toBe(200);
+    expect((await rt.json()).nodeJsVersion).toMatch(/^\d/);
+    // errbody:check-read:404:wording: the check read's 404 in other words.
+    const missing = await fetch(`${base}/v1/checks/3d2c1b0a-9f8e-4d7c-a6b5-c4d3e2f1a0b9`, { headers: auth });
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).error).not.toBe('Not Found');
+    // req-delete-runtime-200: a route the plugin added.
+    expect((await fetch(`${base}/v1/runtimes/2025.04`, { method: 'DELETE', headers: auth })).status).toBe(200);
+    // rl-limit:-597 and rl-429-body: the limit is 3, and its 429 carries the body the fault gives it.
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await fetch(`${base}/v1/runtimes/2024.09`, { headers: auth }));
+    const refused = answers.find((a) => a.status === 429);
+    expect(refused, answers.map((a) => a.status).join(',')).toBeDefined();
+    expect(await refused!.json()).toEqual({ code: 429, message: 'Rate limit exceeded' });
+  } finally {
+    proc.kill('SIGTERM');
+  }
+});

@@ -4,7 +4,7 @@
 // step that asks it.
 import type { FastifyRequest } from 'fastify';
 import { GUID, type Accounts } from '../accounts';
-import { ApiError, apiError, type ErrorCode } from '../errors/catalogue';
+import { apiError, type ApiError, type ErrorCode } from '../errors/catalogue';
 
 /** The rules of authentication, in the order they are checked: each refusal names the one it enforces. */
 export type CredentialRule = 'key' | 'scheme' | 'unknown-key' | 'account-missing' | 'account-empty' | 'account-malformed' | 'account-other';
@@ -14,8 +14,12 @@ export type Refusal = ApiError & { rule: CredentialRule };
 
 export const refuse = (code: ErrorCode, rule: CredentialRule, detail?: string): Refusal => Object.assign(apiError(code, detail), { rule });
 
-/** The rule a refusal enforces, if what was thrown is one. */
-export const ruleOf = (e: unknown): CredentialRule | undefined => (e instanceof ApiError ? (e as Partial<Refusal>).rule : undefined);
+/**
+ * The rule a refusal enforces, if what was thrown is one. Read by its shape, not its class: a plugin
+ * bundled on its own has its own copy of the class, and its refusals (and its reading of ours) must still count.
+ */
+export const ruleOf = (e: unknown): CredentialRule | undefined =>
+  e instanceof Error && typeof (e as Partial<Refusal>).rule === 'string' ? (e as Partial<Refusal>).rule : undefined;
 
 /** What the auth step knows of a request: the request, the keys the service accepts, the header that names the account (lower case). */
 export interface AuthContext {

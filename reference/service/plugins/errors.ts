@@ -2,8 +2,8 @@
 import type { ErrorSeams } from '../errors/seams';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError, errorBody, apiError, reasonPhrase } from '../errors/catalogue';
-import { RateLimitError } from '../rate-limit/too-many-requests';
+import { errorBody, apiError, reasonPhrase, type ApiError } from '../errors/catalogue';
+import type { RateLimitError } from '../rate-limit/too-many-requests';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,10 +18,13 @@ export function sendError(reply: FastifyReply, status: number, body: Record<stri
   return reply.code(answer.status).type(answer.type).send(answer.payload);
 }
 
-/** Maps anything thrown (ours, fastify's, ajv's, the limiter's) to a status and body; unknowns are 500. */
+/** A refusal that carries its whole body (the limiter's 429), known by its shape: a plugin bundled on its own throws its own copy of the class. */
+const carriesBody = (err: object): err is RateLimitError =>
+  typeof (err as Partial<RateLimitError>).statusCode === 'number' && typeof (err as Partial<RateLimitError>).body === 'object';
+
+/** Maps anything thrown (ours, fastify's, ajv's, the limiter's, a plugin's) to a status and body; unknowns are 500. */
 function toResponse(err: FastifyError | ApiError | RateLimitError): { status: number; body: Record<string, unknown> } {
-  if (err instanceof RateLimitError) return { status: err.statusCode, body: err.body };
-  if (err instanceof ApiError) return { status: err.statusCode, body: errorBody(err.statusCode, err.message) };
+  if (carriesBody(err)) return { status: err.statusCode, body: err.body };
   const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
   // Fastify's own 4xx messages (bad JSON, media type, body size) carry no secrets; 5xx details stay inside.
   const message = status < 500 ? err.message : apiError('INTERNAL').message;
