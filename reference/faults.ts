@@ -37,6 +37,7 @@ export const FAULTS = {
   'auth-key-secret-part': 'keys matched on their secret part (after the last underscore): the prefix before it is never compared',
   'auth-account-hex-only': 'the account header read as its 32 hexadecimal digits: any other character in it (a space, another separator, a prefix) ignored',
   'auth-account-first-group': "the account header compared on the GUID's first group only",
+  'auth-account-from-cookie': 'served answers set a cookie naming the account, and a request without the account header that sends it back is served',
   // RT
   'rt-missing-version': 'runtime 2022.10 answers 404',
   'rt-content-type-text': 'runtime 200 is served as text/plain',
@@ -91,6 +92,7 @@ export const FAULTS = {
   'fo-refused-draft-frequency': 'the frequency of a body refused by the offset rules stays in the draft and judges the next body that sends none',
   'cu-500': 'invalid update bodies answer 500 instead of 400',
   'cu-astral-dropped': 'names are stored without their characters outside the Basic Multilingual Plane (the answer shows them)',
+  'cu-description-cut-255': 'descriptions are stored cut to 255 characters (the answer shows them whole)',
   'cu-runtime-pinned-newest': 'a check on the newest runtime cannot be moved to an older one',
   'cu-partial-apply': 'a rejected body still applies its name',
   'cu-not-persisted': 'update answers 200 with the new values but stores nothing',

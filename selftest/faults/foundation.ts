@@ -37,6 +37,8 @@ export const FOUNDATION_FAULTS: FaultExpectation[] = [
   { fault: 'auth-account-first-group', clauses: ['AUTH-6'], files: AUTH },
   // Found by the near-miss catalogue applied to the account GUID.
   { fault: 'auth-account-hex-only', clauses: ['AUTH-6'], files: AUTH },
+  // Found by a client that keeps cookies: every probe the target must refuse carries the cookies it set.
+  { fault: 'auth-account-from-cookie', clauses: ['AUTH-5'], files: AUTH },
 
   { fault: 'rt-missing-version', clauses: ['RT-1'], files: RT },
   { fault: 'rt-content-type-text', clauses: ['RT-1'], files: RT },

@@ -11,6 +11,7 @@ import type { Where } from '../checks/failure';
 import { namedUpdateBody, type PlaceRequest } from './requests';
 import { probeCredentials, type AuthPlace, type AuthProbe } from './table';
 import { refusedProbeCredentials } from '../rate-limit/keys';
+import { keepCookies, keptCookieNames, withKeptCookies } from './cookie-jar';
 
 export type AuthFixtures = Pick<ContractFixtures, 'api' | 'contract' | 'verdict' | 'config' | 'target' | 'spec' | 'validator'>;
 
@@ -22,6 +23,7 @@ export async function sendValid(fx: AuthFixtures, place: AuthPlace, r: PlaceRequ
   const where: Where = { place: r.place, valueClass: VALID_CLASS };
   const v = fx.verdict.at(where);
   const ex = await fx.api.call(r.method, r.path, r.options);
+  keepCookies(ex.url, ex.headers);
   // A target may refuse an empty update although its spec allows one: that is no matter of
   // authentication, so the check's own name is sent instead, and the refusal is noted.
   if (r.op === fx.target.updateOp && JSON.stringify(r.options.body) === '{}' && (ex.status === 400 || ex.status === 422)) {
@@ -60,6 +62,15 @@ export async function sendProbe(fx: AuthFixtures, place: AuthPlace, r: PlaceRequ
     ...probe.headers(creds, fx.target.accountHeader, place),
   };
   const query = probe.query ? { ...r.options.query, ...probe.query(creds) } : r.options.query;
+  // A probe the target must refuse goes with the cookies the target set, as from a client that keeps them: they authenticate nothing.
+  const cookie = probe.expect === 'rejected' ? withKeptCookies(`${fx.config.baseUrl}${r.path}`, headers.cookie ?? undefined) : headers.cookie;
+  if (cookie && cookie !== headers.cookie) {
+    headers.cookie = cookie;
+    fx.verdict.note(
+      'auth-cookies',
+      `the target set cookies (${keptCookieNames(`${fx.config.baseUrl}${r.path}`).join(', ')}): every probe it must refuse carried them back`,
+    );
+  }
   const options = { ...r.options, headers, query };
   // Another method than the place's GET (HEAD) has no operation of the spec and no body: refused with any 4xx, 404 and 405 included (a target need not route it).
   const op = probe.method ? undefined : r.op;

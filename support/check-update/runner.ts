@@ -63,7 +63,7 @@ export class CellRunner {
         const group = this.group(cells, i, batch.length);
         i += group.length;
         // A body the target may take would overwrite what a refused one before it leaked: read first.
-        if (group.some((c) => this.wouldMask(batch, c))) await close();
+        if (group.some((c) => this.wouldMask(batch, c) || this.wouldOverwrite(batch, c))) await close();
         const ready: Cell[] = [];
         for (const c of group) if (await this.setUp(c, batch)) ready.push(c);
         const sent = await Promise.all(ready.map((c) => this.send(c, batch)));
@@ -129,6 +129,17 @@ export class CellRunner {
     const writes =
       cell.expect === 'either' ? new Set([...Object.keys(cell.body), ...carriers]) : new Set(Object.keys(cell.body).filter((k) => carriers.has(k)));
     return refused.some((p) => Object.keys(p.body).some((k) => writes.has(k)));
+  }
+
+  /**
+   * Whether a body the target may take would overwrite a value an accepted body of the batch wrote, before any read showed it stored:
+   * a store that keeps less than it answers (a cut description, a dropped character) shows only in a read of that value (CU-1).
+   */
+  private wouldOverwrite(batch: Pending[], cell: Cell): boolean {
+    if (cell.expect === 'invalid' || this.s.fullBody) return false;
+    const written = new Map<string, unknown>();
+    for (const p of batch) if (p.accepted) for (const [k, v] of Object.entries(p.body)) written.set(k, v);
+    return Object.entries(cell.body).some(([k, v]) => written.has(k) && !sameValue(written.get(k), v));
   }
 
   private async send(cell: Cell, batch: Pending[]): Promise<Pending> {

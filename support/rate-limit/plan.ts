@@ -20,8 +20,8 @@ export function burstPlan(config: Config, target: Target) {
     target: on(roles.burst),
     otherKey: roles.other && on(roles.other),
     known: known(roles.burst.apiKey),
-    // A route with a limit of its own is burst with the main key: with `path`, only the key's requests to that route share its window.
-    knownOfMain: (path?: string) => known(config.apiKey, path),
+    /** What the suite sent with this key, in a window starting at `since`; with `path`, only to that route (a route's own limit). */
+    knownOf: (apiKey: string, path?: string) => known(apiKey, path),
     lastActivity: () => lastActivity(record),
     // Every configured key: an error body must echo none of them (AUTH-7).
     keys: [config.apiKey, config.second?.apiKey, config.burstKey?.apiKey].filter((k): k is string => k !== undefined),
@@ -32,10 +32,22 @@ export function burstPlan(config: Config, target: Target) {
 
 export type BurstPlan = ReturnType<typeof burstPlan>;
 
-/** Waits until the main key has room for `n` more requests under the global `limit`, so that it never cuts short a route's own burst; returns the ms waited. */
-export async function waitForRoom(plan: BurstPlan, limit: Limit, n: number): Promise<number> {
+/**
+ * The key a route's own limit is burst with: of the main key and the second one (never the burst's, whose window must stay fresh), the
+ * one the suite sent fewer requests with in the last window, so that the route's burst rarely waits for room under the global limit.
+ */
+export function roomiestKey(config: Config, plan: BurstPlan, limit: Limit): { apiKey: string; accountId: string } {
   const windowMs = limit.windowSeconds * 1000;
-  const { times } = plan.knownOfMain()(Date.now() - windowMs - windowMargin(windowMs));
+  const since = Date.now() - windowMs - windowMargin(windowMs);
+  const main = { apiKey: config.apiKey, accountId: config.accountId };
+  const candidates = [main, ...(config.second && config.second.apiKey !== plan.roles.burst.apiKey ? [config.second] : [])];
+  return candidates.reduce((a, b) => (plan.knownOf(b.apiKey)(since).count < plan.knownOf(a.apiKey)(since).count ? b : a));
+}
+
+/** Waits until the key has room for `n` more requests under the global `limit`, so that it never cuts short a route's own burst; returns the ms waited. */
+export async function waitForRoom(plan: BurstPlan, apiKey: string, limit: Limit, n: number): Promise<number> {
+  const windowMs = limit.windowSeconds * 1000;
+  const { times } = plan.knownOf(apiKey)(Date.now() - windowMs - windowMargin(windowMs));
   const excess = times.length + n - limit.max;
   // Room comes when the oldest `excess` requests have left the window.
   return excess <= 0 ? 0 : waitQuietWindow(times[Math.min(excess, times.length) - 1], windowMs);

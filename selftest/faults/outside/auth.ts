@@ -305,6 +305,19 @@ const NAMED: NamedFault[] = [
   },
   // The first GUID found in the value is the account.
   { name: 'ind6-auth-guid-unanchored', clauses: ['AUTH-6'], apply: accountReadAs((sent) => GUID_ANYWHERE.exec(sent)?.[0] ?? sent) },
+  // The account remembered in a cookie the service sets on every served answer, and read from it when the header is missing.
+  {
+    name: 'auth-account-from-cookie',
+    clauses: ['AUTH-5'],
+    apply: (app, seams) => {
+      app.addHook('onSend', async (req, reply, payload) => {
+        if (reply.statusCode < 300 && req.accountId) reply.header('set-cookie', `svc_account=${req.accountId}; Path=/; HttpOnly`);
+        return payload;
+      });
+      const own = seams.auth.sentAccount;
+      seams.auth.sentAccount = (ctx) => own(ctx) ?? /(?:^|;\s*)svc_account=([^;]+)/.exec(String(ctx.req.headers.cookie ?? ''))?.[1];
+    },
+  },
   // The account read as its hexadecimal digits, whatever else the value holds.
   {
     name: 'auth-account-hex-only',

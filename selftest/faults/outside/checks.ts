@@ -714,6 +714,15 @@ const MERGED_AND_STORED: NamedFault[] = [
     clauses: ['CU-1'],
     apply: step('save', (own) => (u, updated) => own(u, { ...updated, name: throughUtf8mb3(updated.name, '') as string })),
   },
+  // The description goes into a VARCHAR(255) column that cuts it without an error; the answer shows what was sent.
+  {
+    name: 'cu-description-cut-255',
+    clauses: ['CU-1'],
+    apply: step(
+      'save',
+      (own) => (u, updated) => own(u, typeof updated.description === 'string' ? { ...updated, description: updated.description.slice(0, 255) } : updated),
+    ),
+  },
   // The catalogue asked (asynchronously) between the read and the write, with no lock.
   { name: 'ind8-cu-concurrent-lost-update', clauses: ['CU-1'], apply: lostUpdate },
   { name: 'cu-lost-update', clauses: ['CU-1'], apply: lostUpdate },
