@@ -71,6 +71,7 @@ export const FAULTS = {
   'rl-custom-ignored': 'the 20/10 s limit of GET /v1/runtimes is not applied',
   'rl-custom-429-body': 'the 429 of the custom-limited GET /v1/runtimes has no statusCode',
   'rl-bad-headers': 'x-ratelimit-remaining never falls',
+  'rl-reset-counts-up': 'x-ratelimit-reset and Retry-After count the seconds since the window began, not those until its end',
   // CU / FO
   'fo-upper-off-by-one-low': 'frequency <= 60 accepts offset floor(f*10)+1',
   'fo-upper-off-by-one-high': 'frequency > 60 accepts offset ceil(f/60)+1',

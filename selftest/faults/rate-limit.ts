@@ -25,4 +25,6 @@ export const RATE_LIMIT_FAULTS: FaultExpectation[] = [
   // The custom route's own 429 (the global burst's are right): RL-3 holds for every 429.
   { fault: 'rl-custom-429-body', clauses: ['RL-3'], files: RL },
   { fault: 'rl-bad-headers', clauses: ['RL-6'], files: RL },
+  // A 429 that promises a short wait is taken at its word in every run: one request once it is due.
+  { fault: 'rl-reset-counts-up', clauses: ['RL-6'], files: RL },
 ];

@@ -137,7 +137,7 @@ const NAMED_REACH: Array<[RegExp, string[]]> = [
   [/^swagger-newer$/, ['spec#swagger']],
   [/^(ind\d*-)?(spec|swagger)-/, ['alone']],
   // The limiter past the limit (none, a higher one, another answer than 429, no reset) or its headers.
-  [/^rl-(none|500|503|700|429-body|never-reset|custom-ignored|custom-429-body|bad-headers)$/, ['*#limit']],
+  [/^rl-(none|500|503|700|429-body|never-reset|custom-ignored|custom-429-body|bad-headers|reset-counts-up)$/, ['*#limit']],
   [/^(ind\d*-)?rl-|^ind-err-custom-429/, ['alone']],
   [/^(ind\d*-)?agent-/, ['agent']],
   // The runtime's 200 bodies, or its answers to unknown ids (a missing version: both).

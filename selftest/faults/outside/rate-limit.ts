@@ -498,6 +498,21 @@ const HEADERS: OutsideFault[] = [
   { name: 'ind-rl-retry-after-ms', clauses: ['RL-6'], apply: retryAfter((s) => String(s * 1000)) },
   // The delta in seconds handed to a formatter that expects an epoch time.
   { name: 'ind7-rl-retry-after-epoch-date', clauses: ['RL-6'], apply: retryAfter((s) => new Date(s * 1000).toUTCString()) },
+  // The time-to-live computed as now - windowStart: reset and Retry-After count up from the window's start instead of down to its end.
+  {
+    name: 'rl-reset-counts-up',
+    clauses: ['RL-6'],
+    apply: (app, seams) => {
+      const windowMs = limiterWindow(seams);
+      lastOnSend(async (req, reply) => {
+        const truth = Number(reply.getHeader('x-ratelimit-reset'));
+        if (!Number.isFinite(truth) || hasOwnLimit(req)) return;
+        const elapsed = String(Math.max(1, Math.round(windowMs() / 1000) - truth));
+        reply.header('x-ratelimit-reset', elapsed);
+        if (reply.statusCode === 429) reply.header('retry-after', elapsed);
+      })(app, seams);
+    },
+  },
   // The refusal's headers written from the counter as the next window will start it.
   {
     name: 'ind8-rl-429-headers-next-window',
