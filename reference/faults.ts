@@ -43,6 +43,7 @@ export const FAULTS = {
   'rt-content-type-text': 'runtime 200 is served as text/plain',
   'rt-name-mismatch': 'name of 2024.09 is "2024.9"',
   'rt-node-no-v': 'nodeJsVersion without the leading v',
+  'rt-view-changes-row': "serving a runtime changes the catalogue's own row (its description grows with every read)",
   'rt-multistep-string': 'multiStepSupport is the string "true"/"false"',
   'rt-stage-lowercase': 'stage in lower case ("stable")',
   'rt-eol-iso': 'runtimeEndOfLife written as YYYY-MM-DD',

@@ -115,6 +115,21 @@ test.describe('get one runtime', () => {
       allowed: `"${version}"`,
       exchange: ex,
     });
+    // A runtime is fixed: read again at once (as another client asks), its documented fields are the same (a presenter that changes
+    // the row it serves, a cache of another version's answer). Extra fields may vary; they are the target's own.
+    const again = await contract.send(target.runtimeOp, 'GET', fillPath(target.runtimePath, version), 'valid', 'RT-1', {
+      headers: { accept: CLIENT_ACCEPTS[(i + 1) % CLIENT_ACCEPTS.length] },
+    });
+    const second = (again.json ?? {}) as Record<string, unknown>;
+    const changed = Object.keys(runtimeFields).filter((f) => JSON.stringify(body![f]) !== JSON.stringify(second[f]));
+    verdict.check({
+      clause: 'RT-1',
+      ok: again.status === 200 && changed.length === 0,
+      title: `runtime ${version} read a second time answered ${again.status === 200 ? `other values of ${changed.join(', ')}` : again.status}`,
+      received: again.status === 200 ? Object.fromEntries(changed.map((f) => [f, second[f]])) : again.status,
+      allowed: 'the same runtime: a runtime is a fixed set of dependencies and a Node.js version',
+      exchange: again,
+    });
   };
 
   const unknownId = async ({ contract, target, verdict }: Sent, { what, id, valueClass }: UnknownId) => {

@@ -71,6 +71,12 @@ const two = (n: number) => String(n).padStart(2, '0');
 const VIEW: NamedFault[] = [
   { name: 'rt-name-mismatch', clauses: ['RT-2'], apply: view((out, rt) => rt.name === '2024.09' && (out.name = '2024.9')) },
   { name: 'rt-node-no-v', clauses: ['RT-3', 'SPEC-9'], apply: view((out, rt) => (out.nodeJsVersion = rt.nodeJsVersion.replace(/^v/, ''))) },
+  // The presenter writes the description's default into the catalogue's own row instead of its copy: the next read shows another value.
+  {
+    name: 'rt-view-changes-row',
+    clauses: ['RT-1'],
+    apply: view((_out, rt) => ((rt as { description?: string }).description = `${rt.description ?? 'Runtime'} (served)`)),
+  },
   { name: 'rt-multistep-string', clauses: ['RT-4'], apply: view((out, rt) => (out.multiStepSupport = String(rt.multiStepSupport))) },
   { name: 'rt-stage-lowercase', clauses: ['RT-5'], apply: view((out, rt) => rt.stage && (out.stage = rt.stage.toLowerCase())) },
   {
