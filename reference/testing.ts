@@ -5,6 +5,8 @@ import { API_KEYS, DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID } from './service/accounts
 import { buildService, type ServiceOptions } from './service/app';
 import { SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID, seedChecks } from './service/checks/store';
 import { outsideFaults } from '../selftest/faults/outside';
+import { agentFaults } from '../selftest/faults/outside/agent';
+import { makeAgentSeams, type AgentSeams } from './agent/seams';
 
 export const [DEMO_KEY, SECOND_KEY] = [...API_KEYS.keys()];
 export { DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID };
@@ -34,6 +36,13 @@ export function fakeClock(start = 1_000_000): FakeClock {
 /** The service with these MOCK_FAULT items, those applied from outside it too (as the self-test starts it). */
 export const service = (faults: string[] = [], extra: ServiceOptions = {}): Promise<FastifyInstance> =>
   buildService({ ...extra, plugins: [outsideFaults(faults), ...(extra.plugins ?? [])] });
+
+/** The agent's seams with these MOCK_FAULT items (a list, or MOCK_FAULT's text) applied, as its plugin applies them. */
+export function agentSeams(faults: string | string[] = []): AgentSeams {
+  const seams = makeAgentSeams();
+  agentFaults(faults)(seams);
+  return seams;
+}
 
 export interface Answer {
   status: number;

@@ -13,6 +13,7 @@ import { readReport, REPORT_FILES, type Matrix } from '../support/run/report-fil
 import { WAIVERS_OFF } from '../support/run/waivers-file';
 import { EXIT_CONFIG_ERROR } from '../support/run/suite-error';
 import { OUTSIDE_FAULTS_PLUGIN } from '../selftest/faults/outside/plugin';
+import { AGENT_FAULTS_PLUGIN } from '../selftest/faults/outside/agent-plugin';
 
 export interface SuiteRun {
   exitCode: number | null;
@@ -59,8 +60,8 @@ export async function runSuite(options: RunOptions = {}): Promise<SuiteRun> {
   env.WAIVERS_FILE = WAIVERS_OFF;
   Object.assign(env, options.env ?? {});
   delete env.MOCK_FAULT;
-  // The faults applied from outside the service come in through its plugin seam (selftest/faults/outside).
-  if (options.fault) Object.assign(env, { MOCK_FAULT: options.fault, REFERENCE_PLUGINS: OUTSIDE_FAULTS_PLUGIN });
+  // The faults applied from outside the service and the agent come in through their plugin seams (selftest/faults/outside).
+  if (options.fault) Object.assign(env, { MOCK_FAULT: options.fault, REFERENCE_PLUGINS: OUTSIDE_FAULTS_PLUGIN, AGENT_PLUGINS: AGENT_FAULTS_PLUGIN });
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   const started = Date.now();
   const workers = options.workers ? [`--workers=${options.workers}`] : [];

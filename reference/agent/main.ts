@@ -1,8 +1,11 @@
 // The private-location agent stand-in: health endpoints on AGENT_HEALTH_PORT (8081), and on SIGTERM
 // a drain of AGENT_DRAIN_MS during which readiness is 503 and liveness stays 200, then exit 0.
+// AGENT_PLUGINS names modules that may change its rules (seams.ts) before it starts.
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { parseFaults, type Faults } from '../faults';
-import { healthHandler, healthPortOf, LEGACY_HEALTH_PORT, legacyHealthHandler, type AgentState } from './health';
+import { resolve } from 'node:path';
+import { healthHandler, healthPortOf } from './health';
+import { makeAgentSeams, type Agent, type AgentPlugin, type AgentSeams, type AgentState } from './seams';
 
 function fail(message: string): never {
   process.stderr.write(`reference agent: ${message}\n`);
@@ -17,65 +20,65 @@ function intEnv(name: string, fallback: number, min: number, max: number): numbe
   return n;
 }
 
-let faults: Faults;
-try {
-  faults = parseFaults(process.env.MOCK_FAULT);
-} catch (e) {
-  fail((e as Error).message);
-}
-// agent-default-port: unset, the port is the system's choice (0) instead of the documented default.
-// ind9-agent-port-four-digits: a value of five digits read as "no port given" (see healthPortOf).
-const port = healthPortOf(process.env.AGENT_HEALTH_PORT, intEnv('AGENT_HEALTH_PORT', faults.has('agent-default-port') ? 0 : 8081, 0, 65535), faults);
-const drainMs = intEnv('AGENT_DRAIN_MS', 300, 0, 600_000);
-const state: AgentState = { drainingSince: null, drainMs, port };
-const server = createServer(healthHandler(state, faults));
-// agent-ignore-port: the classic bug of a hard-coded offset; 0 stays 0 so tests can still pick a port.
-const listenPort = faults.has('agent-ignore-port') && port !== 0 ? port + 1 : port;
-
-server.listen(listenPort, '127.0.0.1', () => {
-  state.startedAt = Date.now();
-  const address = server.address();
-  const actual = typeof address === 'object' && address ? address.port : listenPort;
-  process.stdout.write(`reference agent health endpoints listening on http://127.0.0.1:${actual}\n`);
-});
-server.on('error', (err) => fail(`cannot listen on port ${listenPort}: ${err.message}`));
-
-/** agent-listener-gap: when the listener closes after the port opened, and for how long. */
-const GAP = { afterMs: 150, forMs: 150 };
-/** agent-close-before-exit: how long the process lives on after its listener closed at the end of the drain. */
-const LINGER_MS = 2000;
-if (faults.has('agent-listener-gap'))
-  server.once('listening', () =>
-    setTimeout(() => {
-      server.close();
-      server.closeAllConnections();
-      setTimeout(() => server.listen(listenPort, '127.0.0.1'), GAP.forMs);
-    }, GAP.afterMs),
-  );
-
-// ind7-agent-health-legacy-port: /health stayed on the legacy listener of 8081 (none when the system picks the port).
-if ((faults.has('ind7-agent-health-legacy-port') || faults.has('agent-health-legacy-port')) && port !== 0 && port !== LEGACY_HEALTH_PORT) {
-  const legacy = createServer(legacyHealthHandler(state, faults));
-  legacy.on('error', (err) => process.stdout.write(`reference agent: no legacy listener on ${LEGACY_HEALTH_PORT}: ${err.message}\n`));
-  legacy.listen(LEGACY_HEALTH_PORT, '127.0.0.1');
-}
-
-process.once('SIGTERM', () => {
-  // agent-exit-at-once: no drain at all, so no one ever sees readiness fall before the port closes.
-  if (faults.has('agent-exit-at-once')) process.exit(0);
-  // ind6-agent-close-listener-first: "graceful" read as server.close() first, then wait out the drain.
-  if (faults.has('ind6-agent-close-listener-first')) {
-    server.close();
-    server.closeIdleConnections();
-    process.stdout.write(`reference agent draining for ${drainMs} ms\n`);
-    setTimeout(() => process.exit(0), drainMs);
-    return;
+/**
+ * Each module AGENT_PLUGINS names (comma-separated, paths from the working folder), its default export (or
+ * the module itself) called with the seams. Loaded with require, so that it may be TypeScript under tsx, or
+ * the bundle embedded.mjs made of it. A missing file, or a plugin that refuses its settings, is bad
+ * configuration: one line, exit 2.
+ */
+async function applyPlugins(seams: AgentSeams): Promise<void> {
+  const paths = (process.env.AGENT_PLUGINS ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const p of paths) if (!existsSync(resolve(p))) fail(`AGENT_PLUGINS: no such file: "${p}"`);
+  for (const file of paths.map((p) => resolve(p))) {
+    const mod = require(file) as { default?: AgentPlugin } | AgentPlugin; // eslint-disable-line @typescript-eslint/no-require-imports
+    const plugin = typeof mod === 'function' ? mod : mod.default;
+    if (typeof plugin !== 'function') fail(`AGENT_PLUGINS: ${file} exports no plugin (a function as its default export)`);
+    try {
+      await plugin(seams);
+    } catch (e) {
+      fail(`AGENT_PLUGINS: ${file}: ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
-  state.drainingSince = Date.now();
-  process.stdout.write(`reference agent draining for ${drainMs} ms\n`);
-  setTimeout(() => {
-    server.close(() => (faults.has('agent-close-before-exit') ? setTimeout(() => process.exit(0), LINGER_MS) : process.exit(0)));
-    server.closeAllConnections();
-  }, drainMs);
+}
+
+async function main(): Promise<void> {
+  const seams = makeAgentSeams();
+  await applyPlugins(seams);
+  let port: number;
+  try {
+    port = healthPortOf(process.env.AGENT_HEALTH_PORT, seams);
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  const drainMs = intEnv('AGENT_DRAIN_MS', seams.drainMs, 0, 600_000);
+  const state: AgentState = { drainingSince: null, drainMs, port };
+  const host = '127.0.0.1';
+  const agent: Agent = {
+    state,
+    server: createServer(healthHandler(state, seams)),
+    host,
+    // Another port's view of the same (live) state: every field but the port read through to it.
+    servedOn: (p) => healthHandler(Object.create(state, { port: { value: p } }) as AgentState, seams),
+    say: (line) => process.stdout.write(`${line}\n`),
+    exit: (code) => process.exit(code),
+  };
+  const listenPort = seams.listener.port(port);
+  agent.server.once('listening', () => {
+    state.startedAt = Date.now();
+    const address = agent.server.address();
+    const actual = typeof address === 'object' && address ? address.port : listenPort;
+    agent.say(`reference agent health endpoints listening on http://${host}:${actual}`);
+  });
+  agent.server.on('error', (err) => fail(`cannot listen on port ${listenPort}: ${err.message}`));
+  seams.listener.open(agent, listenPort);
+  process.once('SIGTERM', () => seams.life.sigterm(agent));
+  process.once('SIGINT', () => process.exit(0));
+}
+
+main().catch((err) => {
+  process.stderr.write(`reference agent: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
 });
-process.once('SIGINT', () => process.exit(0));

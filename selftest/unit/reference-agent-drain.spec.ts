@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { healthHandler, type AgentState } from '../../reference/agent/health';
-import { parseFaults } from '../../reference/faults';
+import { agentSeams } from '../../reference/testing';
 import { fakeClock } from '../../reference/testing';
 
 const ENDPOINTS = ['/-/readiness', '/-/liveness', '/health'] as const;
@@ -13,7 +13,7 @@ const MOMENTS = [0, 1, 299, 300, 500, 799, 800, 999] as const; // ms after SIGTE
 function timeline(mockFault: string): Record<string, number[]> {
   const clock = fakeClock();
   const state: AgentState = { drainingSince: null, drainMs: 1000 };
-  const handle = healthHandler(state, parseFaults(mockFault), clock.read);
+  const handle = healthHandler(state, agentSeams(mockFault), clock.read);
   const ask = (url: string) => {
     let status = 0;
     handle(
@@ -73,7 +73,7 @@ test('agent-down:<endpoint>:<status>: that endpoint answers the status while the
 function startUp(mockFault: string, moments = [0, 1, 149, 150, 249, 250, 400]): Record<string, number[]> {
   const clock = fakeClock();
   const state: AgentState = { drainingSince: null, drainMs: 1000, startedAt: clock.now };
-  const handle = healthHandler(state, parseFaults(mockFault), clock.read);
+  const handle = healthHandler(state, agentSeams(mockFault), clock.read);
   const out: Record<string, number[]> = {};
   for (const t of moments) {
     clock.now = state.startedAt! + t;

@@ -4,9 +4,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { AGENT_DEFAULT_PORT } from '../../support/document/facts';
+import { AGENT_FAULTS_PLUGIN } from '../faults/outside/agent-plugin';
 
 const ROOT = resolve(__dirname, '../..');
 const AGENT = 'reference/agent/main.ts';
+/** The agent's faults come in through its plugin, which reads MOCK_FAULT. */
+const FAULTS_PLUGIN = { AGENT_PLUGINS: AGENT_FAULTS_PLUGIN };
 
 /** A free port whose successor is free too (agent-ignore-port listens on port + 1). */
 async function freePort(): Promise<number> {
@@ -44,7 +47,13 @@ interface Agent {
  */
 async function startAgent(faults: string[] = [], drainMs = 1500, { port: given }: { port?: 'unset' } = {}): Promise<Agent> {
   const port = given === 'unset' ? undefined : await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, AGENT_HEALTH_PORT: String(port), AGENT_DRAIN_MS: String(drainMs), MOCK_FAULT: faults.join(',') };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...FAULTS_PLUGIN,
+    AGENT_HEALTH_PORT: String(port),
+    AGENT_DRAIN_MS: String(drainMs),
+    MOCK_FAULT: faults.join(','),
+  };
   if (port === undefined) delete env.AGENT_HEALTH_PORT;
   const proc = spawn(process.execPath, ['support/run/embedded.mjs', AGENT], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
   const exited = new Promise<number | null>((ok) => proc.once('exit', (code) => ok(code)));
@@ -84,7 +93,10 @@ test('agent: three endpoints, then SIGTERM: readiness 503 and liveness 200 while
 });
 
 test('agent: an unknown fault name exits 2', async () => {
-  const proc = spawn(process.execPath, ['support/run/embedded.mjs', AGENT], { cwd: ROOT, env: { ...process.env, MOCK_FAULT: 'no-such-fault' } });
+  const proc = spawn(process.execPath, ['support/run/embedded.mjs', AGENT], {
+    cwd: ROOT,
+    env: { ...process.env, ...FAULTS_PLUGIN, MOCK_FAULT: 'no-such-fault' },
+  });
   expect(await new Promise((ok) => proc.once('exit', ok))).toBe(2);
 });
 

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import type { FaultName } from '../../reference/faults';
 import { call, put, SEEDED_API_CHECK_ID } from '../../reference/testing';
 import { service } from './reference-service';
+import { AGENT_FAULTS_PLUGIN } from '../faults/outside/agent-plugin';
 
 /**
  * Each distinct document validated once per worker: most faults serve the clean one, and every validation
@@ -58,7 +59,7 @@ async function startAgent(faults: FaultName[], drainMs: number): Promise<Agent> 
   const proc = spawn(process.execPath, ['support/run/embedded.mjs', 'reference/agent/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, AGENT_HEALTH_PORT: String(port), AGENT_DRAIN_MS: String(drainMs), MOCK_FAULT: faults.join(',') },
+    env: { ...process.env, AGENT_PLUGINS: AGENT_FAULTS_PLUGIN, AGENT_HEALTH_PORT: String(port), AGENT_DRAIN_MS: String(drainMs), MOCK_FAULT: faults.join(',') },
   });
   const exited = new Promise<number | null>((ok) => proc.once('exit', (code) => ok(code)));
   await new Promise<void>((ok, ko) => {

@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { testGeneration } from './reference-fault-harness';
 import { INDEPENDENT_FAULTS_7 } from '../../reference/independent-faults';
 import { INDEPENDENT_FAULTS_7 as MEASURED } from '../faults/independent';
+import { AGENT_FAULTS_PLUGIN } from '../faults/outside/agent-plugin';
 
 testGeneration(7, INDEPENDENT_FAULTS_7, MEASURED, [
   // The invalid document is the fault itself, and the cache miss answers an ordinary first read 404.
@@ -24,7 +25,7 @@ const ROOT = join(__dirname, '..', '..');
 function startAgent(faults: string[], env: Record<string, string> = {}): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'reference/agent/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, AGENT_HEALTH_PORT: '0', MOCK_FAULT: faults.join(','), ...env },
+    env: { ...process.env, AGENT_HEALTH_PORT: '0', AGENT_PLUGINS: AGENT_FAULTS_PLUGIN, MOCK_FAULT: faults.join(','), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { healthHandler } from '../../reference/agent/health';
-import { parseFaultList } from '../../reference/faults';
+import { agentSeams } from '../../reference/testing';
 import { testGeneration } from './reference-fault-harness';
 import { ERROR_WINDOW_MS, INDEPENDENT_FAULTS_8 } from '../../reference/independent-faults';
 import { INDEPENDENT_FAULTS_8 as MEASURED } from '../faults/independent';
@@ -16,7 +16,7 @@ testGeneration(8, INDEPENDENT_FAULTS_8, MEASURED);
 // ---- agent faults: the health handler on a port of the system's choice ------------------------------
 
 async function withAgent<T>(faults: string[], use: (get: (path: string, headers?: Record<string, string>) => Promise<number>) => Promise<T>): Promise<T> {
-  const server: Server = createServer(healthHandler({ drainingSince: null, drainMs: 300 }, parseFaultList(faults)));
+  const server: Server = createServer(healthHandler({ drainingSince: null, drainMs: 300 }, agentSeams(faults)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   try {

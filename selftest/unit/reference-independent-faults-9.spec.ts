@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { healthHandler, healthPortOf } from '../../reference/agent/health';
-import { parseFaultList } from '../../reference/faults';
+import { agentSeams } from '../../reference/testing';
 import { testGeneration } from './reference-fault-harness';
 import { INDEPENDENT_FAULTS_9, PROBES_PER_SECOND } from '../../reference/independent-faults';
 import { INDEPENDENT_FAULTS_9 as MEASURED } from '../faults/independent';
@@ -19,7 +19,7 @@ testGeneration(9, INDEPENDENT_FAULTS_9, MEASURED, [
 // ---- agent faults: the health handler on a port of the system's choice, and the port reading -----------
 
 async function withAgent<T>(faults: string[], use: (get: (path: string) => Promise<number>) => Promise<T>): Promise<T> {
-  const server: Server = createServer(healthHandler({ drainingSince: null, drainMs: 300 }, parseFaultList(faults)));
+  const server: Server = createServer(healthHandler({ drainingSince: null, drainMs: 300 }, agentSeams(faults)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   try {
@@ -45,14 +45,8 @@ test('independent agent fault ind9-agent-probe-throttle: more than 5 probes a se
 
 test('independent agent fault ind9-agent-port-four-digits: a five-digit AGENT_HEALTH_PORT falls back to 8081', () => {
   const read = (faults: string[]) => {
-    const f = parseFaultList(faults);
-    return [
-      healthPortOf('18081', 18081, f),
-      healthPortOf('9000', 9000, f),
-      healthPortOf(undefined, 8081, f),
-      healthPortOf('0', 0, f),
-      healthPortOf('65535', 65535, f),
-    ];
+    const s = agentSeams(faults);
+    return [healthPortOf('18081', s), healthPortOf('9000', s), healthPortOf(undefined, s), healthPortOf('0', s), healthPortOf('65535', s)];
   };
   expect(read([])).toEqual([18081, 9000, 8081, 0, 65535]);
   expect(read(['ind9-agent-port-four-digits'])).toEqual([8081, 9000, 8081, 0, 8081]);

@@ -12,8 +12,8 @@
  * `__dirname` is kept as the source's own folder, so files the reference reads beside its sources
  * (specs/openapi.json) are found as before. Without esbuild it falls back to tsx.
  *
- * The plugin modules REFERENCE_PLUGINS names (README: "Bending the reference") are bundled too, each on
- * its own, and the variable handed on names their bundles. They may live anywhere, so a plugin's bundle is
+ * The plugin modules REFERENCE_PLUGINS names for the service, and AGENT_PLUGINS for the agent (README:
+ * "Bending the reference"), are bundled too, each on its own, and the variable handed on names their bundles. They may live anywhere, so a plugin's bundle is
  * keyed by the files esbuild read for it (its manifest lists them), not by a folder.
  *
  * Plain JavaScript, so that plain `node` runs it without any loader.
@@ -104,7 +104,7 @@ function inputsHash(files) {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** A REFERENCE_PLUGINS module's bundle: reused while every file it was built from is unchanged. */
+/** A plugin module's bundle: reused while every file it was built from is unchanged. */
 async function pluginBundle(file) {
   const name = `plugin-${stem(relative(ROOT, file))}-${createHash('sha256').update(file).digest('hex').slice(0, 8)}`;
   const manifest = join(CACHE, `${name}.json`);
@@ -121,16 +121,19 @@ async function pluginBundle(file) {
   return outfile;
 }
 
-/** REFERENCE_PLUGINS, its modules bundled: the service loads the bundles (config.ts resolves from the working folder). */
-async function bundlePlugins() {
-  const files = (process.env.REFERENCE_PLUGINS ?? '')
+/** Each program's variable that names its plugin modules. */
+const PLUGINS_VARIABLE = { 'reference/service/main.ts': 'REFERENCE_PLUGINS', 'reference/agent/main.ts': 'AGENT_PLUGINS' };
+
+/** The program's plugins variable, its modules bundled: the program loads the bundles (it resolves paths from the working folder). */
+async function bundlePlugins(variable) {
+  const files = (process.env[variable] ?? '')
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean)
     .map((p) => resolve(p));
-  // A missing file is the service's to name (exit 2), as without bundles.
+  // A missing file is the program's to name (exit 2), as without bundles.
   if (files.some((f) => !existsSync(f))) return;
-  process.env.REFERENCE_PLUGINS = (await Promise.all(files.map(pluginBundle))).join(',');
+  process.env[variable] = (await Promise.all(files.map(pluginBundle))).join(',');
 }
 
 const entry = process.argv[2];
@@ -144,7 +147,7 @@ process.argv.splice(2, 1);
 // no handler sees, SIGKILL), the pipe closes, and the program goes too instead of holding its port.
 if (process.env.EMBEDDED_EXIT_WITH_PARENT === '1') process.stdin.on('close', () => process.exit(0)).resume();
 
-Promise.all([bundle(entry), entry === 'reference/service/main.ts' ? bundlePlugins() : undefined]).then(
+Promise.all([bundle(entry), PLUGINS_VARIABLE[entry] ? bundlePlugins(PLUGINS_VARIABLE[entry]) : undefined]).then(
   ([outfile]) => require(outfile),
   (e) => {
     process.stderr.write(`${entry}: no bundle (${String(e.message).split('\n')[0]}); starting through tsx\n`);

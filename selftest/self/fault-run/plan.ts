@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EMBEDDED_PORT_VARIABLE } from '../../../support/run/config';
+import { AGENT_FAULTS_PLUGIN } from '../../faults/outside/agent-plugin';
 
 export const FAULT_RUN_PLAN_VARIABLE = 'CONTRACT_SELFTEST_FAULT_RUN';
 /** The run's one project, and how the file that declares a target's tests is named (in the plan's testsDir). */
@@ -55,7 +56,17 @@ export function readPlan(env: NodeJS.ProcessEnv = process.env): FaultRunPlan {
   return JSON.parse(readFileSync(file, 'utf8')) as FaultRunPlan;
 }
 
-/** What the suite reads for this target, over the runner's environment: the environment of a run against it alone. */
+/**
+ * What the suite reads for this target, over the runner's environment: the environment of a run against it alone.
+ * The embedded agent the suite starts inherits it: its faults come in through its plugin (AGENT_PLUGINS).
+ */
 export function suiteEnv(t: PlannedTarget, plan: FaultRunPlan): Record<string, string> {
-  return { ...t.env, MOCK_FAULT: t.fault, [EMBEDDED_PORT_VARIABLE]: String(t.port), REPORT_DIR: join(t.dir, 'reports'), WAIVERS_FILE: plan.waiversFile };
+  return {
+    ...t.env,
+    MOCK_FAULT: t.fault,
+    ...(t.fault && { AGENT_PLUGINS: AGENT_FAULTS_PLUGIN }),
+    [EMBEDDED_PORT_VARIABLE]: String(t.port),
+    REPORT_DIR: join(t.dir, 'reports'),
+    WAIVERS_FILE: plan.waiversFile,
+  };
 }
