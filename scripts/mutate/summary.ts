@@ -76,12 +76,10 @@ export function scoreOf(rows: Row[]): Score {
 }
 
 const cell = (s: string) => `\`${s.replace(/`/g, "'").replace(/\|/g, '\\|')}\``;
-/** A survivor that changed a fault condition or a fault's value: only its fault-off side is ever seen in a default run. */
-const note = (r: Row) => (r.original.includes('faults.') ? 'touches a fault query' : '');
 const table = (rows: Row[]) => [
-  '| where | mutator | original → replacement | note |',
-  '| --- | --- | --- | --- |',
-  ...rows.map((r) => `| ${r.file}:${r.line} | ${r.mutator} | ${cell(r.original)} → ${cell(r.replacement)} | ${note(r)} |`),
+  '| where | mutator | original → replacement |',
+  '| --- | --- | --- |',
+  ...rows.map((r) => `| ${r.file}:${r.line} | ${r.mutator} | ${cell(r.original)} → ${cell(r.replacement)} |`),
 ];
 const byPlace = (a: Row, b: Row) => a.file.localeCompare(b.file) || a.line - b.line;
 
@@ -108,13 +106,12 @@ export function writeSummary(file: string, rows: Row[], facts: { mutate: string[
     '## Survivors',
     '',
     'Executed by a default run and changed in a way no contract test noticed: equivalent, unobservable by the document, or a gap in the suite.',
-    'A survivor noted "touches a fault query" most often turned a fault condition into its fault-off value, which a default run cannot tell apart.',
     '',
     ...(survivors.length ? table(survivors) : ['None.']),
     '',
     '## Not reached by a default run (NoCoverage)',
     '',
-    'Code the default run never executes: fault-only code the ignorer does not recognise by its shape (a flag set from a fault query and read elsewhere), start-up paths the suite does not take, or requests it never sends.',
+    'Code the default run never executes: a seam only a plugin asks (the owner of a check, say), start-up paths the suite does not take, or requests it never sends.',
     '',
     ...(uncovered.length ? table(uncovered) : ['None.']),
     '',

@@ -1,4 +1,4 @@
-// The independent faults (reference/independent-faults.ts), written without reading the suite: for
+// The independent faults (selftest/faults/catalogue/independent-faults.ts), written without reading the suite: for
 // each, the clause(s) a correct suite must fail on with it injected, and the suite file(s) of that
 // family. Where two clauses are listed, the one observation breaks both (e.g. a 429 body that is not
 // ERR-2 is also an RL-3 failure). A refusal's body is judged by the ERR clauses alone: a 403 whose
@@ -57,7 +57,7 @@ export const INDEPENDENT_FAULTS: IndependentFault[] = [
   { fault: 'ind-agent-liveness-fails-before-exit', clauses: ['AG-5'], files: [AG] },
 ];
 
-/** The sixth batch (ind6-*, reference/independent-faults.ts INDEPENDENT_FAULTS_6), same shape. */
+/** The sixth batch (ind6-*, selftest/faults/catalogue/independent-faults.ts INDEPENDENT_FAULTS_6), same shape. */
 export const INDEPENDENT_FAULTS_6: IndependentFault[] = [
   // SPEC
   { fault: 'ind6-spec-429-apierror', clauses: ['SPEC-7'], files: [SPEC] },
@@ -95,7 +95,7 @@ export const INDEPENDENT_FAULTS_6: IndependentFault[] = [
   { fault: 'ind6-agent-close-listener-first', clauses: ['AG-5'], files: [AG] },
 ];
 
-/** The seventh batch (ind7-*, reference/independent-faults.ts INDEPENDENT_FAULTS_7), same shape. */
+/** The seventh batch (ind7-*, selftest/faults/catalogue/independent-faults.ts INDEPENDENT_FAULTS_7), same shape. */
 export const INDEPENDENT_FAULTS_7: IndependentFault[] = [
   // SPEC
   { fault: 'ind7-spec-runtime-security-empty', clauses: ['SPEC-3'], files: [SPEC] },
@@ -133,7 +133,7 @@ export const INDEPENDENT_FAULTS_7: IndependentFault[] = [
   { fault: 'ind7-agent-health-legacy-port', clauses: ['AG-3', 'AG-4'], files: [AG] },
 ];
 
-/** The eighth batch (ind8-*, reference/independent-faults.ts INDEPENDENT_FAULTS_8), same shape. */
+/** The eighth batch (ind8-*, selftest/faults/catalogue/independent-faults.ts INDEPENDENT_FAULTS_8), same shape. */
 export const INDEPENDENT_FAULTS_8: IndependentFault[] = [
   // SPEC
   { fault: 'ind8-spec-runtime-path-trailing-slash', clauses: ['SPEC-4'], files: [SPEC] },
@@ -170,7 +170,7 @@ export const INDEPENDENT_FAULTS_8: IndependentFault[] = [
   { fault: 'ind8-agent-health-accept-json', clauses: ['AG-3'], files: [AG] },
 ];
 
-/** The ninth batch (ind9-*, reference/independent-faults.ts INDEPENDENT_FAULTS_9), same shape. */
+/** The ninth batch (ind9-*, selftest/faults/catalogue/independent-faults.ts INDEPENDENT_FAULTS_9), same shape. */
 export const INDEPENDENT_FAULTS_9: IndependentFault[] = [
   // SPEC
   { fault: 'ind9-spec-utf8-bom', clauses: ['SPEC-1'], files: [SPEC] },

@@ -4,7 +4,7 @@
 // generated rows and the independent faults. The agent's faults are a process's life, not the
 // service's answers: the agent's own specs show them.
 import { expect, test } from '@playwright/test';
-import { FAULTS } from '../../reference/faults';
+import { FAULTS } from '../faults/catalogue/faults';
 import {
   ALL_FAULTS,
   generatedFaults,

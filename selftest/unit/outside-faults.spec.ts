@@ -4,8 +4,8 @@
 import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { KINDS, parseKind } from '../../reference/fault-kinds';
-import { FAULTS } from '../../reference/faults';
+import { KINDS, parseKind } from '../faults/catalogue/fault-kinds';
+import { FAULTS } from '../faults/catalogue/faults';
 import {
   ALL_FAULTS,
   generatedFaults,

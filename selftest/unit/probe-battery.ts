@@ -21,7 +21,7 @@ import {
   SEEDED_BROWSER_CHECK_ID,
   service,
   type FakeClock,
-} from '../../reference/testing';
+} from './reference-testing';
 import { AUTH_PLACES, AUTH_PROBES, probeApplies, type AuthPlace } from '../../support/auth/table';
 import { carriersFor, planCarriers } from '../../support/check-update/carriers';
 import { cellsFor, unitsOf, type Cell } from '../../support/check-update/cells';

@@ -3,8 +3,8 @@
 import { expect, test } from '@playwright/test';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { healthHandler, type AgentState } from '../../reference/agent/health';
-import { agentSeams } from '../../reference/testing';
-import { fakeClock } from '../../reference/testing';
+import { agentSeams } from './reference-testing';
+import { fakeClock } from './reference-testing';
 
 const ENDPOINTS = ['/-/readiness', '/-/liveness', '/health'] as const;
 const MOMENTS = [0, 1, 299, 300, 500, 799, 800, 999] as const; // ms after SIGTERM

@@ -1,6 +1,6 @@
 // The reference service's authentication matrix: key first (401), then the account header (401/400/403).
 import { expect, test } from '@playwright/test';
-import { AUTH, AUTH2, call, DEMO_ACCOUNT_ID, DEMO_KEY, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, service } from '../../reference/testing';
+import { AUTH, AUTH2, call, DEMO_ACCOUNT_ID, DEMO_KEY, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, service } from './reference-testing';
 import { readConfig } from '../../reference/service/config';
 
 const URL = '/v1/runtimes/2025.04';

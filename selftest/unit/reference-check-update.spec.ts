@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { checkUpdateSchema } from '../../reference/service/checks/schema';
 import { UPDATE_PROPERTIES } from '../../reference/service/checks/vocabulary';
-import { AUTH2, call, getCheck, put, SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID, service } from '../../reference/testing';
+import { AUTH2, call, getCheck, put, SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID, service } from './reference-testing';
 
 test('update: the body schema has exactly the properties the update applies', () => {
   expect(Object.keys(checkUpdateSchema().properties as object).sort()).toEqual([...UPDATE_PROPERTIES].sort());

@@ -7,7 +7,7 @@ import { FixedWindowStore } from '../../reference/service/rate-limit/fixed-windo
 import { SlidingWindowStore } from '../../reference/service/rate-limit/sliding-window-store';
 import { hitKey, type RateLimitStore, type StoreResult } from '../../reference/service/rate-limit/store';
 import { readConfig } from '../../reference/service/config';
-import { AUTH, fakeClock, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, service, type FakeClock } from '../../reference/testing';
+import { AUTH, fakeClock, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, service, type FakeClock } from './reference-testing';
 
 const incr = (s: RateLimitStore, key: string, max = 2) =>
   new Promise<StoreResult>((resolve, reject) => s.incr(key, (e, r) => (e ? reject(e) : resolve(r)), 1000, max));

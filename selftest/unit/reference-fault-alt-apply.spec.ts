@@ -1,8 +1,8 @@
 // auth-alt and apply-before: a key offered elsewhere is taken only from the place the row names, and
 // an update refused for a rule is applied first only under that rule's row (and still refused).
 import { expect, test } from '@playwright/test';
-import { APPLY_BEFORE_RULES } from '../../reference/fault-kinds';
-import { AUTH, DEMO_ACCOUNT_ID, DEMO_KEY, SEEDED_API_CHECK_ID, service } from '../../reference/testing';
+import { APPLY_BEFORE_RULES } from '../faults/catalogue/fault-kinds';
+import { AUTH, DEMO_ACCOUNT_ID, DEMO_KEY, SEEDED_API_CHECK_ID, service } from './reference-testing';
 
 const acct = { 'x-service-account': DEMO_ACCOUNT_ID };
 const OFFERS = {

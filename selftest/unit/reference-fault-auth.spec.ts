@@ -3,8 +3,8 @@
 // the fault; the answers that differ must be exactly the row's cells.
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { AUTH_RULES, type AuthRule } from '../../reference/fault-kinds';
-import { AUTH, DEMO_ACCOUNT_ID, DEMO_KEY, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, service } from '../../reference/testing';
+import { AUTH_RULES, type AuthRule } from '../faults/catalogue/fault-kinds';
+import { AUTH, DEMO_ACCOUNT_ID, DEMO_KEY, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, service } from './reference-testing';
 
 type Rule = AuthRule | 'valid';
 const PLACES = ['runtime', 'check-read', 'check-update', 'list'] as const;

@@ -3,8 +3,8 @@
 // failures, bodies that fail the schema or are no JSON, wrong media types, too large, unknown ids, 429.
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { ERROR_MUTATIONS, type ErrorMutation } from '../../reference/fault-kinds';
-import { AUTH, DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID } from '../../reference/testing';
+import { ERROR_MUTATIONS, type ErrorMutation } from '../faults/catalogue/fault-kinds';
+import { AUTH, DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID } from './reference-testing';
 import { service } from './reference-service';
 
 interface Probe {

@@ -6,8 +6,8 @@ import { existsSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import type { FaultName } from '../../reference/faults';
-import { call, put, SEEDED_API_CHECK_ID } from '../../reference/testing';
+import type { FaultName } from '../faults/catalogue/faults';
+import { call, put, SEEDED_API_CHECK_ID } from './reference-testing';
 import { service } from './reference-service';
 import { AGENT_FAULTS_PLUGIN } from '../faults/outside/agent-plugin';
 

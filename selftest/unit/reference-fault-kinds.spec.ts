@@ -1,9 +1,9 @@
 // The MOCK_FAULT grammar of the parameterized kinds: each kind parses to its typed row, encoded JSON
 // survives the comma split, a malformed row is one line naming it, and named faults keep working.
 import { expect, test } from '@playwright/test';
-import { KINDS } from '../../reference/fault-kinds';
-import { FAULTS, listFaults, parseFaults } from '../../reference/faults';
-import { row } from '../../reference/testing';
+import { KINDS } from '../faults/catalogue/fault-kinds';
+import { FAULTS, listFaults, parseFaults } from '../faults/catalogue/faults';
+import { row } from './reference-testing';
 
 test('kinds: each valid row parses into what it says', () => {
   const f = parseFaults(

@@ -2,8 +2,8 @@
 // Small limits and a fake clock keep them fast; each is compared with the clean service.
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { BUCKET_PARTS, HEADER_MUTATIONS } from '../../reference/fault-kinds';
-import { AUTH, fakeClock, SEEDED_API_CHECK_ID } from '../../reference/testing';
+import { BUCKET_PARTS, HEADER_MUTATIONS } from '../faults/catalogue/fault-kinds';
+import { AUTH, fakeClock, SEEDED_API_CHECK_ID } from './reference-testing';
 import { service } from './reference-service';
 
 const URL = {

@@ -2,7 +2,7 @@
 // of every runtime, or the answer to one class of unknown ids, and leaves everything else as it was.
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { call } from '../../reference/testing';
+import { call } from './reference-testing';
 import { service } from './reference-service';
 import { idShape } from '../../reference/service/runtimes/id-shape';
 import { runtimeFields } from '../../support/document/rules';

@@ -2,7 +2,7 @@
 // for its value on its check type, and the same service stays correct for every neighbouring value.
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { AUTH, call, getCheck, put, row, SEEDED_API_CHECK_ID as API, SEEDED_BROWSER_CHECK_ID as BROWSER, service } from '../../reference/testing';
+import { AUTH, call, getCheck, put, row, SEEDED_API_CHECK_ID as API, SEEDED_BROWSER_CHECK_ID as BROWSER, service } from './reference-testing';
 
 let app: FastifyInstance | undefined;
 test.afterEach(async () => {

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { readConfig } from '../../reference/service/config';
-import { call, fakeClock, service } from '../../reference/testing';
+import { call, fakeClock, service } from './reference-testing';
 
 const limits = (h: Record<string, unknown>) => [h['x-ratelimit-limit'], h['x-ratelimit-remaining'], h['x-ratelimit-reset']].map(String);
 

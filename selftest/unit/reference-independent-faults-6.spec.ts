@@ -1,9 +1,9 @@
-// The sixth batch of independent faults (ind6-*, reference/independent-faults.ts INDEPENDENT_FAULTS_6):
+// The sixth batch of independent faults (ind6-*, selftest/faults/catalogue/independent-faults.ts INDEPENDENT_FAULTS_6):
 // the catalogue and the service still usable with each (testGeneration), and the agent faults, the agent
 // run as a child process. That each service fault breaks the reference: fault-probes.spec.ts.
 import { expect, test } from '@playwright/test';
 import { afterSigterm, testGeneration } from './reference-fault-harness';
-import { INDEPENDENT_FAULTS_6 } from '../../reference/independent-faults';
+import { INDEPENDENT_FAULTS_6 } from '../faults/catalogue/independent-faults';
 import { INDEPENDENT_FAULTS_6 as MEASURED } from '../faults/independent';
 
 testGeneration(6, INDEPENDENT_FAULTS_6, MEASURED);

@@ -1,11 +1,11 @@
-// The seventh batch of independent faults (ind7-*, reference/independent-faults.ts INDEPENDENT_FAULTS_7):
+// The seventh batch of independent faults (ind7-*, selftest/faults/catalogue/independent-faults.ts INDEPENDENT_FAULTS_7):
 // the catalogue and the service still usable with each (testGeneration), and the agent faults, the agent
 // run as a child process. That each service fault breaks the reference: fault-probes.spec.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { testGeneration } from './reference-fault-harness';
-import { INDEPENDENT_FAULTS_7 } from '../../reference/independent-faults';
+import { INDEPENDENT_FAULTS_7 } from '../faults/catalogue/independent-faults';
 import { INDEPENDENT_FAULTS_7 as MEASURED } from '../faults/independent';
 import { AGENT_FAULTS_PLUGIN } from '../faults/outside/agent-plugin';
 

@@ -1,4 +1,4 @@
-// The eighth batch of independent faults (ind8-*, reference/independent-faults.ts INDEPENDENT_FAULTS_8):
+// The eighth batch of independent faults (ind8-*, selftest/faults/catalogue/independent-faults.ts INDEPENDENT_FAULTS_8):
 // the catalogue and the service still usable with each (testGeneration), and the agent faults, which
 // drive the agent's health handler on a port of the system's choice. That each service fault breaks the
 // reference: fault-probes.spec.ts.
@@ -6,9 +6,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { healthHandler } from '../../reference/agent/health';
-import { agentSeams } from '../../reference/testing';
+import { agentSeams } from './reference-testing';
 import { testGeneration } from './reference-fault-harness';
-import { ERROR_WINDOW_MS, INDEPENDENT_FAULTS_8 } from '../../reference/independent-faults';
+import { ERROR_WINDOW_MS, INDEPENDENT_FAULTS_8 } from '../faults/catalogue/independent-faults';
 import { INDEPENDENT_FAULTS_8 as MEASURED } from '../faults/independent';
 
 testGeneration(8, INDEPENDENT_FAULTS_8, MEASURED);

@@ -1,4 +1,4 @@
-// The ninth batch of independent faults (ind9-*, reference/independent-faults.ts INDEPENDENT_FAULTS_9):
+// The ninth batch of independent faults (ind9-*, selftest/faults/catalogue/independent-faults.ts INDEPENDENT_FAULTS_9):
 // the catalogue and the service still usable with each (testGeneration), and the agent faults, which
 // drive the agent's health handler on a port of the system's choice, and its port reading directly.
 // That each service fault breaks the reference: fault-probes.spec.ts.
@@ -6,9 +6,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { healthHandler, healthPortOf } from '../../reference/agent/health';
-import { agentSeams } from '../../reference/testing';
+import { agentSeams } from './reference-testing';
 import { testGeneration } from './reference-fault-harness';
-import { INDEPENDENT_FAULTS_9, PROBES_PER_SECOND } from '../../reference/independent-faults';
+import { INDEPENDENT_FAULTS_9, PROBES_PER_SECOND } from '../faults/catalogue/independent-faults';
 import { INDEPENDENT_FAULTS_9 as MEASURED } from '../faults/independent';
 
 testGeneration(9, INDEPENDENT_FAULTS_9, MEASURED, [

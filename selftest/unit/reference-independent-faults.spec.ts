@@ -1,10 +1,10 @@
-// The independent faults (reference/independent-faults.ts): the catalogue and what each is measured
+// The independent faults (selftest/faults/catalogue/independent-faults.ts): the catalogue and what each is measured
 // against, the service still usable with each, and the agent faults, the agent run as a child process.
 // That each service fault breaks the reference is shown by the generated probe (fault-probes.spec.ts).
 import { expect, test } from '@playwright/test';
-import type { FaultName } from '../../reference/faults';
+import type { FaultName } from '../faults/catalogue/faults';
 import { afterSigterm, expectMeasured, expectUsableWith } from './reference-fault-harness';
-import { INDEPENDENT_FAULTS } from '../../reference/independent-faults';
+import { INDEPENDENT_FAULTS } from '../faults/catalogue/independent-faults';
 import { INDEPENDENT_FAULTS as MEASURED } from '../faults/independent';
 
 /** One endpoint probed at each moment (ms after SIGTERM). */

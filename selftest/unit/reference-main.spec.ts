@@ -4,10 +4,10 @@ import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { KINDS } from '../../reference/fault-kinds';
-import { FAULTS, listFaults } from '../../reference/faults';
+import { KINDS } from '../faults/catalogue/fault-kinds';
+import { FAULTS, listFaults } from '../faults/catalogue/faults';
 import { OUTSIDE_FAULTS_PLUGIN } from '../faults/outside/plugin';
-import { DEMO_ACCOUNT_ID, DEMO_KEY } from '../../reference/testing';
+import { DEMO_ACCOUNT_ID, DEMO_KEY } from './reference-testing';
 
 const ROOT = resolve(__dirname, '../..');
 

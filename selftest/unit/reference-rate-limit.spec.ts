@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { FixedWindowStore } from '../../reference/service/rate-limit/fixed-window-store';
 import { SlidingWindowStore } from '../../reference/service/rate-limit/sliding-window-store';
 import type { RateLimitStore, StoreResult } from '../../reference/service/rate-limit/store';
-import { AUTH, AUTH2, call, fakeClock, service } from '../../reference/testing';
+import { AUTH, AUTH2, call, fakeClock, service } from './reference-testing';
 
 const incr = (s: RateLimitStore, key: string, window: number, max: number) =>
   new Promise<StoreResult>((resolve, reject) => s.incr(key, (e, r) => (e ? reject(e) : resolve(r)), window, max));

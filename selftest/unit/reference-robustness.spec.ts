@@ -1,6 +1,6 @@
 // Odd requests get a 4xx JSON error whose statusCode equals the status; nothing answers 5xx.
 import { expect, test } from '@playwright/test';
-import { AUTH, call, SEEDED_API_CHECK_ID, service } from '../../reference/testing';
+import { AUTH, call, SEEDED_API_CHECK_ID, service } from './reference-testing';
 
 const CHECK = `/v1/checks/${SEEDED_API_CHECK_ID}`;
 const json = { ...AUTH, 'content-type': 'application/json' };

@@ -1,6 +1,6 @@
 // Runtimes: the seven ids answer realistic data; anything else is a JSON 404, never a 5xx.
 import { expect, test } from '@playwright/test';
-import { call, service } from '../../reference/testing';
+import { call, service } from './reference-testing';
 
 const IDS = ['2026.04', '2025.04', '2024.09', '2024.02', '2023.09', '2023.02', '2022.10'];
 const STAGES = ['ALPHA', 'BETA', 'CURRENT', 'DEPRECATED', 'REMOVED', 'STABLE'];

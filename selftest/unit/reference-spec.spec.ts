@@ -1,7 +1,7 @@
 // The served documents: openapi.json validates, describes what the service does; swagger.json is older and smaller.
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect, test } from '@playwright/test';
-import { call } from '../../reference/testing';
+import { call } from './reference-testing';
 import { service } from './reference-service';
 
 test('spec: openapi.json is valid OpenAPI 3.0.3 with the documented operations', async () => {

@@ -2,7 +2,7 @@
 // value is a 400 with the JSON error body and stores nothing; each allowed one is a 200 that reads back.
 import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { AUTH, call, getCheck, put, SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID, service } from '../../reference/testing';
+import { AUTH, call, getCheck, put, SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID, service } from './reference-testing';
 
 type Body = Record<string, unknown>;
 type Case = [label: string, body: Body, id?: string];

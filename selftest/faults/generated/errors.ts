@@ -12,7 +12,7 @@
  */
 import type { ClauseId } from '../../../support/document/clauses';
 import { ERRORS } from '../../../reference/service/errors/catalogue';
-import { ERROR_MUTATIONS, type BodyShape, type ErrorMutation } from '../../../reference/fault-kinds';
+import { ERROR_MUTATIONS, type BodyShape, type ErrorMutation } from '../catalogue/fault-kinds';
 import { ERROR_CASES } from '../../../support/checks/error-cases';
 import { REJECTIONS } from '../../../support/check-update/rejections';
 import type { Target } from '../../../support/spec/target';

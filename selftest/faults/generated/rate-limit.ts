@@ -7,7 +7,7 @@
  * and a second run right after the first against the same service (a window the first run used).
  */
 import type { ClauseId } from '../../../support/document/clauses';
-import { BUCKET_PARTS } from '../../../reference/fault-kinds';
+import { BUCKET_PARTS } from '../catalogue/fault-kinds';
 import { BURST_PLACE, RL_CLASSES } from '../../../support/rate-limit/places';
 import type { GeneratedFault } from '../types';
 import { TEST_FILES } from '../../../support/run/test-files';

@@ -7,7 +7,7 @@
  */
 import { CHECK_KINDS } from '../../../support/check-update/table';
 import { CREDENTIAL_PROBES, REJECTIONS } from '../../../support/check-update/rejections';
-import type { ApplyBeforeRule } from '../../../reference/fault-kinds';
+import type { ApplyBeforeRule } from '../catalogue/fault-kinds';
 import { TEST_FILES } from '../../../support/run/test-files';
 import type { GeneratedFault } from '../types';
 

@@ -9,9 +9,9 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AgentSeams, Answer, Endpoint, EndpointAnswer, Moment } from '../../../reference/agent/seams';
-import { parseKind, type FaultKind } from '../../../reference/fault-kinds';
-import { faultItems, parseFaultList, type FaultName } from '../../../reference/faults';
-import { agentFaultWindowMs, ERROR_WINDOW_MS, FIRST_HEARTBEAT_MS, PROBES_PER_SECOND } from '../../../reference/independent-faults';
+import { parseKind, type FaultKind } from '../catalogue/fault-kinds';
+import { faultItems, parseFaultList, type FaultName } from '../catalogue/faults';
+import { agentFaultWindowMs, ERROR_WINDOW_MS, FIRST_HEARTBEAT_MS, PROBES_PER_SECOND } from '../catalogue/independent-faults';
 import type { ClauseId } from '../../../support/document/clauses';
 
 /** A change to the agent: its seams, changed before it starts. */

@@ -10,7 +10,7 @@ import type { Accounts } from '../../../reference/service/accounts';
 import { ruleOf, refuse, type AuthContext, type AuthSeams, type CredentialRule } from '../../../reference/service/auth/seams';
 import { apiError, type ApiError } from '../../../reference/service/errors/catalogue';
 import { placeOf } from '../../../reference/service/place';
-import type { AltKeyWhere, Place } from '../../../reference/fault-kinds';
+import type { AltKeyWhere, Place } from '../catalogue/fault-kinds';
 import type { KindFault, NamedFault, OutsideFault, Seam } from './seams';
 
 declare module 'fastify' {

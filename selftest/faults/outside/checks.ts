@@ -8,8 +8,8 @@
  * it is validated, or a request answered before the handler. Each comment says how the bug came about.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Faults } from '../../../reference/faults';
-import type { FaultKind } from '../../../reference/fault-kinds';
+import { Faults } from '../catalogue/faults';
+import type { FaultKind } from '../catalogue/fault-kinds';
 import { GUID } from '../../../reference/service/accounts';
 import { ApiError, apiError, errorBody } from '../../../reference/service/errors/catalogue';
 import { rangeProblem, SUB_MINUTE_OFFSETS } from '../../../reference/service/checks/frequency-offset';

@@ -11,9 +11,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { ErrorAnswer, ErrorSeams } from '../../../reference/service/errors/seams';
 import { placeOf } from '../../../reference/service/place';
-import { Faults, ALIASES } from '../../../reference/fault-set';
-import type { ErrorMutation, FaultKind } from '../../../reference/fault-kinds';
-import type { FaultName } from '../../../reference/faults';
+import { Faults, ALIASES } from '../catalogue/fault-set';
+import type { ErrorMutation, FaultKind } from '../catalogue/fault-kinds';
+import type { FaultName } from '../catalogue/faults';
 import type { KindFault, NamedFault, OutsideFault, Seam } from './seams';
 
 type Answer = ErrorSeams['answer'];
@@ -109,7 +109,7 @@ const errbody =
 
 const ERRBODY: KindFault = { kind: 'errbody', clauses: ['ERR-1', 'ERR-2', 'ERR-3', 'ERR-4', 'AUTH-7', 'SPEC-9'], apply: errbody };
 
-/** A named fault that is one errbody row (reference/fault-set.ts ALIASES). */
+/** A named fault that is one errbody row (selftest/faults/catalogue/fault-set.ts ALIASES). */
 const alias = (name: FaultName, clauses: NamedFault['clauses']): NamedFault => ({
   name,
   clauses,

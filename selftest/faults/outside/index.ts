@@ -1,11 +1,11 @@
 /**
  * Every fault applied from outside the reference service (seams.ts), and the plugin that applies those
- * a MOCK_FAULT list names. The list is checked as the service checks it (reference/faults.ts: an unknown
+ * a MOCK_FAULT list names. The list is checked as the service checks it (selftest/faults/catalogue/faults.ts: an unknown
  * name or a malformed row is an error); its other items are the service's own, or the agent's.
  */
 import type { OutsidePlugin } from '../../../reference/service/seams';
-import { parseKind, type FaultKind } from '../../../reference/fault-kinds';
-import { faultItems, parseFaultList } from '../../../reference/faults';
+import { parseKind, type FaultKind } from '../catalogue/fault-kinds';
+import { faultItems, parseFaultList } from '../catalogue/faults';
 import type { KindFault, OutsideFault, Seam } from './seams';
 import { AUTH_FAULTS } from './auth';
 import { CHECK_UPDATE_FAULTS } from './check-update';

@@ -6,7 +6,7 @@
  * route's hook, added as each route is), as the headers leave. Each comment says how the mistake came about.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FaultKind, HeaderMutation, Place } from '../../../reference/fault-kinds';
+import type { FaultKind, HeaderMutation, Place } from '../catalogue/fault-kinds';
 import { placeOf } from '../../../reference/service/place';
 import { hasOwnLimit, windowMsOf } from '../../../reference/service/plugins/rate-limit';
 import type { FixedWindowStore } from '../../../reference/service/rate-limit/fixed-window-store';

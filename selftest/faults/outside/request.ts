@@ -1,5 +1,5 @@
 /**
- * The request lens's faults (REQUEST_FAULTS in reference/faults.ts): bugs in the parts of a request other
+ * The request lens's faults (REQUEST_FAULTS in selftest/faults/catalogue/faults.ts): bugs in the parts of a request other
  * than its values (the method, the path, the media type, the body's top-level type), applied from outside
  * the service through the hooks and routes any fastify plugin may add.
  */

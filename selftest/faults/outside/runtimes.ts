@@ -8,8 +8,8 @@
  * are applied in this array's order too. The lookup itself stays pure (it may be asked more than once).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Faults } from '../../../reference/fault-set';
-import { MISSING } from '../../../reference/fault-kinds';
+import { Faults } from '../catalogue/fault-set';
+import { MISSING } from '../catalogue/fault-kinds';
 import { apiError } from '../../../reference/service/errors/catalogue';
 import { RUNTIMES, type Runtime } from '../../../reference/service/runtimes/data';
 import { idShape, rawLastSegment } from '../../../reference/service/runtimes/id-shape';

@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Seams } from '../../../reference/service/seams';
-import type { FaultKind } from '../../../reference/fault-kinds';
-import type { FaultName } from '../../../reference/faults';
+import type { FaultKind } from '../catalogue/fault-kinds';
+import type { FaultName } from '../catalogue/faults';
 import type { ClauseId } from '../../../support/document/clauses';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a served document, changed by path

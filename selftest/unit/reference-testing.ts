@@ -1,12 +1,12 @@
 // Helpers for the reference's own unit tests (selftest/unit/reference-*.spec.ts): the demo
 // credentials and an inject() shorthand. Not used by the service itself.
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { API_KEYS, DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID } from './service/accounts';
-import { buildService, type ServiceOptions } from './service/app';
-import { SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID, seedChecks } from './service/checks/store';
-import { outsideFaults } from '../selftest/faults/outside';
-import { agentFaults } from '../selftest/faults/outside/agent';
-import { makeAgentSeams, type AgentSeams } from './agent/seams';
+import { API_KEYS, DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID } from '../../reference/service/accounts';
+import { buildService, type ServiceOptions } from '../../reference/service/app';
+import { SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID, seedChecks } from '../../reference/service/checks/store';
+import { outsideFaults } from '../faults/outside';
+import { agentFaults } from '../faults/outside/agent';
+import { makeAgentSeams, type AgentSeams } from '../../reference/agent/seams';
 
 export const [DEMO_KEY, SECOND_KEY] = [...API_KEYS.keys()];
 export { DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID };

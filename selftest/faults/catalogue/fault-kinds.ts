@@ -2,9 +2,9 @@
 // The self-test writes them from tables, so the grammar is strict: a row that does not parse stops the
 // process (exit 2) instead of quietly injecting nothing. Every argument is URI-decoded, so an argument
 // that holds "," or ":" (a JSON pattern) travels encoded.
-import { CHECK_TYPES, UPDATE_PROPERTIES } from './service/checks/vocabulary';
-import { RUNTIME_ID_SHAPES } from './service/runtimes/id-shape';
-import type { Place as RoutePlace } from './service/place';
+import { CHECK_TYPES, UPDATE_PROPERTIES } from '../../../reference/service/checks/vocabulary';
+import { RUNTIME_ID_SHAPES } from '../../../reference/service/runtimes/id-shape';
+import type { Place as RoutePlace } from '../../../reference/service/place';
 
 /** Routes named by role; `any` is every route, the unnamed ones (list, swagger, unknown paths) included. */
 export const PLACES = ['runtime', 'check-read', 'check-update', 'spec', 'any'] as const;
