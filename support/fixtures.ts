@@ -6,6 +6,7 @@
 // Playwright's root test, without its browser fixtures: `test` from @playwright/test sets up and tears
 // down trace recording and browser options around every test, each a step with a captured stack trace
 // (a third of a contract run's CPU). The suite drives no browser; its HTTP client is its own.
+import { contractReserve } from './rate-limit/keys';
 import { _baseTest as base } from '@playwright/test';
 import { ApiClient, type CallOptions } from './http/client';
 import { clauseTags, type ClauseId } from './document/clauses';
@@ -120,7 +121,7 @@ export const test = base.extend<ContractFixtures>({
   api: [
     async ({ config, spec, target, verdict: _verdict }, use, info) => {
       const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
-      const api = new ApiClient(config.baseUrl, credentials, info, config.rateLimit);
+      const api = new ApiClient(config.baseUrl, credentials, info, config.rateLimit, contractReserve(config));
       await use(api);
       info.annotations.push({ type: 'requests', description: String(api.log.length) });
       if (api.log.length) {

@@ -32,6 +32,17 @@ export const MAX_BATCH = 20;
 /** Forbidden bodies sent at once: a correct target refuses each, so their order cannot matter, and the read after tells a leak apart by its carriers. */
 export const FORBIDDEN_AT_ONCE = 10;
 
+/** Longer strings than this, larger integers than this, and lists of more items than this are where stores keep less than they take. */
+const ENDS = { chars: 64, integer: 2 ** 15, items: 1 } as const;
+
+/** A value at an end of its representation: a long string or one outside ASCII, a large integer, a list of several items. */
+const atAnEnd = (v: unknown): boolean =>
+  typeof v === 'string'
+    ? [...v].length > ENDS.chars || /[^\x20-\x7e]/.test(v)
+    : typeof v === 'number'
+      ? Math.abs(v) > ENDS.integer
+      : Array.isArray(v) && v.length > ENDS.items;
+
 export class CellRunner {
   private careful = false;
   private counter = 0;
@@ -132,14 +143,15 @@ export class CellRunner {
   }
 
   /**
-   * Whether a body the target may take would overwrite a value an accepted body of the batch wrote, before any read showed it stored:
-   * a store that keeps less than it answers (a cut description, a dropped character) shows only in a read of that value (CU-1).
+   * Whether a body the target may take would overwrite a value at the end of its representation that an accepted body of the batch
+   * wrote, before any read showed it stored: a store that keeps less than it answers (a description cut at a column's width, a
+   * character outside ASCII dropped, a number wrapped, a list cut to its first item) shows only in a read of that value (CU-1).
    */
   private wouldOverwrite(batch: Pending[], cell: Cell): boolean {
     if (cell.expect === 'invalid' || this.s.fullBody) return false;
     const written = new Map<string, unknown>();
     for (const p of batch) if (p.accepted) for (const [k, v] of Object.entries(p.body)) written.set(k, v);
-    return Object.entries(cell.body).some(([k, v]) => written.has(k) && !sameValue(written.get(k), v));
+    return Object.entries(cell.body).some(([k, v]) => written.has(k) && atAnEnd(written.get(k)) && !sameValue(written.get(k), v));
   }
 
   private async send(cell: Cell, batch: Pending[]): Promise<Pending> {

@@ -36,8 +36,11 @@ export type Credentials = Pick<Config, 'apiKey' | 'accountId'> & { accountHeader
 const MAX_THROTTLE_WAIT_S = 65;
 const MAX_THROTTLE_RETRIES = 3;
 
-/** Requests per window the contract tests may send with one key: the limit less a reserve for the rate-limit tests beside them. */
-export const paceBudget = (limit: RateLimit) => Math.max(1, limit.max - Math.min(50, Math.floor(limit.max * 0.2)));
+/** The reserve of a key's window the rate-limit tests beside the contract tests may need of it (a route's own burst): see contractReserve. */
+export const fullReserve = (limit: RateLimit) => Math.min(50, Math.floor(limit.max * 0.2));
+
+/** Requests per window the contract tests may send with one key: the limit less what the rate-limit tests beside them may need of it. */
+export const paceBudget = (limit: RateLimit, reserve = fullReserve(limit)) => Math.max(1, limit.max - reserve);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
@@ -52,6 +55,8 @@ export class ApiClient {
     private readonly credentials: Credentials,
     private readonly info?: TestInfo,
     private readonly limit: RateLimit = DOCUMENTED_RATE_LIMIT,
+    /** What the client leaves of its key's window (paceBudget); the full reserve unless the caller knows less is needed. */
+    private readonly reserve = fullReserve(limit),
   ) {
     // Whatever key a test hands the client (a second key, a probe's), no report shows it.
     registerSecret(credentials.apiKey);
@@ -76,7 +81,7 @@ export class ApiClient {
     const keys = credentialCandidates(authorization);
     if (!keys.length) return;
     const windowMs = this.limit.windowSeconds * 1000;
-    const budget = paceBudget(this.limit);
+    const budget = paceBudget(this.limit, this.reserve);
     // Fewer requests in the whole ledger than the budget: no key can have used it up.
     if (ledgerSize() < budget) return;
     for (let round = 0; round < 10; round++) {

@@ -62,10 +62,16 @@ const connections = keepAliveConnections();
  * `headers`: a list value is sent as that many header lines. `asWritten`: the path and query as the URL
  * has them, dot segments and double slashes kept (the URL parser would resolve them before sending).
  */
-export const sendRaw = (
-  url: string,
-  r: { method: string; headers: Record<string, string | string[]>; body?: Buffer; timeoutMs: number; asWritten?: boolean },
-): Promise<RawResponse> =>
+type RawRequest = { method: string; headers: Record<string, string | string[]>; body?: Buffer; timeoutMs: number; asWritten?: boolean };
+
+/**
+ * A request on a kept-alive connection the server had already closed (idle, while a test waited for the rate limit) fails before any
+ * answer: it never reached the server, so it is sent once more on a new connection, as HTTP clients do.
+ */
+export const sendRaw = (url: string, r: RawRequest): Promise<RawResponse> =>
+  sendOnce(url, r).catch((e: NodeJS.ErrnoException & { staleConnection?: boolean }) => (e.staleConnection ? sendOnce(url, r) : Promise.reject(e)));
+
+const sendOnce = (url: string, r: RawRequest): Promise<RawResponse> =>
   new Promise((resolve, reject) => {
     const target = new URL(url);
     const secure = target.protocol === 'https:';
@@ -77,7 +83,9 @@ export const sendRaw = (
       timeout: r.timeoutMs,
       ...path,
     };
+    let answered = false;
     const req = (secure ? httpsRequest : httpRequest)(target, options, (res) => {
+      answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', reject);
@@ -92,7 +100,9 @@ export const sendRaw = (
     // A server may answer before it has read the whole body (a 413 to a large one) and close the connection: the write then fails
     // (EPIPE, ECONNRESET) while the answer is on its way, so the error waits a moment for the answer, which wins if it comes.
     req.on('error', (e: NodeJS.ErrnoException) => {
-      if (r.body?.length && (e.code === 'EPIPE' || e.code === 'ECONNRESET')) setTimeout(() => reject(e), ANSWER_AFTER_WRITE_ERROR_MS);
+      const cut = e.code === 'EPIPE' || e.code === 'ECONNRESET';
+      if (cut && req.reusedSocket && !answered) reject(Object.assign(e, { staleConnection: true }));
+      else if (r.body?.length && cut) setTimeout(() => reject(e), ANSWER_AFTER_WRITE_ERROR_MS);
       else reject(e);
     });
     req.end(r.body);

@@ -1,5 +1,6 @@
 /** Which key does what for the rate limit: the burst wants a key nothing else uses, so that its window holds nothing to explain. */
 import type { Config } from '../run/config';
+import { fullReserve } from '../http/client';
 
 type KeyCredentials = Pick<Config, 'apiKey' | 'accountId'>;
 
@@ -37,4 +38,13 @@ export function foreignCredentials(config: Config, burstRuns: boolean): { creden
       skip: "SECOND_API_KEY is the burst's key in this run (BURST_API_KEY is unset): a request with it before the burst would leave the burst a window that is not fresh; set BURST_API_KEY, or run without the burst (BURST=off, or the families' files alone)",
     };
   return { credentials: config.second };
+}
+
+/**
+ * What the contract tests leave of the main key's window: the full reserve where a route's own burst must spend the main key (no
+ * second key, or the second one is the burst's), else a margin for rounding, since that burst then spends whichever has more room.
+ */
+export function contractReserve(config: Config): number {
+  const anotherKey = !!config.second && config.second.apiKey !== keyRoles(config).burst.apiKey;
+  return anotherKey ? Math.min(20, Math.floor(config.rateLimit.max * 0.05)) : fullReserve(config.rateLimit);
 }

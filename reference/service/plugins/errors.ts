@@ -1,5 +1,6 @@
 // Every error leaves through sendError: one body shape, and one seam (errors/seams.ts) that renders it.
 import type { ErrorSeams } from '../errors/seams';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody, apiError, reasonPhrase, type ApiError } from '../errors/catalogue';
@@ -31,12 +32,38 @@ function toResponse(err: FastifyError | ApiError | RateLimitError): { status: nu
   return { status, body: { statusCode: status, error: reasonPhrase(status), message } };
 }
 
+/** How much of a body refused for its size is read before the answer, and for how long at most. */
+const DRAIN = { bytes: 16 * 1024 * 1024, ms: 5000 } as const;
+
+/**
+ * A body refused before it was read (413) is read to its end, within bounds, before the answer goes: a connection closed on unread
+ * data is reset, and the reset takes the answer with it, so the client would see no 413 at all.
+ */
+function drained(raw: IncomingMessage): Promise<void> {
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((done) => {
+    let read = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      raw.removeListener('data', count);
+      done();
+    };
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAIN.bytes) finish();
+    };
+    const timer = setTimeout(finish, DRAIN.ms);
+    raw.on('data', count).once('end', finish).once('error', finish).resume();
+  });
+}
+
 export default fp(
   async function errorsPlugin(app: FastifyInstance, opts: { seams: ErrorSeams }) {
     app.decorate('errorSeams', opts.seams);
-    app.setErrorHandler((err: FastifyError, request, reply) => {
+    app.setErrorHandler(async (err: FastifyError, request, reply) => {
       const { status, body } = toResponse(err);
       if (status >= 500) request.log.error({ err }, 'request failed');
+      if (status === 413) await drained(request.raw);
       return sendError(reply, status, body);
     });
     app.setNotFoundHandler((request, reply) => {
