@@ -16,12 +16,12 @@ test.describe('the whole request', () => {
     'methods no route declares are never taken: a write is refused, with credentials or without, and changes nothing',
     clauses('SPEC-9', 'AUTH-1', 'RT-1', 'ERR-3', 'ERR-4', 'AUTH-7'),
     async ({ api, verdict, spec, validator, target, config }) => {
-      const { places, client, contract } = lensSetUp({ api, verdict, spec, validator, target, config }, test.info());
+      const { places, methodPlaces, client, contract } = lensSetUp({ api, verdict, spec, validator, target, config }, test.info());
       const runtime = places.find((p) => p.place === PLACE.runtime);
       const read = async (valueClass: string) =>
         runtime && contract.at({ place: runtime.place, valueClass }).send(runtime.op, 'GET', `${runtime.collection}/${runtime.id}`, 'valid', 'RT-1');
       const before = await read('request:method:read-before');
-      const cases = methodCases(spec, places, config.caseSeed);
+      const cases = methodCases(spec, methodPlaces, config.caseSeed);
       await Promise.all(cases.map((c) => sendCase({ api: client, verdict, spec, validator }, c)));
       // An undeclared write answered with a refusal may still have done something: the runtime reads as before.
       const after = await read('request:method:read-after');

@@ -42,6 +42,18 @@ export const REQUEST_FAULTS: NamedFault[] = [
       });
     },
   },
+  // The not-found page for people: a path no route handles, asked without JSON in Accept (a browser, curl's */*), gets HTML.
+  {
+    name: 'req-unknown-route-html-for-browsers',
+    clauses: ['ERR-3'],
+    apply: (app) => {
+      app.addHook('onSend', async (req, reply, payload) => {
+        if (!req.is404 || /json/i.test(String(req.headers.accept ?? ''))) return payload;
+        reply.type('text/html; charset=utf-8');
+        return '<!doctype html><html><body><h1>404 Not Found</h1></body></html>';
+      });
+    },
+  },
   // A DELETE route left in from an admin tool, behind the same authentication.
   { name: 'req-delete-runtime-200', clauses: ['SPEC-9'], apply: beside(RUNTIME_ROUTE, { method: 'DELETE', handler: async () => ({ deleted: true }) }) },
   // A path rewrite that strips the last segment when the path ends in "/", then dereferences the missing id.
