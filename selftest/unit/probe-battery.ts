@@ -235,6 +235,8 @@ async function specPart(r: Run) {
     await r.send({ url });
     await r.send({ url, headers: { ...AUTH } });
     await r.send({ method: 'HEAD', url });
+    // As real clients ask: a compressed answer must say so.
+    await r.send({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
   }
 }
 

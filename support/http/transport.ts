@@ -4,6 +4,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 export interface RawResponse {
   status: number;
@@ -26,6 +27,30 @@ export const headerValue = (headers: Record<string, string>, name: string): stri
 /** The headers, with the suite's User-Agent unless they name one. */
 export const withUserAgent = <H extends Record<string, string | string[]>>(headers: H): H =>
   Object.keys(headers).some((k) => k.toLowerCase() === 'user-agent') ? headers : { ...headers, 'user-agent': USER_AGENT };
+
+/**
+ * What real clients accept (fetch, browsers, Playwright's request): a target may compress for them and must say so in Content-Encoding.
+ * A body is decoded by what that header names; a body it does not name stays as it came, and a compressed one then reads as no JSON.
+ */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+const DECODERS: Record<string, (b: Buffer) => Buffer> = { gzip: gunzipSync, 'x-gzip': gunzipSync, deflate: inflateSync, br: brotliDecompressSync };
+
+/** The body as the Content-Encoding header says it was coded (a coding it does not name, or a body that is not what it says: as it came). */
+function decoded(body: Buffer, encoding: string | undefined): Buffer {
+  const codings = (encoding ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c && c !== 'identity');
+  try {
+    return codings.reduceRight((b, c) => (DECODERS[c] ? DECODERS[c](b) : b), body);
+  } catch {
+    return body;
+  }
+}
+
+/** The headers, with what real clients accept unless they name it. */
+const withAcceptEncoding = <H extends Record<string, string | string[]>>(headers: H): H =>
+  Object.keys(headers).some((k) => k.toLowerCase() === 'accept-encoding') ? headers : { ...headers, 'accept-encoding': ACCEPT_ENCODING };
 
 /** Idle connections close after this: a server may close its own soon after, and a reused one it closed fails. */
 const IDLE_MS = 4_000;
@@ -78,7 +103,7 @@ const sendOnce = (url: string, r: RawRequest): Promise<RawResponse> =>
     const path = r.asWritten ? { path: url.slice(target.origin.length) } : {};
     const options = {
       method: r.method,
-      headers: withUserAgent(r.headers),
+      headers: withAcceptEncoding(withUserAgent(r.headers)),
       agent: secure ? connections.https : connections.http,
       timeout: r.timeoutMs,
       ...path,
@@ -91,7 +116,7 @@ const sendOnce = (url: string, r: RawRequest): Promise<RawResponse> =>
       res.on('error', reject);
       // UTF-8, a byte order mark dropped, as a text() of fetch or undici reads it.
       res.on('end', () => {
-        const body = Buffer.concat(chunks);
+        const body = decoded(Buffer.concat(chunks), res.headers['content-encoding']);
         const bom = body.subarray(0, 3).equals(UTF8_BOM) ? { bom: true as const } : {};
         resolve({ status: res.statusCode ?? 0, headers: headersOf(res), text: new TextDecoder().decode(body), ...bom });
       });

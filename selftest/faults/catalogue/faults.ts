@@ -14,6 +14,7 @@ export const FAULTS = {
   'spec-invalid': 'served document is not valid OpenAPI (a response lacks its description)',
   'spec-unversioned': 'spec lists the paths without the /v1 prefix (service unchanged)',
   'spec-bom': 'openapi.json is served with a UTF-8 byte order mark before the JSON',
+  'spec-gzip-unlabelled': 'openapi.json is gzipped for clients that accept gzip, without a Content-Encoding header',
   'spec-trailing-slash': 'spec lists every path with a trailing slash (service unchanged)',
   'spec-no-bearer': 'security scheme is an apiKey in a header instead of HTTP bearer',
   'spec-runtime-no-404': 'runtime operation does not declare its 404 response',

@@ -4,6 +4,7 @@
  * this order: the document's edits, the cuts and additions of the generated rows, the paths renamed
  * (after the cuts, whose pointers name the documented paths), then the text as sent.
  */
+import { gzipSync } from 'node:zlib';
 import { OPENAPI_LAST_MODIFIED } from '../../../reference/service/spec/openapi-document';
 import { all, notFound, servedJson, servedText, type Json, type KindFault, type NamedFault, type OutsideFault } from './seams';
 
@@ -20,7 +21,17 @@ const renamePaths = (rename: (path: string) => string) => (doc: Json) => {
 };
 const openapi = (edit: (doc: Json) => void) => servedJson(OPENAPI, edit);
 
+/** The document compressed for clients that accept gzip, its Content-Encoding forgotten: the bytes arrive labelled JSON. */
+const gzippedUnlabelled: NamedFault['apply'] = (app) => {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.routeOptions.url !== '/openapi.json' || typeof payload !== 'string' || !/gzip/i.test(String(req.headers['accept-encoding'] ?? ''))) return payload;
+    return gzipSync(payload);
+  });
+};
+
 const EDITS: NamedFault[] = [
+  // A compression step added in front of the document that sets no Content-Encoding.
+  { name: 'spec-gzip-unlabelled', clauses: ['SPEC-1'], apply: gzippedUnlabelled },
   { name: 'spec-invalid', clauses: ['SPEC-1'], apply: openapi((d) => delete runtimeOp(d).responses['200'].description) },
   {
     name: 'spec-no-bearer',
