@@ -12,6 +12,16 @@ export const ALL_FAULTS: FaultExpectation[] = [...FOUNDATION_FAULTS, ...CHECK_UP
 
 export { INDEPENDENT_FAULTS, INDEPENDENT_FAULTS_6, INDEPENDENT_FAULTS_7, INDEPENDENT_FAULTS_8, INDEPENDENT_FAULTS_9 };
 
+/** Every fault named in a list of expectations, hand-written or independent (the generated ones are generatedFaults()). */
+export const LISTED_FAULTS: Array<{ fault: string; clauses: readonly string[]; env?: Record<string, string> }> = [
+  ...ALL_FAULTS,
+  ...INDEPENDENT_FAULTS,
+  ...INDEPENDENT_FAULTS_6,
+  ...INDEPENDENT_FAULTS_7,
+  ...INDEPENDENT_FAULTS_8,
+  ...INDEPENDENT_FAULTS_9,
+];
+
 const isGeneratedFault = (x: unknown): x is GeneratedFault =>
   !!x &&
   typeof x === 'object' &&

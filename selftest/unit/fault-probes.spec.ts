@@ -5,15 +5,7 @@
 // service's answers: the agent's own specs show them.
 import { expect, test } from '@playwright/test';
 import { FAULTS } from '../faults/catalogue/faults';
-import {
-  ALL_FAULTS,
-  generatedFaults,
-  INDEPENDENT_FAULTS,
-  INDEPENDENT_FAULTS_6,
-  INDEPENDENT_FAULTS_7,
-  INDEPENDENT_FAULTS_8,
-  INDEPENDENT_FAULTS_9,
-} from '../faults';
+import { generatedFaults, LISTED_FAULTS } from '../faults';
 import { runBattery, settingsFor, type Order, type Setting } from './probe-battery';
 
 /** An agent fault: a named one of the agent, or a row of an agent kind. */
@@ -26,15 +18,7 @@ interface Probed {
 
 /** Every service fault the self-test runs, each with the environment its expectation gives (one entry per distinct environment). */
 function serviceFaults(): Probed[] {
-  const listed: Probed[] = [
-    ...ALL_FAULTS,
-    ...INDEPENDENT_FAULTS,
-    ...INDEPENDENT_FAULTS_6,
-    ...INDEPENDENT_FAULTS_7,
-    ...INDEPENDENT_FAULTS_8,
-    ...INDEPENDENT_FAULTS_9,
-    ...Object.values(generatedFaults()).flat(),
-  ].map(({ fault, env }) => ({ fault, env }));
+  const listed: Probed[] = [...LISTED_FAULTS, ...Object.values(generatedFaults()).flat()].map(({ fault, env }) => ({ fault, env }));
   const named = new Set(listed.map((f) => f.fault));
   // The catalogue's named faults no expectation lists (e.g. rl-per-ip, a setting the suite must pass): probed without an environment.
   const all: Probed[] = [

@@ -1,7 +1,7 @@
 // The service entry point: bad environment is one line and exit 2; it listens and prints its one line;
 // REFERENCE_PLUGINS bends it from outside (the self-test's faults among them, MOCK_FAULT checked there).
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { KINDS } from '../faults/catalogue/fault-kinds';
@@ -81,6 +81,18 @@ test('main: listens and prints one line', async () => {
   expect(r.code).toBe(0);
 });
 
+/** The port a started service prints it listens on; the exit if it stops first. */
+const portOf = (proc: ChildProcessWithoutNullStreams) =>
+  new Promise<string>((ok, ko) => {
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) ok(m[1]);
+    });
+    proc.once('exit', (code) => ko(new Error(`exited with ${code}`)));
+  });
+
 // A plugin of a user's own, outside the project: TypeScript, bundled by embedded.mjs or loaded by tsx.
 const BENDING_PLUGIN = `import type { FastifyInstance } from 'fastify';
 export default async function bend(app: FastifyInstance) {
@@ -97,15 +109,7 @@ for (const launcher of [['support/run/embedded.mjs'], ['--import', 'tsx']]) {
       env: { ...process.env, MOCK_FAULT: '', PORT: '0', REFERENCE_PLUGINS: file },
     });
     try {
-      const port = await new Promise<string>((ok, ko) => {
-        let out = '';
-        proc.stdout.on('data', (d) => {
-          out += d;
-          const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-          if (m) ok(m[1]);
-        });
-        proc.once('exit', (code) => ko(new Error(`exited with ${code}`)));
-      });
+      const port = await portOf(proc);
       expect(await (await fetch(`http://127.0.0.1:${port}/openapi.json`)).json()).toEqual({ bent: true });
       expect((await fetch(`http://127.0.0.1:${port}/swagger.json`)).status).toBe(200);
     } finally {
@@ -126,15 +130,7 @@ test('main: the faults reach the embedded service through REFERENCE_PLUGINS as t
     env: { ...process.env, ...FAULTS_PLUGIN, MOCK_FAULT: faults.join(','), PORT: '0' },
   });
   try {
-    const port = await new Promise<string>((ok, ko) => {
-      let out = '';
-      proc.stdout.on('data', (d) => {
-        out += d;
-        const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-        if (m) ok(m[1]);
-      });
-      proc.once('exit', (code) => ko(new Error(`exited with ${code}`)));
-    });
+    const port = await portOf(proc);
     const base = `http://127.0.0.1:${port}`;
     const auth = { authorization: `Bearer ${DEMO_KEY}`, 'x-service-account': DEMO_ACCOUNT_ID };
     // auth-skip:runtime:key: the runtime served without a key; rt-node-no-v: its Node.js version without its v.
