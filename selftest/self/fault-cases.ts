@@ -4,7 +4,7 @@
  * it changes. The reach decides which faults may share a run (batch-plan.ts), the catches decide
  * whether a run caught a fault (catching.ts).
  */
-import { idShape } from '../../reference/service/runtimes/id-shape';
+import { idShape } from '../faults/outside/runtime-id-shape';
 import type { ClauseId } from '../../support/document/clauses';
 import type { FaultExpectation, GeneratedFault } from '../faults/types';
 import type { IndependentFault } from '../faults/independent';

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { call } from './reference-testing';
 import { service } from './reference-service';
-import { idShape } from '../../reference/service/runtimes/id-shape';
+import { idShape } from '../faults/outside/runtime-id-shape';
 import { runtimeFields } from '../../support/document/rules';
 import { UNKNOWN_IDS } from '../../support/runtime/ids';
 import { BAD_RUNTIME_VALUES, RUNTIME_FIELD_GENERATED, RUNTIME_UNKNOWN_GENERATED } from '../faults/generated/runtime';

@@ -165,5 +165,3 @@ export const RUNTIMES: readonly Runtime[] = [
     },
   },
 ];
-
-export const RUNTIME_IDS: readonly string[] = RUNTIMES.map((r) => r.name);

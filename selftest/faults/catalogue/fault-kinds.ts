@@ -3,7 +3,7 @@
 // process (exit 2) instead of quietly injecting nothing. Every argument is URI-decoded, so an argument
 // that holds "," or ":" (a JSON pattern) travels encoded.
 import { CHECK_TYPES, UPDATE_PROPERTIES } from '../../../reference/service/checks/vocabulary';
-import { RUNTIME_ID_SHAPES } from '../../../reference/service/runtimes/id-shape';
+import { RUNTIME_ID_SHAPES } from '../outside/runtime-id-shape';
 import type { Place as RoutePlace } from '../../../reference/service/place';
 
 /** Routes named by role; `any` is every route, the unnamed ones (list, swagger, unknown paths) included. */

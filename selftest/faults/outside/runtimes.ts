@@ -12,7 +12,7 @@ import { Faults } from '../catalogue/fault-set';
 import { MISSING } from '../catalogue/fault-kinds';
 import { apiError } from '../../../reference/service/errors/catalogue';
 import { RUNTIMES, type Runtime } from '../../../reference/service/runtimes/data';
-import { idShape, rawLastSegment } from '../../../reference/service/runtimes/id-shape';
+import { idShape, rawLastSegment } from './runtime-id-shape';
 import { RUNTIME_LIST, RUNTIME_ROUTE, type RuntimeSeams } from '../../../reference/service/runtimes/seams';
 import type { KindFault, NamedFault, OutsideFault, Seam } from './seams';
 

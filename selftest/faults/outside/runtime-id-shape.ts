@@ -1,4 +1,5 @@
-// The shape of a runtime id nobody serves, as a router, a validator or a cache key would meet it: an id
+// The shape of a runtime id nobody serves, as a router, a validator or a cache key would meet it (the
+// rt-unknown faults bend the answer for the ids of one shape; the service has no use for it): an id
 // of the right form for a month with no runtime, one that looks like a runtime's, one of another form,
 // one sent percent-encoded, a long one, one with characters outside ASCII. Decided on the raw path
 // segment (as sent) and on the decoded id.
