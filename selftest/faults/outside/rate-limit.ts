@@ -167,6 +167,25 @@ const globalOnly = (Base: Fixed, Bent: Fixed): Fixed =>
     }
   };
 
+/** A fixed-window store whose global counter counts as `incr` says (the route's own limits keep the store as it is); the sliding one unchanged. */
+/** What a bent count sees of the store: its windows, by bucket, and the time now. */
+type FixedState = { windows: Map<string, { start: number; hits: Set<string> }>; now: number };
+const bendGlobalFixedIncr = (
+  incr: (store: FixedState, sup: FixedWindowStore['incr'], key: string, cb: IncrCallback, timeWindow: number, max: number) => void,
+): Seam =>
+  bendStores(
+    (Store) =>
+      globalOnly(
+        Store,
+        class extends Store {
+          override incr(key: string, cb: IncrCallback, timeWindow: number, max: number): void {
+            incr({ windows: this.windows, now: this.opts.clock() }, (...a) => super.incr(...a), key, cb, timeWindow, max);
+          }
+        },
+      ),
+    (Store) => Store,
+  );
+
 /** Whether the bucket's window ends now, for a fixed-window store's windows. */
 const endsNow = (windows: ReadonlyMap<string, { start: number }>, bucket: string, now: number, timeWindow: number) => {
   const w = windows.get(bucket);
@@ -230,53 +249,35 @@ const STORE: OutsideFault[] = [
   {
     name: 'ind7-rl-reset-counts-twice',
     clauses: ['RL-1'],
-    apply: bendStores(
-      (Store) =>
-        globalOnly(
-          Store,
-          class extends Store {
-            override incr(key: string, cb: IncrCallback, timeWindow: number, max: number): void {
-              const { bucket, hit } = splitKey(key);
-              if (endsNow(this.windows, bucket, this.opts.clock(), timeWindow)) super.incr(hitKey(bucket, `${hit} (reset)`), () => {}, timeWindow, max);
-              super.incr(key, cb, timeWindow, max);
-            }
-          },
-        ),
-      (Store) => Store,
-    ),
+    apply: bendGlobalFixedIncr((store, incr, key, cb, timeWindow, max) => {
+      const { bucket, hit } = splitKey(key);
+      if (endsNow(store.windows, bucket, store.now, timeWindow)) incr(hitKey(bucket, `${hit} (reset)`), () => {}, timeWindow, max);
+      incr(key, cb, timeWindow, max);
+    }),
   },
   // Fixed window: the count as read is written back (with this hit) only after the store's round trip, so concurrent hits are lost.
   {
     name: 'ind7-rl-counter-lost-update',
     clauses: ['RL-2'],
-    apply: bendStores(
-      (Store) =>
-        globalOnly(
-          Store,
-          class extends Store {
-            override incr(key: string, cb: IncrCallback, timeWindow: number, max: number): void {
-              const { bucket, hit } = splitKey(key);
-              super.incr(
-                key,
-                (err, res) => {
-                  const w = this.windows.get(bucket)!;
-                  if (res.current <= max) {
-                    w.hits.delete(hit);
-                    const read = new Set(w.hits);
-                    setTimeout(() => {
-                      w.hits = new Set([...read, hit]);
-                    }, LOST_UPDATE_DELAY_MS);
-                  }
-                  cb(err, res);
-                },
-                timeWindow,
-                max,
-              );
-            }
-          },
-        ),
-      (Store) => Store,
-    ),
+    apply: bendGlobalFixedIncr((store, incr, key, cb, timeWindow, max) => {
+      const { bucket, hit } = splitKey(key);
+      incr(
+        key,
+        (err, res) => {
+          const w = store.windows.get(bucket)!;
+          if (res.current <= max) {
+            w.hits.delete(hit);
+            const read = new Set(w.hits);
+            setTimeout(() => {
+              w.hits = new Set([...read, hit]);
+            }, LOST_UPDATE_DELAY_MS);
+          }
+          cb(err, res);
+        },
+        timeWindow,
+        max,
+      );
+    }),
   },
   // Fixed window: every window of a key after its first holds another limit (the count reported is shifted to match).
   kindFault({
