@@ -142,7 +142,7 @@ const NAMED_REACH: Array<[RegExp, string[]]> = [
   [/^(ind\d*-)?agent-/, ['agent']],
   // The runtime's 200 bodies, or its answers to unknown ids (a missing version: both).
   [/^rt-missing-version$/, [...RUNTIME_BODY, ...RUNTIME_UNKNOWN]],
-  [/^(rt-encoded-slash-500|rt-long-id-500|rt-prefix-match|ind-rt-non-ascii-500)$/, RUNTIME_UNKNOWN],
+  [/^(rt-encoded-slash-500|rt-long-id-500|rt-undecodable-id-400|rt-prefix-match|ind-rt-non-ascii-500)$/, RUNTIME_UNKNOWN],
   [/^(ind\d*-)?rt-/, RUNTIME_BODY],
   // Invalid update bodies answer 500 whoever sends them, the authentication probes' bodies too.
   [/^cu-500$/, ['check-update', 'check-read#valid']],

@@ -54,6 +54,7 @@ export const FAULTS = {
   'rt-description-number': 'description is the number 2024',
   'rt-encoded-slash-500': 'runtime ids containing %2F answer 500',
   'rt-long-id-500': 'runtime ids over 1,000 characters answer 500',
+  'rt-undecodable-id-400': "runtime ids whose percent-encoding is no UTF-8 answer 400 (the router's status) instead of 404",
   'rt-prefix-match': 'a prefix id ("2024.0") answers 200 with the first runtime it prefixes',
   'rt-concurrent-last-wins': 'runtime reads in flight at the same time are all answered with the runtime the last of them asked for',
   // ERR

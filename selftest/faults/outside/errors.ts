@@ -46,6 +46,16 @@ const editAnswer = (status: number, edit: (answer: ErrorAnswer, req: FastifyRequ
     return s === status ? edit(answer, req, body) : answer;
   });
 
+/** Whether a path's percent-encoding decodes (to UTF-8). */
+const decodes = (url: string) => {
+  try {
+    decodeURIComponent(url);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const at =
   (...places: Array<ReturnType<typeof placeOf>>) =>
   (req: FastifyRequest) =>
@@ -130,6 +140,16 @@ const ALIASED: NamedFault[] = [
 const BODIES: NamedFault[] = [
   // The runtime module's own "Not Found", copied from the rendered docs with a no-break space.
   { name: 'ind9-err-404-nbsp', clauses: ['ERR-1', 'SPEC-9'], apply: editBody(404, (b) => (b.error = 'Not\u00a0Found'), at('runtime')) },
+  // The router's own status kept for a path it cannot decode (a byte that is no UTF-8): 400 where an unknown id must get 404.
+  {
+    name: 'rt-undecodable-id-400',
+    clauses: ['RT-9'],
+    apply: editAnswer(404, (a, req) =>
+      req.routeOptions.url === undefined && req.raw.url?.startsWith('/v1/runtimes/') && !decodes(req.raw.url)
+        ? { ...a, status: 400, payload: JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'URL could not be decoded' }) }
+        : a,
+    ),
+  },
   // The runtime lookup sends its optional detail as null.
   { name: 'ind6-err-404-message-null', clauses: ['ERR-1'], apply: editBody(404, (b) => (b.message = null), at('runtime')) },
   // The body-size error is wrapped by the validation error helper.
