@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { FAULTS } from '../faults/catalogue/faults';
 import { generatedFaults, LISTED_FAULTS } from '../faults';
+import { reachOf } from '../self/fault-cases';
 import { runBattery, settingsFor, type Order, type Setting } from './probe-battery';
 
 /** An agent fault: a named one of the agent, or a row of an agent kind. */
@@ -41,9 +42,8 @@ const BATCH = 16;
 /** Tests the faults are dealt to, so that the unit run's workers share them. */
 const SHARDS = 4;
 
-/** The check update's faults (named, or rows of its kinds) meet the update's parts first. */
-const orderOf = (fault: string): Order =>
-  /^(ind\d*-)?(cu|fo)-|^(accept|refuse|crash|leak|take-body|apply-before|unknown-check):/.test(fault) ? 'update-first' : 'default';
+/** The faults whose reach is the check (the self-test's reach table) meet the update's parts first. */
+const orderOf = (fault: string): Order => (reachOf(fault).some((r) => /^check-(update|read)/.test(r)) ? 'update-first' : 'default');
 
 for (let shard = 0; shard < SHARDS; shard++) {
   test(`every service fault changes some answer of the generic battery, under its environment (${shard + 1} of ${SHARDS})`, async () => {

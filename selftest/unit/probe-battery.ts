@@ -5,6 +5,7 @@
  * (status, content type, headers but the date, body, or what a later read shows). Not written per
  * fault: fault-probes.spec.ts runs it for every service fault the self-test runs.
  */
+import { ACCEPT_ENCODING } from '../../support/http/transport';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { readConfig } from '../../reference/service/config';
 import type { ServiceOptions } from '../../reference/service/app';
@@ -236,7 +237,7 @@ async function specPart(r: Run) {
     await r.send({ url, headers: { ...AUTH } });
     await r.send({ method: 'HEAD', url });
     // As real clients ask: a compressed answer must say so.
-    await r.send({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    await r.send({ url, headers: { 'accept-encoding': ACCEPT_ENCODING } });
   }
 }
 

@@ -6,7 +6,7 @@ import { call } from './reference-testing';
 import { service } from './reference-service';
 import { idShape } from '../faults/outside/runtime-id-shape';
 import { runtimeFields } from '../../support/document/rules';
-import { UNKNOWN_IDS } from '../../support/runtime/ids';
+import { decodedId, UNKNOWN_IDS } from '../../support/runtime/ids';
 import { BAD_RUNTIME_VALUES, RUNTIME_FIELD_GENERATED, RUNTIME_UNKNOWN_GENERATED } from '../faults/generated/runtime';
 
 let app: FastifyInstance | undefined;
@@ -38,24 +38,15 @@ test('rt-field sets one field of every runtime, or leaves it out; the others sta
   expect(list.body.every((rt: { stage?: string }) => rt.stage === 'stable')).toBe(true);
 });
 
-/** The id as the route gets it, or undefined where its encoding is no UTF-8 (the router answers 404 itself, before any route). */
-const routed = (id: string): string | undefined => {
-  try {
-    return decodeURIComponent(id);
-  } catch {
-    return undefined;
-  }
-};
-
 test('the reference sorts the suite’s unknown ids into the same classes (two readings of one table)', () => {
-  for (const u of UNKNOWN_IDS) expect(idShape(u.id, routed(u.id) ?? u.id), u.what).toBe(u.valueClass);
+  for (const u of UNKNOWN_IDS) expect(idShape(u.id, decodedId(u.id) ?? u.id), u.what).toBe(u.valueClass);
 });
 
 test('rt-unknown answers the ids of one class 200 or 500; the other classes and the real versions are unchanged', async () => {
   app = await service(['rt-unknown:look-alike:found', 'rt-unknown:encoded:fail']);
   for (const u of UNKNOWN_IDS) {
     const r = await call(app, { url: `/v1/runtimes/${u.id}` });
-    const expected = routed(u.id) === undefined ? 404 : u.valueClass === 'look-alike' ? 200 : u.valueClass === 'encoded' ? 500 : 404;
+    const expected = decodedId(u.id) === undefined ? 404 : u.valueClass === 'look-alike' ? 200 : u.valueClass === 'encoded' ? 500 : 404;
     expect(r.status, u.what).toBe(expected);
   }
   expect((await call(app, { url: '/v1/runtimes/2024.09' })).body.name).toBe('2024.09');

@@ -32,7 +32,7 @@ export const withUserAgent = <H extends Record<string, string | string[]>>(heade
  * What real clients accept (fetch, browsers, Playwright's request): a target may compress for them and must say so in Content-Encoding.
  * A body is decoded by what that header names; a body it does not name stays as it came, and a compressed one then reads as no JSON.
  */
-const ACCEPT_ENCODING = 'gzip, deflate, br';
+export const ACCEPT_ENCODING = 'gzip, deflate, br';
 const DECODERS: Record<string, (b: Buffer) => Buffer> = { gzip: gunzipSync, 'x-gzip': gunzipSync, deflate: inflateSync, br: brotliDecompressSync };
 
 /** The body as the Content-Encoding header says it was coded (a coding it does not name, or a body that is not what it says: as it came). */

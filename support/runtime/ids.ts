@@ -45,12 +45,12 @@ export const UNKNOWN_IDS: ReadonlyArray<UnknownId & { valueClass: UnknownIdClass
   { what: 'an emoji', id: encodeURIComponent('🦖'), valueClass: 'non-ascii' },
 ];
 
-/** An id as a string, where its encoding decodes (an id of bytes that are no UTF-8 stays as written). */
-function decoded(id: string): string {
+/** An id as a string, where its percent-encoding decodes; undefined for an id of bytes that are no UTF-8 (a router cannot route it). */
+export function decodedId(id: string): string | undefined {
   try {
     return decodeURIComponent(id);
   } catch {
-    return id;
+    return undefined;
   }
 }
 
@@ -76,7 +76,7 @@ const showId = (id: string) => `"${[...id].map((c) => (c >= ' ' && c <= '~' && c
  * the table lists already is not sent twice.
  */
 export function generatedIds(seed: number): UnknownId[] {
-  const listed = new Set(UNKNOWN_IDS.map((u) => decoded(u.id)));
+  const listed = new Set(UNKNOWN_IDS.map((u) => decodedId(u.id) ?? u.id));
   const keep = (v: unknown) => typeof v === 'string' && v.trim() !== '' && !isAccepted(v) && !listed.has(v);
   const near = nearMissesAt({
     ruleIndex: 0,
