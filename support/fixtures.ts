@@ -121,7 +121,7 @@ export const test = base.extend<ContractFixtures>({
   api: [
     async ({ config, spec, target, verdict: _verdict }, use, info) => {
       const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
-      const api = new ApiClient(config.baseUrl, credentials, info, config.rateLimit, contractReserve(config));
+      const api = new ApiClient(config.baseUrl, credentials, info, config.rateLimit, contractReserve(config, spec, target));
       await use(api);
       info.annotations.push({ type: 'requests', description: String(api.log.length) });
       if (api.log.length) {

@@ -6,10 +6,10 @@
  */
 import { expect, test } from '@playwright/test';
 import { cellsFor, expectationOf, rounds, unitsOf, validCells, type Cell } from '../../support/check-update/cells';
-import type { CellContext } from '../../support/check-update/value-rules';
+import { VALUE_RULES, type CellContext } from '../../support/check-update/value-rules';
 import { maxOffset } from '../../support/check-update/frequency-offset';
 import { frequenciesFor } from '../../support/check-update/offset-rules';
-import { CHECK_KINDS, EXPECTED_TYPE, UPDATE_TESTS, type CheckKind } from '../../support/check-update/table';
+import { CHECK_KINDS, EXPECTED_TYPE, UPDATE_TESTS, type CheckKind, type UpdateTestKey } from '../../support/check-update/table';
 import { PUBLISHED_NAMES, specFactsOf, type SpecFacts } from '../../support/check-update/vocabulary';
 import { CHECK_TYPES, KNOWN_FREQUENCIES, LOCATIONS, RUNTIME_VERSIONS } from '../../support/document/facts';
 import { CHECK_UPDATE_GENERATED } from '../faults/generated/check-update';
@@ -398,6 +398,22 @@ test.describe('request economy', () => {
   });
 });
 
+test('the listed values a check may refuse are shared between the two checks where both are updated, all on one check alone', () => {
+  for (const rule of VALUE_RULES.filter((r) => r.test)) {
+    const refusedListed = (check: CheckKind, otherCheck: boolean) =>
+      cellsFor(rule.clause as UpdateTestKey, { ...ctx(check), otherCheck })
+        .filter((c) => c.expect !== 'valid' && !/near-miss|seeded|other-/.test(c.valueClass))
+        .map((c) => c.valueClass.slice(check.length));
+    const [api, browser] = CHECK_KINDS.map((k) => refusedListed(k, true));
+    expect(api.length && browser.length, rule.clause).toBeTruthy();
+    expect(
+      api.filter((c) => browser.includes(c)),
+      rule.clause,
+    ).toEqual([]);
+    expect([...api, ...browser].sort(), rule.clause).toEqual([...refusedListed('api', false)].sort());
+  }
+});
+
 test.describe('faults of the self-test, from the same cells', () => {
   const decode = (fault: string) => {
     const [kind, type, pattern] = fault.split(':');
@@ -418,7 +434,9 @@ test.describe('faults of the self-test, from the same cells', () => {
   test('every value the document forbids is accepted by one fault, every value it allows refused by one', () => {
     const faults = CHECK_UPDATE_GENERATED;
     for (const check of CHECK_KINDS) {
-      for (const cell of all(check).filter((c) => c.expect !== 'either' && !operatorOf(c))) {
+      // As a default run sends them: both checks updated, the listed refusals shared between them.
+      const sent = UPDATE_TESTS.filter((t) => t.places.includes(check)).flatMap((t) => unitsOf(cellsFor(t.key, { ...ctx(check), otherCheck: true })));
+      for (const cell of sent.filter((c) => c.expect !== 'either' && !operatorOf(c))) {
         const kind = cell.expect === 'invalid' ? 'accept' : 'refuse';
         const f = faults.find((x) => {
           const d = decode(x.fault);

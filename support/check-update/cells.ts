@@ -8,7 +8,8 @@ import type { HeaderOverrides } from '../http/client';
 import { frequencyOffsetRuling } from './frequency-offset';
 import { atZeroCases, boundaryCases, combinationCases, lowFrequency, notAnOffsetCases, type Coupled, type OffsetCase } from './offset-rules';
 import type { CheckState } from './state';
-import type { CheckKind, UpdateTestKey } from './table';
+import { CHECK_KINDS, type CheckKind, type UpdateTestKey } from './table';
+import { DEFAULT_CASE_SEED } from '../document/case-seed';
 import { generatedValues, valueOf, VALUE_RULES, type CellContext, type Ruling, type ValueRule } from './value-rules';
 import type { BodyRole, SpecFacts } from './vocabulary';
 
@@ -78,6 +79,14 @@ function byNames(ctx: CellContext, coupled: Coupled): CheckState | undefined {
   return set.every(([role]) => ctx.names[role]) ? Object.fromEntries(set.map(([role, v]) => [ctx.names[role], v])) : undefined;
 }
 
+/**
+ * The listed values a check may refuse, pairwise over the two checks rather than their product where both are updated: each goes
+ * to one check, every other one to each, which check first by the run's seed. Both checks still meet each rule's refusals; a run
+ * with one check gets them all. CASE_SEED=random swaps them.
+ */
+const onThisCheck = (ctx: CellContext, rule: ValueRule, nth: number) =>
+  !ctx.otherCheck || (nth + VALUE_RULES.indexOf(rule) + (ctx.seed ?? DEFAULT_CASE_SEED)) % CHECK_KINDS.length === CHECK_KINDS.indexOf(ctx.check);
+
 /** The cells of one value rule on one check, each value judged by the rule's oracle. */
 function propertyCells(ctx: CellContext, rule: ValueRule, which: (e: Expectation) => boolean): Cell[] {
   const property = ctx.names[rule.role];
@@ -86,8 +95,10 @@ function propertyCells(ctx: CellContext, rule: ValueRule, which: (e: Expectation
   const low = rule.neutralFrequency ? lowFrequency(ctx.frequencies) : undefined;
   const given = low === undefined ? undefined : byNames(ctx, { frequency: low, frequencyOffset: 1 });
   const cells: Cell[] = [];
+  const generated = generatedValues(rule, ctx);
+  let refusedListed = 0;
   // The generated values first: the last valid value of a property is the one a read shows (null, listed last).
-  for (const c of [...generatedValues(rule, ctx), ...rule.listed]) {
+  for (const [i, c] of [...generated, ...rule.listed].entries()) {
     if (c.places && !c.places.includes(ctx.check)) continue;
     const value = valueOf(c, ctx);
     // Another documented type that is the check's own is no other type.
@@ -98,6 +109,7 @@ function propertyCells(ctx: CellContext, rule: ValueRule, which: (e: Expectation
     const outside = documented !== 'invalid' && outsideEnum(value, ctx.spec.enumOf(property));
     const expect: Expectation = outside ? 'either' : documented;
     if (!which(expect)) continue;
+    if (i >= generated.length && !c.places && expect !== 'valid' && !onThisCheck(ctx, rule, refusedListed++)) continue;
     cells.push({
       title: `${rule.role} ${c.name} ${shown(value)}: ${must(expect)} (${rule.clause})`,
       check: ctx.check,

@@ -44,7 +44,8 @@ export class CheckUpdateFamily {
     const s = await this.open(kind);
     const { vocabulary: names, ownType, facts: spec, queryParam } = s;
     const frequencies = t.roles.includes('frequency') ? frequenciesToTest(verdict, target, names.frequency) : [];
-    const cells = cellsFor(t.key, { check: kind, ownType, names, frequencies, spec, queryParam, seed: this.fx.config.caseSeed });
+    const otherCheck = !!this.fx.config.checkId && !!this.fx.config.browserCheckId;
+    const cells = cellsFor(t.key, { check: kind, ownType, names, frequencies, spec, queryParam, seed: this.fx.config.caseSeed, otherCheck });
     const lacking = missingReason(names, t.roles);
     if (lacking) verdict.note('spec-finding', lacking);
     const empty =

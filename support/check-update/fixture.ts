@@ -12,12 +12,12 @@ import { checkSessions, type CheckSessions } from './session';
 export const test = base.extend<{ checkSessions: CheckSessions; checkUpdate: CheckUpdateFamily }, { sessionsPerConfiguration: Map<Config, CheckSessions> }>({
   sessionsPerConfiguration: [async ({}, use) => use(new Map()), { scope: 'worker', box: 'self' }],
   checkSessions: [
-    async ({ config, target, sessionsPerConfiguration }, use) => {
+    async ({ config, spec, target, sessionsPerConfiguration }, use) => {
       let sessions = sessionsPerConfiguration.get(config);
       if (!sessions) {
         // Requests of the sessions' own, outside any test's client: the restore when the final test did not run.
         const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
-        const client = new ApiClient(config.baseUrl, credentials, undefined, config.rateLimit, contractReserve(config));
+        const client = new ApiClient(config.baseUrl, credentials, undefined, config.rateLimit, contractReserve(config, spec, target));
         sessionsPerConfiguration.set(config, (sessions = checkSessions(config, target, (method, path, options) => client.call(method, path, options))));
       }
       await use(sessions);

@@ -32,6 +32,8 @@ export interface CellContext {
   spec: SpecFacts;
   /** The boolean query parameter of the update, if the spec declares one. */
   queryParam?: string;
+  /** The other check is updated in this run too: the listed values a check may refuse are shared between the two (cells.ts). */
+  otherCheck?: boolean;
 }
 
 /** The seed a place's values are drawn with: the run's, else the default one. */

@@ -1,6 +1,9 @@
 /** Which key does what for the rate limit: the burst wants a key nothing else uses, so that its window holds nothing to explain. */
 import type { Config } from '../run/config';
-import { fullReserve } from '../http/client';
+import type { Spec } from '../spec/spec';
+import type { Target } from '../spec/target';
+import { burstBound } from './burst';
+import { CUSTOM_CONCURRENCY, customLimitsOf, planCustomLimit } from './custom-limits';
 
 type KeyCredentials = Pick<Config, 'apiKey' | 'accountId'>;
 
@@ -41,10 +44,13 @@ export function foreignCredentials(config: Config, burstRuns: boolean): { creden
 }
 
 /**
- * What the contract tests leave of the main key's window: the full reserve where a route's own burst must spend the main key (no
- * second key, or the second one is the burst's), else a margin for rounding, since that burst then spends whichever has more room.
+ * What the contract tests leave of the main key's window: where a route's own burst must spend the main key (no second key, or the
+ * second one is the burst's), the room those bursts wait for (each its bound: a correct fixed window may serve twice its limit across
+ * a boundary); else a margin for rounding, since such a burst then spends whichever key has more room.
  */
-export function contractReserve(config: Config): number {
+export function contractReserve(config: Config, spec: Spec, target: Target): number {
   const anotherKey = !!config.second && config.second.apiKey !== keyRoles(config).burst.apiKey;
-  return anotherKey ? Math.min(20, Math.floor(config.rateLimit.max * 0.05)) : fullReserve(config.rateLimit);
+  if (anotherKey) return Math.min(20, Math.floor(config.rateLimit.max * 0.05));
+  const bursts = customLimitsOf(spec).filter((l) => planCustomLimit(l, config, target).path);
+  return bursts.reduce((n, l) => n + burstBound(l, CUSTOM_CONCURRENCY), 0);
 }

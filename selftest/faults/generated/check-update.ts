@@ -83,7 +83,7 @@ function checkUpdateFaults(): GeneratedFault[] {
   for (const t of UPDATE_TESTS) {
     for (const check of t.places) {
       // The run's seed: the suite generates the same values from it.
-      const ctx: CellContext = { check, ownType: EXPECTED_TYPE[check], names, frequencies, spec, queryParam, seed: declaredCaseSeed() };
+      const ctx: CellContext = { check, ownType: EXPECTED_TYPE[check], names, frequencies, spec, queryParam, seed: declaredCaseSeed(), otherCheck: true };
       for (const cell of unitsOf(cellsFor(t.key, ctx))) {
         if (cell.expect === 'either') continue;
         const operator = /:(near-miss:[a-z-]+)/.exec(cell.valueClass)?.[1];
