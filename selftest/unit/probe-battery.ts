@@ -431,14 +431,12 @@ async function rateLimitPart(r: Run) {
  */
 const PARTS = [specPart, runtimePart, updateModelPart, authPart, cellPart, bodyShapePart, checkReadPart, methodPart, rateLimitPart];
 /**
- * The same parts with the update's first, for the faults of the check update (most of them bend one
- * cell only, which the default order reaches after the auth probes): the clean answers are kept per order.
+ * The parts with one of them first (its index in PARTS): a fault of a kind that an earlier fault showed in that part meets it at
+ * once (most faults bend one part only, which the default order may reach late); the clean answers are kept per order.
  */
-const ORDERS = {
-  default: PARTS,
-  'update-first': [cellPart, updateModelPart, bodyShapePart, ...PARTS.filter((p) => ![cellPart, updateModelPart, bodyShapePart].includes(p))],
-} as const;
-export type Order = keyof typeof ORDERS;
+const orderStarting = (first: number) => [PARTS[first], ...PARTS.filter((_, i) => i !== first)];
+/** The part the check update's faults are first looked for in. */
+export const UPDATE_PART = PARTS.indexOf(cellPart);
 
 /**
  * The battery under one setting against a service with these faults. Without `clean`, every answer is
@@ -449,20 +447,22 @@ export async function runBattery(
   faults: string[],
   setting: Setting,
   clean?: readonly string[],
-  order: Order = 'default',
-): Promise<{ answers: string[]; differs: boolean; marks: number[] }> {
+  first = 0,
+): Promise<{ answers: string[]; differs: boolean; marks: number[]; part?: number }> {
   const clock = fakeClock();
   const app = await service(faults, { ...setting.options, clock: clock.read });
   const run = new Run(app, clock, setting, clean);
+  const order = orderStarting(first);
   try {
-    for (const part of ORDERS[order]) {
+    for (const part of order) {
       run.marks.push(run.answers.length);
       run.freshWindow();
       await part(run);
     }
     return { answers: run.answers, differs: !!clean && run.answers.length !== clean.length, marks: run.marks };
   } catch (e) {
-    if (e instanceof Differs) return { answers: run.answers, differs: true, marks: run.marks };
+    // The part whose answer differed, by its index in PARTS.
+    if (e instanceof Differs) return { answers: run.answers, differs: true, marks: run.marks, part: PARTS.indexOf(order[run.marks.length - 1]) };
     throw e;
   } finally {
     await app.close();
