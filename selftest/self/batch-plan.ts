@@ -10,6 +10,8 @@
  * Then a failure that counts for a fault can only come from that fault. A fault a batch did not catch is
  * run again alone before it counts as a survivor (see faults.spec.ts), so batching never makes one up.
  */
+import { isDeepStrictEqual } from 'node:util';
+import { seedChecks } from '../../reference/service/checks/store';
 import { BURST_PLACE } from '../../support/rate-limit/places';
 import type { Catch, FaultCase } from './fault-cases';
 
@@ -100,7 +102,10 @@ export const STATE_REACH = ['check-update#valid', 'check-read#valid'];
 
 /** A generated fault of one cell of the update: one body, caught on its place and value class. */
 export const isCellFault = (c: FaultCase) =>
-  c.source === 'generated' && c.reach.every((r) => STATE_REACH.includes(r)) && c.catches.every((k) => k.place !== undefined && k.valueClass !== undefined);
+  c.source === 'generated' &&
+  c.reach.every((r) => STATE_REACH.includes(r)) &&
+  c.catches.every((k) => k.place !== undefined && k.valueClass !== undefined) &&
+  !refusesTheRestore(c);
 
 /**
  * A combination cell is sent on a state a cell before it stored (its given): a fault that refuses
@@ -112,7 +117,28 @@ const mayTakeTheGiven = (a: FaultCase, b: FaultCase) => {
   return !!check && b.catches.some((k) => k.valueClass?.startsWith(`${check}:combo:`));
 };
 
-const sharesOnlyState = (a: FaultCase, b: FaultCase) => isCellFault(a) && isCellFault(b) && !mayTakeTheGiven(a, b) && !mayTakeTheGiven(b, a);
+/** A generated accept or refuse fault's check type and body pattern (`refuse:API:<pattern>`). */
+function patternOf(c: FaultCase): { kind: string; type: string; pattern: Record<string, unknown> } | undefined {
+  const [kind, type, pattern] = c.fault.split(':');
+  return (kind === 'accept' || kind === 'refuse') && pattern ? { kind, type, pattern: JSON.parse(decodeURIComponent(pattern)) } : undefined;
+}
+const holds = (body: Record<string, unknown>, pattern: Record<string, unknown>) => Object.entries(pattern).every(([k, v]) => isDeepStrictEqual(body[k], v));
+
+/** A fault that refuses a pattern refuses every body that holds it, another fault's accepted one too: that fault's change never shows. */
+const masks = (a: FaultCase, b: FaultCase) => {
+  const [x, y] = [patternOf(a), patternOf(b)];
+  return x?.kind === 'refuse' && !!y && x.type === y.type && holds(y.pattern, x.pattern);
+};
+
+const SEEDED = seedChecks();
+/** A refused pattern the seeded check of its type holds: the restore, which sends the seeded values, is refused too (CU-9). */
+const refusesTheRestore = (c: FaultCase) => {
+  const p = patternOf(c);
+  return p?.kind === 'refuse' && SEEDED.some((check) => check.checkType === p.type && holds(check as unknown as Record<string, unknown>, p.pattern));
+};
+
+const sharesOnlyState = (a: FaultCase, b: FaultCase) =>
+  isCellFault(a) && isCellFault(b) && !mayTakeTheGiven(a, b) && !mayTakeTheGiven(b, a) && !masks(a, b) && !masks(b, a);
 
 export function compatible(a: FaultCase, b: FaultCase): boolean {
   if (a.reach.includes('alone') || b.reach.includes('alone')) return false;
