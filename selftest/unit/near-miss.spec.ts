@@ -93,13 +93,18 @@ test('an operator that cannot change the wire is declared, with its reason, and 
 
 test('an operator only a router can fall for is declared, with its reason, and sent only in a path', () => {
   const pathOnly = NEAR_MISS_OPERATORS.filter((o) => o.pathOnly);
-  expect(pathOnly.map((o) => o.name)).toEqual(['format-suffix']);
+  expect(pathOnly.map((o) => o.name)).toEqual(['format-suffix', 'in-longer-path', 'decoded-twice']);
   for (const o of pathOnly) {
     expect(o.pathOnly!.length).toBeGreaterThan(20);
     expect(SENT_OPERATORS).not.toContain(o);
     expect(PATH_OPERATORS).toContain(o);
   }
   expect(apply('format-suffix', '2025.04')).toEqual(['2025.04.json']);
+  // Decoded, a basename, a trailing slash stripped or `..` resolved gives the version back.
+  expect(apply('in-longer-path', '2025.04')).toEqual(['2025.04/', 'x/2025.04', 'x/../2025.04']);
+  // Decoded once more, the first is the version; the second cannot be decoded again.
+  expect(apply('decoded-twice', '2025.04')).toEqual(['2025%2E04', '2025.04%']);
+  expect(decodeURIComponent(apply('decoded-twice', '2025.04')[0] as string)).toBe('2025.04');
 });
 
 /** Every near miss one place gets of a domain, from the operators given (the sent ones by default). */

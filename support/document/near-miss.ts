@@ -181,6 +181,22 @@ export const NEAR_MISS_OPERATORS: readonly NearMissOperator[] = [
       /^[\p{L}\p{N}]+[^\p{L}\p{N}][\p{L}\p{N}]{2}/u.test(s) ? [s.replace(/^([\p{L}\p{N}]+)([^\p{L}\p{N}])([\p{L}\p{N}])/u, '$1$3$2')] : [],
     ),
   },
+  // Path habits, last so that adding them moved no other operator's choice (case-choice.ts rotates by position).
+  // The value as one segment of a longer path: a handler that takes the last segment (a basename), strips a
+  // trailing slash or resolves `..` finds the valid value in it.
+  {
+    name: 'in-longer-path',
+    apply: onText((s) => [`${s}/`, `x/${s}`, `x/../${s}`]),
+    pathOnly:
+      'a path segment holds no "/" but encoded, which only a handler that splits or normalises the decoded path sees; in a header or a body it is one more prefix',
+  },
+  // Encoded once more than the path encodes it: a handler that decodes what its router decoded already reads
+  // "%2E" as a dot, and meets a lone "%" it cannot decode.
+  {
+    name: 'decoded-twice',
+    apply: onText((s) => [s.replace(/[^\p{L}\p{N}]/u, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`), `${s}%`]),
+    pathOnly: 'only a value that is decoded from a URL can be decoded once too often; in a header or a body "%" is a character like any other',
+  },
 ];
 
 /** The operators whose results are sent in headers and bodies. */
