@@ -4,7 +4,7 @@ import type { ClauseId } from '../document/clauses';
 import { conform } from '../checks/conformance';
 import { checkErrorResponse } from '../checks/error-checks';
 import type { Exchange } from '../http/exchange';
-import { documentedErrorBody, errorBodies, zodLine } from '../document/rules';
+import { documentedErrorBody, errorBodies, zodFinding, zodTitle } from '../document/rules';
 import type { SchemaValidator } from '../spec/schema-validator';
 import type { Spec, SpecOperation } from '../spec/spec';
 import type { Verdict } from '../checks/verdict';
@@ -46,11 +46,13 @@ export function checkRefusalBodies(
   if (!tooMany.length) return;
   const bad = tooMany.filter((e) => !errorBodies[429].safeParse(e.json).success);
   const parsed = bad[0] && errorBodies[429].safeParse(bad[0].json);
+  const found = parsed && !parsed.success ? zodFinding(parsed.error, bad[0].json ?? bad[0].text) : undefined;
   verdict.check({
     clause: 'RL-3',
     ok: bad.length === 0,
-    title: `${bad.length} of ${tooMany.length} 429 answers lack the documented body${parsed && !parsed.success ? `: ${zodLine(parsed.error)}` : ''}`,
-    received: bad[0] ? (bad[0].json ?? bad[0].text) : undefined,
+    field: found?.field,
+    title: found ? `${zodTitle(found, 'the documented body')} (${bad.length} of ${tooMany.length} 429 answers)` : '',
+    received: found?.received,
     allowed: documentedErrorBody(429),
     exchange: bad[0] ?? tooMany[0],
   });
