@@ -88,7 +88,7 @@ export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, 
           : o.kind === 'no-limit'
             ? fail(`${o.sent} requests in ${(o.ms / 1000).toFixed(1)} s, none refused`, `${o.sent} served, no 429`)
             : o.kind === 'wrong-status'
-              ? fail(`the limit answered ${o.status} instead of 429 (after ${o.served} served)`, o.status)
+              ? fail(`the limit answered another status than 429 (after ${o.served} served)`, o.status)
               : fail(`the limit could not be measured: ${o.why}: ${report.story.join(' | ')}`, o.why);
   // Where the count was seen, the clause that did not fail held.
   const counted = o.kind !== 'wrong-status' && o.kind !== 'inconclusive';
