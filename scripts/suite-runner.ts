@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Failure } from '../support/checks/failure';
+import { failureTitle, type Failure } from '../support/checks/failure';
 import { readReport, REPORT_FILES, type Matrix } from '../support/run/report-files';
 import { WAIVERS_OFF } from '../support/run/waivers-file';
 import { EXIT_CONFIG_ERROR } from '../support/run/suite-error';
@@ -98,7 +98,8 @@ export async function runSuite(options: RunOptions = {}): Promise<SuiteRun> {
 export const failedClauses = (run: SuiteRun) => run.matrix?.clauses.filter((c) => c.status === 'failed').map((c) => c.id) ?? [];
 
 /** Each failure of the run, one line: clause, what failed, what was received (for an assertion's message). */
-export const failureLines = (run: SuiteRun) => run.matrix?.clauses.flatMap((c) => c.failures.map((f) => `${c.id}: ${f.title} (received: ${f.received})`)) ?? [];
+export const failureLines = (run: SuiteRun) =>
+  run.matrix?.clauses.flatMap((c) => c.failures.map((f) => `${c.id}: ${failureTitle(f)} (received: ${f.received})`)) ?? [];
 
 /** Every process below `pid` (ps; none where ps is missing): deepest first. */
 export function descendantsOf(pid: number | undefined): number[] {

@@ -45,14 +45,14 @@ test.describe('get one runtime', () => {
     const accept = CLIENT_ACCEPTS[i % CLIENT_ACCEPTS.length];
     const asked = accept === 'application/json' ? '' : ` (Accept: ${accept ?? 'none'})`;
     const at = { place: PLACE.runtime, valueClass: ACCEPTED_CLASS };
-    // The field checks say which runtime they are about; the status and body checks name it in their titles.
-    const [contract, verdict, ofRuntime] = [c.at(at), v.at(at), v.at({ ...at, subject: `runtime ${version}` })];
+    // Each check says which runtime it is about: its subject, set before its field and its words.
+    const [contract, verdict] = [c.at(at), v.at({ ...at, subject: `runtime ${version}` })];
     const ex = await contract.send(target.runtimeOp, 'GET', fillPath(target.runtimePath, version), 'valid', 'RT-1', { headers: { accept } });
     if (
       !verdict.check({
         clause: 'RT-1',
         ok: ex.status === 200,
-        title: `accepted version ${version} did not answer 200${asked}`,
+        title: `did not answer 200${asked}`,
         received: ex.status,
         allowed: '200 with a Runtime',
         expectedStatus: 200,
@@ -63,7 +63,8 @@ test.describe('get one runtime', () => {
     verdict.check({
       clause: 'RT-1',
       ok: isJsonContentType(ex.contentType),
-      title: `runtime ${version} is not served as JSON`,
+      field: 'Content-Type',
+      title: 'is not JSON',
       received: ex.contentType || 'no content-type',
       allowed: 'application/json',
       exchange: ex,
@@ -73,7 +74,7 @@ test.describe('get one runtime', () => {
       !verdict.check({
         clause: 'RT-1',
         ok: !!body && typeof body === 'object' && !Array.isArray(body),
-        title: `runtime ${version}: body is not a JSON object`,
+        title: 'the body is not a JSON object',
         received: ex.text.slice(0, 200),
         allowed: 'a Runtime object',
         exchange: ex,
@@ -84,7 +85,7 @@ test.describe('get one runtime', () => {
       const value = body![field];
       // Null is absent only for an optional field the target's spec declares nullable; elsewhere it is a value to judge.
       if (value === undefined || (value === null && !rule.required && declaredNullable(target.runtimeOp, field))) {
-        ofRuntime.check({
+        verdict.check({
           clause: rule.clause,
           ok: !rule.required,
           field,
@@ -96,7 +97,7 @@ test.describe('get one runtime', () => {
         continue;
       }
       const parsed = rule.schema.safeParse(value);
-      ofRuntime.check({
+      verdict.check({
         clause: rule.clause,
         ok: parsed.success,
         field,
@@ -106,7 +107,7 @@ test.describe('get one runtime', () => {
         exchange: ex,
       });
     }
-    ofRuntime.check({
+    verdict.check({
       clause: 'RT-2',
       ok: body!.name === version,
       field: 'name',
@@ -125,7 +126,9 @@ test.describe('get one runtime', () => {
     verdict.check({
       clause: 'RT-1',
       ok: again.status === 200 && changed.length === 0,
-      title: `runtime ${version} read a second time answered ${again.status === 200 ? `other values of ${changed.join(', ')}` : again.status}`,
+      ...(again.status === 200
+        ? { field: changed.join(', '), title: 'changed when read a second time' }
+        : { title: 'did not answer 200 when read a second time' }),
       received: again.status === 200 ? Object.fromEntries(changed.map((f) => [f, second[f]])) : again.status,
       allowed: 'the same runtime: a runtime is a fixed set of dependencies and a Node.js version',
       exchange: again,

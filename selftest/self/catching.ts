@@ -10,7 +10,7 @@
  * nothing else). A named fault's catch is a bare clause, which another fault's side effect in the same
  * file can produce (bent 400 bodies fail ERR-4 on the account probes too): its reach decides.
  */
-import type { Failure } from '../../support/checks/failure';
+import { failureTitle, type Failure } from '../../support/checks/failure';
 import type { SuiteRun } from '../../scripts/suite-runner';
 import { describeCatch, type Catch, type FaultCase } from './fault-cases';
 
@@ -46,7 +46,10 @@ export function matches(c: Catch, f: Failure, files: string[]): boolean {
 }
 
 const nearText = (f: Failure) =>
-  `${f.clause} [${[f.place, f.valueClass, f.exchange?.status].filter((x) => x !== undefined).join(' · ') || 'no place'}] ${f.file}: ${f.title}`.slice(0, 240);
+  `${f.clause} [${[f.place, f.valueClass, f.exchange?.status].filter((x) => x !== undefined).join(' · ') || 'no place'}] ${f.file}: ${failureTitle(f)}`.slice(
+    0,
+    240,
+  );
 
 /**
  * Whether `f` lies within the reach of a fault (fault-cases.ts): at one of its places (`*` every API

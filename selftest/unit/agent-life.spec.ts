@@ -56,7 +56,10 @@ test('liveness 503 to its first answer fails AG-2 in the start-up; /health 500 t
 test('readiness answering neither 200 nor 503 while the agent starts fails AG-1 (no answer the document gives readiness)', () => {
   const j = judgeLife(life((p, t) => (p === R && t >= OPEN && t < 200 ? 500 : correct(p, t))));
   expect(j.findings.map((f) => `${f.clause} ${f.valueClass}`)).toEqual(['AG-1 starting']);
-  expect(j.findings[0].title).toMatch(/answered 500 while the agent started/);
+  expect(j.findings[0]).toMatchObject({
+    title: expect.stringMatching(/answered a status not allowed while the agent started/),
+    received: expect.stringMatching(/^500 at /),
+  });
 });
 
 test('readiness that flaps after it reported ready fails AG-1; liveness or /health failing for a moment in the steady state fails theirs', () => {

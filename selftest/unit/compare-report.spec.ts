@@ -147,8 +147,9 @@ test.describe('clauses, groups and first differences', () => {
           failures: [
             {
               clause: 'ERR-1',
-              title: '404 body breaks the documented shape (GET http://127.0.0.1:4000/v1/runtimes/1999.01 → 404 (12 ms))',
-              received: '{"error":"Not found"}',
+              field: 'error',
+              title: 'does not match the documented 404 body: Invalid literal value, expected "Not Found"',
+              received: '"Not found"',
               allowed: '"Not Found"',
               test: unknown,
               exchange: { method: 'GET', url: 'http://127.0.0.1:4000/v1/runtimes/1999.01', status: 404, contentType: 'application/json' },

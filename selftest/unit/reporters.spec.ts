@@ -119,7 +119,8 @@ test("one response breaking its spec, seen by many tests, is one SPEC-9 failure 
     ...makeFailure(
       {
         clause: 'SPEC-9',
-        title: 'GET /v1/runtimes/{id} 200: body does not match the spec schema at /nodeJsVersion',
+        field: '/nodeJsVersion',
+        title: 'does not match the spec schema of GET /v1/runtimes/{id} 200',
         received: '22.1.0',
         allowed: 'must match pattern',
       },

@@ -66,8 +66,8 @@ export function judgeLife(w: LifeWatch): { findings: LifeFinding[]; notes: strin
         phase,
         bad,
         phase === PHASE.starting
-          ? `GET ${e.path} answered ${bad[0]?.status} while the agent started (${bad.length} of ${mine.length} answers before readiness first answered 200)`
-          : `GET ${e.path} answered ${bad[0]?.status} while the agent ran, after readiness had answered 200 (${bad.length} of ${mine.length} answers before SIGTERM)`,
+          ? `GET ${e.path} answered a status not allowed while the agent started (${bad.length} of ${mine.length} answers before readiness first answered 200)`
+          : `GET ${e.path} answered a status not allowed while the agent ran, after readiness had answered 200 (${bad.length} of ${mine.length} answers before SIGTERM)`,
         what,
       );
     }
@@ -81,7 +81,7 @@ export function judgeLife(w: LifeWatch): { findings: LifeFinding[]; notes: strin
         add(
           phase,
           bad,
-          `GET ${e.path} stopped answering while the agent's process lived: ${first.error} at +${ms(first.answeredMs)}, ${w.exitMs === undefined ? `and no exit by +${ms(w.endMs)}` : `the exit at +${ms(w.exitMs)}`} (${phase})`,
+          `GET ${e.path} stopped answering at +${ms(first.answeredMs)} while the agent's process lived, ${w.exitMs === undefined ? `and no exit by +${ms(w.endMs)}` : `the exit at +${ms(w.exitMs)}`} (${phase})`,
           `an answer until the process exits (an exit more than ${ms(w.exitMarginMs)} after a refused connection leaves it unexplained)`,
         );
     }

@@ -1,6 +1,7 @@
 /** An agent's life as the tests need it (started, up, probed, stopped, killed), recorded as data (AgentSession) and judged afterwards. */
 import { AGENT_DEFAULT_PORT } from '../document/facts';
 import { EMBEDDED } from '../run/config';
+import { failureTitle } from '../checks/failure';
 import type { Verdict } from '../checks/verdict';
 import { probe, type Probe } from './probe';
 import { PortLockTimeout, startAgent, withPortLock, type AgentProcess } from './process';
@@ -240,7 +241,7 @@ export function judgeAgentSession(verdict: Verdict, s: AgentSession): string | u
   for (const e of AGENT_ENDPOINTS.filter((x) => s.elsewhere?.[x.path] === 200))
     verdict.at({ place: e.place, valueClass: PHASE.running }).fail({
       clause: 'AG-4',
-      title: `GET ${e.path} is served on the default port ${AGENT_DEFAULT_PORT}, not on the port given in AGENT_HEALTH_PORT (${s.port})`,
+      title: `GET ${e.path} is served on the default port, not on the port given in AGENT_HEALTH_PORT`,
       received: `${s.running[e.path]} on port ${s.port}; 200 on port ${AGENT_DEFAULT_PORT}, free before the agent started`,
       allowed: `every endpoint on port ${s.port}`,
     });
@@ -252,7 +253,7 @@ export function judgeAgentSession(verdict: Verdict, s: AgentSession): string | u
   const life = judgeLife(s.watch);
   const failed = new Set(verdict.failures.map((f) => `${f.clause}|${f.place}|${f.valueClass}`));
   for (const { place, valueClass, ...check } of life.findings)
-    if (failed.has(`${check.clause}|${place}|${valueClass}`)) verdict.note('agent-life', `${check.clause} ${check.title}`);
+    if (failed.has(`${check.clause}|${place}|${valueClass}`)) verdict.note('agent-life', `${check.clause} ${failureTitle(check)}`);
     else verdict.at({ place, valueClass }).check(check);
   for (const n of life.notes) verdict.note('agent-life', n);
   // Undecided after every watch, with nothing else found: the suite's own limit, not the agent's fault.

@@ -129,7 +129,8 @@ export class CheckUpdateFamily {
     verdict.at({ place: 'check-read', valueClass: `${kind}:model` }).check({
       clause: 'CU-7',
       ok: drift.length === 0,
-      title: `check ${s.id} read at the end of its chain shows ${drift.join(', ')} otherwise than the updates the target accepted left ${drift.length === 1 ? 'it' : 'them'}`,
+      field: drift.join(', '),
+      title: `of check ${s.id}, read at the end of its chain, ${drift.length === 1 ? 'is not what the updates the target accepted left it' : 'are not what the updates the target accepted left them'}`,
       received: drift
         .map((k) => `${k}: ${show(r.before?.[k])}${leaked(k) ? ` (carried by "${leaked(k)!.title}", refused ${leaked(k)!.status})` : ''}`)
         .join('; '),
@@ -138,7 +139,9 @@ export class CheckUpdateFamily {
     verdict.at({ place: 'check-update', valueClass: `${kind}:restore` }).check({
       clause: 'CU-9',
       ok: restored(r),
-      title: `check ${s.id} is not as it was before the run: ${r.error ?? (r.remaining.length ? `still different: ${r.remaining.join(', ')}` : '')}`,
+      ...(r.error || !r.remaining.length
+        ? { title: `check ${s.id} is not as it was before the run${r.error ? `: ${r.error}` : ''}` }
+        : { field: r.remaining.join(', '), title: `of check ${s.id} ${r.remaining.length === 1 ? 'is' : 'are'} still not as before the run` }),
       received: r.steps.join('; ') || 'no restore sent',
       allowed: 'every writable property equal to the snapshot taken before the first update',
     });
@@ -161,7 +164,8 @@ export class CheckUpdateFamily {
     verdict.at(where).check({
       clause: 'CU-1',
       ok: changed.length === 0,
-      title: `the restore sent again (an accepted update repeated) changed ${changed.join(', ')}`,
+      field: changed.join(', '),
+      title: 'changed when the restore was sent again (an accepted update repeated)',
       received: changed.map((k) => `${k}: ${show(after?.[k])}`).join('; '),
       allowed: 'the same state as after the first time',
     });

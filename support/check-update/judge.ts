@@ -65,6 +65,6 @@ function checkEcho(fx: Judges, cell: Cell, ex: Exchange, echoed: CheckState): vo
     const ok = [sent, ...(cell.readsBackAs?.[k] ?? [])].some((x) => sameValue(x, echoed[k]));
     fx.verdict
       .at(whereOf(answering(cell, k)))
-      .check({ clause: 'CU-1', ok, title: `the update's response does not show the new ${k}`, received: echoed[k], allowed: show(sent), exchange: ex });
+      .check({ clause: 'CU-1', ok, field: k, title: "in the update's response is not the value sent", received: echoed[k], allowed: show(sent), exchange: ex });
   }
 }

@@ -240,7 +240,8 @@ export class CellRunner {
       if (earlier)
         return this.fx.verdict.at({ place: 'check-update', valueClass: `${this.s.kind}:refused-earlier` }).fail({
           clause: 'CU-7',
-          title: `${property} read back with the value an update refused earlier carried ("${earlier.title}", answered ${earlier.status})`,
+          field: property,
+          title: `read back with the value an update refused earlier carried ("${earlier.title}", answered ${earlier.status})`,
           received: read ?? null,
           allowed: show(before),
           exchange: back,
@@ -252,12 +253,13 @@ export class CellRunner {
     const { cell, status } = batch[updates[0]];
     const unit = answering(cell, property);
     if (f.kind === 'not-persisted') {
-      const title = `read back after the accepted update: ${property} is not the value sent`;
-      return this.fx.verdict.at(whereOf(unit)).fail({ clause: 'CU-1', title, received: read ?? null, allowed: show(before), exchange: back });
+      const title = 'read back after the accepted update is not the value sent';
+      return this.fx.verdict.at(whereOf(unit)).fail({ clause: 'CU-1', field: property, title, received: read ?? null, allowed: show(before), exchange: back });
     }
-    // Refused and still changed: no rejection of its own rule either (a rejection changes nothing), named first.
-    if (unit.clause !== 'CU-7') this.leaked(unit, f, `${unit.title}: answered ${status}, yet changed ${property}`, back, unit.clause);
-    this.leaked(unit, f, `an update answered ${status} and still changed ${property}`, back);
+    // Refused and still changed: no rejection of its own rule either (a rejection changes nothing), named first. The cell is the failure's subject.
+    const title = `changed, though its update was answered ${status}`;
+    if (unit.clause !== 'CU-7') this.leaked(unit, f, title, back, unit.clause);
+    this.leaked(unit, f, title, back);
   }
 
   /** The checks that held: a value read back (CU-1), a refused body that changed nothing (CU-7). */
@@ -284,7 +286,7 @@ export class CellRunner {
         if (!isState(back.json)) break;
         for (const [property, f] of [...pending]) {
           if (is2xx(ex.status) || sameValue(expected[property], back.json[property])) continue;
-          const title = `an update answered ${ex.status} and still changed ${property} (found by sending the batch again one update at a time)`;
+          const title = `changed, though its update was answered ${ex.status} (found by sending the batch again one update at a time)`;
           this.leaked(answering(p.cell, property), { ...f, read: back.json[property] }, title, ex);
           pending.delete(property);
         }
@@ -294,14 +296,20 @@ export class CellRunner {
         this.leaked(
           answering(batch[f.updates[0]].cell, property),
           f,
-          `one of ${f.updates.length} refused updates in a row changed ${property}; sent again one at a time, none did`,
+          `changed by one of ${f.updates.length} refused updates in a row; sent again one at a time, none did`,
         );
     });
   }
 
-  /** A refused update changed a property (CU-7, unless its cell's own clause is named). */
-  private leaked(cell: Cell, { read, before }: { read: unknown; before: unknown }, title: string, exchange?: Exchange, clause: ClauseId = 'CU-7'): void {
-    this.fx.verdict.at(whereOf(cell)).fail({ clause, title, received: read ?? null, allowed: `unchanged: ${show(before)}`, exchange });
+  /** A refused update changed a property, the failure's field (CU-7, unless its cell's own clause is named). */
+  private leaked(
+    cell: Cell,
+    { property, read, before }: { property: string; read: unknown; before: unknown },
+    title: string,
+    exchange?: Exchange,
+    clause: ClauseId = 'CU-7',
+  ): void {
+    this.fx.verdict.at(whereOf(cell)).fail({ clause, field: property, title, received: read ?? null, allowed: `unchanged: ${show(before)}`, exchange });
   }
 
   /** Puts the check in a state (restore + read); its expected state follows what was achieved. */

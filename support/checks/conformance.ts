@@ -88,8 +88,8 @@ export function conform({ verdict, spec, validator, op, exchange: ex, intent, cl
   const key = declaredResponseKey(op, status);
   const declared = Object.keys(op.op.responses ?? {}).join(', ');
   const operation = `${op.method.toUpperCase()} ${op.path}`;
-  const finding = (aspect: string, title: string, received: unknown, allowed: string) =>
-    ({ clause: 'SPEC-9', title, received, allowed, exchange: ex, key: `${operation} ${status} ${aspect}` }) as const;
+  const finding = (aspect: string, title: string, received: unknown, allowed: string, field?: string) =>
+    ({ clause: 'SPEC-9', field, title, received, allowed, exchange: ex, key: `${operation} ${status} ${aspect}` }) as const;
   const fail = (...f: Parameters<typeof finding>) => verdict.fail(finding(...f));
   if (!key) {
     if (judged === 'valid') return fail('status', `${operation} answered a status its spec does not declare`, status, declared);
@@ -111,7 +111,10 @@ export function conform({ verdict, spec, validator, op, exchange: ex, intent, cl
   for (const problem of schemaPointer ? validator.validate(schemaPointer, ex.json) : []) {
     if (rules.has(problem.rule) || !rules.add(problem.rule)) continue;
     const received = problem.path === '/' ? ex.json : resolvePointer(ex.json, problem.path);
-    fail(`schema ${problem.rule}`, `${operation} ${status}: body does not match the spec schema at ${problem.path}`, received, problem.message);
+    // The body's field by its JSON pointer, as ajv keeps an error's instancePath; the body itself has none.
+    const field = problem.path === '/' ? undefined : problem.path;
+    const title = `${field ? '' : 'the body '}does not match the spec schema of ${operation} ${status}`;
+    fail(`schema ${problem.rule}`, title, received, problem.message, field);
   }
 }
 

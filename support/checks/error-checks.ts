@@ -7,7 +7,7 @@ import type { Exchange } from '../http/exchange';
 import { containsSecret, SECRET_RUN } from '../http/redact';
 import { headerValue } from '../http/transport';
 import { credentialCandidates } from '../http/request-ledger';
-import { documentedErrorBody, errorBodies, errorBodyFor, isJsonContentType, zodLine } from '../document/rules';
+import { documentedErrorBody, errorBodies, errorBodyFor, isJsonContentType, zodFinding, zodTitle } from '../document/rules';
 import { show } from './failure';
 import type { Verdict } from './verdict';
 
@@ -62,7 +62,8 @@ export function checkErrorResponse({ verdict: v, exchange: ex, sentKeys = [] }: 
     v.check({
       clause: 'ERR-4',
       ok: errorBodyFor(ex.status).safeParse(ex.json).success,
-      title: `error body's statusCode is not the HTTP status ${ex.status}`,
+      field: 'statusCode',
+      title: 'of the error body is not the HTTP status',
       received: body.statusCode,
       allowed: String(ex.status),
       exchange: ex,
@@ -71,11 +72,13 @@ export function checkErrorResponse({ verdict: v, exchange: ex, sentKeys = [] }: 
     const shape = ex.status === 404 ? 'ERR-1' : ex.status === 429 ? 'ERR-2' : undefined;
     if (shape) {
       const parsed = errorBodies[ex.status as 404 | 429].safeParse(ex.json);
+      const found = parsed.success ? undefined : zodFinding(parsed.error, body);
       v.check({
         clause: shape,
         ok: parsed.success,
-        title: `${ex.status} body breaks the documented shape: ${parsed.success ? '' : zodLine(parsed.error)}`,
-        received: body,
+        field: found?.field,
+        title: found ? zodTitle(found, `the documented ${ex.status} body`) : '',
+        received: found ? found.received : body,
         allowed: documentedErrorBody(ex.status as 404 | 429),
         exchange: ex,
         key,

@@ -78,4 +78,27 @@ export const errorBodyFor = (status: number): z.ZodTypeAny => {
 
 export const isJsonContentType = (contentType: string) => /^application\/([\w.+-]*\+)?json\b/i.test(contentType.trim());
 
-export const zodLine = (error: z.ZodError) => error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'body'}: ${i.message}`).join('; ');
+/**
+ * A zod error as a check records it, the way zod keeps an issue's path apart from its message: the
+ * fields its issues are of (none when the value itself is wrong), their messages, and what was received:
+ * the value at the one field, else the whole value (a field that is missing shows what holds it).
+ */
+export function zodFinding(error: z.ZodError, value: unknown): { field?: string; fields: number; problem: string; received: unknown } {
+  const paths = [...new Set(error.issues.map((i) => i.path.join('.')))].filter(Boolean);
+  const at =
+    paths.length === 1
+      ? error.issues
+          .find((i) => i.path.length)!
+          .path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), value)
+      : undefined;
+  return {
+    ...(paths.length ? { field: paths.join(', ') } : {}),
+    fields: paths.length,
+    problem: [...new Set(error.issues.map((i) => i.message))].join('; '),
+    received: at === undefined ? value : at,
+  };
+}
+
+/** A title that reads after the fields a zod error names: "does not match `what`: its messages" (the body itself, when it names none). */
+export const zodTitle = ({ fields, problem }: ReturnType<typeof zodFinding>, what: string) =>
+  `${fields === 0 ? 'the body is not' : fields === 1 ? 'does not match' : 'do not match'} ${what}: ${problem}`;

@@ -4,7 +4,7 @@ import type { ClauseId } from '../document/clauses';
 import { conform } from '../checks/conformance';
 import { checkErrorResponse } from '../checks/error-checks';
 import type { Exchange } from '../http/exchange';
-import { documentedErrorBody, errorBodies, zodLine } from '../document/rules';
+import { documentedErrorBody, errorBodies, zodFinding, zodTitle } from '../document/rules';
 import type { SchemaValidator } from '../spec/schema-validator';
 import type { Spec, SpecOperation } from '../spec/spec';
 import type { Verdict } from '../checks/verdict';
@@ -46,11 +46,13 @@ export function checkRefusalBodies(
   if (!tooMany.length) return;
   const bad = tooMany.filter((e) => !errorBodies[429].safeParse(e.json).success);
   const parsed = bad[0] && errorBodies[429].safeParse(bad[0].json);
+  const found = parsed && !parsed.success ? zodFinding(parsed.error, bad[0].json ?? bad[0].text) : undefined;
   verdict.check({
     clause: 'RL-3',
     ok: bad.length === 0,
-    title: `${bad.length} of ${tooMany.length} 429 answers lack the documented body${parsed && !parsed.success ? `: ${zodLine(parsed.error)}` : ''}`,
-    received: bad[0] ? (bad[0].json ?? bad[0].text) : undefined,
+    field: found?.field,
+    title: found ? `${zodTitle(found, 'the documented body')} (${bad.length} of ${tooMany.length} 429 answers)` : '',
+    received: found?.received,
     allowed: documentedErrorBody(429),
     exchange: bad[0] ?? tooMany[0],
   });
@@ -86,7 +88,7 @@ export function judgeLimit(verdict: Verdict, report: LimitReport, limit: Limit, 
           : o.kind === 'no-limit'
             ? fail(`${o.sent} requests in ${(o.ms / 1000).toFixed(1)} s, none refused`, `${o.sent} served, no 429`)
             : o.kind === 'wrong-status'
-              ? fail(`the limit answered ${o.status} instead of 429 (after ${o.served} served)`, o.status)
+              ? fail(`the limit answered another status than 429 (after ${o.served} served)`, o.status)
               : fail(`the limit could not be measured: ${o.why}: ${report.story.join(' | ')}`, o.why);
   // Where the count was seen, the clause that did not fail held.
   const counted = o.kind !== 'wrong-status' && o.kind !== 'inconclusive';

@@ -9,7 +9,7 @@ import { test } from '../test';
 import { isServed, sendOne, type Reply } from './burst';
 import { allowed, countRequests, isSlow, pathnameOf, secondsBetween, tell, type BurstContext } from './burst-tests';
 import { customLimitsOf, planCustomLimit } from './custom-limits';
-import { brokenAnnouncement, describeBroken, readLimitHeaders, ROUNDING_MS } from './headers';
+import { brokenAnnouncement, readLimitHeaders, ROUNDING_MS } from './headers';
 import { burstExchange, checkRefusalBodies, judgeLimit } from './judge';
 import { exhaust, measureBudgetMs, measureLimit, waitQuietWindow } from './measurement';
 import { BURST_PLACE, RL_CLASSES } from './places';
@@ -64,14 +64,15 @@ export async function everyRouteRefused({ config, target, spec, validator, verdi
       checkRefusalBodies(v, spec, validator, p.op, [ex], plan.keys);
       return;
     }
-    const what = `${p.method} ${p.path.split('?')[0]} answered ${answer.status || 'nothing'} while the key was limited on the runtime route`;
+    const request = `${p.method} ${p.path.split('?')[0]}`;
+    const what = `${request} answered ${answer.status || 'nothing'} while the key was limited on the runtime route`;
     // "Most routes": a route the global limit does not cover is allowed, unless its own spec says it can be limited.
     verdict.note('rate-limit-route', `${p.place}: ${what}; the global limit does not cover it`);
     if (declares429(p.op)) {
-      const text = `${p.place}: ${what}, though the target's spec declares 429 for ${p.op!.method.toUpperCase()} ${p.op!.path}`;
-      if (config.strictSpec)
-        v.fail({ clause: 'RL-2', title: `${text} (STRICT_SPEC=on)`, received: answer.status, allowed: '429 once the key is over the limit', exchange: ex });
-      else verdict.note('spec-drift', text);
+      const declared = `though the target's spec declares 429 for ${p.op!.method.toUpperCase()} ${p.op!.path}`;
+      const title = `${p.place}: ${request} was not refused while the key was limited on the runtime route, ${declared} (STRICT_SPEC=on)`;
+      if (config.strictSpec) v.fail({ clause: 'RL-2', title, received: answer.status, allowed: '429 once the key is over the limit', exchange: ex });
+      else verdict.note('spec-drift', `${p.place}: ${what}, ${declared}`);
     }
   });
   // Per key or per client: the document does not say, so this is a note, never a failure.
@@ -107,8 +108,8 @@ export async function recoversAfterWindow({ config, target, verdict }: BurstCont
   v.check({
     clause: 'RL-5',
     ok: !!r.served,
-    title: `still refused ${secondsBetween(r.refusal.at, last.sentAt)} s after the limit was reached, longer than the ${rateLimit.windowSeconds} s window`,
-    received: `${last.status} to the last of ${r.replies.length} requests`,
+    title: 'still refused after the limit was reached, longer than the window',
+    received: `${last.status} to the last of ${r.replies.length} requests, ${secondsBetween(r.refusal.at, last.sentAt)} s after the limit was reached`,
     allowed: `served again within ${rateLimit.windowSeconds} s`,
     exchange: burstExchange(plan.target, last),
   });
@@ -118,7 +119,8 @@ export async function recoversAfterWindow({ config, target, verdict }: BurstCont
     v.check({
       clause: 'RL-6',
       ok: !broken,
-      title: broken ? describeBroken(broken) : '',
+      field: broken?.header,
+      title: broken ? "of a 429 was waited out, yet the key's next request was refused again" : '',
       received: broken && `refused ${secondsBetween(broken.refusal.at, broken.later.sentAt)} s after a 429 that announced ${broken.seconds} s`,
       allowed: `served again once the announced wait is over (+${ROUNDING_MS / 1000} s rounding)`,
       exchange: broken && burstExchange(plan.target, broken.later),

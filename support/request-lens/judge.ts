@@ -40,13 +40,15 @@ export async function sendCase(fx: LensFixtures, c: LensCase): Promise<Exchange>
   return ex;
 }
 
-/** Served: the runtime's answer is JSON (RT-1) and the runtime asked for (RT-2), whichever spelling of its path or headers asked. */
-function checkServed(v: LensFixtures['verdict'], c: LensCase, ex: Exchange): void {
+/** Served: the runtime's answer is JSON (RT-1) and the runtime asked for (RT-2), whichever spelling of its path or headers asked (the checks' subject). */
+function checkServed(verdict: LensFixtures['verdict'], c: LensCase, ex: Exchange): void {
   if (c.at.place !== PLACE.runtime || c.method !== 'GET') return;
+  const v = verdict.at({ subject: c.name });
   v.check({
     clause: 'RT-1',
     ok: isJsonContentType(ex.contentType),
-    title: `${c.name}: served without a JSON content type`,
+    field: 'Content-Type',
+    title: 'is not JSON',
     received: ex.contentType || 'none',
     allowed: 'application/json',
     exchange: ex,
@@ -57,9 +59,10 @@ function checkServed(v: LensFixtures['verdict'], c: LensCase, ex: Exchange): voi
   v.check({
     clause: 'RT-2',
     ok: got === id.value,
-    title: `${c.name}: served another resource than the one its path names`,
-    received: show(got),
-    allowed: `${id.property} ${show(id.value)}`,
+    field: id.property,
+    title: 'is not the one its path names: another resource was served',
+    received: got,
+    allowed: show(id.value),
     exchange: ex,
   });
 }

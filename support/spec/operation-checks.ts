@@ -20,7 +20,7 @@ const params = (op: SpecOperation | undefined) => (op?.op.parameters ?? []) as O
 function checkNoTrailingSlash(verdict: Verdict, clause: 'SPEC-4' | 'SPEC-5', path: string, documented: string): void {
   verdict
     .at({ valueClass: 'path' })
-    .check({ clause, ok: !path.endsWith('/'), title: `the spec describes ${path}, with a trailing slash`, received: path, allowed: documented });
+    .check({ clause, ok: !path.endsWith('/'), title: 'the spec describes the path with a trailing slash', received: path, allowed: documented });
 }
 
 /** SPEC-2: the runtime operation exists, and the check update is under /v1/. */
@@ -66,7 +66,8 @@ export function bearerSecurity({ spec, target, verdict }: SpecContext): void {
     verdict.check({
       clause: 'SPEC-3',
       ok: scheme?.type === 'http' && String(scheme?.scheme).toLowerCase() === 'bearer',
-      title: `${label}: security scheme "${names[0]}" is not HTTP bearer`,
+      field: `securitySchemes.${names[0]}`,
+      title: `is not HTTP bearer (the scheme ${label} declares)`,
       received: scheme ?? 'undefined scheme',
       allowed: '{ type: http, scheme: bearer }',
     });
@@ -100,7 +101,8 @@ export function runtimeOperation({ target, verdict, config }: SpecContext): void
     verdict.at({ valueClass: `response-${status}` }).check({
       clause: 'SPEC-4',
       ok: !!op!.op.responses?.[status],
-      title: `response ${status} is not declared`,
+      field: `responses.${status}`,
+      title: 'is not declared',
       received: Object.keys(op!.op.responses ?? {}),
       allowed: '200, 404 and 429',
     });
@@ -152,7 +154,8 @@ export function checkUpdateOperation({ spec, target, verdict }: SpecContext): vo
     verdict.at({ valueClass: `body-${name}` }).check({
       clause: 'SPEC-5',
       ok: name in props,
-      title: `${label}: the JSON body has no ${name}`,
+      field: name,
+      title: `is not a property of the JSON body of ${label}`,
       received: Object.keys(props).slice(0, 40),
       allowed: `a body schema with ${name}`,
     });

@@ -38,7 +38,8 @@ export function runtimeSchema({ target, verdict }: SpecContext): void {
     verdict.at({ valueClass: `required-${name}` }).check({
       clause: 'SPEC-6',
       ok: required.includes(name),
-      title: `Runtime does not require ${name}`,
+      field: name,
+      title: 'is not required by the Runtime schema',
       received: required,
       allowed: REQUIRED_RUNTIME_FIELDS.join(', '),
     });
@@ -47,7 +48,8 @@ export function runtimeSchema({ target, verdict }: SpecContext): void {
     verdict.at({ valueClass: `optional-${name}` }).check({
       clause: 'SPEC-6',
       ok: !required.includes(name),
-      title: `Runtime requires ${name}, which the document marks optional`,
+      field: name,
+      title: 'is required by the Runtime schema, though the document marks it optional',
       received: required,
       allowed: `${REQUIRED_RUNTIME_FIELDS.join(', ')}, and not ${OPTIONAL_RUNTIME_FIELDS.join(', ')}`,
     });
@@ -58,15 +60,17 @@ export function runtimeSchema({ target, verdict }: SpecContext): void {
     verdict.at({ valueClass: `stage-${stage}` }).check({
       clause: 'SPEC-6',
       ok: actual.includes(stage),
-      title: `Runtime.stage does not list ${stage}`,
+      field: 'Runtime.stage',
+      title: 'does not list a stage of the document',
       received: actual,
-      allowed: RUNTIME_STAGES.join(', '),
+      allowed: `a list with ${stage} (the stages: ${RUNTIME_STAGES.join(', ')})`,
     });
   const others = actual.filter((v) => !(RUNTIME_STAGES as readonly string[]).includes(v));
   verdict.at({ valueClass: 'stage-other' }).check({
     clause: 'SPEC-6',
     ok: others.length === 0,
-    title: 'Runtime.stage lists values that are no stage',
+    field: 'Runtime.stage',
+    title: 'lists values that are no stage',
     received: others,
     allowed: RUNTIME_STAGES.join(', '),
   });
@@ -102,7 +106,8 @@ export function errorBodySchemas({ spec, target, validator, verdict }: SpecConte
       !verdict.check({
         clause: 'SPEC-7',
         ok: key === String(status),
-        title: `response ${status} is not declared`,
+        field: `responses.${status}`,
+        title: 'is not declared',
         received: Object.keys(op!.op.responses ?? {}),
         allowed: String(status),
       })
@@ -115,7 +120,8 @@ export function errorBodySchemas({ spec, target, validator, verdict }: SpecConte
       !verdict.check({
         clause: 'SPEC-7',
         ok: !!pointer,
-        title: `response ${status} declares no application/json schema`,
+        field: `responses.${status}`,
+        title: 'declares no application/json schema',
         received: 'none',
         allowed: 'an error body schema',
       })
@@ -126,7 +132,8 @@ export function errorBodySchemas({ spec, target, validator, verdict }: SpecConte
       verdict.check({
         clause: 'SPEC-7',
         ok: problems.length === 0,
-        title: `the ${status} schema rejects a documented body`,
+        field: `responses.${status}`,
+        title: 'has a schema that rejects a documented body',
         received: problems.map((p) => `${p.path} ${p.message}`),
         allowed: JSON.stringify(body),
       });
@@ -136,7 +143,8 @@ export function errorBodySchemas({ spec, target, validator, verdict }: SpecConte
       verdict.check({
         clause: 'SPEC-7',
         ok: validator.validate(pointer!, body).length > 0,
-        title: `the ${status} schema accepts a body that lacks a required field`,
+        field: `responses.${status}`,
+        title: 'has a schema that accepts a body without a required field',
         received: body,
         allowed: 'statusCode and error required',
       });
