@@ -1,7 +1,14 @@
 /** Free loopback ports picked below every system's ephemeral range, so that no `listen(0)` of another server takes one before ours listens on it. */
 import { createServer, type Server } from 'node:net';
 
-const PORTS = { from: 20_000, to: 32_000 };
+type PortRange = { from: number; to: number };
+const PORTS: PortRange = { from: 20_000, to: 32_000 };
+/**
+ * The top of the port numbers, above Linux's ephemeral range (to 60999): where a port a program is given
+ * meets a narrower type (a signed 16-bit one ends at 32767) or a range it was never tried in (the dynamic
+ * ports, 49152 on). Where another system's `listen(0)` may take one first, the caller sees it taken and asks again.
+ */
+export const TOP_PORTS: PortRange = { from: 61_000, to: 65_536 };
 
 const listenOn = (s: Server, port: number) =>
   new Promise<boolean>((resolve) => {
@@ -9,28 +16,28 @@ const listenOn = (s: Server, port: number) =>
   });
 
 /** `n` free loopback ports, all held until every one is known, so that no two are the same. */
-export async function freePorts(n: number): Promise<number[]> {
+export async function freePorts(n: number, range: PortRange = PORTS): Promise<number[]> {
   const servers: Server[] = [];
   const ports: number[] = [];
-  const span = PORTS.to - PORTS.from;
+  const span = range.to - range.from;
   const start = Math.floor(Math.random() * span);
   try {
     for (let i = 0; i < span && ports.length < n; i++) {
-      const port = PORTS.from + ((start + i) % span);
+      const port = range.from + ((start + i) % span);
       const s = createServer();
       if (await listenOn(s, port)) {
         servers.push(s);
         ports.push(port);
       }
     }
-    if (ports.length < n) throw new Error(`only ${ports.length} of ${n} loopback ports free in ${PORTS.from}-${PORTS.to}`);
+    if (ports.length < n) throw new Error(`only ${ports.length} of ${n} loopback ports free in ${range.from}-${range.to - 1}`);
     return ports;
   } finally {
     await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   }
 }
 
-export const freePort = async (): Promise<number> => (await freePorts(1))[0];
+export const freePort = async (range?: PortRange): Promise<number> => (await freePorts(1, range))[0];
 
 /** Whether a loopback server could listen on `port` now (the agent's default port, say). */
 export async function isPortFree(port: number): Promise<boolean> {
