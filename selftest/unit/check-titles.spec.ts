@@ -7,7 +7,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type TestInfo } from '@playwright/test';
-import { conform } from '../../support/checks/conformance';
 import { checkErrorResponse } from '../../support/checks/error-checks';
 import { consoleText, failureLine, failureText, type Failure } from '../../support/checks/failure';
 import { Verdict } from '../../support/checks/verdict';
@@ -76,46 +75,6 @@ test('the error body checks: statusCode and a documented field that breaks the s
   expectWordsOnly(failures);
   // A field missing is received as the body that lacks it.
   expect(fieldsOf(judged({ statusCode: 404 }))[0].slice(0, 3)).toEqual(['ERR-1', 'error', '{"statusCode":404}']);
-});
-
-test("a body that breaks the target's spec: the field is its JSON pointer, as ajv's instancePath; the body itself has none", async () => {
-  const doc = {
-    openapi: '3.0.3',
-    info: { title: 't', version: '1' },
-    paths: {
-      '/v1/runtimes': {
-        get: {
-          responses: {
-            '200': {
-              description: 'ok',
-              content: {
-                'application/json': { schema: { type: 'array', items: { type: 'object', properties: { nodeJsVersion: { type: 'string', pattern: '^v' } } } } },
-              },
-            },
-          },
-        },
-      },
-    },
-  };
-  const spec = await buildSpec(doc, 'inline');
-  const validator = new SchemaValidator(spec, false);
-  const judged = (json: unknown) => {
-    const v = verdict();
-    const exchange = answer(200, json, 'http://127.0.0.1:3000/v1/runtimes');
-    conform({ verdict: v, spec, validator, op: spec.find('get', '/v1/runtimes'), exchange, intent: 'valid', clause: 'RT-1' });
-    return v.failures;
-  };
-  const [item] = judged([{ nodeJsVersion: '22.1.0' }]);
-  expect(item).toMatchObject({
-    clause: 'SPEC-9',
-    field: '/0/nodeJsVersion',
-    title: 'does not match the spec schema of GET /v1/runtimes 200',
-    received: '"22.1.0"',
-  });
-  expectWordsOnly([item]);
-  const [whole] = judged({ nodeJsVersion: 'v1' });
-  expect(whole.field).toBeUndefined();
-  expect(whole.title).toBe('the body does not match the spec schema of GET /v1/runtimes 200');
 });
 
 test('the document checks of a broken spec: the schema property, response or scheme each is of is its field', async () => {

@@ -90,3 +90,16 @@ test('the content type is the declared one, parameters and case aside: another J
   expect(contentTypeFailures('application/problem+json')).toEqual(['GET /v1/runtimes 404 content-type']);
   expect(contentTypeFailures('text/json')).toEqual(['GET /v1/runtimes 404 content-type']);
 });
+
+test("a body that breaks the target's spec: the field is its JSON pointer, as ajv's instancePath, kept out of the title; the body itself has none", () => {
+  const [item] = judged(answer(200, [{ nodeJsVersion: '22.1.0' }]), 'valid').failures;
+  expect(item).toMatchObject({
+    clause: 'SPEC-9',
+    field: '/0/nodeJsVersion',
+    title: 'does not match the spec schema of GET /v1/runtimes 200',
+    received: '"22.1.0"',
+  });
+  const [whole] = judged(answer(200, { nodeJsVersion: 'v1' }), 'valid').failures;
+  expect(whole.field).toBeUndefined();
+  expect(whole.title).toBe('the body does not match the spec schema of GET /v1/runtimes 200');
+});
