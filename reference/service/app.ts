@@ -1,6 +1,5 @@
 // buildService: the whole reference service as a fastify instance, ready for inject() or listen().
 // main.ts only reads the environment; tests call this directly with a fake clock.
-import { answerClientError } from './errors/client-error';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { CheckStore, seedChecks } from './checks/store';
@@ -51,6 +50,7 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export async function buildService(options: ServiceOptions = {}): Promise<FastifyInstance> {
   const accountHeader = options.accountHeader ?? DEFAULTS.accountHeader;
+  const seams: Seams = makeSeams();
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -60,7 +60,7 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
     // The schemas are the service's own: not checked against the meta-schema at every start (its compile is a tenth of the start).
     ajv: { customOptions: { coerceTypes: false, allErrors: true, validateSchema: false } },
     // What the HTTP parser refuses (a request too large, one that does not parse): the error body, and the connection closed.
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: (err, socket) => seams.errors.parserRefusal(err, socket),
     // A URL that cannot be decoded names no resource: 404 in our error shape, never fastify's own body.
     frameworkErrors: (err, _req, reply) => {
       const status = err.code === 'FST_ERR_BAD_URL' ? 404 : (err.statusCode ?? 400);
@@ -69,7 +69,6 @@ export async function buildService(options: ServiceOptions = {}): Promise<Fastif
   });
   // Only JSON bodies are accepted; fastify's default text/plain parser would turn 415 into 400.
   app.removeContentTypeParser('text/plain');
-  const seams: Seams = makeSeams();
   for (const plugin of options.plugins ?? []) await app.register(fp(plugin as FastifyPluginAsync<Seams>), seams);
 
   await app.register(errorsPlugin, { seams: seams.errors });

@@ -10,6 +10,8 @@ export const REQUEST_LENS_FAULTS: FaultExpectation[] = [
   { fault: 'req-unknown-route-html', clauses: ['ERR-3'], files: REQUESTS },
   // Found by asking paths no route handles with the Accept values clients send.
   { fault: 'req-unknown-route-html-for-browsers', clauses: ['ERR-3'], files: REQUESTS },
+  // Found by a mutant of the reference: a request over every size limit is refused by the server itself, an error answer all the same.
+  { fault: 'req-too-large-bare-refusal', clauses: ['ERR-3'], files: REQUESTS },
   // An undeclared operation answered 2xx: a status the spec does not declare, for a request that must be refused.
   { fault: 'req-delete-runtime-200', clauses: ['SPEC-9'], files: REQUESTS },
   // Another spelling of the runtime's path: the same runtime or a refusal, never a 5xx.

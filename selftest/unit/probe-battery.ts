@@ -5,6 +5,7 @@
  * (status, content type, headers but the date, body, or what a later read shows). Not written per
  * fault: fault-probes.spec.ts runs it for every service fault the self-test runs.
  */
+import { connect, type AddressInfo } from 'node:net';
 import { ACCEPT_ENCODING } from '../../support/http/transport';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { readConfig } from '../../reference/service/config';
@@ -425,11 +426,31 @@ async function rateLimitPart(r: Run) {
   await burst(RUNTIME, 3);
 }
 
+/** What a socket reads back for the bytes written, the Date header left out (it changes every second). */
+const rawExchange = (port: number, request: string) =>
+  new Promise<string>((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(request));
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (d: string) => (text += d));
+    socket.on('error', (e) => (text += ` (${(e as NodeJS.ErrnoException).code})`));
+    socket.on('close', () => resolve(text.replace(/^date:.*\r\n/gim, '')));
+  });
+
+/** What the HTTP parser refuses never reaches inject: a request line and a header over every size limit, on a socket of the service's own. */
+async function parserPart(r: Run) {
+  await r.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = r.app.server.address() as AddressInfo;
+  const over = 'f'.repeat(20 * 1024);
+  for (const head of [`GET ${RUNTIME}${over} HTTP/1.1\r\nhost: x\r\n\r\n`, `HEAD ${RUNTIME} HTTP/1.1\r\nhost: x\r\nx-over: ${over}\r\n\r\n`])
+    r.note(await rawExchange(port, head));
+}
+
 /**
  * Cheap parts that show many faults first: a faulty run stops at its first difference, so the order
  * is by faults shown per request (measured), the rate limit last (its faults show under a small limit).
  */
-const PARTS = [specPart, runtimePart, updateModelPart, authPart, cellPart, bodyShapePart, checkReadPart, methodPart, rateLimitPart];
+const PARTS = [specPart, runtimePart, updateModelPart, authPart, cellPart, bodyShapePart, checkReadPart, methodPart, rateLimitPart, parserPart];
 /**
  * The parts with one of them first (its index in PARTS): a fault of a kind that an earlier fault showed in that part meets it at
  * once (most faults bend one part only, which the default order may reach late); the clean answers are kept per order.

@@ -58,6 +58,13 @@ export interface PathOperator {
 /** A segment no route of any service has. */
 export const NO_SUCH_SEGMENT = 'contract-suite-no-such-route';
 
+/**
+ * Over every usual limit of a request line or of a header (nginx 8 KiB a line, Node 16 KiB of them all,
+ * most proxies alike): what refuses it is the server itself (414, 431, 400), and its refusal is an error
+ * answer like any other (ERR-3: any 4xx, whatever provoked it).
+ */
+export const OVER_EVERY_LIMIT_CHARS = 20 * 1024;
+
 const full = (p: PathParts) => (p.id === undefined ? p.collection : `${p.collection}/${encodeURIComponent(p.id)}`);
 /** The path with its first segment (the version) replaced; undefined when it has none. */
 const versionAs = (p: PathParts, v: string | null) => {
@@ -114,6 +121,12 @@ export const PATH_OPERATORS: readonly PathOperator[] = [
     reason: 'the collection with a trailing slash: served as the collection, or not found',
   },
   { name: 'segment-added', expect: 'no-route', apply: (p) => `${full(p)}/${NO_SUCH_SEGMENT}`, reason: 'a sub-resource nobody declares' },
+  {
+    name: 'over-every-limit',
+    expect: 'no-route',
+    apply: (p) => `${p.collection}/${'x'.repeat(OVER_EVERY_LIMIT_CHARS)}`,
+    reason: 'a path longer than any server takes: not found, or refused by the server itself (414), with the error body either way',
+  },
   { name: 'unknown-sibling', expect: 'no-route', apply: () => `/v1/${NO_SUCH_SEGMENT}`, reason: 'a collection nobody declares, under /v1' },
   {
     name: 'unknown-root',
@@ -232,6 +245,13 @@ export const HEADER_OPERATORS: readonly HeaderOperator[] = [
     expect: 'refused',
     apply: account(() => 'f'.repeat(LONG_VALUE_CHARS)),
     reason: 'AUTH-6: no GUID, refused for what it is, with the JSON error body',
+  },
+  {
+    header: 'account',
+    name: 'over-every-limit',
+    expect: 'refused',
+    apply: account(() => 'f'.repeat(OVER_EVERY_LIMIT_CHARS)),
+    reason: 'a header larger than any server takes: refused as no GUID, or by the server itself (431), with the error body either way',
   },
   // RFC 9110 section 12.5.1: JSON answers a client asking for JSON or anything; else a 406 or JSON anyway.
   { header: 'accept', name: 'json-charset', expect: 'valid', apply: () => ({ accept: 'application/json; charset=utf-8' }), reason: 'JSON with a parameter' },

@@ -110,6 +110,7 @@ export const FAULTS = {
   'cu-unknown-id-200': 'unknown well-formed check id answers 200 with a made-up check',
   // The request lens: the method, the path, the media type and the body's top-level type
   'req-unknown-route-html': 'a path no route handles answers 404 with an HTML page',
+  'req-too-large-bare-refusal': 'a request line or headers over the size limit answered with a bare status line: no JSON body',
   'req-unknown-route-html-for-browsers': 'a path no route handles, asked without JSON in Accept, answers 404 with an HTML page',
   'req-delete-runtime-200': 'DELETE /v1/runtimes/:id answers 200 (behind authentication)',
   'req-trailing-slash-500': '/v1/runtimes/<id>/ (a trailing slash) answers 500',

@@ -86,6 +86,17 @@ export const REQUEST_FAULTS: NamedFault[] = [
       });
     },
   },
+  // The HTTP server's own refusal of a request too large (Node's, a proxy's): a status line and nothing else.
+  {
+    name: 'req-too-large-bare-refusal',
+    clauses: ['ERR-3'],
+    apply: (_app, seams) => {
+      seams.errors.parserRefusal = (err, socket) => {
+        const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+        socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+      };
+    },
+  },
   // The router's "method not allowed" answer, which has no body of the API's shape.
   {
     name: 'ind8-err-405-empty-body',

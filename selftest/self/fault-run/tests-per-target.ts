@@ -41,8 +41,8 @@ export function declareTarget(name: string): void {
   if (!t) throw new Error(`no target ${name} in the plan`);
   test.describe(t.name, () => {
     test.describe.configure({ mode: 'default' });
-    // A fixture function in an option's place is set up as the fixture (Playwright's types know values only).
-    test.use({ config: (async ({}, use: (config: Config) => Promise<void>) => use(configOf(t))) as unknown as Config });
+    // The suite's `config` option, as a project or describe gives it (support/fixtures.ts): read in the worker that loads this file.
+    test.use({ config: configOf(t) });
     for (const file of [...t.files].sort()) loadAgain(file);
   });
 }
