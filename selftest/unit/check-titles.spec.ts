@@ -121,5 +121,5 @@ test('every text of a failure puts the subject and the field before the words, a
     '  allowed:  404',
   ]);
   expect(failureLine(f)).toBe('[check-read · unknown-id] check 42: statusCode of the error body is not the HTTP status (received 400; allowed 404)');
-  expect(consoleText(f)).toBe('check 42: statusCode of the error body is not the HTTP status (received 400)');
+  expect(consoleText(f)).toBe('check 42: statusCode of the error body is not the HTTP status (received 400; allowed 404)');
 });

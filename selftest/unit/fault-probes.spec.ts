@@ -77,8 +77,8 @@ for (let shard = 0; shard < SHARDS; shard++) {
     // The part that last showed a fault of each kind: a run stops at its first difference, so the nearer it is, the cheaper.
     const shownIn = new Map<string, number>();
     const proven = async ({ fault, env }: Probed): Promise<boolean> => {
-      // The default order too where the kind's did not show it: some faults need the state the earlier parts leave.
-      for (const first of new Set([shownIn.get(kindOf(fault)) ?? firstGuess(fault), 0]))
+      // The learned part saves time only: the guess and the default order are always tried, so which faults are proven does not hang on the order probes end in.
+      for (const first of new Set([shownIn.get(kindOf(fault)) ?? firstGuess(fault), firstGuess(fault), 0]))
         for (const setting of settingsFor(env)) {
           const r = await runBattery([fault], setting, await clean(setting, first), first);
           if (r.differs) {

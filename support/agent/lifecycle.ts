@@ -5,7 +5,7 @@ import { failureTitle } from '../checks/failure';
 import type { Verdict } from '../checks/verdict';
 import { probe, type Probe } from './probe';
 import { PortLockTimeout, startAgent, withPortLock, type AgentProcess } from './process';
-import { freePort, isPortFree, TOP_PORTS } from '../run/loopback-ports';
+import { freePort, HIGH_PORTS, isPortFree } from '../run/loopback-ports';
 import { judgeLife } from './life-judge';
 import { watchLife, type LifeSample, type LifeWatch, type LifeWatcher } from './life-watch';
 import { judgeShutdown } from './shutdown-judge';
@@ -187,8 +187,8 @@ async function liveAgentSession(command: string, env: NodeJS.ProcessEnv, port?: 
 export async function liveWatchedSession(command: string, env: NodeJS.ProcessEnv): Promise<AgentSession> {
   const rewatched: string[] = [];
   for (let attempt = 1; ; attempt++) {
-    // The port given is at the top of the domain (the default, 8081, is the other session's), another one when the first was taken.
-    const session = await liveAgentSession(command, env, await freePort(attempt === 1 ? TOP_PORTS : undefined));
+    // A high port first, where a parser or range check of the port ends (8081, the default, is the other session's); another after a failed attempt.
+    const session = await liveAgentSession(command, env, await freePort(attempt === 1 ? HIGH_PORTS : undefined));
     const open =
       (session.watch && judgeShutdown(shutdownPart(session.watch)).inconclusive) ||
       (session.portTaken && `port ${session.port} was taken by another program before the agent listened on it`);

@@ -96,7 +96,6 @@ function propertyCells(ctx: CellContext, rule: ValueRule, which: (e: Expectation
   const given = low === undefined ? undefined : byNames(ctx, { frequency: low, frequencyOffset: 1 });
   const cells: Cell[] = [];
   const generated = generatedValues(rule, ctx);
-  let refusedListed = 0;
   // The generated values first: the last valid value of a property is the one a read shows (null, listed last).
   for (const [i, c] of [...generated, ...rule.listed].entries()) {
     if (c.places && !c.places.includes(ctx.check)) continue;
@@ -109,7 +108,8 @@ function propertyCells(ctx: CellContext, rule: ValueRule, which: (e: Expectation
     const outside = documented !== 'invalid' && outsideEnum(value, ctx.spec.enumOf(property));
     const expect: Expectation = outside ? 'either' : documented;
     if (!which(expect)) continue;
-    if (i >= generated.length && !c.places && expect !== 'valid' && !onThisCheck(ctx, rule, refusedListed++)) continue;
+    // By its place in the list, so that both checks agree on which is whose.
+    if (i >= generated.length && !c.places && expect !== 'valid' && !onThisCheck(ctx, rule, i - generated.length)) continue;
     cells.push({
       title: `${rule.role} ${c.name} ${shown(value)}: ${must(expect)} (${rule.clause})`,
       check: ctx.check,

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod/v3';
 import { isClauseId, type ClauseId } from '../document/clauses';
-import { curlOf, type Exchange, type SecretNames } from '../http/exchange';
+import { curlOf, shortenRuns, type Exchange, type SecretNames } from '../http/exchange';
 import { redact } from '../http/redact';
 
 /** Where a check was made: the route by role (`runtime`, `check-update`, …), the class of value sent, what it was about (a cell, a runtime). */
@@ -108,7 +108,7 @@ export function makeFailure({ ok: _ok, received, exchange: ex, ...check }: Omit<
   if (check.expectedStatus !== undefined) f.expectedStatus = check.expectedStatus;
   if (check.served !== undefined) f.served = check.served;
   if (ex) {
-    f.exchange = { method: ex.method, url: redact(ex.url), status: ex.status, contentType: ex.contentType };
+    f.exchange = { method: ex.method, url: shortenRuns(redact(ex.url)), status: ex.status, contentType: ex.contentType };
     f.curl = curlOf(ex, secretNames);
   }
   return f;
@@ -149,8 +149,10 @@ export const failureLine = (f: Failure) => {
 /** Longest received value on a console line: a body belongs in the reports. */
 const MAX_RECEIVED = 80;
 /** The console's words for a clause's first failure. */
+/** A value allowed this short is said on the console too ("allowed 404"): a longer one is a rule, which the title says. */
+const MAX_ALLOWED = 24;
 export const consoleText = (f: Failure) =>
-  `${failureTitle(f)} (received ${f.received.length > MAX_RECEIVED ? `${f.received.slice(0, MAX_RECEIVED)}…` : f.received})`;
+  `${failureTitle(f)} (received ${f.received.length > MAX_RECEIVED ? `${f.received.slice(0, MAX_RECEIVED)}…` : f.received}${f.allowed.length <= MAX_ALLOWED ? `; allowed ${f.allowed}` : ''})`;
 
 export const clip = (s: string, max = 120) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
@@ -170,7 +172,7 @@ export function comparePhrase(f: Failure): string {
   if (typeof want === 'number' && got !== undefined && got !== want) return side === 'B' ? `status ${want} vs ${got}${on}` : `status ${got} vs ${want}${on}`;
   if (typeof want === 'string' && got !== undefined) return `${side}: ${got} where a ${want} is due${on}`;
   if (f.served !== undefined) return `${side}: no 429 after ${f.served} requests${on}`;
-  if (f.field) return `${side}: ${f.field} ${clip(f.received, 40)} ${clip(f.title, 60)}`;
+  if (f.field) return `${side}: ${f.field} ${clip(f.title, 60)} (received ${clip(f.received, 40)})`;
   const received = f.received.length <= 24 ? ` (received ${f.received})` : '';
   return `${side}: ${clip(failureTitle(f), 72)}${received}`;
 }

@@ -172,7 +172,7 @@ export const NEAR_MISS_OPERATORS: readonly NearMissOperator[] = [
     apply: onText((s) => [s]),
     sameOnWire: 'RFC 3986 section 2.3: a percent-encoded unreserved character is equivalent to the character; a target may decode it before routing',
   },
-  // Last of all, so that adding it moved no other operator's choice (case-choice.ts rotates by position).
+  // After the others, so that adding it moved no other operator's choice (case-choice.ts rotates by position).
   { name: 'one-part-changed', apply: onText(eachPartChanged) },
   // A separator one character later (2025.04 as 20250.4, a GUID's first hyphen moved): the parts' lengths are wrong, the characters right.
   {
@@ -194,7 +194,10 @@ export const NEAR_MISS_OPERATORS: readonly NearMissOperator[] = [
   // "%2E" as a dot, and meets a lone "%" it cannot decode.
   {
     name: 'decoded-twice',
-    apply: onText((s) => [s.replace(/[^\p{L}\p{N}]/u, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`), `${s}%`]),
+    apply: onText((s) => [
+      s.replace(/[^\p{L}\p{N}]/u, (c) => [...Buffer.from(c)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('')),
+      `${s}%`,
+    ]),
     pathOnly: 'only a value that is decoded from a URL can be decoded once too often; in a header or a body "%" is a character like any other',
   },
 ];

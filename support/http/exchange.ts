@@ -31,7 +31,7 @@ export function describeExchange(e: Exchange, maxBody = 2000): string {
     '',
     trim(e.text, maxBody),
   ];
-  return redact(lines.join('\n'));
+  return shortenRuns(redact(lines.join('\n')));
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -73,6 +73,26 @@ function named(text: string, names: SecretNames): Piece[] {
   pieces.push({ text: redactSecrets(text.slice(done)) });
   return pieces.filter((p) => !('text' in p) || p.text);
 }
+
+/** A run of one character this long (a probe's value over a size limit) is written as what makes it, not spelt out. */
+const LONG_RUN = /([A-Za-z0-9])\1{255,}/g;
+
+/** The text pieces' long runs of one letter or digit as the shell makes them again: `$(printf '%*s' 20480 '' | tr ' ' x)`. */
+const runsAsShell = (pieces: Piece[]): Piece[] =>
+  pieces.flatMap((p) => {
+    if (!('text' in p)) return [p];
+    const out: Piece[] = [];
+    let done = 0;
+    for (const m of p.text.matchAll(LONG_RUN)) {
+      out.push({ text: p.text.slice(done, m.index) }, { shell: `$(printf '%*s' ${m[0].length} '' | tr ' ' ${m[1]})` });
+      done = m.index + m[0].length;
+    }
+    out.push({ text: p.text.slice(done) });
+    return out.filter((x) => !('text' in x) || x.text);
+  });
+
+/** For people: a long run of one letter or digit shortened to its start and its length, as in `xxxxxxxx…(20480 × x)`. */
+export const shortenRuns = (text: string) => text.replace(LONG_RUN, (run, c: string) => `${c.repeat(8)}…(${run.length} × ${c})`);
 
 /** Text that means the same inside double quotes as inside single ones. */
 const PLAIN_IN_DOUBLE_QUOTES = /^[^"\\$`!]*$/;
@@ -124,11 +144,14 @@ function clip(pieces: Piece[], max: number): { pieces: Piece[]; cut: number } {
 export function curlOf(e: Pick<Exchange, 'method' | 'url' | 'requestHeaders' | 'requestBody'>, names: SecretNames = {}): string {
   const parts = ['curl', '-sS', '-i'];
   if (e.method !== 'GET') parts.push('-X', e.method);
-  parts.push(shellWord(named(e.url, names)));
+  parts.push(shellWord(runsAsShell(named(e.url, names))));
   for (const [k, v] of Object.entries(e.requestHeaders)) {
     const pieces = named(`${k}: ${v}`, names);
     const hidden = k.toLowerCase() === 'authorization' && pieces.every((p) => 'text' in p) && v.trim();
-    parts.push('-H', hidden ? quote(`${k}: ${v.trim().split(/\s+/).length > 1 ? `${v.trim().split(/\s+/)[0]} ` : ''}${REDACTED}`) : shellWord(pieces));
+    parts.push(
+      '-H',
+      hidden ? quote(`${k}: ${v.trim().split(/\s+/).length > 1 ? `${v.trim().split(/\s+/)[0]} ` : ''}${REDACTED}`) : shellWord(runsAsShell(pieces)),
+    );
   }
   if (e.requestBody !== undefined) {
     const body = named(e.requestBody, names);

@@ -122,12 +122,12 @@ const sendOnce = (url: string, r: RawRequest): Promise<RawResponse> =>
       });
     });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${r.timeoutMs / 1000} s`)));
-    // A server may answer before it has read the whole body (a 413 to a large one) and close the connection: the write then fails
+    // A server may answer before it has read the whole request (a 413 to a large body, a 431 to large headers) and close the connection: the write then fails
     // (EPIPE, ECONNRESET) while the answer is on its way, so the error waits a moment for the answer, which wins if it comes.
     req.on('error', (e: NodeJS.ErrnoException) => {
       const cut = e.code === 'EPIPE' || e.code === 'ECONNRESET';
       if (cut && req.reusedSocket && !answered) reject(Object.assign(e, { staleConnection: true }));
-      else if (r.body?.length && cut) setTimeout(() => reject(e), ANSWER_AFTER_WRITE_ERROR_MS);
+      else if (cut) setTimeout(() => reject(e), ANSWER_AFTER_WRITE_ERROR_MS);
       else reject(e);
     });
     req.end(r.body);

@@ -42,6 +42,8 @@ export interface LensCase {
   clause: ClauseId;
   /** Whether the request is an operation the spec declares (its answers judged against it); else only status class and error body. */
   declared: boolean;
+  /** The connection may be closed without an answer (an operator's mayDrop). */
+  mayDrop?: true;
 }
 
 /** The lens's places on this target: those its spec declares and the configuration gives an id for. */
@@ -132,6 +134,7 @@ export function pathCases(places: LensPlace[], seed: number): LensCase[] {
         expect: o.expect,
         clause,
         declared: o.expect === 'same-or-refused',
+        ...(o.mayDrop && { mayDrop: true as const }),
       });
     }
   });
@@ -182,6 +185,7 @@ export function headerCases(places: LensPlace[], c: { apiKey: string; accountId:
       expect: strongest.expect,
       clause: accept ? 'SPEC-9' : HEADER_CLAUSE[strongest.header],
       declared: true,
+      ...(ops.some((o) => o.mayDrop) && { mayDrop: true as const }),
     };
   });
 }

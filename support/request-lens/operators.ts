@@ -52,6 +52,8 @@ export interface PathOperator {
   apply: (p: PathParts) => string | undefined;
   /** Dot segments or double slashes: sent as written, not resolved by the client's URL parser. */
   asWritten?: true;
+  /** The server may close the connection without an answer (RFC 6585 section 5): a refusal with no body to judge. */
+  mayDrop?: true;
   reason: string;
 }
 
@@ -59,11 +61,12 @@ export interface PathOperator {
 export const NO_SUCH_SEGMENT = 'contract-suite-no-such-route';
 
 /**
- * Over every usual limit of a request line or of a header (nginx 8 KiB a line, Node 16 KiB of them all,
- * most proxies alike): what refuses it is the server itself (414, 431, 400), and its refusal is an error
- * answer like any other (ERR-3: any 4xx, whatever provoked it).
+ * Over the usual limits of a request line or of a header (nginx 8 KiB a line, Node 16 KiB of them all;
+ * Go, Kestrel and some CDNs take more, and then answer as for any long value): what refuses it is then the
+ * server itself (414, 431, 400), and its refusal is an error answer like any other (ERR-3: any 4xx,
+ * whatever provoked it). RFC 6585 section 5 lets a server close the connection instead: no answer, no body to judge.
  */
-export const OVER_EVERY_LIMIT_CHARS = 20 * 1024;
+export const OVER_USUAL_LIMITS_CHARS = 20 * 1024;
 
 const full = (p: PathParts) => (p.id === undefined ? p.collection : `${p.collection}/${encodeURIComponent(p.id)}`);
 /** The path with its first segment (the version) replaced; undefined when it has none. */
@@ -122,10 +125,11 @@ export const PATH_OPERATORS: readonly PathOperator[] = [
   },
   { name: 'segment-added', expect: 'no-route', apply: (p) => `${full(p)}/${NO_SUCH_SEGMENT}`, reason: 'a sub-resource nobody declares' },
   {
-    name: 'over-every-limit',
+    name: 'over-usual-limits',
+    mayDrop: true,
     expect: 'no-route',
-    apply: (p) => `${p.collection}/${'x'.repeat(OVER_EVERY_LIMIT_CHARS)}`,
-    reason: 'a path longer than any server takes: not found, or refused by the server itself (414), with the error body either way',
+    apply: (p) => `${p.collection}/${'x'.repeat(OVER_USUAL_LIMITS_CHARS)}`,
+    reason: 'a path longer than most servers take: not found, or refused by the server itself (414), with the error body either way',
   },
   { name: 'unknown-sibling', expect: 'no-route', apply: () => `/v1/${NO_SUCH_SEGMENT}`, reason: 'a collection nobody declares, under /v1' },
   {
@@ -154,6 +158,8 @@ export interface HeaderOperator {
   name: string;
   expect: Expect;
   apply: (c: HeaderContext) => HeaderLines;
+  /** As PathOperator's. */
+  mayDrop?: true;
   reason: string;
 }
 
@@ -248,10 +254,11 @@ export const HEADER_OPERATORS: readonly HeaderOperator[] = [
   },
   {
     header: 'account',
-    name: 'over-every-limit',
+    name: 'over-usual-limits',
+    mayDrop: true,
     expect: 'refused',
-    apply: account(() => 'f'.repeat(OVER_EVERY_LIMIT_CHARS)),
-    reason: 'a header larger than any server takes: refused as no GUID, or by the server itself (431), with the error body either way',
+    apply: account(() => 'f'.repeat(OVER_USUAL_LIMITS_CHARS)),
+    reason: 'a header larger than most servers take: refused as no GUID, or by the server itself (431), with the error body either way',
   },
   // RFC 9110 section 12.5.1: JSON answers a client asking for JSON or anything; else a 406 or JSON anyway.
   { header: 'accept', name: 'json-charset', expect: 'valid', apply: () => ({ accept: 'application/json; charset=utf-8' }), reason: 'JSON with a parameter' },

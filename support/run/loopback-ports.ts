@@ -1,14 +1,15 @@
-/** Free loopback ports picked below every system's ephemeral range, so that no `listen(0)` of another server takes one before ours listens on it. */
+/** Free loopback ports picked outside the system's ephemeral range, so that no `listen(0)` of another server takes one before ours listens on it. */
 import { createServer, type Server } from 'node:net';
 
 type PortRange = { from: number; to: number };
 const PORTS: PortRange = { from: 20_000, to: 32_000 };
 /**
- * The top of the port numbers, above Linux's ephemeral range (to 60999): where a port a program is given
- * meets a narrower type (a signed 16-bit one ends at 32767) or a range it was never tried in (the dynamic
- * ports, 49152 on). Where another system's `listen(0)` may take one first, the caller sees it taken and asks again.
+ * High port numbers, where a port a program is given meets a narrower type (a signed 16-bit one ends at
+ * 32767) or a range it was never tried in (the dynamic ports, 49152 on): above Linux's ephemeral range
+ * (to 60999) there; elsewhere (macOS, Windows: ephemeral from 49152) just under it, so that no outgoing
+ * connection takes the port between our choice and the program's listen.
  */
-export const TOP_PORTS: PortRange = { from: 61_000, to: 65_536 };
+export const HIGH_PORTS: PortRange = process.platform === 'linux' ? { from: 61_000, to: 65_536 } : { from: 32_768, to: 49_152 };
 
 const listenOn = (s: Server, port: number) =>
   new Promise<boolean>((resolve) => {
