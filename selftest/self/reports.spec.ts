@@ -254,7 +254,7 @@ test('compare mode opens on the verdict and the family matrix, details collapsed
     ).toBe(true);
     expect(at).toEqual([...at].sort((x, y) => x - y));
     // Both directions, each clause with its first difference in a few words.
-    expect(md).toMatch(/\| RT-3 \| verified \| failed \| B: nodeJsVersion "\d+\.\d+\.\d+" is not v<major>\.<minor>\.<patch> \|/);
+    expect(md).toMatch(/\| RT-3 \| verified \| failed \| B: nodeJsVersion is not v<major>\.<minor>\.<patch> \(received "\d+\.\d+\.\d+"\) \|/);
     expect(md).toMatch(/\| RT-9 \| verified \| failed \| status 404 vs 200 \|/);
     expect(md).toMatch(/\| AUTH-1 \| verified \| failed \| status 401 vs 200 \|/);
     expect(md).toMatch(/\| CU-3 \| verified \| failed \| status 400 vs 200 \|/);
