@@ -75,6 +75,8 @@ export const FOUNDATION_FAULTS: FaultExpectation[] = [
   { fault: 'agent-no-health', clauses: ['AG-3'], files: AGENT },
   { fault: 'agent-health-legacy-port', clauses: ['AG-3', 'AG-4'], files: AGENT },
   { fault: 'agent-ignore-port', clauses: ['AG-4'], files: AGENT },
+  // Found by a first-sight fault (a port of the dynamic range ignored): the agent is given a high port.
+  { fault: 'agent-port-int16', clauses: ['AG-4'], files: AGENT },
   { fault: 'agent-default-port', clauses: ['AG-4'], files: AGENT },
   { fault: 'agent-ready-during-shutdown', clauses: ['AG-5'], files: AGENT },
   { fault: 'agent-liveness-dies-on-shutdown', clauses: ['AG-5'], files: AGENT },

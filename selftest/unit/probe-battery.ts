@@ -7,6 +7,7 @@
  */
 import { connect, type AddressInfo } from 'node:net';
 import { ACCEPT_ENCODING } from '../../support/http/transport';
+import { OVER_USUAL_LIMITS_CHARS } from '../../support/request-lens/operators';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { readConfig } from '../../reference/service/config';
 import type { ServiceOptions } from '../../reference/service/app';
@@ -441,7 +442,7 @@ const rawExchange = (port: number, request: string) =>
 async function parserPart(r: Run) {
   await r.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = r.app.server.address() as AddressInfo;
-  const over = 'f'.repeat(20 * 1024);
+  const over = 'f'.repeat(OVER_USUAL_LIMITS_CHARS);
   for (const head of [`GET ${RUNTIME}${over} HTTP/1.1\r\nhost: x\r\n\r\n`, `HEAD ${RUNTIME} HTTP/1.1\r\nhost: x\r\nx-over: ${over}\r\n\r\n`])
     r.note(await rawExchange(port, head));
 }

@@ -9,8 +9,7 @@ import { frequencyOffsetRuling } from './frequency-offset';
 import { atZeroCases, boundaryCases, combinationCases, lowFrequency, notAnOffsetCases, type Coupled, type OffsetCase } from './offset-rules';
 import type { CheckState } from './state';
 import { CHECK_KINDS, type CheckKind, type UpdateTestKey } from './table';
-import { DEFAULT_CASE_SEED } from '../document/case-seed';
-import { generatedValues, valueOf, VALUE_RULES, type CellContext, type Ruling, type ValueRule } from './value-rules';
+import { generatedValues, seedOf, valueOf, VALUE_RULES, type CellContext, type Ruling, type ValueRule } from './value-rules';
 import type { BodyRole, SpecFacts } from './vocabulary';
 
 export type Expectation = 'valid' | 'invalid' | 'either';
@@ -85,7 +84,7 @@ function byNames(ctx: CellContext, coupled: Coupled): CheckState | undefined {
  * with one check gets them all. CASE_SEED=random swaps them.
  */
 const onThisCheck = (ctx: CellContext, rule: ValueRule, nth: number) =>
-  !ctx.otherCheck || (nth + VALUE_RULES.indexOf(rule) + (ctx.seed ?? DEFAULT_CASE_SEED)) % CHECK_KINDS.length === CHECK_KINDS.indexOf(ctx.check);
+  !ctx.otherCheck || (nth + VALUE_RULES.indexOf(rule) + seedOf(ctx)) % CHECK_KINDS.length === CHECK_KINDS.indexOf(ctx.check);
 
 /** The cells of one value rule on one check, each value judged by the rule's oracle. */
 function propertyCells(ctx: CellContext, rule: ValueRule, which: (e: Expectation) => boolean): Cell[] {

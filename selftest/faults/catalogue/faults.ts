@@ -123,6 +123,7 @@ export const FAULTS = {
   'agent-no-health': '/health answers 404',
   'agent-health-legacy-port': '/health answers on the default port 8081 only, not on the port given in AGENT_HEALTH_PORT',
   'agent-ignore-port': 'agent listens on AGENT_HEALTH_PORT+1',
+  'agent-port-int16': 'AGENT_HEALTH_PORT above 32767 does not fit a signed 16-bit field: the default port is served',
   'agent-default-port': 'without AGENT_HEALTH_PORT the agent listens on a port of its own choosing, not 8081',
   'agent-ready-during-shutdown': 'readiness stays 200 while draining',
   'agent-liveness-dies-on-shutdown': 'liveness answers 503 while draining',

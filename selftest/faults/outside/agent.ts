@@ -242,6 +242,15 @@ export const AGENT_FAULTS: readonly AgentFault[] = [
       seams.healthPort.given = (text, port) => (/^\d{1,4}$/.test(text.trim()) ? given(text, port) : LEGACY_HEALTH_PORT);
     },
   },
+  // The port kept in a signed 16-bit field: from 32768 on it does not fit, and the default is served instead (the suite gives a high port).
+  {
+    name: 'agent-port-int16',
+    clauses: ['AG-4'],
+    apply: (seams) => {
+      const given = seams.healthPort.given;
+      seams.healthPort.given = (text, port) => (Number(text.trim()) > 32_767 ? LEGACY_HEALTH_PORT : given(text, port));
+    },
+  },
   // The classic bug of a hard-coded offset; 0 stays 0 so tests can still pick a port.
   {
     name: 'agent-ignore-port',
