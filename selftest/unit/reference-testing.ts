@@ -1,14 +1,13 @@
-// Helpers for the reference's own unit tests (selftest/unit/reference-*.spec.ts): the demo
-// credentials and an inject() shorthand. Not used by the service itself.
+// Helpers for the unit tests that ask the reference service itself (the fault probe, its robustness,
+// its settings): the demo credentials and an inject() shorthand. Not used by the service itself.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { API_KEYS, DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID } from '../../reference/service/accounts';
 import { buildService, type ServiceOptions } from '../../reference/service/app';
 import { SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID, seedChecks } from '../../reference/service/checks/store';
 import { outsideFaults } from '../faults/outside';
-import { agentFaults } from '../faults/outside/agent';
-import { makeAgentSeams, type AgentSeams } from '../../reference/agent/seams';
 
-export const [DEMO_KEY, SECOND_KEY] = [...API_KEYS.keys()];
+const [DEMO_KEY, SECOND_KEY] = [...API_KEYS.keys()];
+export { DEMO_KEY };
 export { DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID, SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID };
 /** The seeded API check as the store starts: what a test reads back where nothing changed it. */
 export const SEEDED_API_CHECK = seedChecks().find((c) => c.id === SEEDED_API_CHECK_ID)!;
@@ -37,13 +36,6 @@ export function fakeClock(start = 1_000_000): FakeClock {
 export const service = (faults: string[] = [], extra: ServiceOptions = {}): Promise<FastifyInstance> =>
   buildService({ ...extra, plugins: [outsideFaults(faults), ...(extra.plugins ?? [])] });
 
-/** The agent's seams with these MOCK_FAULT items (a list, or MOCK_FAULT's text) applied, as its plugin applies them. */
-export function agentSeams(faults: string | string[] = []): AgentSeams {
-  const seams = makeAgentSeams();
-  agentFaults(faults)(seams);
-  return seams;
-}
-
 export interface Answer {
   status: number;
   type: string;
@@ -64,12 +56,3 @@ export async function call(app: FastifyInstance, opts: InjectOptions & { url: st
   }
   return { status: res.statusCode, type: String(res.headers['content-type'] ?? ''), headers: res.headers, body, text: res.body };
 }
-
-export const put = (app: FastifyInstance, body: unknown, id = SEEDED_API_CHECK_ID, query = '') =>
-  call(app, { method: 'PUT', url: `/v1/checks/${id}${query}`, payload: body as object });
-
-export const getCheck = async (app: FastifyInstance, id = SEEDED_API_CHECK_ID) => (await call(app, { url: `/v1/checks/${id}` })).body;
-
-/** One MOCK_FAULT row of a parameterized kind: objects are JSON, every argument URI-encoded. */
-export const row = (...parts: Array<string | number | object>): string =>
-  parts.map((p) => encodeURIComponent(typeof p === 'object' ? JSON.stringify(p) : String(p))).join(':');
