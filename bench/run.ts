@@ -11,9 +11,10 @@
  *    contract tests' window) beside two keys; and a second run right after the first (a window the
  *    first one used), with the wait it made and why.
  * 4. Against a reference 100 ms away (a latency proxy in front of it), one key: a staging far from CI.
+ * 5. What Playwright's public `test` would cost each test over the root test the fixtures build on (bench/fixture-cost.ts).
  *
  *   npm run bench [-- --seconds 3 --concurrency 16 --rounds 3 --runs 1 --rtt 100
- *                     --skip-rates --skip-suite --skip-remote --skip-distant]
+ *                     --skip-rates --skip-suite --skip-remote --skip-distant --skip-fixtures]
  */
 import { BURST_CONCURRENCY } from '../support/rate-limit/burst';
 import { EMBEDDED } from '../support/run/config';
@@ -22,6 +23,7 @@ import { RATE_LIMIT_SETTINGS } from '../selftest/faults/generated/rate-limit';
 import { measureRates, TARGET_RATIO } from './burst-rate';
 import { startReference } from './reference-process';
 import { startLatencyProxy } from './latency-proxy';
+import { fixtureCost } from './fixture-cost';
 import { burstText, median, seconds, timedRun, type Timed } from './timed-runs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -203,6 +205,7 @@ async function main(): Promise<void> {
   const floorMs = flag('skip-suite') ? undefined : await settings(runs);
   if (!flag('skip-remote')) await remotes(runs, floorMs);
   if (!flag('skip-distant')) await distant(runs, option('rtt', 100), floorMs);
+  if (!flag('skip-fixtures')) await fixtureCost(Math.max(3, runs), out);
 }
 
 main().catch((e) => {

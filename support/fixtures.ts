@@ -4,8 +4,10 @@
  * support/test.ts (these and every family's).
  */
 // Playwright's root test, without its browser fixtures: `test` from @playwright/test sets up and tears
-// down trace recording and browser options around every test, each a step with a captured stack trace
-// (a third of a contract run's CPU). The suite drives no browser; its HTTP client is its own.
+// down trace recording and browser options around every test, each a step with a captured stack trace:
+// 7 ms more per test (`npm run bench`, fixture cost): 0.4 s of a default run's 3.5 s (63 tests; the
+// run would leave 2.5 times the floor) and 16 s of the self-test's run of every fault (2,258 tests).
+// The suite drives no browser; its HTTP client is its own.
 import { contractReserve } from './rate-limit/keys';
 import { _baseTest as base } from '@playwright/test';
 import { ApiClient, type CallOptions } from './http/client';
