@@ -6,8 +6,7 @@
  */
 import { idShape } from '../faults/outside/runtime-id-shape';
 import type { ClauseId } from '../../support/document/clauses';
-import type { FaultExpectation, GeneratedFault } from '../faults/types';
-import type { IndependentFault } from '../faults/independent';
+import type { FaultExpectation, FaultList, GeneratedFault } from '../faults/types';
 import { specDropPart } from '../faults/generated/spec';
 
 /**
@@ -25,7 +24,7 @@ export interface FaultCase {
   fault: string;
   /** For the kill ratio: the generated family (file name), or the hand-written list. */
   family: string;
-  source: 'hand-written' | 'independent' | 'independent-6' | 'independent-7' | 'independent-8' | 'independent-9' | 'generated';
+  source: FaultList | 'generated';
   direction?: 'loose' | 'strict';
   catches: Catch[];
   files: string[];
@@ -170,27 +169,13 @@ function statusOf(fault: string): number | undefined {
   return kind === 'errbody' && /^\d{3}$/.test(status ?? '') ? Number(status) : undefined;
 }
 
-export function fromHandWritten(f: FaultExpectation, source: 'hand-written' = 'hand-written'): FaultCase {
+/** A named fault of a list: the hand-written ones are grouped by the family their name starts with, the others by their list. */
+export function fromNamed(f: FaultExpectation, list: FaultList = 'hand-written'): FaultCase {
   return {
     fault: f.fault,
-    family: familyOfName(f.fault),
-    source,
+    family: list === 'hand-written' ? familyOfName(f.fault) : list,
+    source: list,
     catches: f.clauses.map((clause) => ({ clause })),
-    files: f.files,
-    env: f.env,
-    reach: reachOf(f.fault),
-  };
-}
-
-export function fromIndependent(
-  f: IndependentFault,
-  source: 'independent' | 'independent-6' | 'independent-7' | 'independent-8' | 'independent-9' = 'independent',
-): FaultCase {
-  return {
-    fault: f.fault,
-    family: source,
-    source,
-    catches: f.clauses.map((clause) => ({ clause: clause as ClauseId })),
     files: f.files,
     env: f.env,
     reach: reachOf(f.fault),
@@ -215,7 +200,6 @@ export function fromGenerated(f: GeneratedFault, family: string): FaultCase {
   };
 }
 
-/** The hand-written lists are grouped by the clause family their name starts with. */
 function familyOfName(fault: string): string {
   const head = fault.replace(/^ind\d*-/, '').split('-')[0];
   return ({ swagger: 'spec', fo: 'cu', err: 'errors' } as Record<string, string>)[head] ?? head;

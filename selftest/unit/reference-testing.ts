@@ -4,8 +4,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { API_KEYS, DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID } from '../../reference/service/accounts';
 import { buildService, type ServiceOptions } from '../../reference/service/app';
 import { SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID, seedChecks } from '../../reference/service/checks/store';
-import { outsideFaults } from '../faults/outside';
-import { agentFaults } from '../faults/outside/agent';
+import { outsideFaults } from '../faults/outside/plugin';
+import { agentFaults } from '../faults/outside/agent-plugin';
 import { makeAgentSeams, type AgentSeams } from '../../reference/agent/seams';
 
 export const [DEMO_KEY, SECOND_KEY] = [...API_KEYS.keys()];
