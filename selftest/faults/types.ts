@@ -23,6 +23,12 @@ export interface NamedFaultRecord {
   files?: string[];
   /** Extra environment for the run (suite and service). */
   env?: Record<string, string>;
+  /**
+   * The answers it changes, which decide the faults it may share a run with (FaultCase.reach in
+   * selftest/self/fault-cases.ts); unset, it runs alone. A spec fault changes the document every test
+   * reads: it shares a run only with spec faults on other parts of the document.
+   */
+  reach?: string[];
 }
 
 /** One injected fault of the reference service and the clause the suite must fail on because of it. */

@@ -25,7 +25,7 @@ const run = (failures: Partial<Failure>[], extra: Partial<SuiteRun> = {}): Suite
   ...extra,
 });
 
-test('reach: a fault string says what it changes; a name no row knows runs alone', () => {
+test('reach: a fault string says what it changes; a name no record knows runs alone', () => {
   expect(reachOf('errbody:runtime:404:wording')).toEqual(['runtime#404']);
   expect(reachOf('errbody:any:any:text-type')).toEqual(['*#*']);
   expect(reachOf('auth-skip:check-read:key')).toEqual(['check-read#auth']);

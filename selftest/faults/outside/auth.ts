@@ -13,6 +13,7 @@ import { placeOf } from '../../../reference/service/place';
 import type { AltKeyWhere, Place } from '../catalogue/fault-kinds';
 import type { KindFault, NamedFault, OutsideFault, Seam } from './seams';
 import { TEST_FILES } from '../../../support/run/test-files';
+import { reaching } from './reaching';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -249,6 +250,7 @@ const NAMED: NamedFault[] = [
     name: 'auth-wrong-account-header',
     what: 'account read from X-Account-Id instead of the documented header',
     clauses: ['AUTH-4'],
+    reach: ['*'],
     apply: auth((a) => (a.accountHeader = () => 'X-Account-Id')),
   },
   // The update route still runs the old dashboard's auth, which reads Basic base64(<key>:) too.
@@ -331,6 +333,7 @@ const NAMED: NamedFault[] = [
     list: 'independent',
     files: [TEST_FILES.auth, TEST_FILES.checkUpdate],
     clauses: ['AUTH-5'],
+    reach: ['check-read#auth', 'check-update#auth'],
     apply: accountExcused(['account-missing', 'account-empty'], (req) => placeOf(req) === 'check-read' || placeOf(req) === 'check-update'),
   },
   // The nil GUID (Guid.Empty of an unset client field) read as "no account chosen".
@@ -413,6 +416,7 @@ const NAMED: NamedFault[] = [
     what: "the 403 for another account's GUID quotes the API key in its message",
     list: 'independent',
     clauses: ['AUTH-7'],
+    reach: ['*#403'],
     apply: auth((a) => {
       const accountStep = a.accountStep;
       a.accountStep = (sent, keyAccount, ctx) => {
@@ -431,6 +435,7 @@ const NAMED: NamedFault[] = [
     what: "PUT /v1/checks/:id with another account's GUID is answered 403 only after the update is stored",
     list: 'independent-6',
     clauses: ['AUTH-6', 'CU-7'],
+    reach: ['*#403', 'check-update#valid', 'check-read#valid'],
     apply: (app, seams) => {
       const afterWrite = new WeakSet<FastifyRequest>();
       const accountStep = seams.auth.accountStep;
@@ -481,4 +486,4 @@ const METHODS: OutsideFault[] = [
   },
 ];
 
-export const AUTH_FAULTS: OutsideFault[] = [...KINDS, ...SKIPS, ...NAMED, ...METHODS];
+export const AUTH_FAULTS: OutsideFault[] = reaching(['*#auth'], [...KINDS, ...SKIPS, ...NAMED, ...METHODS]);

@@ -19,6 +19,7 @@ import { DESCRIPTION_MAX, RUNTIME_VERSIONS, UPDATE_PROPERTIES } from '../../../r
 import { RUNTIMES } from '../../../reference/service/runtimes/data';
 import { all, type Json, type KindFault, type NamedFault, type OutsideFault, type Seam } from './seams';
 import { TEST_FILES } from '../../../support/run/test-files';
+import { reaching } from './reaching';
 
 const CHECK_ROUTE = '/v1/checks/:id';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -804,6 +805,8 @@ const REFUSED: NamedFault[] = [
     // A 500 where a 4xx belongs fails every rule that has a rejected cell.
     what: 'invalid update bodies answer 500 instead of 400',
     clauses: ['FO-1', 'FO-2', 'FO-3', 'FO-4', 'FO-5', 'CU-2', 'CU-3', 'CU-4', 'CU-5', 'CU-6'],
+    // Invalid update bodies answer 500 whoever sends them, the authentication probes' bodies too.
+    reach: ['check-update', 'check-read#valid'],
     apply: step('discard', (own) => async (u) => {
       await own(u);
       throw new ApiError('INTERNAL', 500, 'Internal server error');
@@ -915,6 +918,7 @@ const UNKNOWN_IDS: OutsideFault[] = [
     what: 'PUT /v1/checks/:id on an unknown GUID creates the check (200) instead of 404',
     list: 'independent-6',
     clauses: ['CU-8'],
+    reach: ['check-update#unknown', 'check-update#valid', 'check-read#valid'],
     apply: step('unknownId', (own) => (id, place) => (place === 'check-update' && GUID.test(id) ? madeUp(id) : own(id, place))),
   },
   {
@@ -932,6 +936,7 @@ const UNKNOWN_IDS: OutsideFault[] = [
     list: 'independent-9',
     files: [TEST_FILES.errors, TEST_FILES.checkUpdate],
     clauses: ['ERR-4'],
+    reach: ['alone'],
     apply: beforeHandler((_id, message) => ({ status: 404, body: errorBody(400, `Invalid request body: ${message}`) })),
   },
   // The body's 400 as the status, the lookup's not-found error as the body.
@@ -939,6 +944,7 @@ const UNKNOWN_IDS: OutsideFault[] = [
     name: 'err-two-problems-404-body',
     what: 'an invalid body to an unknown check id is answered 400 with the not-found body (statusCode 404)',
     clauses: ['ERR-4'],
+    reach: ['alone'],
     apply: beforeHandler((id) => ({ status: 400, body: errorBody(404, `Check ${id} not found`) })),
   },
 ];
@@ -949,15 +955,7 @@ const UNKNOWN_IDS: OutsideFault[] = [
  * refusal made them (before the route's answers to unknown ids, as the handler did the apply-before
  * refusal first); each problem before the table rows judge the problems found; the rest after.
  */
-export const CHECK_FAULTS: OutsideFault[] = [
-  ...BODIES,
-  ...BEFORE_VALIDATION,
-  ...REFUSED_FIRST,
-  ...UNKNOWN_IDS,
-  ...SCHEMA,
-  ...OFFSET_RULES,
-  ...UPDATE_RULES,
-  ...TABLES,
-  ...REFUSED,
-  ...MERGED_AND_STORED,
-];
+export const CHECK_FAULTS: OutsideFault[] = reaching(
+  ['check-update#valid', 'check-read#valid'],
+  [...BODIES, ...BEFORE_VALIDATION, ...REFUSED_FIRST, ...UNKNOWN_IDS, ...SCHEMA, ...OFFSET_RULES, ...UPDATE_RULES, ...TABLES, ...REFUSED, ...MERGED_AND_STORED],
+);

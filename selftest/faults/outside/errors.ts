@@ -123,11 +123,23 @@ const ERRBODY: KindFault = { kind: 'errbody', clauses: ['ERR-1', 'ERR-2', 'ERR-3
 const alias = (record: Omit<NamedFault, 'apply'>): NamedFault => ({ ...record, apply: errbody([ALIASES[record.name] as ErrbodyRow]) });
 
 const ALIASED: NamedFault[] = [
-  alias({ name: 'auth-echo-key', what: '401 message quotes the key that was sent', clauses: ['AUTH-7'] }),
-  alias({ name: 'err-404-string-status', what: '404 bodies carry statusCode "404" (a string)', files: [TEST_FILES.runtime], clauses: ['ERR-1', 'ERR-4'] }),
-  alias({ name: 'err-404-wording', what: '404 bodies say error "Not found"', files: [TEST_FILES.runtime], clauses: ['ERR-1'] }),
-  alias({ name: 'err-text-content-type', what: 'error responses are served as text/plain', files: [TEST_FILES.runtime, TEST_FILES.auth], clauses: ['ERR-3'] }),
-  alias({ name: 'err-status-mismatch', what: '401 bodies say statusCode 403', files: [TEST_FILES.auth], clauses: ['ERR-4'] }),
+  alias({ name: 'auth-echo-key', what: '401 message quotes the key that was sent', clauses: ['AUTH-7'], reach: ['*#401'] }),
+  alias({
+    name: 'err-404-string-status',
+    what: '404 bodies carry statusCode "404" (a string)',
+    files: [TEST_FILES.runtime],
+    clauses: ['ERR-1', 'ERR-4'],
+    reach: ['*#404'],
+  }),
+  alias({ name: 'err-404-wording', what: '404 bodies say error "Not found"', files: [TEST_FILES.runtime], clauses: ['ERR-1'], reach: ['*#404'] }),
+  alias({
+    name: 'err-text-content-type',
+    what: 'error responses are served as text/plain',
+    files: [TEST_FILES.runtime, TEST_FILES.auth],
+    clauses: ['ERR-3'],
+    reach: ['*#*'],
+  }),
+  alias({ name: 'err-status-mismatch', what: '401 bodies say statusCode 403', files: [TEST_FILES.auth], clauses: ['ERR-4'], reach: ['*#401'] }),
 ];
 
 // ---- the named faults of one body or one answer ----
@@ -149,6 +161,7 @@ const BODIES: NamedFault[] = [
     // Found by the ids whose percent-encoding is well formed but no UTF-8.
     what: "runtime ids whose percent-encoding is no UTF-8 answer 400 (the router's status) instead of 404",
     clauses: ['RT-9'],
+    reach: ['runtime#unknown'],
     apply: editAnswer(404, (a, req) =>
       req.routeOptions.url === undefined && req.raw.url?.startsWith('/v1/runtimes/') && !decodes(req.raw.url)
         ? { ...a, status: 400, payload: JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'URL could not be decoded' }) }
@@ -162,6 +175,7 @@ const BODIES: NamedFault[] = [
     list: 'independent-6',
     files: [TEST_FILES.errors, TEST_FILES.runtime],
     clauses: ['ERR-1'],
+    reach: ['runtime#unknown'],
     apply: editBody(404, (b) => (b.message = null), at('runtime')),
   },
   // The body-size error is wrapped by the validation error helper.
@@ -171,6 +185,7 @@ const BODIES: NamedFault[] = [
     list: 'independent-6',
     files: [TEST_FILES.errors, TEST_FILES.checkUpdate],
     clauses: ['ERR-4'],
+    reach: ['*#413'],
     apply: editBody(413, (b) => (b.statusCode = 400)),
   },
   // The checks module names its error after its NotFound class.
@@ -180,6 +195,7 @@ const BODIES: NamedFault[] = [
     list: 'independent',
     files: [TEST_FILES.checkUpdate],
     clauses: ['ERR-1'],
+    reach: ['check-read#404', 'check-update#404'],
     apply: editBody(404, (b) => (b.error = 'NotFound'), at('check-read', 'check-update')),
   },
   // The 403 is built by the 401 helper, which writes its own statusCode.
@@ -189,6 +205,7 @@ const BODIES: NamedFault[] = [
     list: 'independent',
     files: [TEST_FILES.auth],
     clauses: ['ERR-4'],
+    reach: ['*#403'],
     apply: editBody(403, (b) => (b.statusCode = 401)),
   },
   // The error template each of the service's error helpers share: notFound() spreads it, unauthorized() Object.assign()s into it.
@@ -230,6 +247,7 @@ const ANSWERS: NamedFault[] = [
     list: 'independent-6',
     files: [TEST_FILES.errors, TEST_FILES.checkUpdate],
     clauses: ['ERR-3'],
+    reach: ['*#415'],
     apply: editAnswer(415, (_a, _req, body) => ({ status: 415, type: TEXT_TYPE, payload: `Unsupported Media Type: ${String(body.message ?? '')}` })),
   },
   // The auth layer sends its JSON with reply.send(string) and no type.
@@ -239,6 +257,7 @@ const ANSWERS: NamedFault[] = [
     list: 'independent',
     files: [TEST_FILES.auth],
     clauses: ['ERR-3'],
+    reach: ['*#401'],
     apply: editAnswer(401, (a) => ({ ...a, type: TEXT_TYPE })),
   },
   /** The ownership layer turns the miss on a check another account holds into 403, by the status line only (the owner asked of the check store). */

@@ -114,9 +114,10 @@ const LIMIT: OutsideFault[] = [
     what: 'global limit is 700 instead of RATE_LIMIT_MAX',
     env: { RATE_LIMIT_WINDOW_S: '5' },
     clauses: ['RL-2'],
+    reach: ['*#limit'],
     apply: bend('limit', () => () => 700),
   },
-  { name: 'rl-500', what: 'global limit is 500 instead of RATE_LIMIT_MAX', clauses: ['RL-1'], apply: bend('limit', () => () => 500) },
+  { name: 'rl-500', what: 'global limit is 500 instead of RATE_LIMIT_MAX', clauses: ['RL-1'], reach: ['*#limit'], apply: bend('limit', () => () => 500) },
   // The window in seconds handed to an option that counts milliseconds.
   {
     name: 'ind-rl-window-ms',
@@ -137,6 +138,7 @@ const LIMIT: OutsideFault[] = [
     // No limiter at all: the global burst and the custom route both run free.
     what: 'no rate limit at all',
     clauses: ['RL-2', 'RL-4'],
+    reach: ['*#limit'],
     apply: bend('exempt', () => () => true),
   },
 ];
@@ -232,6 +234,7 @@ const STORE: OutsideFault[] = [
     what: 'the rate-limit window never ends',
     env: { RATE_LIMIT_WINDOW_S: '5' },
     clauses: ['RL-5'],
+    reach: ['*#limit'],
     apply: bendEither(
       (Store) =>
         class extends Store {
@@ -436,6 +439,7 @@ const REFUSAL: NamedFault[] = [
     name: 'rl-503',
     what: 'the limiter answers 503 (with a 503 body) instead of 429',
     clauses: ['RL-2'],
+    reach: ['*#limit'],
     apply: bend('tooManyRequests', (orig) => (refusal, req) => {
       const { message } = orig(refusal, req).body;
       return new RateLimitError(503, { statusCode: 503, error: 'Service Unavailable', message });
@@ -447,6 +451,7 @@ const REFUSAL: NamedFault[] = [
     what: '429 body is {code:429,message:"Rate limit exceeded"}',
     files: [TEST_FILES.rateLimit, TEST_FILES.burst],
     clauses: ['RL-3', 'ERR-2'],
+    reach: ['*#limit'],
     apply: bend('tooManyRequests', () => () => new RateLimitError(429, { code: 429, message: 'Rate limit exceeded' })),
   },
   // A route with its own limit words its 429 by hand.
@@ -467,6 +472,7 @@ const REFUSAL: NamedFault[] = [
     // The custom route's own 429 (the global burst's are right): RL-3 holds for every 429.
     what: 'the 429 of the custom-limited GET /v1/runtimes has no statusCode',
     clauses: ['RL-3'],
+    reach: ['*#limit'],
     apply: bentRefusal(
       (refusal) => refusal.scope === 'route',
       (body) => delete body.statusCode,
@@ -479,6 +485,7 @@ const REFUSAL: NamedFault[] = [
     list: 'independent-7',
     files: [TEST_FILES.auth, TEST_FILES.burst, TEST_FILES.rateLimit],
     clauses: ['AUTH-7'],
+    reach: ['*#auth'],
     apply: (app, seams) =>
       bentRefusal(byLimiterHook, (body, req) => (body.attributes = { ...(body.attributes as object), key: seams.rateLimit.bucket(req) }))(app, seams),
   },
@@ -582,6 +589,7 @@ const HEADERS: OutsideFault[] = [
     // A 429 that promises a short wait is taken at its word in every run: one request once it is due.
     what: 'x-ratelimit-reset and Retry-After count the seconds since the window began, not those until its end',
     clauses: ['RL-6'],
+    reach: ['*#limit'],
     apply: (app, seams) => {
       const windowMs = limiterWindow(seams);
       lastOnSend(async (req, reply) => {
@@ -626,7 +634,7 @@ const HEADERS: OutsideFault[] = [
   },
   kindFault({ kind: 'rl-headers', clauses: ['RL-6'], apply: (rows) => tellLies(rows.map((r) => r.mutation)) }),
   // x-ratelimit-remaining never falls (rl-headers:remaining-stuck by its old name, after the rows).
-  { name: 'rl-bad-headers', what: 'x-ratelimit-remaining never falls', clauses: ['RL-6'], apply: tellLies(['remaining-stuck']) },
+  { name: 'rl-bad-headers', what: 'x-ratelimit-remaining never falls', clauses: ['RL-6'], reach: ['*#limit'], apply: tellLies(['remaining-stuck']) },
 ];
 
 /** In the order they are applied: a seam bent later is bent on what the earlier ones made of it. */

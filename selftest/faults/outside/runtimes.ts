@@ -16,6 +16,7 @@ import { idShape, rawLastSegment } from './runtime-id-shape';
 import { RUNTIME_LIST, RUNTIME_ROUTE, type RuntimeSeams } from '../../../reference/service/runtimes/seams';
 import type { KindFault, NamedFault, OutsideFault, Seam } from './seams';
 import { TEST_FILES } from '../../../support/run/test-files';
+import { reaching } from './reaching';
 
 type View = Record<string, unknown>;
 
@@ -247,6 +248,7 @@ const LOOKUP: NamedFault[] = [
     name: 'rt-missing-version',
     what: 'runtime 2022.10 answers 404',
     clauses: ['RT-1'],
+    reach: ['runtime#known', 'runtime#unknown'],
     apply: runtimes((s) => (s.catalogue = s.catalogue.filter((r) => r.name !== '2022.10'))),
   },
   // The lowest name the id begins: "2024.0" finds 2024.02, not 2024.09.
@@ -254,6 +256,7 @@ const LOOKUP: NamedFault[] = [
     name: 'rt-prefix-match',
     what: 'a prefix id ("2024.0") answers 200 with the first runtime it prefixes',
     clauses: ['RT-9'],
+    reach: ['runtime#unknown'],
     apply: lookup(
       (find, s) => (id) => find(id) ?? (id ? s.catalogue.filter((r) => r.name.startsWith(id)).sort((a, b) => a.name.localeCompare(b.name))[0] : undefined),
     ),
@@ -264,6 +267,7 @@ const LOOKUP: NamedFault[] = [
     what: 'runtime ids parsed as year and month numbers: "2024.9" answers 200 with runtime 2024.09',
     list: 'independent-6',
     clauses: ['RT-9'],
+    reach: ['runtime#known', 'runtime#unknown'],
     apply: lookup((find) => (id) => {
       const numeric = /^(\d{4})\.(\d{1,2})$/.exec(id);
       return find(id) ?? (numeric ? find(`${numeric[1]}.${numeric[2].padStart(2, '0')}`) : undefined);
@@ -323,6 +327,7 @@ const AROUND: NamedFault[] = [
     name: 'rt-encoded-slash-500',
     what: 'runtime ids containing %2F answer 500',
     clauses: ['RT-9'],
+    reach: ['runtime#unknown'],
     apply: beforeRead((req) => {
       if (/%2f/i.test(req.raw.url ?? '')) throw crash('path decoding failed');
     }),
@@ -331,6 +336,7 @@ const AROUND: NamedFault[] = [
     name: 'rt-long-id-500',
     what: 'runtime ids over 1,000 characters answer 500',
     clauses: ['RT-9'],
+    reach: ['runtime#unknown'],
     apply: beforeRead((req) => {
       if (idOf(req).length > 1000) throw crash('runtime id overflow');
     }),
@@ -341,6 +347,7 @@ const AROUND: NamedFault[] = [
     what: 'runtime ids with non-ASCII characters answer 500',
     list: 'independent',
     clauses: ['RT-9'],
+    reach: ['runtime#unknown'],
     apply: beforeRead((req) => {
       if ([...idOf(req)].some((ch) => ch.charCodeAt(0) > 0x7f)) throw crash('cache key: not ASCII');
     }),
@@ -451,6 +458,7 @@ const LIMITS: NamedFault[] = [
     name: 'rl-custom-ignored',
     what: 'the 20/10 s limit of GET /v1/runtimes is not applied',
     clauses: ['RL-4'],
+    reach: ['*#limit'],
     apply: runtimes((s) => wrapLimit(s, (limit, url) => (url === RUNTIME_LIST ? undefined : limit))),
   },
   // The route's limit one too high (21 requests served per 10 s).
@@ -459,6 +467,7 @@ const LIMITS: NamedFault[] = [
     what: 'GET /v1/runtimes serves 21 requests per 10 s instead of 20',
     list: 'independent',
     clauses: ['RL-4'],
+    reach: ['alone'],
     apply: runtimes((s) => wrapLimit(s, (limit, url) => (limit && url === RUNTIME_LIST ? { ...limit, max: limit.max + 1 } : limit))),
   },
   // The list's limit attached to every route under /v1/runtimes.
@@ -467,6 +476,7 @@ const LIMITS: NamedFault[] = [
     what: 'the 20 per 10 s limit of GET /v1/runtimes also applies to GET /v1/runtimes/:id (prefix match)',
     list: 'independent-6',
     clauses: ['RL-1'],
+    reach: ['alone'],
     apply: runtimes((s) => {
       const own = s.ownLimit;
       s.ownLimit = (url) => own(url) ?? (url.startsWith(RUNTIME_LIST) ? own(RUNTIME_LIST) : undefined);
@@ -479,4 +489,4 @@ function wrapLimit(s: RuntimeSeams, bend: (limit: ReturnType<RuntimeSeams['ownLi
   s.ownLimit = (url) => bend(own(url), url);
 }
 
-export const RUNTIME_FAULTS: OutsideFault[] = [...LOOKUP, ...VIEW, ...FIELD, ...AROUND, ...UNKNOWN, ...SERVING, ...LIMITS];
+export const RUNTIME_FAULTS: OutsideFault[] = reaching(['runtime#known'], [...LOOKUP, ...VIEW, ...FIELD, ...AROUND, ...UNKNOWN, ...SERVING, ...LIMITS]);

@@ -49,6 +49,7 @@ const EDITS: NamedFault[] = [
     name: 'spec-no-bearer',
     what: 'security scheme is an apiKey in a header instead of HTTP bearer',
     clauses: ['SPEC-3'],
+    reach: ['spec#security'],
     apply: openapi((d) => {
       d.components.securitySchemes = { ApiKey: { type: 'apiKey', in: 'header', name: 'Authorization' } };
       d.security = [{ ApiKey: [] }];
@@ -58,18 +59,21 @@ const EDITS: NamedFault[] = [
     name: 'spec-runtime-no-404',
     what: 'runtime operation does not declare its 404 response',
     clauses: ['SPEC-4', 'SPEC-7'],
+    reach: ['spec#runtime-operation'],
     apply: openapi((d) => delete runtimeOp(d).responses['404']),
   },
   {
     name: 'spec-not-deprecated',
     what: 'check update operation is not marked deprecated',
     clauses: ['SPEC-5'],
+    reach: ['spec#update-operation'],
     apply: openapi((d) => delete updateOp(d).deprecated),
   },
   {
     name: 'spec-runtime-optional-node',
     what: 'Runtime schema does not require nodeJsVersion',
     clauses: ['SPEC-6'],
+    reach: ['spec#runtime-schema'],
     apply: openapi((d) => (schemas(d).Runtime.required = schemas(d).Runtime.required.filter((r: string) => r !== 'nodeJsVersion'))),
   },
   {
@@ -77,18 +81,21 @@ const EDITS: NamedFault[] = [
     what: 'RuntimeStage enum lists a seventh value, GA',
     list: 'generated',
     clauses: ['SPEC-6'],
+    reach: ['spec#runtime-schema'],
     apply: openapi((d) => schemas(d).RuntimeStage.enum.push('GA')),
   },
   {
     name: 'spec-stage-enum',
     what: 'RuntimeStage enum lacks STABLE',
     clauses: ['SPEC-6'],
+    reach: ['spec#runtime-schema'],
     apply: openapi((d) => (schemas(d).RuntimeStage.enum = schemas(d).RuntimeStage.enum.filter((s: string) => s !== 'STABLE'))),
   },
   {
     name: 'spec-429-schema',
     what: '429 schema has error enum "Rate limit exceeded"',
     clauses: ['SPEC-7'],
+    reach: ['spec#runtime-operation'],
     apply: openapi((d) => (schemas(d).TooManyRequestsError.properties.error.enum = ['Rate limit exceeded'])),
   },
   // The error responses' media type changed to RFC 9457's in the document, not in the service.
@@ -111,6 +118,7 @@ const EDITS: NamedFault[] = [
     what: 'spec: the check update operation overrides security with an HTTP basic scheme',
     list: 'independent',
     clauses: ['SPEC-3'],
+    reach: ['spec#security'],
     apply: openapi((d) => {
       d.components.securitySchemes.Basic = { type: 'http', scheme: 'basic' };
       updateOp(d).security = [{ Basic: [] }];
@@ -122,6 +130,7 @@ const EDITS: NamedFault[] = [
     what: 'spec: the autoAssignAlerts query parameter is typed string (enum "true"/"false"), not boolean',
     list: 'independent',
     clauses: ['SPEC-5'],
+    reach: ['spec#update-operation'],
     apply: openapi((d) => (updateOp(d).parameters.find((p: Json) => p.in === 'query').schema = { type: 'string', enum: ['true', 'false'], default: 'true' })),
   },
   // The runtime operation's 429 copied from its 401 line.
@@ -252,6 +261,7 @@ const EDITS: NamedFault[] = [
     name: 'swagger-newer',
     what: 'swagger.json declares an extra operation and is newer than openapi.json',
     clauses: ['SPEC-8'],
+    reach: ['spec#swagger'],
     apply: all(
       servedJson(SWAGGER, (d) => {
         d.paths['/v1/checks'] = { post: { summary: 'Create a check', operationId: 'postV1Checks', responses: { 201: { description: 'Created' } } } };
