@@ -1,26 +1,39 @@
-/** Every injected fault the self-test runs: the hand-written lists, the independent one, the generated ones. */
+/** Every injected fault the self-test runs: the named ones' expectations, read from their records, and the generated lists. */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHECK_UPDATE_FAULTS } from './check-update';
-import { FOUNDATION_FAULTS } from './foundation';
-import { INDEPENDENT_FAULTS, INDEPENDENT_FAULTS_6, INDEPENDENT_FAULTS_7, INDEPENDENT_FAULTS_8, INDEPENDENT_FAULTS_9 } from './independent';
-import { RATE_LIMIT_FAULTS } from './rate-limit';
-import { REQUEST_LENS_FAULTS } from './request-lens';
-import type { FaultExpectation, GeneratedFault } from './types';
+import { familyOf, type ClauseId } from '../../support/document/clauses';
+import { TEST_FILES } from '../../support/run/test-files';
+import { NAMED_FAULTS } from './catalogue/faults';
+import type { FaultExpectation, FaultList, GeneratedFault } from './types';
 
-export const ALL_FAULTS: FaultExpectation[] = [...FOUNDATION_FAULTS, ...CHECK_UPDATE_FAULTS, ...RATE_LIMIT_FAULTS, ...REQUEST_LENS_FAULTS];
+/** The suite files that judge each clause family's rules (FO's are the check update's). */
+const FAMILY_FILES: Record<ReturnType<typeof familyOf>, string[]> = {
+  SPEC: [TEST_FILES.spec],
+  AUTH: [TEST_FILES.auth],
+  RT: [TEST_FILES.runtime],
+  ERR: [TEST_FILES.errors],
+  RL: [TEST_FILES.rateLimit, TEST_FILES.burst],
+  CU: [TEST_FILES.checkUpdate],
+  FO: [TEST_FILES.checkUpdate],
+  AG: [TEST_FILES.agent],
+};
 
-export { INDEPENDENT_FAULTS, INDEPENDENT_FAULTS_6, INDEPENDENT_FAULTS_7, INDEPENDENT_FAULTS_8, INDEPENDENT_FAULTS_9 };
+/** The files of these clauses' families: where a fault that breaks them is caught, unless its record says otherwise. */
+export const filesOf = (clauses: readonly ClauseId[]): string[] => [...new Set(clauses.flatMap((c) => FAMILY_FILES[familyOf(c)]))];
 
-/** Every fault named in a list of expectations, hand-written or independent (the generated ones are generatedFaults()). */
-export const LISTED_FAULTS: Array<{ fault: string; clauses: readonly string[]; env?: Record<string, string> }> = [
-  ...ALL_FAULTS,
-  ...INDEPENDENT_FAULTS,
-  ...INDEPENDENT_FAULTS_6,
-  ...INDEPENDENT_FAULTS_7,
-  ...INDEPENDENT_FAULTS_8,
-  ...INDEPENDENT_FAULTS_9,
-];
+export interface ListedFault extends FaultExpectation {
+  list: FaultList;
+}
+
+/**
+ * What the self-test expects of each named fault a list reports: not of a variant (no clause), nor of
+ * one only a generated row expects.
+ */
+export const LISTED_FAULTS: ListedFault[] = NAMED_FAULTS.flatMap((f) =>
+  f.clauses.length === 0 || f.list === 'generated'
+    ? []
+    : [{ fault: f.name, clauses: f.clauses, files: f.files ?? filesOf(f.clauses), ...(f.env && { env: f.env }), list: f.list ?? 'hand-written' }],
+);
 
 const isGeneratedFault = (x: unknown): x is GeneratedFault =>
   !!x &&

@@ -1,5 +1,36 @@
 import type { ClauseId } from '../../support/document/clauses';
 
+/** The kill ratio's lists of named faults: the hand-written one, and each batch of independent ones (written without reading the suite). */
+export type FaultList = 'hand-written' | 'independent' | 'independent-6' | 'independent-7' | 'independent-8' | 'independent-9';
+
+/**
+ * What the record of a named fault says besides its change (selftest/faults/outside/): the catalogue
+ * line (catalogue/faults.ts) and the self-test's expectation (index.ts) are read from it.
+ */
+export interface NamedFaultRecord {
+  /** Its MOCK_FAULT value. */
+  name: string;
+  /** One line: what the fault does (`npx tsx selftest/faults/list.ts`). */
+  what: string;
+  /**
+   * Those a correct suite must fail on with it injected, every one; where two are listed, the one
+   * observation breaks both. None: a correct variant, run as a setting, with no expectation.
+   */
+  clauses: ClauseId[];
+  /** The list that reports it (hand-written when unset); generated: only a generated row expects it, at its place and value class. */
+  list?: FaultList | 'generated';
+  /** Suite files to run, where not those of its clauses' families (filesOf). */
+  files?: string[];
+  /** Extra environment for the run (suite and service). */
+  env?: Record<string, string>;
+  /**
+   * The answers it changes, which decide the faults it may share a run with (FaultCase.reach in
+   * selftest/self/fault-cases.ts); unset, it runs alone. A spec fault changes the document every test
+   * reads: it shares a run only with spec faults on other parts of the document.
+   */
+  reach?: string[];
+}
+
 /** One injected fault of the reference service and the clause the suite must fail on because of it. */
 export interface FaultExpectation {
   /** MOCK_FAULT value (see `npx tsx selftest/faults/list.ts`). */

@@ -6,9 +6,9 @@
  */
 import { idShape } from '../faults/outside/runtime-id-shape';
 import type { ClauseId } from '../../support/document/clauses';
-import type { FaultExpectation, GeneratedFault } from '../faults/types';
-import type { IndependentFault } from '../faults/independent';
+import type { FaultExpectation, FaultList, GeneratedFault } from '../faults/types';
 import { specDropPart } from '../faults/generated/spec';
+import { NAMED_FAULTS } from '../faults/catalogue/faults';
 
 /**
  * What a run's failures must include for the fault to count as caught: a failure of this clause and,
@@ -25,7 +25,7 @@ export interface FaultCase {
   fault: string;
   /** For the kill ratio: the generated family (file name), or the hand-written list. */
   family: string;
-  source: 'hand-written' | 'independent' | 'independent-6' | 'independent-7' | 'independent-8' | 'independent-9' | 'generated';
+  source: FaultList | 'generated';
   direction?: 'loose' | 'strict';
   catches: Catch[];
   files: string[];
@@ -112,56 +112,14 @@ function reachOfKind(fault: string): string[] | undefined {
   }
 }
 
-const AUTH_REACH = ['*#auth'];
-const RUNTIME_BODY = ['runtime#known'];
-const RUNTIME_UNKNOWN = ['runtime#unknown'];
+/** The reach each named fault's record gives it (unset: alone). */
+const NAMED_REACH = new Map(NAMED_FAULTS.map((f) => [f.name, f.reach ?? ['alone']]));
 
-/**
- * The reach of a named fault (selftest/faults/list.ts says what each changes); a name no row knows
- * runs alone. The spec's faults change the document every test reads: they share a run only with
- * other spec faults, each on its own part of the document (see spec parts in reachesOverlap).
- */
-const NAMED_REACH: Array<[RegExp, string[]]> = [
-  // The sixth independent generation's faults that reach past their family's usual part.
-  [/^ind6-auth-403-after-write$/, ['*#403', ...STATE]],
-  [/^ind6-cu-put-upserts$/, ['check-update#unknown', ...STATE]],
-  [/^ind6-rt-id-numeric-parse$/, [...RUNTIME_BODY, ...RUNTIME_UNKNOWN]],
-  [/^ind6-err-404-message-null$/, RUNTIME_UNKNOWN],
-  [/^ind6-err-415-text$/, ['*#415']],
-  [/^ind6-err-413-status-400$/, ['*#413']],
-  [/^spec-(invalid|unversioned|missing)$/, ['alone']],
-  [/^(spec-no-bearer|ind-spec-update-basic-auth)$/, ['spec#security']],
-  [/^(spec-runtime-no-404|spec-429-schema)$/, ['spec#runtime-operation']],
-  [/^(spec-not-deprecated|ind-spec-query-string)$/, ['spec#update-operation']],
-  [/^(spec-runtime-optional-node|spec-stage-enum|spec-stage-extra)$/, ['spec#runtime-schema']],
-  [/^swagger-newer$/, ['spec#swagger']],
-  [/^(ind\d*-)?(spec|swagger)-/, ['alone']],
-  // The limiter past the limit (none, a higher one, another answer than 429, no reset) or its headers.
-  [/^rl-(none|500|503|700|429-body|never-reset|custom-ignored|custom-429-body|bad-headers|reset-counts-up)$/, ['*#limit']],
-  [/^(ind\d*-)?rl-|^ind-err-custom-429/, ['alone']],
-  [/^(ind\d*-)?agent-/, ['agent']],
-  // The runtime's 200 bodies, or its answers to unknown ids (a missing version: both).
-  [/^rt-missing-version$/, [...RUNTIME_BODY, ...RUNTIME_UNKNOWN]],
-  [/^(rt-encoded-slash-500|rt-long-id-500|rt-undecodable-id-400|rt-prefix-match|ind-rt-non-ascii-500)$/, RUNTIME_UNKNOWN],
-  [/^(ind\d*-)?rt-/, RUNTIME_BODY],
-  // Invalid update bodies answer 500 whoever sends them, the authentication probes' bodies too.
-  [/^cu-500$/, ['check-update', 'check-read#valid']],
-  [/^(ind\d*-)?(cu|fo)-/, STATE],
-  // Authentication everywhere (= auth-skip:any:<rule>), its error bodies, and the error bodies of one status.
-  [/^auth-wrong-account-header$/, ['*']],
-  [/^(auth-echo-key|err-status-mismatch|ind-err-401-text-plain)$/, ['*#401']],
-  [/^(ind-auth-403-echo-key|ind-err-403-status-401)$/, ['*#403']],
-  [/^ind-auth-checks-account-optional$/, ['check-read#auth', 'check-update#auth']],
-  [/^(ind\d*-)?auth-/, AUTH_REACH],
-  [/^err-404-/, ['*#404']],
-  [/^ind-err-check-404/, ['check-read#404', 'check-update#404']],
-  [/^err-text-content-type$/, ['*#*']],
-];
-
+/** What a fault string changes: a kind's row says it in its arguments, a named fault in its record; a name no record knows runs alone. */
 export function reachOf(fault: string): string[] {
   const parts = fault.split(',');
   if (parts.length > 1) return [...new Set(parts.flatMap(reachOf))];
-  return reachOfKind(fault) ?? NAMED_REACH.find(([re]) => re.test(fault))?.[1] ?? ['alone'];
+  return reachOfKind(fault) ?? NAMED_REACH.get(fault) ?? ['alone'];
 }
 
 /** errbody:<place>:<status>:… is about responses of that status: its failures are too. */
@@ -170,27 +128,13 @@ function statusOf(fault: string): number | undefined {
   return kind === 'errbody' && /^\d{3}$/.test(status ?? '') ? Number(status) : undefined;
 }
 
-export function fromHandWritten(f: FaultExpectation, source: 'hand-written' = 'hand-written'): FaultCase {
+/** A named fault of a list: the hand-written ones are grouped by the family their name starts with, the others by their list. */
+export function fromNamed(f: FaultExpectation, list: FaultList = 'hand-written'): FaultCase {
   return {
     fault: f.fault,
-    family: familyOfName(f.fault),
-    source,
+    family: list === 'hand-written' ? familyOfName(f.fault) : list,
+    source: list,
     catches: f.clauses.map((clause) => ({ clause })),
-    files: f.files,
-    env: f.env,
-    reach: reachOf(f.fault),
-  };
-}
-
-export function fromIndependent(
-  f: IndependentFault,
-  source: 'independent' | 'independent-6' | 'independent-7' | 'independent-8' | 'independent-9' = 'independent',
-): FaultCase {
-  return {
-    fault: f.fault,
-    family: source,
-    source,
-    catches: f.clauses.map((clause) => ({ clause: clause as ClauseId })),
     files: f.files,
     env: f.env,
     reach: reachOf(f.fault),
@@ -215,7 +159,6 @@ export function fromGenerated(f: GeneratedFault, family: string): FaultCase {
   };
 }
 
-/** The hand-written lists are grouped by the clause family their name starts with. */
 function familyOfName(fault: string): string {
   const head = fault.replace(/^ind\d*-/, '').split('-')[0];
   return ({ swagger: 'spec', fo: 'cu', err: 'errors' } as Record<string, string>)[head] ?? head;

@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { API_KEYS, DEMO_ACCOUNT_ID, SECOND_ACCOUNT_ID } from '../../reference/service/accounts';
 import { buildService, type ServiceOptions } from '../../reference/service/app';
 import { SEEDED_API_CHECK_ID, SEEDED_BROWSER_CHECK_ID, seedChecks } from '../../reference/service/checks/store';
-import { outsideFaults } from '../faults/outside';
+import { outsideFaults } from '../faults/outside/plugin';
 
 const [DEMO_KEY, SECOND_KEY] = [...API_KEYS.keys()];
 export { DEMO_KEY };

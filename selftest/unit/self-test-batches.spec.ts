@@ -6,7 +6,7 @@ import type { Failure } from '../../support/checks/failure';
 import type { SuiteRun } from '../../scripts/suite-runner';
 import { catchesOverlap, compatible, planBatches, reachesOverlap } from '../self/batch-plan';
 import { judge, matches, stateBroken, withinReach, type FaultOutcome } from '../self/catching';
-import { fromGenerated, fromHandWritten, reachOf, type FaultCase } from '../self/fault-cases';
+import { fromGenerated, fromNamed, reachOf, type FaultCase } from '../self/fault-cases';
 import { killRatio } from '../self/kill-ratio-reporter';
 import { testsFor } from '../self/test-selection';
 
@@ -25,7 +25,7 @@ const run = (failures: Partial<Failure>[], extra: Partial<SuiteRun> = {}): Suite
   ...extra,
 });
 
-test('reach: a fault string says what it changes; a name no row knows runs alone', () => {
+test('reach: a fault string says what it changes; a name no record knows runs alone', () => {
   expect(reachOf('errbody:runtime:404:wording')).toEqual(['runtime#404']);
   expect(reachOf('errbody:any:any:text-type')).toEqual(['*#*']);
   expect(reachOf('auth-skip:check-read:key')).toEqual(['check-read#auth']);
@@ -85,9 +85,9 @@ test('the plan: every fault in exactly one run, alone ones by themselves, no two
     gen('errbody:check-read:404:wording', 'ERR-1', { place: 'check-read' }),
     gen('errbody:runtime:404:no-status', 'ERR-4', { place: 'runtime' }, [RT]),
     gen('rl-limit:+1', 'RL-2'),
-    fromHandWritten({ fault: 'rt-node-no-v', clauses: ['RT-3'], files: [RT] }),
-    fromHandWritten({ fault: 'rt-eol-iso', clauses: ['RT-6'], files: [RT] }),
-    fromHandWritten({ fault: 'spec-missing', clauses: ['SPEC-1'], files: ['tests/spec.spec.ts'] }),
+    fromNamed({ fault: 'rt-node-no-v', clauses: ['RT-3'], files: [RT] }),
+    fromNamed({ fault: 'rt-eol-iso', clauses: ['RT-6'], files: [RT] }),
+    fromNamed({ fault: 'spec-missing', clauses: ['SPEC-1'], files: ['tests/spec.spec.ts'] }),
   ];
   const plan = planBatches(cases);
   expect(plan.flatMap((b) => b.cases.map((c) => c.fault)).sort()).toEqual(cases.map((c) => c.fault).sort());
@@ -113,7 +113,7 @@ test('cells of the stored check share a run; a named update fault or a leak does
   const a = cell('accept:API:%7B%22locations%22%3A%5B%5D%7D', 'api:locations:empty');
   const b = cell('accept:API:%7B%22locations%22%3A%5B%22x%22%5D%7D', 'api:locations:unknown');
   const leak = fromGenerated({ fault: 'leak:name', clause: 'CU-7', place: 'check-update', direction: 'loose', files: [CU] }, 'check-update');
-  const named = fromHandWritten({ fault: 'cu-unknown-location', clauses: ['CU-4'], files: [CU] });
+  const named = fromNamed({ fault: 'cu-unknown-location', clauses: ['CU-4'], files: [CU] });
   expect(compatible(a, b)).toBe(true);
   expect(compatible(a, leak)).toBe(false);
   expect(compatible(a, named)).toBe(false);
@@ -159,13 +159,13 @@ test('in company, a failure counts for a fault only where its reach could have c
   expect(withinReach(['runtime#known'], f(undefined, 200))).toBe(false);
   expect(withinReach(['runtime#known'], f('runtime', 200, { error: true }))).toBe(false);
   // A named fault of the 403 bodies is not caught by the AUTH-6 failures that bent 400 bodies cause.
-  const named = fromHandWritten({ fault: 'ind-err-403-status-401', clauses: ['AUTH-6'], files: [AUTH] } as never);
+  const named = fromNamed({ fault: 'ind-err-403-status-401', clauses: ['AUTH-6'], files: [AUTH] } as never);
   expect(judge({ ...named, reach: ['*#403'] }, run([f('runtime', 400)]), 'batch').caught).toBe(false);
   expect(judge({ ...named, reach: ['*#403'] }, run([f('runtime', 400)]), 'again alone').caught).toBe(true);
 });
 
 test('judging: caught when every catch has its failure; a survivor shows the failures of its clause it did see', () => {
-  const hand = fromHandWritten({ fault: 'err-404-string-status', clauses: ['ERR-1', 'ERR-4'], files: [RT] });
+  const hand = fromNamed({ fault: 'err-404-string-status', clauses: ['ERR-1', 'ERR-4'], files: [RT] });
   expect(
     judge(
       hand,
@@ -212,7 +212,7 @@ test("a run takes the tests of a fault's files that tried its catch (and those t
 });
 
 test('the kill ratio counts generated faults per family, lists survivors and the faults per clause', () => {
-  const cases = [gen('a', 'AUTH-1'), gen('b', 'AUTH-1'), gen('c', 'AUTH-2'), fromHandWritten({ fault: 'rt-node-no-v', clauses: ['RT-3'], files: [RT] })];
+  const cases = [gen('a', 'AUTH-1'), gen('b', 'AUTH-1'), gen('c', 'AUTH-2'), fromNamed({ fault: 'rt-node-no-v', clauses: ['RT-3'], files: [RT] })];
   const outcome = (c: FaultCase, caught: boolean): FaultOutcome => ({
     fault: c.fault,
     family: c.family,

@@ -1,6 +1,5 @@
-// The parsed MOCK_FAULT: named faults by `has`, and one typed question per kind, asked at the one place
-// that kind bends. Named faults that are exactly one row of a kind are stored as that row, so each
-// behaviour has a single implementation.
+// The rows of the fault kinds in a MOCK_FAULT, and one typed question per kind, asked at the one place
+// that kind bends. ALIASES: the named faults that are exactly one row of a kind, listed as that row.
 import { isDeepStrictEqual } from 'node:util';
 import type { CHECK_ID_SHAPES } from './fault-kinds';
 import type {
@@ -19,9 +18,8 @@ import type {
   RuntimeField,
   RuntimeIdClass,
 } from './fault-kinds';
-import type { FaultName } from './faults';
 
-export const ALIASES: Partial<Record<FaultName, FaultKind>> = {
+export const ALIASES: Readonly<Record<string, FaultKind>> = {
   'auth-no-key-accepted': { kind: 'auth-skip', place: 'any', rule: 'key' },
   'auth-any-scheme': { kind: 'auth-skip', place: 'any', rule: 'scheme' },
   'auth-any-key': { kind: 'auth-skip', place: 'any', rule: 'unknown-key' },
@@ -52,16 +50,10 @@ function matches(pattern: BodyPattern, body: unknown): boolean {
 }
 
 export class Faults {
-  private readonly named: ReadonlySet<FaultName>;
   private readonly kinds: readonly FaultKind[];
 
-  constructor(named: Iterable<FaultName> = [], kinds: Iterable<FaultKind> = []) {
-    this.named = new Set(named);
-    this.kinds = [...kinds, ...[...this.named].flatMap((n) => ALIASES[n] ?? [])];
-  }
-
-  has(name: FaultName): boolean {
-    return this.named.has(name);
+  constructor(kinds: Iterable<FaultKind>) {
+    this.kinds = [...kinds];
   }
 
   private of<K extends FaultKind['kind']>(kind: K): Array<Of<K>> {

@@ -12,6 +12,8 @@ import { apiError, type ApiError } from '../../../reference/service/errors/catal
 import { placeOf } from '../../../reference/service/place';
 import type { AltKeyWhere, Place } from '../catalogue/fault-kinds';
 import type { KindFault, NamedFault, OutsideFault, Seam } from './seams';
+import { TEST_FILES } from '../../../support/run/test-files';
+import { reaching } from './reaching';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -220,23 +222,43 @@ const KINDS: KindFault[] = [
 
 /** The named faults that are one auth-skip row each. */
 const SKIPS: NamedFault[] = [
-  { name: 'auth-no-key-accepted', clauses: ['AUTH-1'], apply: skip('any', 'key') },
-  { name: 'auth-any-scheme', clauses: ['AUTH-2'], apply: skip('any', 'scheme') },
-  { name: 'auth-any-key', clauses: ['AUTH-3'], apply: skip('any', 'unknown-key') },
-  { name: 'auth-no-account-check', clauses: ['AUTH-5'], apply: skip('any', 'account-missing') },
-  { name: 'auth-account-not-guid', clauses: ['AUTH-6'], apply: skip('any', 'account-malformed') },
-  { name: 'auth-other-account', clauses: ['AUTH-6'], apply: skip('any', 'account-other') },
+  { name: 'auth-no-key-accepted', what: 'a request without Authorization is served', clauses: ['AUTH-1'], apply: skip('any', 'key') },
+  { name: 'auth-any-scheme', what: 'Basic/Token/bare key accepted when the key is known', clauses: ['AUTH-2'], apply: skip('any', 'scheme') },
+  { name: 'auth-any-key', what: 'any bearer key is accepted', clauses: ['AUTH-3'], apply: skip('any', 'unknown-key') },
+  { name: 'auth-no-account-check', what: 'a missing account header is accepted', clauses: ['AUTH-5'], apply: skip('any', 'account-missing') },
+  { name: 'auth-account-not-guid', what: 'a malformed account header is accepted', clauses: ['AUTH-6'], apply: skip('any', 'account-malformed') },
+  { name: 'auth-other-account', what: 'any well-formed GUID is accepted as account', clauses: ['AUTH-6'], apply: skip('any', 'account-other') },
 ];
 
 const NAMED: NamedFault[] = [
-  { name: 'auth-login-redirect', clauses: ['AUTH-1'], apply: loginRedirect },
+  {
+    name: 'auth-login-redirect',
+    what: 'a GET without credentials from a client that does not ask for JSON is redirected (302) to a login page',
+    clauses: ['AUTH-1'],
+    apply: loginRedirect,
+  },
   // The web app's session middleware in front of the API.
-  { name: 'ind9-auth-login-redirect', clauses: ['AUTH-1'], apply: loginRedirect },
+  {
+    name: 'ind9-auth-login-redirect',
+    what: 'a GET to /v1 without Authorization from a client not asking for JSON is redirected (302) to an HTML login page',
+    list: 'independent-9',
+    clauses: ['AUTH-1'],
+    apply: loginRedirect,
+  },
   // The service reads a header nobody documents.
-  { name: 'auth-wrong-account-header', clauses: ['AUTH-4'], apply: auth((a) => (a.accountHeader = () => 'X-Account-Id')) },
+  {
+    name: 'auth-wrong-account-header',
+    what: 'account read from X-Account-Id instead of the documented header',
+    clauses: ['AUTH-4'],
+    reach: ['*'],
+    apply: auth((a) => (a.accountHeader = () => 'X-Account-Id')),
+  },
   // The update route still runs the old dashboard's auth, which reads Basic base64(<key>:) too.
   {
     name: 'ind9-auth-update-legacy-basic',
+    what: "PUT /v1/checks/:id keeps the old dashboard's auth, which also takes Basic base64(<key>:)",
+    list: 'independent-9',
+    files: [TEST_FILES.auth, TEST_FILES.checkUpdate],
     clauses: ['AUTH-2'],
     apply: schemeAlso((parts, { req, accounts }) =>
       placeOf(req) === 'check-update' && parts.length === 2 && parts[0].toLowerCase() === 'basic' && accounts.keys.has(basicUser(parts[1]))
@@ -247,12 +269,16 @@ const NAMED: NamedFault[] = [
   // The "Bearer " prefix treated as optional, so the bare key passes.
   {
     name: 'ind-auth-bare-key',
+    what: 'the bare key (no scheme) is accepted: the optional "Bearer " prefix is stripped',
+    list: 'independent',
     clauses: ['AUTH-2'],
     apply: schemeAlso((parts, { accounts }) => (parts.length === 1 && accounts.keys.has(parts[0]) ? parts[0] : undefined)),
   },
   // A request without the header may carry the key in its query.
   {
     name: 'ind6-auth-key-query-param',
+    what: 'without an Authorization header, the key is taken from the query (api_key, apiKey, access_token, token, key)',
+    list: 'independent-6',
     clauses: ['AUTH-1'],
     apply: credentialElsewhere(({ req, accounts }) => {
       const query = req.query;
@@ -264,6 +290,8 @@ const NAMED: NamedFault[] = [
   // The key parser throws on a key without the prefix, and its catch goes on with the account header's account.
   {
     name: 'ind9-auth-malformed-key-fail-open',
+    what: "a bearer key without the mon_ prefix makes the key parser throw, and the catch lets the request through as the account header's account",
+    list: 'independent-9',
     clauses: ['AUTH-3'],
     apply: (_app, seams) => {
       const keyAccount = seams.auth.keyAccount;
@@ -277,26 +305,42 @@ const NAMED: NamedFault[] = [
   // Keys compared case-insensitively.
   {
     name: 'ind6-auth-key-case-insensitive',
+    what: 'API keys compared case-insensitively: the upper-cased key is accepted',
+    list: 'independent-6',
     clauses: ['AUTH-3'],
     apply: keyAlsoFound((key, { accounts }) => [...accounts.keys].find(([k]) => k.toLowerCase() === key.toLowerCase())?.[1]),
   },
   // Keys compared by prefix, so "<key>anything" is the key.
-  { name: 'ind-auth-key-suffix', clauses: ['AUTH-3'], apply: keyAlsoFound((key, { accounts }) => [...accounts.keys].find(([k]) => key.startsWith(k))?.[1]) },
+  {
+    name: 'ind-auth-key-suffix',
+    what: 'a known key followed by extra characters is accepted (prefix comparison)',
+    list: 'independent',
+    clauses: ['AUTH-3'],
+    apply: keyAlsoFound((key, { accounts }) => [...accounts.keys].find(([k]) => key.startsWith(k))?.[1]),
+  },
   // Keys looked up by their secret (after the last underscore), the prefix before it never compared.
   {
     name: 'auth-key-secret-part',
+    // Found by the one-part-changed operator: a structured value changed one part at a time.
+    what: 'keys matched on their secret part (after the last underscore): the prefix before it is never compared',
     clauses: ['AUTH-3'],
     apply: keyAlsoFound((key, { accounts }) => [...accounts.keys].find(([k]) => key.split('_').at(-1) === k.split('_').at(-1))?.[1]),
   },
   // The checks routes fall back to the key's account.
   {
     name: 'ind-auth-checks-account-optional',
+    what: "GET/PUT /v1/checks/:id without the account header use the key's account",
+    list: 'independent',
+    files: [TEST_FILES.auth, TEST_FILES.checkUpdate],
     clauses: ['AUTH-5'],
+    reach: ['check-read#auth', 'check-update#auth'],
     apply: accountExcused(['account-missing', 'account-empty'], (req) => placeOf(req) === 'check-read' || placeOf(req) === 'check-update'),
   },
   // The nil GUID (Guid.Empty of an unset client field) read as "no account chosen".
   {
     name: 'ind7-auth-nil-guid-default-account',
+    what: "the nil GUID 00000000-0000-0000-0000-000000000000 as account header is read as unset: the key's own account",
+    list: 'independent-7',
     clauses: ['AUTH-6'],
     apply: auth((a) => {
       const accountStep = a.accountStep;
@@ -304,10 +348,18 @@ const NAMED: NamedFault[] = [
     }),
   },
   // The first GUID found in the value is the account.
-  { name: 'ind6-auth-guid-unanchored', clauses: ['AUTH-6'], apply: accountReadAs((sent) => GUID_ANYWHERE.exec(sent)?.[0] ?? sent) },
+  {
+    name: 'ind6-auth-guid-unanchored',
+    what: 'the account header is searched for a GUID, not matched whole: "{<guid>}", "<guid>x", "urn:uuid:<guid>" accepted',
+    list: 'independent-6',
+    clauses: ['AUTH-6'],
+    apply: accountReadAs((sent) => GUID_ANYWHERE.exec(sent)?.[0] ?? sent),
+  },
   // The account remembered in a cookie the service sets on every served answer, and read from it when the header is missing.
   {
     name: 'auth-account-from-cookie',
+    // Found by a client that keeps cookies: every probe the target must refuse carries the cookies it set.
+    what: 'served answers set a cookie naming the account, and a request without the account header that sends it back is served',
     clauses: ['AUTH-5'],
     apply: (app, seams) => {
       app.addHook('onSend', async (req, reply, payload) => {
@@ -321,6 +373,8 @@ const NAMED: NamedFault[] = [
   // The account read as its hexadecimal digits, whatever else the value holds.
   {
     name: 'auth-account-hex-only',
+    // Found by the near-miss catalogue applied to the account GUID.
+    what: 'the account header read as its 32 hexadecimal digits: any other character in it (a space, another separator, a prefix) ignored',
     clauses: ['AUTH-6'],
     apply: accountReadAs((sent) => {
       const hex = sent.replace(/[^0-9a-f]/gi, '').toLowerCase();
@@ -328,10 +382,18 @@ const NAMED: NamedFault[] = [
     }),
   },
   // Matched by the case-sensitive pattern, so the same GUID in upper case is "malformed".
-  { name: 'ind8-auth-guid-uppercase-refused', clauses: ['AUTH-4'], apply: auth((a) => (a.isAccountId = (value) => LOWER_CASE_GUID.test(value))) },
+  {
+    name: 'ind8-auth-guid-uppercase-refused',
+    what: 'the account GUID is matched by a lower-case-only pattern: the own account in upper case is refused 400',
+    list: 'independent-8',
+    clauses: ['AUTH-4'],
+    apply: auth((a) => (a.isAccountId = (value) => LOWER_CASE_GUID.test(value))),
+  },
   // "Is this a real account?" asked instead of "is it the key's?"; the request acts for the account named.
   {
     name: 'ind8-auth-account-exists-only',
+    what: "the account header is only checked to name an existing account, not the key's: the key acts for any account it names",
+    list: 'independent-8',
     clauses: ['AUTH-6'],
     apply: auth((a) => {
       const actsFor = a.actsFor;
@@ -341,6 +403,7 @@ const NAMED: NamedFault[] = [
   // The account compared on the GUID's first group only.
   {
     name: 'auth-account-first-group',
+    what: "the account header compared on the GUID's first group only",
     clauses: ['AUTH-6'],
     apply: auth((a) => {
       const actsFor = a.actsFor;
@@ -350,7 +413,10 @@ const NAMED: NamedFault[] = [
   // The 403 names the key "to help support".
   {
     name: 'ind-auth-403-echo-key',
+    what: "the 403 for another account's GUID quotes the API key in its message",
+    list: 'independent',
     clauses: ['AUTH-7'],
+    reach: ['*#403'],
     apply: auth((a) => {
       const accountStep = a.accountStep;
       a.accountStep = (sent, keyAccount, ctx) => {
@@ -366,7 +432,10 @@ const NAMED: NamedFault[] = [
   // The update's ownership check of the account header runs after the write: the update is stored, then refused.
   {
     name: 'ind6-auth-403-after-write',
+    what: "PUT /v1/checks/:id with another account's GUID is answered 403 only after the update is stored",
+    list: 'independent-6',
     clauses: ['AUTH-6', 'CU-7'],
+    reach: ['*#403', 'check-update#valid', 'check-read#valid'],
     apply: (app, seams) => {
       const afterWrite = new WeakSet<FastifyRequest>();
       const accountStep = seams.auth.accountStep;
@@ -389,6 +458,8 @@ const NAMED: NamedFault[] = [
   // The account header of a key is remembered like a session: a request without it gets the one its key sent last.
   {
     name: 'ind8-auth-account-remembered',
+    what: 'the account header of a key is remembered: after one accepted request, the same key is served without the header',
+    list: 'independent-8',
     clauses: ['AUTH-5'],
     apply: auth((a) => {
       const remembered = new Map<string, string>();
@@ -404,6 +475,15 @@ const NAMED: NamedFault[] = [
 
 /** Last, so that they wrap every other change to the whole step: HEAD is what load balancers ping with, so it is let through unchecked. */
 const METHOD: KindFault = { kind: 'auth-method', clauses: ['AUTH-1'], apply: (rows) => methodSkipped(rows.map((r) => r.method)) };
-const METHODS: OutsideFault[] = [METHOD, { name: 'ind7-auth-head-unauthenticated', clauses: ['AUTH-1'], apply: methodSkipped(['HEAD']) }];
+const METHODS: OutsideFault[] = [
+  METHOD,
+  {
+    name: 'ind7-auth-head-unauthenticated',
+    what: 'HEAD requests to /v1 routes skip authentication (let through as load-balancer pings)',
+    list: 'independent-7',
+    clauses: ['AUTH-1'],
+    apply: methodSkipped(['HEAD']),
+  },
+];
 
-export const AUTH_FAULTS: OutsideFault[] = [...KINDS, ...SKIPS, ...NAMED, ...METHODS];
+export const AUTH_FAULTS: OutsideFault[] = reaching(['*#auth'], [...KINDS, ...SKIPS, ...NAMED, ...METHODS]);

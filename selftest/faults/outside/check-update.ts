@@ -12,7 +12,9 @@ export const CHECK_UPDATE_FAULTS: NamedFault[] = [
   {
     // A write-behind queue: a refused body's name is kept, and written once the next read of the check has been answered.
     name: 'cu-refused-saved-after-read',
+    what: "a refused body's name is written once the check's next read has been answered (a write-behind queue)",
     clauses: ['CU-7'],
+    reach: ['check-update#valid', 'check-read#valid'],
     apply: (app) => {
       const pending = new Map<string, string>();
       app.addHook('onResponse', async (req, reply) => {

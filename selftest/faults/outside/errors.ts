@@ -13,8 +13,8 @@ import type { ErrorAnswer, ErrorSeams } from '../../../reference/service/errors/
 import { placeOf } from '../../../reference/service/place';
 import { Faults, ALIASES } from '../catalogue/fault-set';
 import type { ErrorMutation, FaultKind } from '../catalogue/fault-kinds';
-import type { FaultName } from '../catalogue/faults';
 import type { KindFault, NamedFault, OutsideFault, Seam } from './seams';
+import { TEST_FILES } from '../../../support/run/test-files';
 
 type Answer = ErrorSeams['answer'];
 type Body = Record<string, unknown>;
@@ -112,7 +112,7 @@ const errbody =
     const all = [...rows];
     errbodyRows.set(seams.errors, all);
     errorAnswer((inner) => (req, status, body) => {
-      const mutations = new Faults([], all).errorMutations(placeOf(req), status);
+      const mutations = new Faults(all).errorMutations(placeOf(req), status);
       return mutations.length ? bent(inner, req, status, body, mutations) : inner(req, status, body);
     })(app, seams);
   };
@@ -120,18 +120,26 @@ const errbody =
 const ERRBODY: KindFault = { kind: 'errbody', clauses: ['ERR-1', 'ERR-2', 'ERR-3', 'ERR-4', 'AUTH-7', 'SPEC-9'], apply: errbody };
 
 /** A named fault that is one errbody row (selftest/faults/catalogue/fault-set.ts ALIASES). */
-const alias = (name: FaultName, clauses: NamedFault['clauses']): NamedFault => ({
-  name,
-  clauses,
-  apply: errbody([ALIASES[name] as ErrbodyRow]),
-});
+const alias = (record: Omit<NamedFault, 'apply'>): NamedFault => ({ ...record, apply: errbody([ALIASES[record.name] as ErrbodyRow]) });
 
 const ALIASED: NamedFault[] = [
-  alias('auth-echo-key', ['AUTH-7']),
-  alias('err-404-string-status', ['ERR-1', 'ERR-4']),
-  alias('err-404-wording', ['ERR-1']),
-  alias('err-text-content-type', ['ERR-3']),
-  alias('err-status-mismatch', ['ERR-4']),
+  alias({ name: 'auth-echo-key', what: '401 message quotes the key that was sent', clauses: ['AUTH-7'], reach: ['*#401'] }),
+  alias({
+    name: 'err-404-string-status',
+    what: '404 bodies carry statusCode "404" (a string)',
+    files: [TEST_FILES.runtime],
+    clauses: ['ERR-1', 'ERR-4'],
+    reach: ['*#404'],
+  }),
+  alias({ name: 'err-404-wording', what: '404 bodies say error "Not found"', files: [TEST_FILES.runtime], clauses: ['ERR-1'], reach: ['*#404'] }),
+  alias({
+    name: 'err-text-content-type',
+    what: 'error responses are served as text/plain',
+    files: [TEST_FILES.runtime, TEST_FILES.auth],
+    clauses: ['ERR-3'],
+    reach: ['*#*'],
+  }),
+  alias({ name: 'err-status-mismatch', what: '401 bodies say statusCode 403', files: [TEST_FILES.auth], clauses: ['ERR-4'], reach: ['*#401'] }),
 ];
 
 // ---- the named faults of one body or one answer ----
@@ -139,11 +147,21 @@ const ALIASED: NamedFault[] = [
 /** Applied innermost first: the body edits of the later ones come earlier (the template is spread before the others set error). */
 const BODIES: NamedFault[] = [
   // The runtime module's own "Not Found", copied from the rendered docs with a no-break space.
-  { name: 'ind9-err-404-nbsp', clauses: ['ERR-1', 'SPEC-9'], apply: editBody(404, (b) => (b.error = 'Not\u00a0Found'), at('runtime')) },
+  {
+    name: 'ind9-err-404-nbsp',
+    what: '404 of an unknown runtime id says error "Not\\u00a0Found" (a no-break space copied from the rendered docs)',
+    list: 'independent-9',
+    files: [TEST_FILES.errors, TEST_FILES.runtime, TEST_FILES.spec],
+    clauses: ['ERR-1', 'SPEC-9'],
+    apply: editBody(404, (b) => (b.error = 'Not\u00a0Found'), at('runtime')),
+  },
   // The router's own status kept for a path it cannot decode (a byte that is no UTF-8): 400 where an unknown id must get 404.
   {
     name: 'rt-undecodable-id-400',
+    // Found by the ids whose percent-encoding is well formed but no UTF-8.
+    what: "runtime ids whose percent-encoding is no UTF-8 answer 400 (the router's status) instead of 404",
     clauses: ['RT-9'],
+    reach: ['runtime#unknown'],
     apply: editAnswer(404, (a, req) =>
       req.routeOptions.url === undefined && req.raw.url?.startsWith('/v1/runtimes/') && !decodes(req.raw.url)
         ? { ...a, status: 400, payload: JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'URL could not be decoded' }) }
@@ -151,16 +169,51 @@ const BODIES: NamedFault[] = [
     ),
   },
   // The runtime lookup sends its optional detail as null.
-  { name: 'ind6-err-404-message-null', clauses: ['ERR-1'], apply: editBody(404, (b) => (b.message = null), at('runtime')) },
+  {
+    name: 'ind6-err-404-message-null',
+    what: '404 of an unknown runtime id carries message null',
+    list: 'independent-6',
+    files: [TEST_FILES.errors, TEST_FILES.runtime],
+    clauses: ['ERR-1'],
+    reach: ['runtime#unknown'],
+    apply: editBody(404, (b) => (b.message = null), at('runtime')),
+  },
   // The body-size error is wrapped by the validation error helper.
-  { name: 'ind6-err-413-status-400', clauses: ['ERR-4'], apply: editBody(413, (b) => (b.statusCode = 400)) },
+  {
+    name: 'ind6-err-413-status-400',
+    what: '413 (body over 1 MB) carries statusCode 400 in its body',
+    list: 'independent-6',
+    files: [TEST_FILES.errors, TEST_FILES.checkUpdate],
+    clauses: ['ERR-4'],
+    reach: ['*#413'],
+    apply: editBody(413, (b) => (b.statusCode = 400)),
+  },
   // The checks module names its error after its NotFound class.
-  { name: 'ind-err-check-404-notfound', clauses: ['ERR-1'], apply: editBody(404, (b) => (b.error = 'NotFound'), at('check-read', 'check-update')) },
+  {
+    name: 'ind-err-check-404-notfound',
+    what: '404 for an unknown check id says error "NotFound"',
+    list: 'independent',
+    files: [TEST_FILES.checkUpdate],
+    clauses: ['ERR-1'],
+    reach: ['check-read#404', 'check-update#404'],
+    apply: editBody(404, (b) => (b.error = 'NotFound'), at('check-read', 'check-update')),
+  },
   // The 403 is built by the 401 helper, which writes its own statusCode.
-  { name: 'ind-err-403-status-401', clauses: ['ERR-4'], apply: editBody(403, (b) => (b.statusCode = 401)) },
+  {
+    name: 'ind-err-403-status-401',
+    what: '403 bodies say statusCode 401',
+    list: 'independent',
+    files: [TEST_FILES.auth],
+    clauses: ['ERR-4'],
+    reach: ['*#403'],
+    apply: editBody(403, (b) => (b.statusCode = 401)),
+  },
   // The error template each of the service's error helpers share: notFound() spreads it, unauthorized() Object.assign()s into it.
   {
     name: 'ind7-err-404-template-after-401',
+    what: 'the 401 helper Object.assign()s into the shared error template: after a 401, 404 bodies say 401 Unauthorized',
+    list: 'independent-7',
+    files: [TEST_FILES.errors, TEST_FILES.auth, TEST_FILES.runtime],
     clauses: ['ERR-1', 'ERR-4'],
     apply: (app, seams) => {
       const template = { statusCode: 404, error: 'Not Found' };
@@ -177,6 +230,9 @@ const ANSWERS: NamedFault[] = [
   // The validator's own details ({statusCode: 422, …}) spliced into the JSON text of a refused update; the last key wins.
   {
     name: 'ind8-err-400-duplicate-status-key',
+    what: 'the 400 of a refused update has the validator\'s details spliced into its JSON, a second "statusCode": 422 last',
+    list: 'independent-8',
+    files: [TEST_FILES.errors, TEST_FILES.checkUpdate],
     clauses: ['ERR-4'],
     apply: editAnswer(400, (a, req, body) =>
       placeOf(req) === 'check-update' && a.payload.endsWith('}')
@@ -187,14 +243,29 @@ const ANSWERS: NamedFault[] = [
   // The media-type refusal is sent as the parser layer's plain text.
   {
     name: 'ind6-err-415-text',
+    what: '415 (body not sent as JSON) answered with a text/plain body',
+    list: 'independent-6',
+    files: [TEST_FILES.errors, TEST_FILES.checkUpdate],
     clauses: ['ERR-3'],
+    reach: ['*#415'],
     apply: editAnswer(415, (_a, _req, body) => ({ status: 415, type: TEXT_TYPE, payload: `Unsupported Media Type: ${String(body.message ?? '')}` })),
   },
   // The auth layer sends its JSON with reply.send(string) and no type.
-  { name: 'ind-err-401-text-plain', clauses: ['ERR-3'], apply: editAnswer(401, (a) => ({ ...a, type: TEXT_TYPE })) },
+  {
+    name: 'ind-err-401-text-plain',
+    what: '401 bodies are JSON text served as text/plain',
+    list: 'independent',
+    files: [TEST_FILES.auth],
+    clauses: ['ERR-3'],
+    reach: ['*#401'],
+    apply: editAnswer(401, (a) => ({ ...a, type: TEXT_TYPE })),
+  },
   /** The ownership layer turns the miss on a check another account holds into 403, by the status line only (the owner asked of the check store). */
   {
     name: 'ind7-err-foreign-check-403-body-404',
+    what: 'a check id of another account is answered HTTP 403 with the 404 body (statusCode 404) left in place',
+    list: 'independent-7',
+    files: [TEST_FILES.errors, TEST_FILES.auth, TEST_FILES.checkUpdate],
     clauses: ['ERR-4'],
     apply: (app, seams) => {
       const foreign = (req: FastifyRequest) => {

@@ -1,12 +1,5 @@
-/**
- * Every fault applied from outside the reference service (seams.ts), and the plugin that applies those
- * a MOCK_FAULT list names. The list is checked as the service checks it (selftest/faults/catalogue/faults.ts: an unknown
- * name or a malformed row is an error); its other items are the service's own, or the agent's.
- */
-import type { OutsidePlugin } from '../../../reference/service/seams';
-import { parseKind, type FaultKind } from '../catalogue/fault-kinds';
-import { faultItems, parseFaultList } from '../catalogue/faults';
-import type { KindFault, OutsideFault, Seam } from './seams';
+/** Every fault applied from outside the reference service (seams.ts); plugin.ts applies those a MOCK_FAULT list names. */
+import type { OutsideFault } from './seams';
 import { AUTH_FAULTS } from './auth';
 import { CHECK_UPDATE_FAULTS } from './check-update';
 import { RATE_LIMIT_FAULTS } from './rate-limit';
@@ -27,23 +20,3 @@ export const OUTSIDE_FAULTS: readonly OutsideFault[] = [
   ...RUNTIME_FAULTS,
   ...REQUEST_FAULTS,
 ];
-
-const isKind = (f: OutsideFault): f is KindFault => 'kind' in f;
-
-/** The plugin that applies the outside faults of these MOCK_FAULT items (a list, or MOCK_FAULT's text). */
-export function outsideFaults(mockFault: string | Iterable<string> | undefined): OutsidePlugin {
-  const items = typeof mockFault === 'string' || mockFault === undefined ? faultItems(mockFault) : [...mockFault];
-  parseFaultList(items);
-  const rows: FaultKind[] = items.filter((i) => i.includes(':')).map(parseKind);
-  return async (app, seams) => {
-    for (const f of OUTSIDE_FAULTS) {
-      if (!isKind(f)) {
-        if (items.includes(f.name)) f.apply(app, seams);
-        continue;
-      }
-      const mine = rows.filter((r) => r.kind === f.kind);
-      // Rows of f's kind: the type of f.apply's argument, which the union cannot name here.
-      if (mine.length) (f.apply as (rows: FaultKind[]) => Seam)(mine)(app, seams);
-    }
-  };
-}

@@ -17,6 +17,7 @@ import { RateLimitError, type Refusal } from '../../../reference/service/rate-li
 import type { Seams } from '../../../reference/service/seams';
 import type { ClauseId } from '../../../support/document/clauses';
 import type { KindFault, NamedFault, OutsideFault, Seam } from './seams';
+import { TEST_FILES } from '../../../support/run/test-files';
 
 type Fixed = typeof FixedWindowStore;
 type Sliding = typeof SlidingWindowStore;
@@ -107,10 +108,24 @@ const LIMIT: OutsideFault[] = [
     apply: (rows) => bend('limit', (orig) => (configured) => Math.max(1, orig(configured) + rows.reduce((sum, r) => sum + r.delta, 0))),
   }),
   // A limit written as a number of its own where the configured one should be read.
-  { name: 'rl-700', clauses: ['RL-2'], apply: bend('limit', () => () => 700) },
-  { name: 'rl-500', clauses: ['RL-1'], apply: bend('limit', () => () => 500) },
+  {
+    name: 'rl-700',
+    // 100 more than the limit is seen in two fresh windows before it counts as the limit: a short window.
+    what: 'global limit is 700 instead of RATE_LIMIT_MAX',
+    env: { RATE_LIMIT_WINDOW_S: '5' },
+    clauses: ['RL-2'],
+    reach: ['*#limit'],
+    apply: bend('limit', () => () => 700),
+  },
+  { name: 'rl-500', what: 'global limit is 500 instead of RATE_LIMIT_MAX', clauses: ['RL-1'], reach: ['*#limit'], apply: bend('limit', () => () => 500) },
   // The window in seconds handed to an option that counts milliseconds.
-  { name: 'ind-rl-window-ms', clauses: ['RL-2'], apply: bend('windowMs', () => (seconds) => seconds) },
+  {
+    name: 'ind-rl-window-ms',
+    what: 'global window taken as milliseconds (60 ms instead of 60 s)',
+    list: 'independent',
+    clauses: ['RL-2'],
+    apply: bend('windowMs', () => (seconds) => seconds),
+  },
   // The limiter left out of the places named (a route's own limit is kept).
   kindFault({
     kind: 'rl-exempt',
@@ -118,7 +133,14 @@ const LIMIT: OutsideFault[] = [
     apply: (rows) => bend('exempt', (orig) => (req) => orig(req) || (!hasOwnLimit(req) && rows.some((r) => covers(r.place, req)))),
   }),
   // No limiter at all: every request left out, a route's own limit too.
-  { name: 'rl-none', clauses: ['RL-2', 'RL-4'], apply: bend('exempt', () => () => true) },
+  {
+    name: 'rl-none',
+    // No limiter at all: the global burst and the custom route both run free.
+    what: 'no rate limit at all',
+    clauses: ['RL-2', 'RL-4'],
+    reach: ['*#limit'],
+    apply: bend('exempt', () => () => true),
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------------
@@ -139,12 +161,24 @@ const partOf = {
 
 const BUCKET: OutsideFault[] = [
   // The bucket named by the header value as sent, not by the key it carries.
-  { name: 'ind8-rl-bucket-raw-authorization', clauses: ['RL-2'], apply: bend('bucket', (orig) => (req) => rawAuthorization(req) ?? orig(req)) },
+  {
+    name: 'ind8-rl-bucket-raw-authorization',
+    what: 'the limiter counts by the raw Authorization value: "Bearer k", "bearer k" and "Bearer  k" are three budgets of one key',
+    list: 'independent-8',
+    clauses: ['RL-2'],
+    apply: bend('bucket', (orig) => (req) => rawAuthorization(req) ?? orig(req)),
+  },
   // Counted per client address: the document does not say per key, so this is a note, not a failure
   // (RATE_LIMIT_SETTINGS in selftest/faults/generated/rate-limit.ts); it has no expectation.
-  { name: 'rl-per-ip', clauses: [], apply: bend('bucket', () => (req) => `ip:${req.ip}`) },
+  { name: 'rl-per-ip', what: 'limit counted per IP, so all keys share one budget', clauses: [], apply: bend('bucket', () => (req) => `ip:${req.ip}`) },
   // The bucket named by key and URL, as a cache key would be.
-  { name: 'ind6-rl-bucket-per-url', clauses: ['RL-2'], apply: bend('bucket', (orig) => (req) => `${orig(req)} ${req.url}`) },
+  {
+    name: 'ind6-rl-bucket-per-url',
+    what: 'the global limit is counted per key and URL: 600 requests per path, not per key',
+    list: 'independent-6',
+    clauses: ['RL-2'],
+    apply: bend('bucket', (orig) => (req) => `${orig(req)} ${req.url}`),
+  },
   // rl-bucket: a part of the request joins the key in the bucket's name.
   kindFault({
     kind: 'rl-bucket',
@@ -196,7 +230,11 @@ const STORE: OutsideFault[] = [
   // The window's end computed from a start that is never moved: the store's clock stands still at its first reading.
   {
     name: 'rl-never-reset',
+    // The recovery test (RL-5) runs by default only when the window is short.
+    what: 'the rate-limit window never ends',
+    env: { RATE_LIMIT_WINDOW_S: '5' },
     clauses: ['RL-5'],
+    reach: ['*#limit'],
     apply: bendEither(
       (Store) =>
         class extends Store {
@@ -210,6 +248,10 @@ const STORE: OutsideFault[] = [
   // Each 429 restarts the window (fixed: its start moved to the refusal, after the old end was read; sliding: the refusal logged as a hit).
   {
     name: 'ind6-rl-429-extends-window',
+    // Seen where a window end is observed: the recovery test, which runs by default with a window of 10 s or less.
+    what: 'fixed window: each 429 restarts the window, while Retry-After / reset announce the old end',
+    list: 'independent-6',
+    env: { RATE_LIMIT_WINDOW_S: '10' },
     clauses: ['RL-5', 'RL-6'],
     apply: bendStores(
       (Store) =>
@@ -248,6 +290,10 @@ const STORE: OutsideFault[] = [
   // Fixed window: the reset path opens the window at a count of 1 for this request, which the path after it counts again.
   {
     name: 'ind7-rl-reset-counts-twice',
+    // Only a later window shows it: counted again after the recovery test, which runs by default with a short window.
+    what: 'fixed window: the request that starts a new window is counted twice, so after a reset only max - 1 are served',
+    list: 'independent-7',
+    env: { RATE_LIMIT_WINDOW_S: '10' },
     clauses: ['RL-1'],
     apply: bendGlobalFixedIncr((store, incr, key, cb, timeWindow, max) => {
       const { bucket, hit } = splitKey(key);
@@ -258,6 +304,8 @@ const STORE: OutsideFault[] = [
   // Fixed window: the count as read is written back (with this hit) only after the store's round trip, so concurrent hits are lost.
   {
     name: 'ind7-rl-counter-lost-update',
+    what: 'the global counter is read, then written 2 ms later: concurrent requests overwrite each other and more than max are served',
+    list: 'independent-7',
     clauses: ['RL-2'],
     apply: bendGlobalFixedIncr((store, incr, key, cb, timeWindow, max) => {
       const { bucket, hit } = splitKey(key);
@@ -306,6 +354,8 @@ const STORE: OutsideFault[] = [
   // The limiter registered a second time in the checks routes' scope, on the same store: each request there is a second hit, counted first.
   {
     name: 'ind9-rl-checks-counted-twice',
+    what: 'the limiter is registered again in the checks scope: each /v1/checks request counts twice, so only half the limit is served there',
+    list: 'independent-9',
     clauses: ['RL-1'],
     apply: (app, seams) => {
       const ids = new Set<string>();
@@ -340,6 +390,8 @@ const CACHE: NamedFault[] = [
   // A micro-cache of runtime reads in front of the limiter: 200s of GET /v1/runtimes/:id kept per URL and credentials, a hit answered uncounted.
   {
     name: 'ind9-rl-cache-before-limiter',
+    what: 'a 1 s micro-cache of runtime reads (per URL and credentials) answers before the limiter: repeated reads are never counted nor refused',
+    list: 'independent-9',
     clauses: ['RL-2'],
     apply: (app, seams) => {
       const clock = limiterClock(app, seams);
@@ -371,6 +423,9 @@ const REFUSAL: NamedFault[] = [
   // The attributes turned into entries "to keep their order", which makes them an array of pairs.
   {
     name: 'ind8-err-429-attributes-entries',
+    what: '429 bodies carry attributes as Object.entries() pairs ([["limit",600],…]), an array, not an object',
+    list: 'independent-8',
+    files: [TEST_FILES.spec, TEST_FILES.burst, TEST_FILES.rateLimit],
     clauses: ['ERR-2', 'RL-3', 'SPEC-9'],
     apply: bentRefusal(
       () => true,
@@ -382,7 +437,9 @@ const REFUSAL: NamedFault[] = [
   // The limiter's refusal mapped to "unavailable", with a body to match.
   {
     name: 'rl-503',
+    what: 'the limiter answers 503 (with a 503 body) instead of 429',
     clauses: ['RL-2'],
+    reach: ['*#limit'],
     apply: bend('tooManyRequests', (orig) => (refusal, req) => {
       const { message } = orig(refusal, req).body;
       return new RateLimitError(503, { statusCode: 503, error: 'Service Unavailable', message });
@@ -391,12 +448,18 @@ const REFUSAL: NamedFault[] = [
   // The body of another limiter's 429 kept.
   {
     name: 'rl-429-body',
-    clauses: ['ERR-2', 'RL-3'],
+    what: '429 body is {code:429,message:"Rate limit exceeded"}',
+    files: [TEST_FILES.rateLimit, TEST_FILES.burst],
+    clauses: ['RL-3', 'ERR-2'],
+    reach: ['*#limit'],
     apply: bend('tooManyRequests', () => () => new RateLimitError(429, { code: 429, message: 'Rate limit exceeded' })),
   },
   // A route with its own limit words its 429 by hand.
   {
     name: 'ind-err-custom-429-wording',
+    what: '429 of the custom-limited GET /v1/runtimes says error "Too many requests"',
+    list: 'independent',
+    files: [TEST_FILES.burst, TEST_FILES.rateLimit],
     clauses: ['ERR-2', 'RL-3'],
     apply: bentRefusal(
       (refusal) => refusal.scope === 'route',
@@ -406,7 +469,10 @@ const REFUSAL: NamedFault[] = [
   // A route with its own limit builds its 429 by hand, without the status.
   {
     name: 'rl-custom-429-body',
+    // The custom route's own 429 (the global burst's are right): RL-3 holds for every 429.
+    what: 'the 429 of the custom-limited GET /v1/runtimes has no statusCode',
     clauses: ['RL-3'],
+    reach: ['*#limit'],
     apply: bentRefusal(
       (refusal) => refusal.scope === 'route',
       (body) => delete body.statusCode,
@@ -415,13 +481,19 @@ const REFUSAL: NamedFault[] = [
   // The limiter's bucket reported "for support"; the bucket is named by the key.
   {
     name: 'ind7-auth-429-attributes-key',
+    what: "429 bodies report the limiter's bucket in attributes.key, which is the API key",
+    list: 'independent-7',
+    files: [TEST_FILES.auth, TEST_FILES.burst, TEST_FILES.rateLimit],
     clauses: ['AUTH-7'],
+    reach: ['*#auth'],
     apply: (app, seams) =>
       bentRefusal(byLimiterHook, (body, req) => (body.attributes = { ...(body.attributes as object), key: seams.rateLimit.bucket(req) }))(app, seams),
   },
   // A client that keeps going after its third 429 in a window is banned (403) until the window ends.
   {
     name: 'ind8-rl-ban-403-after-refusals',
+    what: 'after three refusals in a window the key is "banned": further requests over the limit answer 403, not 429',
+    list: 'independent-8',
     clauses: ['RL-2'],
     apply: (app, seams) => {
       const clock = limiterClock(app, seams);
@@ -496,13 +568,28 @@ const retryAfter = (rewrite: (seconds: number) => string): Seam =>
 
 const HEADERS: OutsideFault[] = [
   // Retry-After rewritten from the store's ttl, which is in milliseconds.
-  { name: 'ind-rl-retry-after-ms', clauses: ['RL-6'], apply: retryAfter((s) => String(s * 1000)) },
+  {
+    name: 'ind-rl-retry-after-ms',
+    what: 'Retry-After of a 429 is in milliseconds',
+    list: 'independent',
+    clauses: ['RL-6'],
+    apply: retryAfter((s) => String(s * 1000)),
+  },
   // The delta in seconds handed to a formatter that expects an epoch time.
-  { name: 'ind7-rl-retry-after-epoch-date', clauses: ['RL-6'], apply: retryAfter((s) => new Date(s * 1000).toUTCString()) },
+  {
+    name: 'ind7-rl-retry-after-epoch-date',
+    what: 'Retry-After of a 429 written as an HTTP-date of the delta read as an epoch (a date in 1970)',
+    list: 'independent-7',
+    clauses: ['RL-6'],
+    apply: retryAfter((s) => new Date(s * 1000).toUTCString()),
+  },
   // The time-to-live computed as now - windowStart: reset and Retry-After count up from the window's start instead of down to its end.
   {
     name: 'rl-reset-counts-up',
+    // A 429 that promises a short wait is taken at its word in every run: one request once it is due.
+    what: 'x-ratelimit-reset and Retry-After count the seconds since the window began, not those until its end',
     clauses: ['RL-6'],
+    reach: ['*#limit'],
     apply: (app, seams) => {
       const windowMs = limiterWindow(seams);
       lastOnSend(async (req, reply) => {
@@ -517,6 +604,8 @@ const HEADERS: OutsideFault[] = [
   // The refusal's headers written from the counter as the next window will start it.
   {
     name: 'ind8-rl-429-headers-next-window',
+    what: 'a 429 carries the limit headers of the next window: x-ratelimit-remaining the full limit, reset the whole window',
+    list: 'independent-8',
     clauses: ['RL-6'],
     apply: (app, seams) => {
       const windowMs = limiterWindow(seams);
@@ -530,6 +619,8 @@ const HEADERS: OutsideFault[] = [
   // The reset written by a helper that assumes epoch-aligned windows (the end of the current wall-clock window).
   {
     name: 'ind9-rl-reset-wall-clock-minute',
+    what: "x-ratelimit-reset counts to the end of the wall-clock window (epoch-aligned), while the window really starts at the key's first request",
+    list: 'independent-9',
     clauses: ['RL-6'],
     apply: (app, seams) => {
       const windowMs = limiterWindow(seams);
@@ -543,7 +634,7 @@ const HEADERS: OutsideFault[] = [
   },
   kindFault({ kind: 'rl-headers', clauses: ['RL-6'], apply: (rows) => tellLies(rows.map((r) => r.mutation)) }),
   // x-ratelimit-remaining never falls (rl-headers:remaining-stuck by its old name, after the rows).
-  { name: 'rl-bad-headers', clauses: ['RL-6'], apply: tellLies(['remaining-stuck']) },
+  { name: 'rl-bad-headers', what: 'x-ratelimit-remaining never falls', clauses: ['RL-6'], reach: ['*#limit'], apply: tellLies(['remaining-stuck']) },
 ];
 
 /** In the order they are applied: a seam bent later is bent on what the earlier ones made of it. */

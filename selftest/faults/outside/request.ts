@@ -6,6 +6,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { RUNTIME_ROUTE } from '../../../reference/service/runtimes/seams';
 import { all, type NamedFault, type Seam } from './seams';
+import { TEST_FILES } from '../../../support/run/test-files';
 
 const CHECK_ROUTE = '/v1/checks/:id';
 const serverError = () => Object.assign(new Error('request fault'), { statusCode: 500 });
@@ -33,6 +34,9 @@ export const REQUEST_FAULTS: NamedFault[] = [
   // The proxy in front answers unrouted paths with its own page.
   {
     name: 'req-unknown-route-html',
+    // The error rules hold for a path no route handles too.
+    what: 'a path no route handles answers 404 with an HTML page',
+    files: [TEST_FILES.requests],
     clauses: ['ERR-3'],
     apply: (app) => {
       app.addHook('onSend', async (req, reply, payload) => {
@@ -45,6 +49,9 @@ export const REQUEST_FAULTS: NamedFault[] = [
   // The not-found page for people: a path no route handles, asked without JSON in Accept (a browser, curl's */*), gets HTML.
   {
     name: 'req-unknown-route-html-for-browsers',
+    // Found by asking paths no route handles with the Accept values clients send.
+    what: 'a path no route handles, asked without JSON in Accept, answers 404 with an HTML page',
+    files: [TEST_FILES.requests],
     clauses: ['ERR-3'],
     apply: (app) => {
       app.addHook('onSend', async (req, reply, payload) => {
@@ -55,10 +62,20 @@ export const REQUEST_FAULTS: NamedFault[] = [
     },
   },
   // A DELETE route left in from an admin tool, behind the same authentication.
-  { name: 'req-delete-runtime-200', clauses: ['SPEC-9'], apply: beside(RUNTIME_ROUTE, { method: 'DELETE', handler: async () => ({ deleted: true }) }) },
+  {
+    name: 'req-delete-runtime-200',
+    // An undeclared operation answered 2xx: a status the spec does not declare, for a request that must be refused.
+    what: 'DELETE /v1/runtimes/:id answers 200 (behind authentication)',
+    files: [TEST_FILES.requests],
+    clauses: ['SPEC-9'],
+    apply: beside(RUNTIME_ROUTE, { method: 'DELETE', handler: async () => ({ deleted: true }) }),
+  },
   // A path rewrite that strips the last segment when the path ends in "/", then dereferences the missing id.
   {
     name: 'req-trailing-slash-500',
+    // Another spelling of the runtime's path: the same runtime or a refusal, never a 5xx.
+    what: '/v1/runtimes/<id>/ (a trailing slash) answers 500',
+    files: [TEST_FILES.requests],
     clauses: ['RT-9'],
     apply: (app) => {
       app.addHook('onRequest', async (req) => {
@@ -69,6 +86,8 @@ export const REQUEST_FAULTS: NamedFault[] = [
   // A bulk-update shim reads an array body as a list of updates and applies the first.
   {
     name: 'req-array-body-applied',
+    // A refused body changes nothing; taken though the spec declares an object body, it is no refusal at all.
+    what: 'an update body that is a JSON array is taken, its first item applied',
     clauses: ['CU-7'],
     apply: (app) => {
       app.addHook('preValidation', async (req) => {
@@ -79,6 +98,8 @@ export const REQUEST_FAULTS: NamedFault[] = [
   // The media type compared whole, and an unknown one crashes the body reader.
   {
     name: 'req-json-charset-500',
+    // The same media type with a parameter is a valid update.
+    what: 'an update sent as application/json; charset=utf-8 answers 500',
     clauses: ['CU-1'],
     apply: (app) => {
       app.addHook('onRequest', async (req) => {
@@ -89,6 +110,9 @@ export const REQUEST_FAULTS: NamedFault[] = [
   // The HTTP server's own refusal of a request too large (Node's, a proxy's): a status line and nothing else.
   {
     name: 'req-too-large-bare-refusal',
+    // Found by a mutant of the reference: a request over every size limit is refused by the server itself, an error answer all the same.
+    what: 'a request line or headers over the size limit answered with a bare status line: no JSON body',
+    files: [TEST_FILES.requests],
     clauses: ['ERR-3'],
     apply: (_app, seams) => {
       seams.errors.parserRefusal = (err, socket) => {
@@ -100,6 +124,10 @@ export const REQUEST_FAULTS: NamedFault[] = [
   // The router's "method not allowed" answer, which has no body of the API's shape.
   {
     name: 'ind8-err-405-empty-body',
+    // Found by the request lens, which tries the methods no route declares on the check's path too.
+    what: 'another method on a known path (DELETE, POST, PATCH) answers 405 with an Allow header and an empty body, no content type',
+    list: 'independent-8',
+    files: [TEST_FILES.errors, TEST_FILES.requests],
     clauses: ['ERR-3'],
     apply: all(methodNotAllowed(RUNTIME_ROUTE, 'GET, HEAD'), methodNotAllowed(CHECK_ROUTE, 'GET, HEAD, PUT')),
   },

@@ -15,6 +15,8 @@ import { RUNTIMES, type Runtime } from '../../../reference/service/runtimes/data
 import { idShape, rawLastSegment } from './runtime-id-shape';
 import { RUNTIME_LIST, RUNTIME_ROUTE, type RuntimeSeams } from '../../../reference/service/runtimes/seams';
 import type { KindFault, NamedFault, OutsideFault, Seam } from './seams';
+import { TEST_FILES } from '../../../support/run/test-files';
+import { reaching } from './reaching';
 
 type View = Record<string, unknown>;
 
@@ -69,18 +71,42 @@ const mdy = (date: string) => date.split('/').map(Number);
 const two = (n: number) => String(n).padStart(2, '0');
 
 const VIEW: NamedFault[] = [
-  { name: 'rt-name-mismatch', clauses: ['RT-2'], apply: view((out, rt) => rt.name === '2024.09' && (out.name = '2024.9')) },
-  { name: 'rt-node-no-v', clauses: ['RT-3', 'SPEC-9'], apply: view((out, rt) => (out.nodeJsVersion = rt.nodeJsVersion.replace(/^v/, ''))) },
+  {
+    name: 'rt-name-mismatch',
+    what: 'name of 2024.09 is "2024.9"',
+    clauses: ['RT-2'],
+    apply: view((out, rt) => rt.name === '2024.09' && (out.name = '2024.9')),
+  },
+  {
+    name: 'rt-node-no-v',
+    what: 'nodeJsVersion without the leading v',
+    files: [TEST_FILES.runtime],
+    clauses: ['RT-3', 'SPEC-9'],
+    apply: view((out, rt) => (out.nodeJsVersion = rt.nodeJsVersion.replace(/^v/, ''))),
+  },
   // The presenter writes the description's default into the catalogue's own row instead of its copy: the next read shows another value.
   {
     name: 'rt-view-changes-row',
+    // Found by reading each runtime twice: a runtime is fixed.
+    what: "serving a runtime changes the catalogue's own row (its description grows with every read)",
     clauses: ['RT-1'],
     apply: view((_out, rt) => ((rt as { description?: string }).description = `${rt.description ?? 'Runtime'} (served)`)),
   },
-  { name: 'rt-multistep-string', clauses: ['RT-4'], apply: view((out, rt) => (out.multiStepSupport = String(rt.multiStepSupport))) },
-  { name: 'rt-stage-lowercase', clauses: ['RT-5'], apply: view((out, rt) => rt.stage && (out.stage = rt.stage.toLowerCase())) },
+  {
+    name: 'rt-multistep-string',
+    what: 'multiStepSupport is the string "true"/"false"',
+    clauses: ['RT-4'],
+    apply: view((out, rt) => (out.multiStepSupport = String(rt.multiStepSupport))),
+  },
+  {
+    name: 'rt-stage-lowercase',
+    what: 'stage in lower case ("stable")',
+    clauses: ['RT-5'],
+    apply: view((out, rt) => rt.stage && (out.stage = rt.stage.toLowerCase())),
+  },
   {
     name: 'rt-eol-iso',
+    what: 'runtimeEndOfLife written as YYYY-MM-DD',
     clauses: ['RT-6'],
     apply: view((out, rt) => {
       if (!rt.runtimeEndOfLife) return;
@@ -88,20 +114,57 @@ const VIEW: NamedFault[] = [
       out.runtimeEndOfLife = `${y}-${m}-${d}`;
     }),
   },
-  { name: 'rt-eol-invalid-date', clauses: ['RT-6'], apply: view((out, rt) => rt.runtimeEndOfLife && (out.runtimeEndOfLife = '02/30/2025')) },
+  {
+    name: 'rt-eol-invalid-date',
+    what: 'runtimeEndOfLife is "02/30/2025"',
+    clauses: ['RT-6'],
+    apply: view((out, rt) => rt.runtimeEndOfLife && (out.runtimeEndOfLife = '02/30/2025')),
+  },
   // One date typed day first by hand.
-  { name: 'ind-rt-eol-day-first', clauses: ['RT-6'], apply: view((out, rt) => rt.name === '2023.09' && (out.runtimeEndOfLife = '31/12/2026')) },
+  {
+    name: 'ind-rt-eol-day-first',
+    what: 'runtimeEndOfLife of 2023.09 is written day first: "31/12/2026"',
+    list: 'independent',
+    clauses: ['RT-6'],
+    apply: view((out, rt) => rt.name === '2023.09' && (out.runtimeEndOfLife = '31/12/2026')),
+  },
   // The packages of REMOVED runtimes were purged from the registry table.
-  { name: 'ind-rt-removed-no-deps', clauses: ['RT-7'], apply: view((out, rt) => rt.stage === 'REMOVED' && (out.dependencies = {})) },
+  {
+    name: 'ind-rt-removed-no-deps',
+    what: 'REMOVED runtimes (2023.02, 2022.10) have dependencies {}',
+    list: 'independent',
+    clauses: ['RT-7'],
+    apply: view((out, rt) => rt.stage === 'REMOVED' && (out.dependencies = {})),
+  },
   // The last day of February typed for a leap year.
-  { name: 'ind6-rt-eol-leap', clauses: ['RT-6'], apply: view((out, rt) => rt.name === '2022.10' && (out.runtimeEndOfLife = '02/29/2026')) },
+  {
+    name: 'ind6-rt-eol-leap',
+    what: 'runtimeEndOfLife of 2022.10 is "02/29/2026" (no such day)',
+    list: 'independent-6',
+    clauses: ['RT-6'],
+    apply: view((out, rt) => rt.name === '2022.10' && (out.runtimeEndOfLife = '02/29/2026')),
+  },
   // The newest runtime's release notes not written yet, a null column.
-  { name: 'ind6-rt-description-null', clauses: ['RT-8'], apply: view((out, rt) => rt.name === '2026.04' && (out.description = null)) },
+  {
+    name: 'ind6-rt-description-null',
+    what: 'description of 2026.04 is null',
+    list: 'independent-6',
+    clauses: ['RT-8'],
+    apply: view((out, rt) => rt.name === '2026.04' && (out.description = null)),
+  },
   // The serializer leaves out false values, as Go's omitempty does.
-  { name: 'ind7-rt-multistep-omitempty', clauses: ['RT-4', 'SPEC-9'], apply: view((out) => out.multiStepSupport === false && delete out.multiStepSupport) },
+  {
+    name: 'ind7-rt-multistep-omitempty',
+    what: 'multiStepSupport false is left out of the body (a serializer that omits false values)',
+    list: 'independent-7',
+    clauses: ['RT-4', 'SPEC-9'],
+    apply: view((out) => out.multiStepSupport === false && delete out.multiStepSupport),
+  },
   // The date written by toLocaleDateString('en-US'), which does not pad month and day.
   {
     name: 'ind7-rt-eol-locale-unpadded',
+    what: 'runtimeEndOfLife written by toLocaleDateString("en-US"): "3/31/2027", not "03/31/2027"',
+    list: 'independent-7',
     clauses: ['RT-6'],
     apply: view((out) => {
       if (typeof out.runtimeEndOfLife !== 'string') return;
@@ -112,6 +175,8 @@ const VIEW: NamedFault[] = [
   // The stage derived at request time, a runtime past its end of life getting a stage of its own.
   {
     name: 'ind8-rt-stage-past-eol-computed',
+    what: 'stage computed at request time: a runtime past its runtimeEndOfLife is served with stage "END_OF_LIFE"',
+    list: 'independent-8',
     clauses: ['RT-5', 'SPEC-9'],
     apply: view((out, rt) => {
       if (!rt.runtimeEndOfLife) return;
@@ -122,6 +187,8 @@ const VIEW: NamedFault[] = [
   // The newest runtime's packages listed by the new pipeline, which keeps `npm ls --json`'s shape.
   {
     name: 'ind8-rt-deps-npm-ls-shape',
+    what: 'dependencies of 2026.04 (a new packaging pipeline) come in the `npm ls --json` shape: {"name": {"version": "x"}}',
+    list: 'independent-8',
     clauses: ['RT-7', 'SPEC-9'],
     apply: view((out, rt) => {
       if (rt.name === '2026.04') out.dependencies = Object.fromEntries(Object.entries(rt.dependencies).map(([name, version]) => [name, { version }]));
@@ -130,6 +197,8 @@ const VIEW: NamedFault[] = [
   // The date parsed into a Date and written back with getUTCMonth(), which counts from 0.
   {
     name: 'ind9-rt-eol-zero-based-month',
+    what: 'runtimeEndOfLife formatted with getUTCMonth() (0-based) and no +1: 03/31/2027 is served as "02/31/2027"',
+    list: 'independent-9',
     clauses: ['RT-6'],
     apply: view((out, rt) => {
       if (!rt.runtimeEndOfLife) return;
@@ -141,13 +210,15 @@ const VIEW: NamedFault[] = [
   // The runtimes with an end of life come from the legacy table, whose JSON column the driver returns as text.
   {
     name: 'ind9-rt-deps-double-encoded',
+    what: 'dependencies of the runtimes with an end of life (a legacy table with a JSON text column) are a JSON string, not an object',
+    list: 'independent-9',
     clauses: ['RT-7', 'SPEC-9'],
     apply: view((out, rt) => rt.runtimeEndOfLife && (out.dependencies = JSON.stringify(out.dependencies))),
   },
   // Before rt-deps-empty, which wins when both are named.
-  { name: 'rt-deps-number', clauses: ['RT-7'], apply: view((out) => ((out.dependencies as View).lodash = 4.17)) },
-  { name: 'rt-deps-empty', clauses: ['RT-7'], apply: view((out) => (out.dependencies = {})) },
-  { name: 'rt-description-number', clauses: ['RT-8'], apply: view((out) => (out.description = 2024)) },
+  { name: 'rt-deps-number', what: 'one dependency version is a number', clauses: ['RT-7'], apply: view((out) => ((out.dependencies as View).lodash = 4.17)) },
+  { name: 'rt-deps-empty', what: 'dependencies is {}', clauses: ['RT-7'], apply: view((out) => (out.dependencies = {})) },
+  { name: 'rt-description-number', what: 'description is the number 2024', clauses: ['RT-8'], apply: view((out) => (out.description = 2024)) },
 ];
 
 const FIELD: KindFault[] = [
@@ -173,11 +244,19 @@ const byName = (): Record<string, Runtime> => {
 };
 
 const LOOKUP: NamedFault[] = [
-  { name: 'rt-missing-version', clauses: ['RT-1'], apply: runtimes((s) => (s.catalogue = s.catalogue.filter((r) => r.name !== '2022.10'))) },
+  {
+    name: 'rt-missing-version',
+    what: 'runtime 2022.10 answers 404',
+    clauses: ['RT-1'],
+    reach: ['runtime#known', 'runtime#unknown'],
+    apply: runtimes((s) => (s.catalogue = s.catalogue.filter((r) => r.name !== '2022.10'))),
+  },
   // The lowest name the id begins: "2024.0" finds 2024.02, not 2024.09.
   {
     name: 'rt-prefix-match',
+    what: 'a prefix id ("2024.0") answers 200 with the first runtime it prefixes',
     clauses: ['RT-9'],
+    reach: ['runtime#unknown'],
     apply: lookup(
       (find, s) => (id) => find(id) ?? (id ? s.catalogue.filter((r) => r.name.startsWith(id)).sort((a, b) => a.name.localeCompare(b.name))[0] : undefined),
     ),
@@ -185,7 +264,10 @@ const LOOKUP: NamedFault[] = [
   // The id read as a year and a month number, so "2024.9" is 2024.09.
   {
     name: 'ind6-rt-id-numeric-parse',
+    what: 'runtime ids parsed as year and month numbers: "2024.9" answers 200 with runtime 2024.09',
+    list: 'independent-6',
     clauses: ['RT-9'],
+    reach: ['runtime#known', 'runtime#unknown'],
     apply: lookup((find) => (id) => {
       const numeric = /^(\d{4})\.(\d{1,2})$/.exec(id);
       return find(id) ?? (numeric ? find(`${numeric[1]}.${numeric[2].padStart(2, '0')}`) : undefined);
@@ -194,6 +276,8 @@ const LOOKUP: NamedFault[] = [
   // The lookup written as table[id] without an own-property check: "constructor", "toString", "__proto__" find something.
   {
     name: 'ind9-rt-lookup-plain-object',
+    what: 'runtimes looked up in a plain object: ids such as constructor, toString, __proto__ answer 200 with {"dependencies":{}}',
+    list: 'independent-9',
     clauses: ['RT-9'],
     apply: lookup(() => {
       const table = byName();
@@ -216,12 +300,12 @@ const UNKNOWN: KindFault[] = [
   {
     kind: 'rt-id',
     clauses: ['RT-9'],
-    apply: (rows) => unknownId((req) => new Faults([], rows).unknownRuntimeAnswer(undefined, idOf(req))),
+    apply: (rows) => unknownId((req) => new Faults(rows).unknownRuntimeAnswer(undefined, idOf(req))),
   },
   {
     kind: 'rt-unknown',
     clauses: ['RT-9'],
-    apply: (rows) => unknownId((req) => new Faults([], rows).unknownRuntimeAnswer(idShape(rawLastSegment(req.raw.url ?? ''), idOf(req)))),
+    apply: (rows) => unknownId((req) => new Faults(rows).unknownRuntimeAnswer(idShape(rawLastSegment(req.raw.url ?? ''), idOf(req)))),
   },
 ];
 
@@ -230,6 +314,8 @@ const AROUND: NamedFault[] = [
   // A ".json" ending read as the format the client asks for, as some routers do: the id every later step sees.
   {
     name: 'ind8-rt-json-suffix-stripped',
+    what: 'a trailing ".json" on the runtime id is read as a format suffix: /v1/runtimes/2025.04.json answers 200',
+    list: 'independent-8',
     clauses: ['RT-9'],
     apply: beforeRead((req) => {
       const params = req.params as { id: string };
@@ -239,14 +325,18 @@ const AROUND: NamedFault[] = [
   // A decoder and a length check that blow up instead of answering 404.
   {
     name: 'rt-encoded-slash-500',
+    what: 'runtime ids containing %2F answer 500',
     clauses: ['RT-9'],
+    reach: ['runtime#unknown'],
     apply: beforeRead((req) => {
       if (/%2f/i.test(req.raw.url ?? '')) throw crash('path decoding failed');
     }),
   },
   {
     name: 'rt-long-id-500',
+    what: 'runtime ids over 1,000 characters answer 500',
     clauses: ['RT-9'],
+    reach: ['runtime#unknown'],
     apply: beforeRead((req) => {
       if (idOf(req).length > 1000) throw crash('runtime id overflow');
     }),
@@ -254,7 +344,10 @@ const AROUND: NamedFault[] = [
   // The id goes into an ASCII-only cache key, which throws on anything else.
   {
     name: 'ind-rt-non-ascii-500',
+    what: 'runtime ids with non-ASCII characters answer 500',
+    list: 'independent',
     clauses: ['RT-9'],
+    reach: ['runtime#unknown'],
     apply: beforeRead((req) => {
       if ([...idOf(req)].some((ch) => ch.charCodeAt(0) > 0x7f)) throw crash('cache key: not ASCII');
     }),
@@ -262,6 +355,8 @@ const AROUND: NamedFault[] = [
   // The id parameter validated by a pattern, so ids of another form are a 400 validation error.
   {
     name: 'ind7-rt-malformed-id-400',
+    what: 'runtime ids not of the form NNNN.NN are refused 400 by a route parameter pattern, not 404',
+    list: 'independent-7',
     clauses: ['RT-9'],
     apply: (app) => {
       app.addHook('onRoute', (route) => {
@@ -273,6 +368,7 @@ const AROUND: NamedFault[] = [
   // The content negotiation names the one media type it serves and refuses every other Accept.
   {
     name: 'rt-accept-strict',
+    what: 'the runtime operation answers 406 unless Accept is exactly application/json',
     clauses: ['RT-1'],
     apply: beforeRead(async (req, reply, s) => {
       if (req.headers.accept !== 'application/json')
@@ -282,7 +378,12 @@ const AROUND: NamedFault[] = [
           .send(JSON.stringify({ statusCode: 406, error: 'Not Acceptable', message: 'only application/json' }));
     }),
   },
-  { name: 'rt-content-type-text', clauses: ['RT-1'], apply: runtimes((s) => (s.mediaType = 'text/plain; charset=utf-8')) },
+  {
+    name: 'rt-content-type-text',
+    what: 'runtime 200 is served as text/plain',
+    clauses: ['RT-1'],
+    apply: runtimes((s) => (s.mediaType = 'text/plain; charset=utf-8')),
+  },
 ];
 
 /** How a found runtime is served: from a cache, or a read shared with other requests. */
@@ -290,6 +391,8 @@ const SERVING: NamedFault[] = [
   // A read-through cache whose fill is not awaited: a runtime's first read misses, and the miss reads as "no such runtime".
   {
     name: 'ind7-rt-cache-miss-404',
+    what: 'read-through runtime cache: the first request for each runtime answers 404 while the cache is filled',
+    list: 'independent-7',
     clauses: ['RT-1'],
     apply: (app, seams) => {
       const cached = new Set<string>();
@@ -303,6 +406,8 @@ const SERVING: NamedFault[] = [
   // The cache key cut at the dot ("2024"), so the runtimes of one year share an entry.
   {
     name: 'ind8-rt-cache-key-year',
+    what: 'the runtime response cache is keyed by the year: after 2024.02 was read, 2024.09 answers with 2024.02',
+    list: 'independent-8',
     clauses: ['RT-2'],
     apply: (app, seams) => {
       const byYear = new Map<string, string>();
@@ -316,6 +421,7 @@ const SERVING: NamedFault[] = [
   // The found runtime kept in the route's one variable across the catalogue's round trip: reads in flight together all get the last one.
   {
     name: 'rt-concurrent-last-wins',
+    what: 'runtime reads in flight at the same time are all answered with the runtime the last of them asked for',
     clauses: ['RT-2'],
     apply: (app, seams) => {
       let serving: Runtime;
@@ -328,6 +434,8 @@ const SERVING: NamedFault[] = [
   // Concurrent reads coalesced on the read in flight, keyed by the route instead of the id.
   {
     name: 'ind9-rt-singleflight-route-key',
+    what: "concurrent runtime reads are coalesced on one in-flight catalogue read keyed by the route: they all get the first id's runtime",
+    list: 'independent-9',
     clauses: ['RT-2'],
     apply: (app, seams) => {
       let inflight: Promise<string> | null = null;
@@ -346,17 +454,29 @@ const SERVING: NamedFault[] = [
 
 const LIMITS: NamedFault[] = [
   // The list's limit of its own left out of the route's config.
-  { name: 'rl-custom-ignored', clauses: ['RL-4'], apply: runtimes((s) => wrapLimit(s, (limit, url) => (url === RUNTIME_LIST ? undefined : limit))) },
+  {
+    name: 'rl-custom-ignored',
+    what: 'the 20/10 s limit of GET /v1/runtimes is not applied',
+    clauses: ['RL-4'],
+    reach: ['*#limit'],
+    apply: runtimes((s) => wrapLimit(s, (limit, url) => (url === RUNTIME_LIST ? undefined : limit))),
+  },
   // The route's limit one too high (21 requests served per 10 s).
   {
     name: 'ind-rl-custom-off-by-one',
+    what: 'GET /v1/runtimes serves 21 requests per 10 s instead of 20',
+    list: 'independent',
     clauses: ['RL-4'],
+    reach: ['alone'],
     apply: runtimes((s) => wrapLimit(s, (limit, url) => (limit && url === RUNTIME_LIST ? { ...limit, max: limit.max + 1 } : limit))),
   },
   // The list's limit attached to every route under /v1/runtimes.
   {
     name: 'ind6-rl-custom-prefix',
+    what: 'the 20 per 10 s limit of GET /v1/runtimes also applies to GET /v1/runtimes/:id (prefix match)',
+    list: 'independent-6',
     clauses: ['RL-1'],
+    reach: ['alone'],
     apply: runtimes((s) => {
       const own = s.ownLimit;
       s.ownLimit = (url) => own(url) ?? (url.startsWith(RUNTIME_LIST) ? own(RUNTIME_LIST) : undefined);
@@ -369,4 +489,4 @@ function wrapLimit(s: RuntimeSeams, bend: (limit: ReturnType<RuntimeSeams['ownLi
   s.ownLimit = (url) => bend(own(url), url);
 }
 
-export const RUNTIME_FAULTS: OutsideFault[] = [...LOOKUP, ...VIEW, ...FIELD, ...AROUND, ...UNKNOWN, ...SERVING, ...LIMITS];
+export const RUNTIME_FAULTS: OutsideFault[] = reaching(['runtime#known'], [...LOOKUP, ...VIEW, ...FIELD, ...AROUND, ...UNKNOWN, ...SERVING, ...LIMITS]);

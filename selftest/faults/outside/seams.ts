@@ -1,13 +1,13 @@
 /**
  * Faults applied from outside the reference service: each is one record (the fault's MOCK_FAULT name,
- * the clauses the suite must fail on, and the change), and the change goes in through a seam any fastify
+ * what it does, the clauses the suite must fail on, and the change), and the change goes in through a seam any fastify
  * plugin has, never through a branch of the service. The seams used so far, as small builders:
  * servedJson and servedText (an onSend hook on some routes) and notFound (a preHandler hook).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Seams } from '../../../reference/service/seams';
 import type { FaultKind } from '../catalogue/fault-kinds';
-import type { FaultName } from '../catalogue/faults';
+import type { NamedFaultRecord } from '../types';
 import type { ClauseId } from '../../../support/document/clauses';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a served document, changed by path
@@ -20,10 +20,7 @@ export type Json = any;
 export type Seam = (app: FastifyInstance, seams: Seams) => void;
 
 /** A named fault: active when MOCK_FAULT names it. */
-export interface NamedFault {
-  name: FaultName;
-  /** Those its expectation in selftest/faults/ lists (outside.spec.ts holds them to it). */
-  clauses: ClauseId[];
+export interface NamedFault extends NamedFaultRecord {
   apply: Seam;
 }
 

@@ -14,7 +14,7 @@ import { isSuiteError } from '../../../support/run/suite-error';
 import { freePorts } from '../../../support/run/loopback-ports';
 import { FAULT_RUN_PLAN_VARIABLE, readPlan, suiteEnv, type FaultRunPlan, type PlannedTarget } from './plan';
 import { filesIn } from '../../../support/run/run-files';
-import { outsideFaults } from '../../faults/outside';
+import { outsideFaults } from '../../faults/outside/plugin';
 
 type Service = Awaited<ReturnType<typeof buildService>>;
 
