@@ -55,15 +55,26 @@ function spellings(name: string, value: string): Array<[string, string]> {
   ];
 }
 
+/** Each secret's spellings as the shell makes them again, and a pattern that finds them: made once per configuration's names, not per failure. */
+const spellers = new Map<string, { shellOf: Map<string, string>; pattern?: RegExp }>();
+function spellerOf(names: SecretNames) {
+  const key = JSON.stringify(names);
+  let speller = spellers.get(key);
+  if (!speller) {
+    const shellOf = new Map<string, string>();
+    for (const [name, value] of Object.entries(names))
+      if (value) for (const [spelt, shell] of spellings(name, value)) if (!shellOf.has(spelt)) shellOf.set(spelt, shell);
+    // Only where a value starts (after `=`, `: `, a space…): a short key is no name for the middle of another word.
+    const spelt = [...shellOf.keys()].sort((a, b) => b.length - a.length).map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    spellers.set(key, (speller = { shellOf, pattern: shellOf.size ? new RegExp(`(?<![\\w+/.%-])(?:${spelt.join('|')})`, 'g') : undefined }));
+  }
+  return speller;
+}
+
 /** `text` cut into pieces at every spelling of a named secret; the rest redacted of the registered ones. */
 function named(text: string, names: SecretNames): Piece[] {
-  const shellOf = new Map<string, string>();
-  for (const [name, value] of Object.entries(names))
-    if (value) for (const [spelt, shell] of spellings(name, value)) if (!shellOf.has(spelt)) shellOf.set(spelt, shell);
-  if (!shellOf.size) return [{ text: redactSecrets(text) }];
-  // Only where a value starts (after `=`, `: `, a space…): a short key is no name for the middle of another word.
-  const spelt = [...shellOf.keys()].sort((a, b) => b.length - a.length).map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const pattern = new RegExp(`(?<![\\w+/.%-])(?:${spelt.join('|')})`, 'g');
+  const { shellOf, pattern } = spellerOf(names);
+  if (!pattern) return [{ text: redactSecrets(text) }];
   const pieces: Piece[] = [];
   let done = 0;
   for (const m of text.matchAll(pattern)) {

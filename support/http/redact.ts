@@ -17,10 +17,16 @@ export const REDACTED = '«redacted»';
 /** A shared run of this many characters counts as the secret. */
 export const SECRET_RUN = 12;
 
+/** Asked of every error body (AUTH-7), for the few secrets of a run: made once each. */
+const echoFormsOf = new Map<string, string[]>();
+
 /** The secret, its base64 forms, and every run of SECRET_RUN of its characters: what an error body must not echo (AUTH-7). */
 function echoForms(secret: string): string[] {
+  const known = echoFormsOf.get(secret);
+  if (known) return known;
   const forms = new Set([secret, ...[secret, `${secret}:`, `:${secret}`].map((s) => Buffer.from(s).toString('base64').replace(/=+$/, ''))]);
   for (let i = 0; i + SECRET_RUN <= secret.length; i++) forms.add(secret.slice(i, i + SECRET_RUN));
+  echoFormsOf.set(secret, [...forms]);
   return [...forms];
 }
 
