@@ -14,7 +14,7 @@ import { TEST_FILES } from '../../../support/run/test-files';
 import type { Failure } from '../../../support/checks/failure';
 import { FAULT_RUN_PLAN_VARIABLE, targetFile, type FaultRunPlan, type PlannedTarget } from './plan';
 import { writeWaiveAll } from './waive-all';
-import { faultRunEnv } from './window';
+import { BURST_TARGET_LIMIT, faultRunEnv } from './window';
 
 export interface TargetSpec {
   name: string;
@@ -47,9 +47,11 @@ const isBurstLine = (line: string) => parseBaselineName(line).file === basename(
 
 /** The target, and its burst as a target of its own (`<name>-burst`) when it has other tests too. */
 function splitBurst(s: TargetSpec): TargetSpec[] {
-  if (!s.files.includes(TEST_FILES.burst) || s.files.length === 1) return [s];
+  if (!s.files.includes(TEST_FILES.burst)) return [s];
+  const burstAlone = { ...s, env: { ...BURST_TARGET_LIMIT, ...s.env } };
+  if (s.files.length === 1) return [burstAlone];
   const rest = { ...s, files: s.files.filter((f) => f !== TEST_FILES.burst), tests: s.tests?.filter((l) => !isBurstLine(l)) };
-  const burst = { ...s, name: `${s.name}-burst`, files: [TEST_FILES.burst], tests: s.tests?.filter(isBurstLine) };
+  const burst = { ...burstAlone, name: `${s.name}-burst`, files: [TEST_FILES.burst], tests: s.tests?.filter(isBurstLine) };
   const parts = [rest, burst].filter((p) => !p.tests || p.tests.length);
   return parts.length ? parts : [s];
 }
