@@ -4,7 +4,6 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EMBEDDED } from '../run/config';
-import { LIFE_TIMING } from './table';
 
 /** The project's root: where the embedded agent's command is run from, wherever the suite was started. */
 const ROOT = join(__dirname, '../..');
@@ -31,9 +30,7 @@ export function startAgent(command: string, port: number | undefined, environmen
   // An AGENT_HEALTH_PORT of the configuration's environment is never passed on (spawn leaves out an undefined value).
   const embedded = command === EMBEDDED.agentCommand;
   // The embedded agent exits when its stdin, a pipe from this process, closes (embedded.mjs): a worker that dies leaves no agent behind.
-  // Its drain, unless the environment sets one, outlasts the margin a refused connection is forgiven before an exit (table.ts).
-  const own = embedded && { EMBEDDED_EXIT_WITH_PARENT: '1', AGENT_DRAIN_MS: environment.AGENT_DRAIN_MS ?? String(LIFE_TIMING.embeddedDrainMs) };
-  const env = { ...environment, AGENT_HEALTH_PORT: port === undefined ? undefined : String(port), ...own };
+  const env = { ...environment, AGENT_HEALTH_PORT: port === undefined ? undefined : String(port), ...(embedded && { EMBEDDED_EXIT_WITH_PARENT: '1' }) };
   const cwd = embedded ? ROOT : undefined;
   const child = spawn(shellCommand(command), { shell: true, detached: true, cwd, env, stdio: [embedded ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
   let out = '';

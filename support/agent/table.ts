@@ -68,11 +68,6 @@ export const LIFE_TIMING = {
    * between a server's close and its process's exit, and a wrapper's (a shell, a container's CLI) exit after it.
    */
   exitMarginMs: { embedded: 1_000, command: 5_000 },
-  /**
-   * The drain the embedded agent is started with (its AGENT_DRAIN_MS), longer than its margin: an agent that stops answering at
-   * SIGTERM, its listener closed before its drain ends, then shows as refusals while it lives, not as the gap before an exit.
-   */
-  embeddedDrainMs: 1_500,
   /** After the port stopped answering in the shutdown, the exit is awaited this much longer than the margin. */
   exitWaitExtraMs: 500,
 };
