@@ -82,8 +82,10 @@ async function configure(config: Config) {
   // No report shows a key or an account id of the configuration, whoever gave it.
   for (const s of Object.values(secretVariables(config))) registerSecret(s);
   const spec = await loadSpec(config);
+  const target = resolveTarget(spec, config);
   let validator: SchemaValidator | undefined;
-  return { spec, target: resolveTarget(spec, config), validator: () => (validator ??= new SchemaValidator(spec)) };
+  // What the contract tests leave of the key's window reads the spec's route limits: once, not per test.
+  return { spec, target, reserve: contractReserve(config, spec, target), validator: () => (validator ??= new SchemaValidator(spec)) };
 }
 
 export const test = base.extend<ContractFixtures>({
@@ -123,7 +125,7 @@ export const test = base.extend<ContractFixtures>({
   api: [
     async ({ config, spec, target, verdict: _verdict }, use, info) => {
       const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
-      const api = new ApiClient(config.baseUrl, credentials, info, config.rateLimit, contractReserve(config, spec, target));
+      const api = new ApiClient(config.baseUrl, credentials, info, config.rateLimit, (await configured(config)).reserve);
       await use(api);
       info.annotations.push({ type: 'requests', description: String(api.log.length) });
       if (api.log.length) {

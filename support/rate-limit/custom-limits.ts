@@ -54,6 +54,8 @@ export const describeRouteLimit = (l: RouteLimit) => `${l.operation.method.toUpp
 const MAX_CUSTOM_WINDOW_S = 60;
 /** Concurrency for a route's own limit: small limits, so little overshoot. */
 export const CUSTOM_CONCURRENCY = 4;
+/** The least global limit at which a route's own limit is burst-tested: its burst may spend a quarter of it, beside the other tests. */
+export const leastGlobalLimitFor = (l: RateLimit) => 4 * burstBound(l, CUSTOM_CONCURRENCY);
 
 /** The path to call for a custom-limited operation (relative to BASE_URL), or why the suite cannot call it harmlessly. */
 export function planCustomLimit(l: RouteLimit, config: Config, target: Target): { path?: string; reason?: string } {
@@ -61,7 +63,7 @@ export function planCustomLimit(l: RouteLimit, config: Config, target: Target): 
   if (op.method !== 'get') return { reason: `${op.method.toUpperCase()} may change state; only GET operations are burst-tested` };
   if (l.windowSeconds > MAX_CUSTOM_WINDOW_S)
     return { reason: `a window of ${formatWindow(l.windowSeconds)} is too long to wait out (a burst would lock the route that long)` };
-  if (burstBound(l, CUSTOM_CONCURRENCY) > config.rateLimit.max / 4)
+  if (config.rateLimit.max < leastGlobalLimitFor(l))
     return { reason: `${l.max} requests is more than the suite may spend of the global limit beside the other tests` };
   const params = (op.op.parameters ?? []) as OpenAPIV3.ParameterObject[];
   const needed = params.filter((p) => p?.required && (p.in === 'query' || (p.in === 'header' && p.name.toLowerCase() !== target.accountHeader.toLowerCase())));
