@@ -2,7 +2,7 @@
  * RT: GET /v1/runtimes/{id} for every accepted version, checked field by field against the document's
  * rules (zod, one clause per field) and against the target's own spec; unknown and malformed ids 404.
  */
-import { CLIENT_ACCEPTS, RUNTIME_VERSIONS } from '../support/document/facts';
+import { askedIn, askHeaders, CLIENT_ASKS, RUNTIME_VERSIONS } from '../support/document/facts';
 import { clauses, test } from '../support/test';
 import { isJsonContentType, runtimeFields } from '../support/document/rules';
 import { checkErrorResponse } from '../support/checks/error-checks';
@@ -39,15 +39,15 @@ test.describe('get one runtime', () => {
   }
 
   type Sent = { contract: Contract; target: Target; verdict: Verdict };
-  /** One accepted version, read and judged field by field; the versions take turns with the Accept values of the clients there are. */
+  /** One accepted version, read and judged field by field; the versions take turns with what the clients there are ask for (Accept, Accept-Language). */
   const readRuntime = async ({ contract: c, target, verdict: v }: Sent, i: number) => {
     const version = RUNTIME_VERSIONS[i];
-    const accept = CLIENT_ACCEPTS[i % CLIENT_ACCEPTS.length];
-    const asked = accept === 'application/json' ? '' : ` (Accept: ${accept ?? 'none'})`;
+    const ask = CLIENT_ASKS[i % CLIENT_ASKS.length];
+    const asked = askedIn(ask);
     const at = { place: PLACE.runtime, valueClass: ACCEPTED_CLASS };
     // Each check says which runtime it is about: its subject, set before its field and its words.
     const [contract, verdict] = [c.at(at), v.at({ ...at, subject: `runtime ${version}` })];
-    const ex = await contract.send(target.runtimeOp, 'GET', fillPath(target.runtimePath, version), 'valid', 'RT-1', { headers: { accept } });
+    const ex = await contract.send(target.runtimeOp, 'GET', fillPath(target.runtimePath, version), 'valid', 'RT-1', { headers: askHeaders(ask) });
     if (
       !verdict.check({
         clause: 'RT-1',
@@ -116,10 +116,11 @@ test.describe('get one runtime', () => {
       allowed: `"${version}"`,
       exchange: ex,
     });
-    // A runtime is fixed: read again at once (as another client asks), its documented fields are the same (a presenter that changes
-    // the row it serves, a cache of another version's answer). Extra fields may vary; they are the target's own.
+    // A runtime is fixed: read again at once (with another client's Accept), its documented fields are the same (a presenter that changes
+    // the row it serves, a cache of another version's answer). Extra fields may vary; they are the target's own. The language asked
+    // stays: a description in another language is still the same runtime.
     const again = await contract.send(target.runtimeOp, 'GET', fillPath(target.runtimePath, version), 'valid', 'RT-1', {
-      headers: { accept: CLIENT_ACCEPTS[(i + 1) % CLIENT_ACCEPTS.length] },
+      headers: askHeaders({ ...ask, accept: CLIENT_ASKS[(i + 1) % CLIENT_ASKS.length].accept }),
     });
     const second = (again.json ?? {}) as Record<string, unknown>;
     const changed = Object.keys(runtimeFields).filter((f) => JSON.stringify(body![f]) !== JSON.stringify(second[f]));

@@ -31,7 +31,7 @@ import { cellsFor, unitsOf, type Cell } from '../../support/check-update/cells';
 import { OVER_LIMIT_CHARS } from '../../support/check-update/rejections';
 import { EXPECTED_TYPE, UPDATE_TESTS, type CheckKind } from '../../support/check-update/table';
 import { resolveVocabulary, specFactsOf } from '../../support/check-update/vocabulary';
-import { RUNTIME_VERSIONS } from '../../support/document/facts';
+import { askHeaders, CLIENT_ASKS, RUNTIME_VERSIONS } from '../../support/document/facts';
 import { declaredCaseSeed } from '../../support/run/config';
 import { generatedIds, UNKNOWN_IDS } from '../../support/runtime/ids';
 import type { SpecOperation } from '../../support/spec/spec';
@@ -39,6 +39,9 @@ import { referenceUpdate } from '../faults/generated/check-update';
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Headers = Record<string, string>;
+
+/** The headers a request carries: those given `null` left out. */
+const sent = (h: Record<string, string | null>): Headers => Object.fromEntries(Object.entries(h).filter((e): e is [string, string] => e[1] !== null));
 
 /** A setting of the service the battery runs under (its options but the clock, always a fake one). */
 export interface Setting {
@@ -251,6 +254,8 @@ async function runtimePart(r: Run) {
     await r.send({ url: `/v1/runtimes/${id}`, headers: { ...AUTH } });
   for (const accept of ['*/*', 'text/html', 'application/json; q=0.9', 'application/*', 'text/plain', 'application/xml'])
     await r.send({ url: RUNTIME, headers: { ...AUTH, accept } });
+  // What the clients there are ask for besides (the languages among it).
+  for (const ask of CLIENT_ASKS) await r.send({ url: RUNTIME, headers: { ...AUTH, ...sent(askHeaders(ask)) } });
   // Reads of different runtimes in flight at once.
   await r.together(RUNTIME_VERSIONS.map((v) => ({ url: `/v1/runtimes/${v}`, headers: { ...AUTH } })));
 }

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClauseId } from '../document/clauses';
 import { NEAR_MISS_OPERATORS, SENT_OPERATORS, type NearMissOperator } from '../document/near-miss';
-import { CLIENT_ACCEPTS, GUID_FORM } from '../document/facts';
+import { askHeaders, CLIENT_ASKS, GUID_FORM } from '../document/facts';
 import type { HeaderOverrides } from '../http/client';
 
 /** Where AUTH is tried: the route roles, and the parameterless collections beside them (`GET /v1/runtimes`). */
@@ -100,7 +100,7 @@ const KEY_NAMES = ['api_key', 'apiKey', 'access_token', 'token', 'key'];
 const KEY_HEADERS = ['x-api-key', 'api-key', 'x-auth-token', 'authentication'];
 
 /** A request without a key is refused whoever sends it (a login page for a browser is no refusal): one client a place. */
-const acceptAt = (place: AuthPlace) => CLIENT_ACCEPTS[AUTH_PLACES.indexOf(place) % CLIENT_ACCEPTS.length];
+const askAt = (place: AuthPlace) => askHeaders(CLIENT_ASKS[AUTH_PLACES.indexOf(place) % CLIENT_ASKS.length]);
 
 type Change = Pick<AuthProbe, 'headers'> & Partial<AuthProbe>;
 /** Probes that change the Authorization header, or the account header, and nothing else. */
@@ -120,7 +120,7 @@ const offered = (where: 'query' | 'cookie' | 'header', names: string[]): Change 
 
 /** Every probe, one row each: what it changes of a valid request. */
 const PROBE_ROWS: ReadonlyArray<readonly [id: string, name: string, rule: AuthRule, carriesKey: boolean, change: Change]> = [
-  ['no-authorization', 'no Authorization header', 'key', false, { headers: (_c, _h, place) => ({ authorization: null, accept: acceptAt(place) }) }],
+  ['no-authorization', 'no Authorization header', 'key', false, { headers: (_c, _h, place) => ({ authorization: null, ...askAt(place) }) }],
   // No route is public: a HEAD without credentials is refused as its GET is (or has no route: 404, 405).
   ['head-no-authorization', 'a HEAD request without an Authorization header', 'key', false, { method: 'HEAD', headers: () => ({ authorization: null }) }],
   ...KEY_NAMES.map((n) => [`key-in-query-${n}`, `no Authorization header, the key in the query parameter ${n}`, 'key', true, offered('query', [n])] as const),

@@ -75,11 +75,28 @@ export const AGENT_DEFAULT_PORT = 8081;
 export const RUNTIME_PATH = '/v1/runtimes/{id}';
 
 /**
- * What clients ask for, each admitting a JSON answer (RFC 9110 media ranges; none at all admits
- * anything): an API client, a browser, anything, nothing, any application type. A request is judged
- * alike whichever of them it carries. `null`: no Accept header.
+ * What clients ask for: an API client, a browser (in France), Node's fetch, a raw HTTP client, an SDK. Each Accept admits a JSON
+ * answer (RFC 9110 media ranges; none at all admits anything). The document gives the language asked for no meaning: an answer may be
+ * in any language, its fields still as the document says. A request is judged alike whichever of them it carries. `null`: no such header.
  */
-export const CLIENT_ACCEPTS = ['application/json', 'text/html,application/xhtml+xml,*/*;q=0.8', '*/*', null, 'application/*'] as const;
+export const CLIENT_ASKS = [
+  { accept: 'application/json', language: null },
+  { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', language: 'fr-FR,fr;q=0.9,en;q=0.5' },
+  { accept: '*/*', language: '*' },
+  { accept: null, language: null },
+  { accept: 'application/*', language: 'en-US' },
+] as const;
+
+export type ClientAsk = { accept: string | null; language: string | null };
+
+/** The headers of a client's ask, `null` where it sends none (the request's own default is then left out). */
+export const askHeaders = (a: ClientAsk): Record<string, string | null> => ({ accept: a.accept, 'accept-language': a.language });
+
+/** A client's ask in a title, empty for the plain API client's. */
+export const askedIn = (a: ClientAsk): string => {
+  const parts = [...(a.accept === 'application/json' ? [] : [`Accept: ${a.accept ?? 'none'}`]), ...(a.language ? [`Accept-Language: ${a.language}`] : [])];
+  return parts.length ? ` (${parts.join(', ')})` : '';
+};
 
 export const ERROR_WORDING = { 404: 'Not Found', 429: 'Too Many Requests' } as const;
 

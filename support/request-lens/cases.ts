@@ -7,7 +7,7 @@
 import { parseCustomLimit } from '../rate-limit/custom-limits';
 import { randomUUID } from 'node:crypto';
 import type { ClauseId } from '../document/clauses';
-import { CLIENT_ACCEPTS, RUNTIME_VERSIONS } from '../document/facts';
+import { askedIn, askHeaders, CLIENT_ASKS, RUNTIME_VERSIONS } from '../document/facts';
 import { PLACE } from '../document/places';
 import type { CallOptions } from '../http/client';
 import type { Config } from '../run/config';
@@ -120,9 +120,9 @@ export function pathCases(places: LensPlace[], seed: number): LensCase[] {
       const path = o.apply({ collection: p.collection, id: p.id });
       if (path === undefined || path === pathOf(p)) continue;
       const clause: ClauseId = o.expect === 'no-route' ? 'ERR-3' : p.clause;
-      // A path no route handles is asked as the clients there are ask it (a browser's Accept, none at all): its error is JSON all the same (ERR-3).
-      const accept = o.expect === 'no-route' ? rotate(CLIENT_ACCEPTS, seed, i) : 'application/json';
-      const asked = accept === 'application/json' ? '' : ` (Accept: ${accept ?? 'none'})`;
+      // A path no route handles is asked as the clients there are ask it (a browser's Accept and language, none at all): its error is JSON all the same (ERR-3).
+      const ask = o.expect === 'no-route' ? rotate(CLIENT_ASKS, seed, i) : CLIENT_ASKS[0];
+      const asked = askedIn(ask);
       cases.push({
         dimension: 'path',
         valueClass: `request:path:${o.name}`,
@@ -130,7 +130,7 @@ export function pathCases(places: LensPlace[], seed: number): LensCase[] {
         at: p,
         method: 'GET',
         path,
-        options: { ...(o.asWritten ? { pathAsWritten: true } : {}), ...(asked ? { headers: { accept } } : {}) },
+        options: { ...(o.asWritten ? { pathAsWritten: true } : {}), ...(asked ? { headers: askHeaders(ask) } : {}) },
         expect: o.expect,
         clause,
         declared: o.expect === 'same-or-refused',

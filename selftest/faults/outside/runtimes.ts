@@ -46,6 +46,18 @@ const lookup = (wrap: (find: RuntimeSeams['find'], s: RuntimeSeams) => RuntimeSe
 const isRead = (req: FastifyRequest) => req.routeOptions.url === RUNTIME_ROUTE && (req.method === 'GET' || req.method === 'HEAD');
 const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
 
+/** The body of a runtime read bent by what its request asked, after the service made it. */
+const servedFor =
+  (bend: (out: View, req: FastifyRequest) => void): Seam =>
+  (app) => {
+    app.addHook('onSend', async (req, reply, payload) => {
+      if (!isRead(req) || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      const out = JSON.parse(payload) as View;
+      bend(out, req);
+      return JSON.stringify(out);
+    });
+  };
+
 /** A step before the runtime route's handler (after authentication, the limiter and the id's validation). */
 const beforeRead =
   (step: (req: FastifyRequest, reply: FastifyReply, s: RuntimeSeams) => Promise<unknown> | void): Seam =>
@@ -219,6 +231,19 @@ const VIEW: NamedFault[] = [
   { name: 'rt-deps-number', what: 'one dependency version is a number', clauses: ['RT-7'], apply: view((out) => ((out.dependencies as View).lodash = 4.17)) },
   { name: 'rt-deps-empty', what: 'dependencies is {}', clauses: ['RT-7'], apply: view((out) => (out.dependencies = {})) },
   { name: 'rt-description-number', what: 'description is the number 2024', clauses: ['RT-8'], apply: view((out) => (out.description = 2024)) },
+  // Found at first sight (batch I): the description picked from a table of languages by the first Accept-Language tag, the whole table
+  // when it holds none of that tag.
+  {
+    name: 'rt-description-by-language',
+    what: 'description picked by the first Accept-Language tag: for any tag but "en", the whole table {"en": …} (a browser in France, Node\'s fetch sending *)',
+    clauses: ['RT-8', 'SPEC-9'],
+    apply: servedFor((out, req) => {
+      const tag = String(req.headers['accept-language'] ?? 'en')
+        .split(/[,;]/)[0]
+        .trim();
+      if (typeof out.description === 'string' && tag !== 'en') out.description = { en: out.description };
+    }),
+  },
 ];
 
 const FIELD: KindFault[] = [
