@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:http';
+import { Agent, createServer, request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { EMBEDDED, EMBEDDED_PORT_VARIABLE } from '../../support/run/config';
 import { freePort } from '../../support/run/loopback-ports';
@@ -145,22 +145,6 @@ test('a target whose spec answers 404 fails SPEC-1 (exit code 1), every other cl
   }
 });
 
-test('one cause, one failure: runtimes without the v their spec declares fail RT-3 and SPEC-9, nothing else; the console says so in a line per clause', async () => {
-  const run = await runSuite({ fault: 'rt-node-no-v' });
-  expect(run.exitCode, run.output.slice(-2000)).toBe(1);
-  expect(failedClauses(run).sort()).toEqual(['RT-3', 'SPEC-9']);
-  // Seen by the runtime and the authentication tests alike, one failure per operation and schema rule.
-  const spec9 = run.matrix!.clauses.find((c) => c.id === 'SPEC-9')!.failures;
-  expect(spec9.map((f) => f.key)).toEqual([...new Set(spec9.map((f) => f.key))]);
-  expect(spec9.find((f) => f.key?.startsWith('GET /v1/runtimes/{id} 200 '))!.sightings).toBeGreaterThan(1);
-  // A line per failed clause, with its first received value and where the details are, and no curl.
-  const lines = run.output.split('\n').filter((l) => l.startsWith('✗ '));
-  expect(lines.map((l) => l.split(' ')[1]).sort()).toEqual(['RT-3', 'SPEC-9']);
-  expect(lines.find((l) => l.startsWith('✗ RT-3'))).toMatch(/failures? at 1 place; first: .*\(received "\d+\.\d+\.\d+"\); details: .*contract-matrix\.md$/);
-  expect(run.output).not.toMatch(/curl/);
-  expect(run.output.split('\n').length).toBeLessThan(20);
-});
-
 test('--grep @RT-3 runs the tests of RT-3 only; the matrix says the run was partial and marks the other clauses not tried in this run; the last whole run is kept', async () => {
   const reportDir = mkdtempSync(join(tmpdir(), 'contract-partial-'));
   // The reports of an earlier whole run in the folder: the partial run keeps them in last-whole-run/.
@@ -214,23 +198,46 @@ test('a selection of no test says so in one line and exits 3, not 1, leaving the
   expect(run.matrix).toBeUndefined();
 });
 
-/** A proxy that serves the reference under /api, with a spec whose servers entry names that prefix. */
+/**
+ * A proxy that serves the reference under /api, with a spec whose servers entry names that prefix. The bytes are piped as they come
+ * (a fetch that decodes and buffers every answer cost the self-test a second of CPU in this run); the spec is asked uncompressed, to edit.
+ */
 async function prefixProxy(upstream: string): Promise<{ url: string; close: () => void }> {
-  const server = createServer(async (req, res) => {
+  const up = new URL(upstream);
+  const agent = new Agent({ keepAlive: true });
+  const server = createServer((req, res) => {
     if (!req.url?.startsWith('/api/')) return res.writeHead(404, { 'content-type': 'application/json' }).end('{"statusCode":404,"error":"Not Found"}');
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length')) as Record<string, string>;
-    const up = await fetch(`${upstream}${req.url.slice(4)}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-    let body = Buffer.from(await up.arrayBuffer());
-    if (req.url === '/api/openapi.json')
-      body = Buffer.from(JSON.stringify({ ...JSON.parse(body.toString()), servers: [{ url: 'https://api.example.com/api' }] }));
-    const out: Record<string, string> = {};
-    up.headers.forEach((v, k) => k !== 'content-length' && k !== 'transfer-encoding' && k !== 'content-encoding' && (out[k] = v));
-    res.writeHead(up.status, out).end(body);
+    const isSpec = req.url === '/api/openapi.json';
+    const { 'accept-encoding': acceptEncoding, ...headers } = req.headers;
+    const forward = httpRequest(
+      {
+        agent,
+        host: up.hostname,
+        port: up.port,
+        method: req.method,
+        path: req.url.slice(4),
+        headers: { ...headers, ...(!isSpec && acceptEncoding && { 'accept-encoding': acceptEncoding }), host: up.host },
+      },
+      async (answer) => {
+        if (!isSpec) return answer.pipe(res.writeHead(answer.statusCode!, answer.headers));
+        const chunks: Buffer[] = [];
+        for await (const c of answer) chunks.push(c as Buffer);
+        const body = JSON.stringify({ ...JSON.parse(Buffer.concat(chunks).toString()), servers: [{ url: 'https://api.example.com/api' }] });
+        const { 'content-length': _length, 'transfer-encoding': _encoding, ...kept } = answer.headers;
+        res.writeHead(answer.statusCode!, kept).end(body);
+      },
+    );
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => server.close() };
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => {
+      server.close();
+      agent.destroy();
+    },
+  };
 }
 
 /** Why a test of a remote target skipped: a variable it was not given, or the recovery that waits a window. */
