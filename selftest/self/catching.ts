@@ -35,6 +35,8 @@ export interface FaultOutcome {
   near: string[];
   /** In the allow-list of known survivors, with its reason. */
   known?: string;
+  /** For a survivor of the service: whether the fault changes some answer of the generic battery (probe.ts). */
+  breaksReference?: boolean;
 }
 
 export function matches(c: Catch, f: Failure, files: string[]): boolean {
@@ -91,6 +93,11 @@ export function survivorLines(o: FaultOutcome): string[] {
   return [
     `${o.fault}  (${o.family}, ${o.direction ?? 'named'}) expected: ${o.missing.map(describeCatch).join('; ')}`,
     ...(o.near.length ? o.near.map((n) => `    seen: ${n}`) : ['    seen: no failure of that clause']),
+    ...(o.breaksReference === undefined
+      ? []
+      : [
+          `    probe: ${o.breaksReference ? 'some answer of the generic battery differs: a miss of the suite' : 'no answer of the generic battery differs: the fault breaks nothing'}`,
+        ]),
   ];
 }
 

@@ -16,6 +16,7 @@ import type { FaultCase } from './fault-cases';
 import { runTargets, type TargetSpec } from './fault-run/run-targets';
 import { faultRunEnv } from './fault-run/window';
 import { knownReason } from './known-survivors';
+import { isAgentFault, Prober } from './probe';
 import { testsForAll } from './test-selection';
 import { TEST_FILES } from '../../support/run/test-files';
 
@@ -31,9 +32,15 @@ const faultOf = (cases: FaultCase[]) => cases.map((c) => c.fault).join(',');
 const runAlone = (c: FaultCase): Promise<SuiteRun> => runSuite({ fault: c.fault, args: c.files, env: faultRunEnv(c.env), timeoutMs: RUN_LIMIT_MS });
 
 async function attachAndExpect(outcomes: FaultOutcome[], cases: FaultCase[], run: { ms: number; output: string }): Promise<void> {
-  for (const [i, o] of outcomes.entries()) if (!o.caught) o.known = knownReason(cases[i]);
+  // A survivor of the service is probed: a miss of the suite, or a fault that breaks nothing (which no list may keep).
+  const prober = new Prober();
+  for (const [i, o] of outcomes.entries())
+    if (!o.caught) {
+      o.known = knownReason(cases[i]);
+      if (!isAgentFault(o.fault)) o.breaksReference = await prober.changesAnswers(o.fault, cases[i].env);
+    }
   await test.info().attach(OUTCOMES_ATTACHMENT, { body: JSON.stringify(outcomes), contentType: 'application/json' });
-  const survivors = outcomes.filter((o) => !o.caught && !o.known);
+  const survivors = outcomes.filter((o) => !o.caught && (!o.known || o.breaksReference === false));
   expect(survivors.flatMap(survivorLines).join('\n'), `${survivors.length} fault(s) not caught (run: ${run.ms} ms)\n${run.output.slice(-1500)}`).toBe('');
 }
 

@@ -3,7 +3,7 @@
  * tables (runtime ids, unknown ids, credential probes, update cells), sent alike to a clean reference
  * service and to one with a fault: the fault is shown to break the reference when some answer differs
  * (status, content type, headers but the date, body, or what a later read shows). Not written per
- * fault: fault-probes.spec.ts runs it for every service fault the self-test runs.
+ * fault: selftest/self/probe.ts runs it for a survivor of the self-test, fault-probes.spec.ts for the faults no list expects.
  */
 import { connect, type AddressInfo } from 'node:net';
 import { ACCEPT_ENCODING } from '../../support/http/transport';
