@@ -76,15 +76,16 @@ export const RUNTIME_PATH = '/v1/runtimes/{id}';
 
 /**
  * What clients ask for: an API client, a browser (in France), Node's fetch, a raw HTTP client, an SDK. Each Accept admits a JSON
- * answer (RFC 9110 media ranges; none at all admits anything). The document gives the language asked for no meaning: an answer may be
- * in any language, its fields still as the document says. A request is judged alike whichever of them it carries. `null`: no such header.
+ * answer (RFC 9110 media ranges; none at all admits anything), and each language list admits English, so that no correct service has
+ * cause for a 406. The document gives the language asked for no meaning: an answer may be in any language, its fields still as the
+ * document says. A request is judged alike whichever of them it carries. `null`: no such header.
  */
 export const CLIENT_ASKS = [
   { accept: 'application/json', language: null },
   { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', language: 'fr-FR,fr;q=0.9,en;q=0.5' },
   { accept: '*/*', language: '*' },
   { accept: null, language: null },
-  { accept: 'application/*', language: 'en-US' },
+  { accept: 'application/*', language: 'en-US,en;q=0.9' },
 ] as const;
 
 export type ClientAsk = { accept: string | null; language: string | null };
