@@ -59,6 +59,8 @@ export interface ContractFixtures {
   spec: Spec;
   validator: SchemaValidator;
   target: Target;
+  /** What a client of the key leaves of its window for the rate-limit tests beside it (contractReserve): read from the spec's route limits once per configuration. */
+  reserve: number;
   verdict: Verdict;
   api: ApiClient;
   contract: Contract;
@@ -84,7 +86,6 @@ async function configure(config: Config) {
   const spec = await loadSpec(config);
   const target = resolveTarget(spec, config);
   let validator: SchemaValidator | undefined;
-  // What the contract tests leave of the key's window reads the spec's route limits: once, not per test.
   return { spec, target, reserve: contractReserve(config, spec, target), validator: () => (validator ??= new SchemaValidator(spec)) };
 }
 
@@ -109,6 +110,7 @@ export const test = base.extend<ContractFixtures>({
   ],
   validator: [async ({ config }, use) => use((await configured(config)).validator()), { box: 'self' }],
   target: [async ({ config }, use) => use((await configured(config)).target), { box: 'self' }],
+  reserve: [async ({ config }, use) => use((await configured(config)).reserve), { box: 'self' }],
 
   // Every fixture is boxed ('self'): no step of its own in the report, nor its cost (two messages to the
   // runner per setup and teardown, for several fixtures of every test).
@@ -123,9 +125,9 @@ export const test = base.extend<ContractFixtures>({
 
   // Depends on verdict so that it is torn down first: the requests are attached before the verdict throws.
   api: [
-    async ({ config, spec, target, verdict: _verdict }, use, info) => {
+    async ({ config, spec, target, reserve, verdict: _verdict }, use, info) => {
       const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
-      const api = new ApiClient(config.baseUrl, credentials, info, config.rateLimit, (await configured(config)).reserve);
+      const api = new ApiClient(config.baseUrl, credentials, info, config.rateLimit, reserve);
       await use(api);
       info.annotations.push({ type: 'requests', description: String(api.log.length) });
       if (api.log.length) {

@@ -4,10 +4,13 @@
  * survivor is probed, which tells a miss of the suite (some answer differs) from a fault that does not break the reference at all.
  */
 import { reachOf } from './fault-cases';
+import { AGENT_FAULTS } from '../faults/outside/agent';
 import { runBattery, settingsFor, UPDATE_PART, type Setting } from '../unit/probe-battery';
 
+/** The agent's records' names and kinds (selftest/faults/outside/agent.ts). */
+const AGENT_RECORDS = new Set(AGENT_FAULTS.map((f) => f.kind ?? f.name));
 /** An agent fault: a named one of the agent, or a row of an agent kind. Its fault is a process's life, which the battery does not see. */
-export const isAgentFault = (fault: string) => /^(ind\d*-)?agent-/.test(fault);
+export const isAgentFault = (fault: string) => AGENT_RECORDS.has(fault.split(':')[0]);
 
 /** Faults of one kind (the name's first word: auth-skip, errbody, accept, rt…) mostly show in the same part. */
 const kindOf = (fault: string) => (fault.includes(':') ? fault.split(':')[0] : fault.split('-')[0]);

@@ -2,7 +2,6 @@
  * The family's fixtures, on top of the suite's (support/fixtures.ts): the sessions, once per worker and
  * configuration and opened by the first test that needs them, and the family's entry points per test.
  */
-import { contractReserve } from '../rate-limit/keys';
 import { test as base } from '../fixtures';
 import { ApiClient } from '../http/client';
 import type { Config } from '../run/config';
@@ -12,12 +11,12 @@ import { checkSessions, type CheckSessions } from './session';
 export const test = base.extend<{ checkSessions: CheckSessions; checkUpdate: CheckUpdateFamily }, { sessionsPerConfiguration: Map<Config, CheckSessions> }>({
   sessionsPerConfiguration: [async ({}, use) => use(new Map()), { scope: 'worker', box: 'self' }],
   checkSessions: [
-    async ({ config, spec, target, sessionsPerConfiguration }, use) => {
+    async ({ config, target, reserve, sessionsPerConfiguration }, use) => {
       let sessions = sessionsPerConfiguration.get(config);
       if (!sessions) {
         // Requests of the sessions' own, outside any test's client: the restore when the final test did not run.
         const credentials = { apiKey: config.apiKey, accountId: config.accountId, accountHeader: target.accountHeader };
-        const client = new ApiClient(config.baseUrl, credentials, undefined, config.rateLimit, contractReserve(config, spec, target));
+        const client = new ApiClient(config.baseUrl, credentials, undefined, config.rateLimit, reserve);
         sessionsPerConfiguration.set(config, (sessions = checkSessions(config, target, (method, path, options) => client.call(method, path, options))));
       }
       await use(sessions);

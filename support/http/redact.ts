@@ -26,8 +26,9 @@ function echoForms(secret: string): string[] {
   if (known) return known;
   const forms = new Set([secret, ...[secret, `${secret}:`, `:${secret}`].map((s) => Buffer.from(s).toString('base64').replace(/=+$/, ''))]);
   for (let i = 0; i + SECRET_RUN <= secret.length; i++) forms.add(secret.slice(i, i + SECRET_RUN));
-  echoFormsOf.set(secret, [...forms]);
-  return [...forms];
+  const made = [...forms];
+  echoFormsOf.set(secret, made);
+  return made;
 }
 
 /** Whether `text` holds the secret or anything recognisably derived from it. */
